@@ -1,0 +1,180 @@
+/// One screen cell. A double-width character occupies its cell and the next, which is
+/// marked as a continuation and holds no character of its own.
+public struct Cell: Hashable, Sendable {
+    public var character: Character
+    public var style: Style
+    public var isContinuation: Bool
+
+    public init(_ character: Character = " ", style: Style = .plain, isContinuation: Bool = false) {
+        self.character = character
+        self.style = style
+        self.isContinuation = isContinuation
+    }
+    public static let blank = Cell()
+    public var width: Int { isContinuation ? 0 : max(1, DisplayWidth.of(character)) }
+}
+
+/// A grid of cells that widgets draw into. It never talks to a terminal: the backend diffs
+/// two canvases and sends only what changed; tests compare `lines` with the expected screen.
+public struct Canvas: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int, fill: Cell = .blank) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: fill, count: self.width * self.height)
+    }
+    public init(size: Size) { self.init(width: size.width, height: size.height) }
+
+    public var size: Size { Size(width: width, height: height) }
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        guard x >= 0, y >= 0, x < width, y < height else { return .blank }
+        return cells[y * width + x]
+    }
+
+    /// Writes one character at (x, y) within `clip`. Returns the number of cells advanced.
+    /// A wide character that would cross the clip edge is replaced by a space, so it never splits.
+    @discardableResult
+    public mutating func put(_ character: Character, x: Int, y: Int, style: Style, clip: Rect? = nil) -> Int {
+        let area = clip.map { $0.intersection(bounds) } ?? bounds
+        let w = DisplayWidth.of(character)
+        if w == 0 {
+            // Control characters never reach the screen; stray combining marks are dropped.
+            return 0
+        }
+        guard y >= area.y, y < area.maxY else { return w }
+        if w == 2 {
+            if x >= area.x && x + 1 < area.maxX {
+                setCell(x, y, Cell(character, style: style))
+                setCell(x + 1, y, Cell(" ", style: style, isContinuation: true))
+            } else if x >= area.x && x < area.maxX {
+                setCell(x, y, Cell(" ", style: style))  // half of it would not fit
+            } else if x + 1 >= area.x && x + 1 < area.maxX {
+                setCell(x + 1, y, Cell(" ", style: style))
+            }
+            return 2
+        }
+        if x >= area.x && x < area.maxX { setCell(x, y, Cell(character, style: style)) }
+        return 1
+    }
+
+    /// Writes text from (x, y) to the right, clipped to `clip`. Returns the x after the text.
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, style: Style, clip: Rect? = nil) -> Int {
+        var cx = x
+        let limit = (clip ?? bounds).maxX
+        for c in text {
+            if cx >= limit { break }
+            cx += put(c, x: cx, y: y, style: style, clip: clip)
+        }
+        return cx
+    }
+
+    /// Writes text aligned within a one-line rectangle (the first row of `rect`), clipped to it.
+    @discardableResult
+    public mutating func put(_ text: String, in rect: Rect, alignment: Alignment = .left, style: Style) -> Int {
+        guard !rect.isEmpty else { return rect.x }
+        let t = TextLayout.truncate(text, to: rect.width)
+        let w = DisplayWidth.of(t)
+        let x: Int
+        switch alignment {
+        case .left: x = rect.x
+        case .center: x = rect.x + (rect.width - w) / 2
+        case .right: x = rect.maxX - w
+        }
+        return put(t, x: x, y: rect.y, style: style, clip: rect)
+    }
+
+    /// Fills a rectangle with a character (a space by default).
+    public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        let w = DisplayWidth.of(character)
+        for yy in r.y..<r.maxY {
+            var xx = r.x
+            while xx < r.maxX {
+                xx += max(1, put(character, x: xx, y: yy, style: style, clip: r))
+                if w == 0 { break }
+            }
+        }
+    }
+
+    /// Changes the style of every cell in a rectangle, keeping the characters.
+    public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        for yy in r.y..<r.maxY {
+            for xx in r.x..<r.maxX { change(&cells[yy * width + xx].style) }
+        }
+    }
+
+    /// Copies another canvas in at (x, y), clipped to this one.
+    public mutating func blit(_ other: Canvas, x: Int, y: Int) {
+        for oy in 0..<other.height {
+            for ox in 0..<other.width {
+                let tx = x + ox, ty = y + oy
+                guard tx >= 0, ty >= 0, tx < width, ty < height else { continue }
+                setCell(tx, ty, other.cells[oy * other.width + ox])
+            }
+        }
+        // A wide character cut at the left or right edge must not leave half a glyph.
+        for ty in max(0, y)..<min(height, y + other.height) {
+            repairRow(ty)
+        }
+    }
+
+    /// Every row as text: continuation cells skipped, trailing spaces removed. Golden tests
+    /// compare this with the expected screen written out in the test.
+    public var lines: [String] {
+        (0..<height).map { row(at: $0, trimmed: true) }
+    }
+
+    /// One row as text; with `trimmed`, trailing spaces are removed.
+    public func row(at y: Int, trimmed: Bool = false) -> String {
+        var s = ""
+        for x in 0..<width {
+            let c = cells[y * width + x]
+            if !c.isContinuation { s.append(c.character) }
+        }
+        if trimmed {
+            while s.last == " " { s.removeLast() }
+        }
+        return s
+    }
+
+    /// The whole canvas as one string, rows separated by newlines (for test failure messages).
+    public var text: String { lines.joined(separator: "\n") }
+
+    private mutating func setCell(_ x: Int, _ y: Int, _ cell: Cell) {
+        let i = y * width + x
+        // Overwriting one half of a wide character blanks the other half.
+        let old = cells[i]
+        if old.isContinuation && !cell.isContinuation && x > 0 {
+            let lead = i - 1
+            if !cells[lead].isContinuation && cells[lead].width == 2 {
+                cells[lead] = Cell(" ", style: cells[lead].style)
+            }
+        }
+        if !old.isContinuation && old.width == 2 && x + 1 < width && !(cell.width == 2) {
+            if cells[i + 1].isContinuation { cells[i + 1] = Cell(" ", style: cells[i + 1].style) }
+        }
+        cells[i] = cell
+    }
+
+    private mutating func repairRow(_ y: Int) {
+        for x in 0..<width {
+            let i = y * width + x
+            if cells[i].isContinuation {
+                if x == 0 || cells[i - 1].isContinuation || cells[i - 1].width != 2 {
+                    cells[i] = Cell(" ", style: cells[i].style)
+                }
+            } else if cells[i].width == 2 && (x + 1 >= width || !cells[i + 1].isContinuation) {
+                cells[i] = Cell(" ", style: cells[i].style)
+            }
+        }
+    }
+}

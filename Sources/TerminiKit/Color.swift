@@ -1,0 +1,137 @@
+/// A colour as a theme names it; the terminal backend maps it to what the terminal has.
+public enum Color: Hashable, Sendable, CustomStringConvertible {
+    /// The terminal's own foreground or background.
+    case `default`
+    /// An index into the terminal palette: 0–7 the ANSI colours, 8–15 their bright forms,
+    /// 16–231 the 6×6×6 cube, 232–255 the grey ramp.
+    case indexed(UInt8)
+    case rgb(UInt8, UInt8, UInt8)
+
+    public static let black = Color.indexed(0)
+    public static let red = Color.indexed(1)
+    public static let green = Color.indexed(2)
+    public static let yellow = Color.indexed(3)
+    public static let blue = Color.indexed(4)
+    public static let magenta = Color.indexed(5)
+    public static let cyan = Color.indexed(6)
+    public static let white = Color.indexed(7)
+
+    /// ANSI colour names accepted in theme files, with their palette index.
+    public static let ansiNames: [(String, UInt8)] = [
+        ("black", 0), ("red", 1), ("green", 2), ("yellow", 3), ("blue", 4), ("magenta", 5), ("cyan", 6), ("white", 7),
+        ("bright-black", 8), ("bright-red", 9), ("bright-green", 10), ("bright-yellow", 11),
+        ("bright-blue", 12), ("bright-magenta", 13), ("bright-cyan", 14), ("bright-white", 15),
+        ("grey", 8), ("gray", 8),
+    ]
+
+    /// Parses `default`, an ANSI name (`red`, `bright-blue`), an index `0`–`255` or `#rrggbb`.
+    public init?(parsing text: String) {
+        let t = text.lowercased()
+        if t == "default" { self = .default; return }
+        if let (_, i) = Color.ansiNames.first(where: { $0.0 == t }) { self = .indexed(i); return }
+        if let n = Int(t), (0...255).contains(n) { self = .indexed(UInt8(n)); return }
+        if t.hasPrefix("#"), t.count == 7, let v = UInt32(t.dropFirst(), radix: 16) {
+            self = .rgb(UInt8((v >> 16) & 0xff), UInt8((v >> 8) & 0xff), UInt8(v & 0xff))
+            return
+        }
+        return nil
+    }
+
+    public var description: String {
+        switch self {
+        case .default: return "default"
+        case .indexed(let i): return "\(i)"
+        case let .rgb(r, g, b):
+            let hex = (Int(r) << 16 | Int(g) << 8 | Int(b))
+            let s = String(hex, radix: 16)
+            return "#" + String(repeating: "0", count: 6 - s.count) + s
+        }
+    }
+}
+
+/// Text attributes that need no colour: every state must be visible with these alone.
+public struct Attributes: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let bold = Attributes(rawValue: 1)
+    public static let dim = Attributes(rawValue: 2)
+    public static let reverse = Attributes(rawValue: 4)
+    public static let underline = Attributes(rawValue: 8)
+    public static let italic = Attributes(rawValue: 16)
+
+    public static let names: [(String, Attributes)] = [
+        ("bold", .bold), ("dim", .dim), ("reverse", .reverse), ("underline", .underline), ("italic", .italic),
+    ]
+}
+
+/// Colours and attributes of a cell.
+public struct Style: Hashable, Sendable {
+    public var foreground: Color
+    public var background: Color
+    public var attributes: Attributes
+
+    public init(foreground: Color = .default, background: Color = .default, attributes: Attributes = []) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+    }
+
+    public static let plain = Style()
+
+    public func with(_ attrs: Attributes) -> Style {
+        var s = self
+        s.attributes.formUnion(attrs)
+        return s
+    }
+    public func without(_ attrs: Attributes) -> Style {
+        var s = self
+        s.attributes.subtract(attrs)
+        return s
+    }
+    public func on(_ background: Color) -> Style {
+        var s = self
+        s.background = background
+        return s
+    }
+    /// The same attributes without any colour (monochrome terminals, `NO_COLOR`).
+    public var monochrome: Style { Style(attributes: attributes) }
+
+    /// Parses a theme value: colours (first is the foreground, `on COLOR` the background) and
+    /// attribute names, separated by spaces, e.g. `#d7af00 bold`, `black on cyan`, `reverse bold`.
+    public static func parse(_ text: String) -> Result<Style, StyleParseError> {
+        var style = Style()
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)[...]
+        var sawForeground = false
+        while let word = words.popFirst() {
+            let w = word.lowercased()
+            if w == "on" {
+                guard let next = words.popFirst() else { return .failure(.missingBackground) }
+                guard let c = Color(parsing: next) else { return .failure(.badColor(next)) }
+                style.background = c
+            } else if w == "none" || w == "normal" {
+                continue
+            } else if let (_, a) = Attributes.names.first(where: { $0.0 == w }) {
+                style.attributes.insert(a)
+            } else if let c = Color(parsing: w) {
+                if sawForeground { return .failure(.twoForegrounds(word)) }
+                style.foreground = c
+                sawForeground = true
+            } else {
+                return .failure(.unknownWord(word))
+            }
+        }
+        return .success(style)
+    }
+}
+
+public enum StyleParseError: Error, Equatable, CustomStringConvertible {
+    case unknownWord(String), badColor(String), missingBackground, twoForegrounds(String)
+    public var description: String {
+        switch self {
+        case .unknownWord(let w): return "'\(w)' is not a colour or an attribute"
+        case .badColor(let w): return "'\(w)' is not a colour (use a name, 0-255, #rrggbb or default)"
+        case .missingBackground: return "'on' must be followed by a colour"
+        case .twoForegrounds(let w): return "a second foreground colour '\(w)' (use 'on' for the background)"
+        }
+    }
+}

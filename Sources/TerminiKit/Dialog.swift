@@ -1,0 +1,141 @@
+/// A modal box with a title, a message and buttons, centred over whatever is behind it.
+/// ←/→ or Tab/Shift-Tab move between buttons, Enter/Space choose, Esc cancels, and the first
+/// letter of a button (`y`, `n`) chooses it directly when no other button shares it.
+public struct Dialog: Widget, Sendable, Equatable {
+    public enum Outcome: Sendable, Equatable {
+        case chose(Int)
+        case cancelled
+    }
+
+    public var title: String
+    public var message: String
+    public var buttons: [String]
+    public private(set) var focused: Int
+    /// The role of the border: `.danger` for destructive questions.
+    public var role: Role
+
+    public init(title: String, message: String, buttons: [String] = ["OK"], focused: Int = 0, role: Role = .dialogBorder) {
+        self.title = title
+        self.message = message
+        self.buttons = buttons.isEmpty ? ["OK"] : buttons
+        self.focused = min(max(0, focused), max(0, buttons.count - 1))
+        self.role = role
+    }
+
+    /// A yes/no question; "No" has the focus so a stray Enter does not destroy anything.
+    public static func confirm(title: String, message: String, yes: String = "Yes", no: String = "No") -> Dialog {
+        Dialog(title: title, message: message, buttons: [yes, no], focused: 1, role: .danger)
+    }
+
+    public mutating func handle(_ key: Key) -> Outcome? {
+        switch key {
+        case .escape: return .cancelled
+        case .enter, .char(" "): return .chose(focused)
+        case .left, .backTab, .up: focused = max(0, focused - 1)
+        case .right, .tab, .down: focused = min(buttons.count - 1, focused + 1)
+        case .char(let c):
+            let lower = Character(c.lowercased())
+            let matches = buttons.indices.filter { buttons[$0].lowercased().first == lower }
+            if matches.count == 1 { return .chose(matches[0]) }
+        default: break
+        }
+        return nil
+    }
+
+    /// The box's rectangle when centred in `area`.
+    public func frame(in area: Rect, glyphs: Glyphs) -> Rect {
+        let buttonsWidth = buttons.indices.reduce(0) { $0 + Button(buttons[$1], focused: $1 == focused).width(glyphs: glyphs) + 2 }
+        let titleWidth = DisplayWidth.of(title) + 6
+        let maxInner = max(1, min(56, area.width - 4))
+        let longest = TextLayout.sanitizedKeepingNewlines(message).split(separator: "\n").map { DisplayWidth.of($0) }.max() ?? 0
+        let inner = min(maxInner, max(buttonsWidth, titleWidth, longest, 20))
+        let lines = TextLayout.wrap(TextLayout.sanitizedKeepingNewlines(message), width: inner)
+        let height = min(area.height, lines.count + 5)
+        return area.centered(Size(width: inner + 4, height: height))
+    }
+
+    public func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
+        let box = frame(in: area, glyphs: theme.glyphs)
+        guard box.width >= 4, box.height >= 3 else {
+            canvas.put(TextLayout.sanitized(title), in: area.row(0), alignment: .center, style: theme[.focus])
+            return
+        }
+        canvas.fill(box, style: theme[.dialog])
+        Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[role], title: title, titleStyle: theme[role])
+        let inner = box.inset(horizontal: 2, vertical: 1)
+        let lines = TextLayout.wrap(TextLayout.sanitizedKeepingNewlines(message), width: inner.width)
+        for (i, line) in lines.prefix(max(0, inner.height - 2)).enumerated() {
+            canvas.put(line, in: inner.row(i), style: theme[.dialog])
+        }
+        // Buttons on the last inner row, centred.
+        let widths = buttons.indices.map { Button(buttons[$0], focused: $0 == focused).width(glyphs: theme.glyphs) }
+        let total = widths.reduce(0, +) + 2 * (buttons.count - 1)
+        var x = inner.x + max(0, (inner.width - total) / 2)
+        let row = inner.row(inner.height - 1)
+        for (i, title) in buttons.enumerated() {
+            Button(title, focused: i == focused).render(in: Rect(x: x, y: row.y, width: widths[i], height: 1).intersection(row), on: &canvas, theme: theme)
+            x += widths[i] + 2
+        }
+    }
+}
+
+/// A list of keys and what they do, in sections; the `?`/F1 overlay of every app.
+public struct HelpSection: Sendable, Equatable {
+    public var title: String
+    public var entries: [(keys: String, action: String)]
+    public init(_ title: String, _ entries: [(String, String)]) {
+        self.title = title
+        self.entries = entries.map { (keys: $0.0, action: $0.1) }
+    }
+    public static func == (a: HelpSection, b: HelpSection) -> Bool {
+        a.title == b.title && a.entries.map(\.keys) == b.entries.map(\.keys) && a.entries.map(\.action) == b.entries.map(\.action)
+    }
+}
+
+/// The help overlay: a box over the screen listing every section's keys in two columns.
+/// Long lists scroll with ↑/↓ (the caller keeps the offset).
+public struct HelpOverlay: Widget {
+    public var title: String
+    public var sections: [HelpSection]
+    public var scroll: Int
+
+    public init(title: String, sections: [HelpSection], scroll: Int = 0) {
+        self.title = title
+        self.sections = sections
+        self.scroll = scroll
+    }
+
+    /// The text lines of the overlay for a given key-column width.
+    public func lines(keyWidth: Int) -> [(text: String, isHeading: Bool)] {
+        var out: [(String, Bool)] = []
+        for (n, s) in sections.enumerated() {
+            if n > 0 { out.append(("", false)) }
+            out.append((s.title, true))
+            for e in s.entries {
+                out.append((TextLayout.pad(e.keys, to: keyWidth) + "  " + e.action, false))
+            }
+        }
+        return out
+    }
+
+    public func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
+        let keyWidth = min(18, sections.flatMap { $0.entries.map { DisplayWidth.of($0.keys) } }.max() ?? 4)
+        let all = lines(keyWidth: keyWidth)
+        let widest = all.map { DisplayWidth.of($0.text) }.max() ?? 10
+        let w = min(area.width, max(widest, DisplayWidth.of(title) + 4) + 4)
+        let h = min(area.height, all.count + 4)
+        let box = area.centered(Size(width: w, height: h))
+        guard box.width >= 4, box.height >= 3 else { return }
+        canvas.fill(box, style: theme[.dialog])
+        Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.dialogBorder], title: title, titleStyle: theme[.dialogBorder])
+        let inner = box.inset(horizontal: 2, vertical: 1)
+        let visible = max(0, inner.height - 1)
+        let start = min(max(0, scroll), max(0, all.count - visible))
+        for (i, line) in all.dropFirst(start).prefix(visible).enumerated() {
+            canvas.put(line.text, in: inner.row(i), style: line.isHeading ? theme[.accent] : theme[.dialog])
+        }
+        let more = all.count > visible
+        let footer = more ? "\(theme.glyphs.arrowUp)/\(theme.glyphs.arrowDown) scroll · any other key closes" : "any key closes"
+        canvas.put(footer, in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted])
+    }
+}

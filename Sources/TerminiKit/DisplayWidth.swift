@@ -1,0 +1,142 @@
+/// How many terminal cells text takes: CJK and emoji take two, combining marks none.
+/// Follows what wcwidth(3) and terminals such as xterm and tmux do: the width of a grapheme
+/// cluster is the width of its first scalar (a variation selector does not widen it).
+public enum DisplayWidth {
+    /// Width of one scalar: 0, 1 or 2.
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x7f { return v >= 0x20 ? 1 : 0 }
+        if v < 0xa0 { return 0 }  // C1 controls
+        if v == 0xad { return 1 }  // soft hyphen shows as a hyphen
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
+        }
+        if (0x1160...0x11ff).contains(v) || v == 0x200b { return 0 }
+        if isWide(v) || (scalar.properties.isEmojiPresentation && v >= 0x231a) { return 2 }
+        return 1
+    }
+
+    public static func of(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        return of(first)
+    }
+
+    public static func of(_ text: some StringProtocol) -> Int {
+        var w = 0
+        for c in text { w += of(c) }
+        return w
+    }
+
+    /// East Asian Wide and Fullwidth ranges (Unicode 15).
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115f, 0x2329...0x232a, 0x2e80...0x303e, 0x3041...0x33ff, 0x3400...0x4dbf,
+        0x4e00...0x9fff, 0xa000...0xa4cf, 0xa960...0xa97f, 0xac00...0xd7a3, 0xf900...0xfaff,
+        0xfe10...0xfe19, 0xfe30...0xfe6f, 0xff00...0xff60, 0xffe0...0xffe6, 0x16fe0...0x16fe4,
+        0x17000...0x18cff, 0x1b000...0x1b2ff, 0x1f200...0x1f2ff, 0x1f300...0x1f64f, 0x1f680...0x1f6ff,
+        0x1f900...0x1f9ff, 0x1fa70...0x1faff, 0x20000...0x2fffd, 0x30000...0x3fffd,
+    ]
+
+    private static func isWide(_ v: UInt32) -> Bool {
+        if v < 0x1100 { return false }
+        var lo = 0, hi = wideRanges.count - 1
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            let r = wideRanges[mid]
+            if v < r.lowerBound { hi = mid - 1 } else if v > r.upperBound { lo = mid + 1 } else { return true }
+        }
+        return false
+    }
+}
+
+/// Text helpers that count display cells, not characters.
+public enum TextLayout {
+    /// Removes control characters (C0, C1, DEL) so user text can never carry escape sequences.
+    public static func sanitized(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for s in text.unicodeScalars {
+            let v = s.value
+            if v < 0x20 || (0x7f...0x9f).contains(v) { continue }
+            if s.properties.generalCategory == .control { continue }
+            out.append(s)
+        }
+        return String(out)
+    }
+
+    /// Cuts text to at most `width` cells, ending with `ellipsis` when something was cut.
+    public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
+        guard width > 0 else { return "" }
+        if DisplayWidth.of(text) <= width { return text }
+        let ew = DisplayWidth.of(ellipsis)
+        let budget = max(0, width - ew)
+        var out = ""
+        var used = 0
+        for c in text {
+            let w = DisplayWidth.of(c)
+            if used + w > budget { break }
+            out.append(c)
+            used += w
+        }
+        return ew <= width ? out + ellipsis : out
+    }
+
+    /// Pads (or truncates) to exactly `width` cells.
+    public static func pad(_ text: String, to width: Int, alignment: Alignment = .left) -> String {
+        let t = truncate(text, to: width)
+        let gap = max(0, width - DisplayWidth.of(t))
+        switch alignment {
+        case .left: return t + String(repeating: " ", count: gap)
+        case .right: return String(repeating: " ", count: gap) + t
+        case .center:
+            let l = gap / 2
+            return String(repeating: " ", count: l) + t + String(repeating: " ", count: gap - l)
+        }
+    }
+
+    /// Word-wraps to lines of at most `width` cells; long words are broken; `\n` is kept.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            var lineWidth = 0
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+                var w = String(word)
+                var ww = DisplayWidth.of(w)
+                if lineWidth > 0 && lineWidth + 1 + ww <= width {
+                    line += " " + w
+                    lineWidth += 1 + ww
+                    continue
+                }
+                if lineWidth > 0 {
+                    lines.append(line)
+                    line = ""
+                    lineWidth = 0
+                }
+                while ww > width {
+                    // Break a word longer than a line.
+                    var head = ""
+                    var hw = 0
+                    var rest = Substring(w)
+                    while let c = rest.first, hw + DisplayWidth.of(c) <= width {
+                        head.append(c)
+                        hw += DisplayWidth.of(c)
+                        rest = rest.dropFirst()
+                    }
+                    if head.isEmpty { break }
+                    lines.append(head)
+                    w = String(rest)
+                    ww = DisplayWidth.of(w)
+                }
+                line = w
+                lineWidth = ww
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+}
+
+public enum Alignment: Sendable, Hashable {
+    case left, center, right
+}

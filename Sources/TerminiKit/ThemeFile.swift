@@ -1,0 +1,90 @@
+/// A problem found in a theme file, with the line it is on.
+public struct ThemeDiagnostic: Sendable, Equatable, CustomStringConvertible {
+    public enum Severity: Sendable, Equatable { case warning, error }
+    public var line: Int
+    public var message: String
+    public var severity: Severity
+    public var description: String { "line \(line): \(message)" }
+}
+
+/// The theme file format: one `role = value` per line, `#` starts a comment.
+/// A value is colours and attributes: `#d7af00 bold`, `black on cyan`, `reverse`.
+/// Roles the file leaves out keep the base theme's style (the built-in default).
+public enum ThemeFile {
+    public static func parse(_ text: String, name: String, base: Theme = .builtinDefault) -> (Theme, [ThemeDiagnostic]) {
+        var theme = base
+        theme.name = name
+        var diagnostics: [ThemeDiagnostic] = []
+        var seen: Set<Role> = []
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNo = index + 1
+            var line = Substring(rawLine)
+            if let hash = commentStart(line) { line = line[..<hash] }
+            let trimmed = line.trimmingSpaces
+            if trimmed.isEmpty { continue }
+            guard let eq = trimmed.firstIndex(of: "=") else {
+                diagnostics.append(.init(line: lineNo, message: "expected 'role = value', found '\(TextLayout.sanitized(String(trimmed.prefix(40))))'", severity: .error))
+                continue
+            }
+            let key = trimmed[..<eq].trimmingSpaces.lowercased()
+            let value = String(trimmed[trimmed.index(after: eq)...].trimmingSpaces)
+            guard let role = Role(rawValue: key) ?? Role.allCases.first(where: { $0.rawValue.replacingDashes == key.replacingDashes }) else {
+                diagnostics.append(.init(line: lineNo, message: "unknown role '\(TextLayout.sanitized(key))' (ignored)", severity: .warning))
+                continue
+            }
+            if seen.contains(role) {
+                diagnostics.append(.init(line: lineNo, message: "'\(role.rawValue)' is set twice; the later line wins", severity: .warning))
+            }
+            switch Style.parse(value) {
+            case .success(let style):
+                theme.styles[role] = style
+                seen.insert(role)
+            case .failure(let err):
+                diagnostics.append(.init(line: lineNo, message: "\(role.rawValue): \(err)", severity: .error))
+            }
+        }
+        return (theme, diagnostics)
+    }
+
+    /// A `#` starts a comment unless it begins a `#rrggbb` colour.
+    private static func commentStart(_ line: Substring) -> Substring.Index? {
+        var i = line.startIndex
+        while i < line.endIndex {
+            if line[i] == "#" {
+                let rest = line[line.index(after: i)...]
+                let hex = rest.prefix(while: { $0.isHexDigit })
+                let afterHex = rest.dropFirst(hex.count).first
+                let precededByValue = i > line.startIndex && line[..<i].contains("=")
+                if !(precededByValue && hex.count == 6 && (afterHex == nil || afterHex == " " || afterHex == "\t")) {
+                    return i
+                }
+            }
+            i = line.index(after: i)
+        }
+        return nil
+    }
+
+    /// Writes a theme back out in the file format (used to document the built-in default).
+    public static func render(_ theme: Theme) -> String {
+        var out = "# Termini theme: \(theme.name)\n"
+        for role in Role.allCases {
+            let s = theme[role]
+            var words: [String] = []
+            if s.foreground != .default { words.append(s.foreground.description) }
+            if s.background != .default { words.append("on \(s.background.description)") }
+            for (n, a) in Attributes.names where s.attributes.contains(a) { words.append(n) }
+            out += "\(role.rawValue) = \(words.isEmpty ? "default" : words.joined(separator: " "))\n"
+        }
+        return out
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: Substring {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\r" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" { s = s.dropLast() }
+        return s
+    }
+    var replacingDashes: String { String(self.map { $0 == "_" ? "-" : $0 }) }
+}

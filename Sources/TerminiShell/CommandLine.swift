@@ -1,0 +1,163 @@
+import TerminiKit
+
+/// What the command line asked for.
+public struct Invocation: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        case run
+        case help
+        case version
+        case listThemes
+    }
+    public var action: Action = .run
+    public var app: String?
+    public var theme: String?
+    public var noColor = false
+    public var ascii = false
+    public var configDir: String?
+    public var appOptions = AppOptions()
+
+    public init() {}
+}
+
+/// A command line Termini cannot use: printed with a short usage to stderr, exit status 64.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+/// `termini [APP] [--theme NAME] [--no-color] [--ascii] [--config-dir DIR] [--help] [--version]`
+/// plus each app's own options after its name. Options may come in any order; `--opt=value`
+/// and `--opt value` both work.
+public enum CommandLineParser {
+    public static let version = "0.1.0"
+
+    public static let globalOptions: [OptionSpec] = [
+        OptionSpec("--theme", value: "NAME", help: "use theme NAME for this run (see --list-themes)"),
+        OptionSpec("--no-color", help: "draw in monochrome with attributes only (as NO_COLOR does)"),
+        OptionSpec("--ascii", help: "draw with ASCII characters only, even in a UTF-8 locale"),
+        OptionSpec("--config-dir", value: "DIR", help: "keep settings and saved state in DIR"),
+        OptionSpec("--list-themes", help: "list the themes and where each comes from, then exit"),
+        OptionSpec("--help", help: "show this help and exit (also -h)"),
+        OptionSpec("--version", help: "print the version and exit"),
+    ]
+
+    public static func parse(_ args: [String]) -> Result<Invocation, UsageError> {
+        var inv = Invocation()
+        var appArgs: [(String, String?)] = []
+        var i = 0
+        func fail(_ m: String) -> Result<Invocation, UsageError> { .failure(UsageError(message: m)) }
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            if arg == "--" { return fail("unexpected '--'") }
+            if arg.hasPrefix("-") && arg != "-" {
+                var name = arg
+                var inline: String?
+                if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                    name = String(arg[..<eq])
+                    inline = String(arg[arg.index(after: eq)...])
+                }
+                if name == "-h" { name = "--help" }
+                if name == "-V" { name = "--version" }
+                let spec = globalOptions.first { $0.name == name }
+                    ?? AppRegistry.apps.lazy.flatMap { $0.descriptor.options }.first { $0.name == name }
+                guard let spec else { return fail("unknown option '\(clean(name))'") }
+                var value: String?
+                if spec.valueName != nil {
+                    if let inline {
+                        value = inline
+                    } else if i < args.count {
+                        value = args[i]
+                        i += 1
+                    } else {
+                        return fail("option '\(name)' needs a value (\(spec.valueName ?? "VALUE"))")
+                    }
+                    if value?.isEmpty == true { return fail("option '\(name)' needs a non-empty value") }
+                } else if inline != nil {
+                    return fail("option '\(name)' takes no value")
+                }
+                switch name {
+                case "--help": inv.action = .help
+                case "--version": if inv.action == .run { inv.action = .version }
+                case "--list-themes": if inv.action == .run { inv.action = .listThemes }
+                case "--no-color": inv.noColor = true
+                case "--ascii": inv.ascii = true
+                case "--theme": inv.theme = value
+                case "--config-dir": inv.configDir = value
+                default: appArgs.append((name, value))
+                }
+            } else {
+                guard inv.app == nil else { return fail("unexpected argument '\(clean(arg))' (one app at a time)") }
+                guard AppRegistry.app(arg.lowercased()) != nil else {
+                    return fail("unknown app '\(clean(arg))' (apps: \(AppRegistry.ids.joined(separator: ", ")))")
+                }
+                inv.app = arg.lowercased()
+            }
+        }
+        if inv.action == .help { return .success(inv) }
+        for (name, value) in appArgs {
+            guard let app = inv.app, let type = AppRegistry.app(app) else {
+                let owners = AppRegistry.apps.filter { $0.descriptor.options.contains { $0.name == name } }.map { $0.descriptor.id }
+                return fail("'\(name)' is an option of \(owners.joined(separator: ", ")): termini \(owners.first ?? "APP") \(name)")
+            }
+            guard type.descriptor.options.contains(where: { $0.name == name }) else {
+                return fail("'\(name)' is not an option of \(app)")
+            }
+            inv.appOptions.values[name] = value ?? ""
+        }
+        if let app = inv.app, let type = AppRegistry.app(app), let problem = type.validate(inv.appOptions) {
+            return fail(problem)
+        }
+        if let t = inv.theme, !ThemeCatalog.isValidName(t) {
+            return fail("theme name '\(clean(t))' must not contain '/' or '..'")
+        }
+        return .success(inv)
+    }
+
+    static func clean(_ s: String) -> String { TextLayout.truncate(TextLayout.sanitized(s), to: 60) }
+
+    public static let usage = "usage: termini [APP] [--theme NAME] [--no-color] [--ascii] [--config-dir DIR] [--help] [--version]\n"
+        + "apps: \(AppRegistry.ids.joined(separator: ", "))\n"
+        + "Try 'termini --help' for more."
+
+    /// The full `--help` text: every app and every option.
+    public static var helpText: String {
+        var s = """
+        Termini \(version): five small everyday apps in one keyboard-only terminal program.
+
+        usage: termini [APP] [OPTIONS]
+
+        With no APP, a launcher lists the apps. Inside, ? or F1 shows every key,
+        Esc goes back to the launcher, F2-F6 switch apps, q quits.
+
+        Apps:
+
+        """
+        for (i, app) in AppRegistry.apps.enumerated() {
+            let d = app.descriptor
+            s += "  " + TextLayout.pad(d.id, to: 11) + TextLayout.pad("(F\(i + 2))", to: 6) + d.summary + "\n"
+        }
+        s += "\nOptions:\n"
+        s += optionLines(globalOptions)
+        for app in AppRegistry.apps where !app.descriptor.options.isEmpty {
+            s += "\nOptions of \(app.descriptor.id) (termini \(app.descriptor.id) ...):\n"
+            s += optionLines(app.descriptor.options)
+        }
+        s += """
+
+        Files live in $XDG_CONFIG_HOME/termini (else ~/.config/termini) unless
+        --config-dir is given. NO_COLOR=1 has the effect of --no-color.
+        Exit status: 0 success, 1 error, 64 bad command line.
+        See termini(1) for the whole manual.
+
+        """
+        return s
+    }
+
+    static func optionLines(_ specs: [OptionSpec]) -> String {
+        specs.map { spec in
+            let left = spec.name + (spec.valueName.map { " " + $0 } ?? "")
+            return "  " + (DisplayWidth.of(left) < 22 ? TextLayout.pad(left, to: 22) : left + "\n" + String(repeating: " ", count: 24)) + spec.help + "\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,105 @@
+import TerminiKit
+
+/// The first screen: the five apps, one line each, chosen with ↑/↓ and Enter or 1–5.
+struct Launcher {
+    var selection: Int
+    var lastApp: String?
+
+    init(selection: Int = 0, lastApp: String? = nil) {
+        self.selection = selection
+        self.lastApp = lastApp
+    }
+
+    enum Action: Equatable {
+        case open(String)
+        case cycleTheme
+        case none
+    }
+
+    mutating func handle(_ key: Key) -> Action {
+        let count = AppRegistry.apps.count
+        switch key {
+        case .up, .char("k"): selection = (selection + count - 1) % count
+        case .down, .char("j"), .tab: selection = (selection + 1) % count
+        case .backTab: selection = (selection + count - 1) % count
+        case .home: selection = 0
+        case .end: selection = count - 1
+        case .enter, .char(" "), .right:
+            return .open(AppRegistry.apps[selection].descriptor.id)
+        case .char("t"), .char("T"): return .cycleTheme
+        default:
+            if let d = key.digit, d >= 1, d <= count {
+                selection = d - 1
+                return .open(AppRegistry.apps[d - 1].descriptor.id)
+            }
+        }
+        return .none
+    }
+
+    static let hints = [
+        KeyHint("↑↓", "Move"), KeyHint("Enter", "Open"), KeyHint("1-5", "App"), KeyHint("t", "Theme"),
+        KeyHint("?", "Help"), KeyHint("q", "Quit"),
+    ]
+
+    static func hints(glyphs: Glyphs) -> [KeyHint] {
+        var h = hints
+        h[0] = KeyHint(glyphs.isUnicode ? "↑↓" : "Up/Dn", "Move")
+        return h
+    }
+
+    static let help = [
+        HelpSection("Launcher", [
+            ("↑ ↓  k j", "move between apps"),
+            ("Enter Space →", "open the app"),
+            ("1-5", "open app 1 to 5 directly"),
+            ("t", "next theme (remembered)"),
+        ]),
+    ]
+
+    static let minimumSize = Size(width: 24, height: 5)
+
+    func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, themeName: String) {
+        let apps = AppRegistry.apps
+        let listHeight = apps.count
+        // The big title when there is room for it and the list.
+        var top = rect.y
+        let titleSpace = rect.height - listHeight - 3
+        if titleSpace >= 5, let v = BigText.fit("TERMINI", in: Size(width: rect.width - 2, height: min(titleSpace, 7))) {
+            let h = BigText.measure("TERMINI", v).height
+            BigText("TERMINI", role: .accent, variant: v).render(in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: h), on: &canvas, theme: theme)
+            top = rect.y + 1 + h + 1
+            canvas.put("five small everyday apps", in: Rect(x: rect.x, y: top - 1, width: rect.width, height: 1), alignment: .center, style: theme[.muted])
+            top += 1
+        } else {
+            canvas.put("Termini", in: rect.row(0), alignment: .center, style: theme[.title])
+            top = rect.y + (rect.height > listHeight + 1 ? 2 : 1)
+        }
+        let nameWidth = apps.map { DisplayWidth.of($0.descriptor.name) }.max() ?? 10
+        let rowWidth = min(rect.width - 2, 72)
+        let x = rect.x + max(1, (rect.width - rowWidth) / 2)
+        for (i, app) in apps.enumerated() {
+            let y = top + i
+            guard y < rect.maxY else { break }
+            let d = app.descriptor
+            let row = Rect(x: x, y: y, width: rowWidth, height: 1)
+            let selected = i == selection
+            let base = selected ? theme[.focus] : theme[.text]
+            if selected { canvas.fill(row, style: base) }
+            var cx = canvas.put(selected ? "\(theme.glyphs.pointer) " : "  ", x: row.x, y: y, style: base, clip: row)
+            cx = canvas.put("\(i + 1)  ", x: cx, y: y, style: selected ? base : theme[.accent], clip: row)
+            cx = canvas.put(TextLayout.pad(d.name, to: nameWidth + 2), x: cx, y: y, style: selected ? base : theme[.text].with(.bold), clip: row)
+            let fkey = " F\(i + 2)"
+            let last = d.id == lastApp ? " (last)" : ""
+            let summaryRoom = max(0, row.maxX - cx - DisplayWidth.of(fkey) - DisplayWidth.of(last))
+            cx = canvas.put(TextLayout.truncate(d.summary, to: summaryRoom, ellipsis: theme.glyphs.ellipsis), x: cx, y: y, style: selected ? base : theme[.muted], clip: row)
+            if !last.isEmpty { canvas.put(last, x: cx, y: y, style: selected ? base : theme[.muted], clip: row) }
+            if summaryRoom > 0 {
+                canvas.put(fkey, x: row.maxX - DisplayWidth.of(fkey), y: y, style: selected ? base : theme[.muted], clip: row)
+            }
+        }
+        let footerY = top + apps.count + 1
+        if footerY < rect.maxY {
+            canvas.put("theme: \(themeName)  \(theme.glyphs.middleDot)  t changes it", in: Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1), alignment: .center, style: theme[.muted])
+        }
+    }
+}

@@ -1,0 +1,319 @@
+import TerminiKit
+import TerminiStore
+
+/// What the shell asks of the terminal after a key or a tick.
+public enum ShellOutput: Equatable, Sendable {
+    case bell
+    /// Repaint every cell (Ctrl-L).
+    case repaint
+}
+
+/// The launcher, the app windows, switching, help and notices: everything between the
+/// terminal and the apps, testable without a terminal. One loop owns it.
+public final class Shell {
+    public private(set) var theme: Theme
+    public private(set) var themeName: String
+    public let unicode: Bool
+    public let monochrome: Bool
+    public private(set) var quitRequested = false
+    /// The app on screen; nil for the launcher.
+    public private(set) var current: String?
+
+    let store: any StateStore
+    let catalog: ThemeCatalog?
+    var config: ConfigFile
+    var apps: [String: any MiniApp] = [:]
+    var launcher: Launcher
+    var helpScroll: Int?
+    var notices: [String] = []
+    var pendingOptions: (app: String, options: AppOptions)?
+    lazy var reader: AppStateReader = AppStateReader(store: store) { [unowned self] in self.config }
+
+    public init(store: any StateStore, config: ConfigFile, theme: Theme, themeName: String, unicode: Bool,
+                monochrome: Bool, catalog: ThemeCatalog?, open app: String?, options: AppOptions = AppOptions(),
+                notices: [String] = [], now: Double) {
+        self.store = store
+        self.config = config
+        self.unicode = unicode
+        self.monochrome = monochrome
+        self.catalog = catalog
+        self.themeName = themeName
+        self.theme = Shell.prepare(theme, unicode: unicode, monochrome: monochrome)
+        let last = config.value(PreferenceKey.lastApp).flatMap { AppRegistry.index(of: $0) != nil ? $0 : nil }
+        launcher = Launcher(selection: last.flatMap { AppRegistry.index(of: $0) } ?? 0, lastApp: last)
+        self.notices = notices
+        if let app {
+            pendingOptions = (app, options)
+            open(app, now: now)
+        }
+        collectNotices()
+    }
+
+    static func prepare(_ theme: Theme, unicode: Bool, monochrome: Bool) -> Theme {
+        let t = monochrome ? theme.monochrome : theme
+        return t.withGlyphs(unicode ? .unicode : .ascii)
+    }
+
+    func context(_ now: Double) -> AppContext { AppContext(now: now, unicode: unicode) }
+
+    // MARK: Apps
+
+    /// Opens (creating on first use) an app and makes it current.
+    public func open(_ id: String, now: Double) {
+        guard let type = AppRegistry.app(id) else { return }
+        if apps[id] == nil {
+            var options = AppOptions()
+            if let p = pendingOptions, p.app == id {
+                options = p.options
+                pendingOptions = nil
+            }
+            var app = type.init(options: options, store: reader, context: context(now))
+            let effects = app.start(context: context(now))
+            apps[id] = app
+            _ = perform(effects)
+        }
+        current = id
+        launcher.selection = AppRegistry.index(of: id) ?? launcher.selection
+        launcher.lastApp = id
+        setPreference(PreferenceKey.lastApp, id)
+        helpScroll = nil
+    }
+
+    /// Runs `body` on the current app and carries out its effects.
+    func withCurrent(_ body: (inout any MiniApp) -> [AppEffect]) -> [ShellOutput] {
+        guard let id = current, var app = apps[id] else { return [] }
+        let effects = body(&app)
+        apps[id] = app
+        return perform(effects)
+    }
+
+    /// Carries out effects in order; writes reach the disk before the next frame is drawn.
+    func perform(_ effects: [AppEffect]) -> [ShellOutput] {
+        var out: [ShellOutput] = []
+        for e in effects {
+            switch e {
+            case let .write(file, bytes):
+                do { try store.write(file, bytes: bytes) } catch { report(error, file) }
+            case let .append(file, bytes):
+                do { try store.append(file, bytes: bytes) } catch { report(error, file) }
+            case .bell: out.append(.bell)
+            case .notice(let text): addNotice(text)
+            case .close:
+                current = nil
+                helpScroll = nil
+            case .quit: quitRequested = true
+            case let .setPreference(key, value): setPreference(key, value)
+            }
+        }
+        collectNotices()
+        return out
+    }
+
+    func report(_ error: any Error, _ file: String) {
+        if let e = error as? StoreError, e == .readOnly || e == .nowhere {
+            return  // said once already by the store
+        }
+        addNotice("Could not save \(file): \(error)")
+    }
+
+    func addNotice(_ text: String) {
+        let t = TextLayout.sanitized(text)
+        if !notices.contains(t) { notices.append(t) }
+    }
+
+    func collectNotices() {
+        for n in store.takeNotices() { addNotice(n) }
+    }
+
+    func setPreference(_ key: String, _ value: String) {
+        guard config.set(key, value) else { return }
+        guard store.canWrite else { return }
+        do { try store.write("config", bytes: Array(config.text.utf8)) } catch { report(error, "config") }
+    }
+
+    public var preferences: ConfigFile { config }
+
+    // MARK: Keys and time
+
+    public func handle(_ key: Key, now: Double) -> [ShellOutput] {
+        // A notice stays until the next key, which still does its work (no rally is lost
+        // to a dismissal).
+        if !notices.isEmpty { notices.removeAll() }
+        if key == .ctrl("l") { return [.repaint] }
+        if key == .resize { return [] }
+        if let scroll = helpScroll {
+            switch key {
+            case .up, .char("k"): helpScroll = max(0, scroll - 1)
+            case .down, .char("j"): helpScroll = scroll + 1
+            case .pageUp: helpScroll = max(0, scroll - 10)
+            case .pageDown: helpScroll = scroll + 10
+            default: helpScroll = nil
+            }
+            return []
+        }
+        if case .function(let n) = key {
+            if n == 1 {
+                helpScroll = 0
+                return []
+            }
+            if n >= 2, n - 2 < AppRegistry.apps.count {
+                open(AppRegistry.apps[n - 2].descriptor.id, now: now)
+                collectNotices()
+                return []
+            }
+        }
+        guard let id = current, let app = apps[id] else { return handleLauncher(key, now: now) }
+        if !app.wantsAllKeys {
+            switch key {
+            case .char("?"):
+                helpScroll = 0
+                return []
+            case .char("q"):
+                quitRequested = true
+                return []
+            case .escape:
+                current = nil
+                return []
+            default: break
+            }
+        }
+        let ctx = context(now)
+        return withCurrent { $0.handle(key, context: ctx) }
+    }
+
+    func handleLauncher(_ key: Key, now: Double) -> [ShellOutput] {
+        switch key {
+        case .char("q"), .char("Q"):
+            quitRequested = true
+            return []
+        case .char("?"):
+            helpScroll = 0
+            return []
+        default: break
+        }
+        switch launcher.handle(key) {
+        case .open(let id): open(id, now: now)
+        case .cycleTheme: cycleTheme()
+        case .none: break
+        }
+        collectNotices()
+        return []
+    }
+
+    func cycleTheme() {
+        guard let catalog, !catalog.names.isEmpty else { return }
+        let names = catalog.names
+        let next = names[((names.firstIndex(of: themeName) ?? -1) + 1) % names.count]
+        let (t, messages) = catalog.load(next)
+        themeName = next
+        theme = Shell.prepare(t, unicode: unicode, monochrome: monochrome)
+        for m in messages { addNotice(m) }
+        setPreference(PreferenceKey.theme, next)
+    }
+
+    /// The moment the current app next wants a tick; nil when nothing moves.
+    public var nextDeadline: Double? {
+        guard let id = current else { return nil }
+        return apps[id]?.nextDeadline
+    }
+
+    public func tick(now: Double) -> [ShellOutput] {
+        guard let id = current, let d = apps[id]?.nextDeadline, d <= now else { return [] }
+        let ctx = context(now)
+        return withCurrent { $0.tick(context: ctx) }
+    }
+
+    public var watchedFiles: [String] {
+        guard let id = current else { return [] }
+        return apps[id]?.watchedFiles ?? []
+    }
+
+    public func filesChanged(_ names: Set<String>, now: Double) -> [ShellOutput] {
+        guard !Set(watchedFiles).isDisjoint(with: names) else { return [] }
+        let ctx = context(now)
+        let r = reader
+        return withCurrent { $0.filesChanged(store: r, context: ctx) }
+    }
+
+    // MARK: Drawing
+
+    /// The whole screen for a terminal of `size`.
+    public func render(size: Size, now: Double) -> Canvas {
+        var canvas = Canvas(size: size)
+        let screen = Rect(size)
+        canvas.fill(screen, style: theme[.background])
+        let app = current.flatMap { apps[$0] }
+        let minimum = app?.minimumSize ?? Launcher.minimumSize
+        let needed = Size(width: minimum.width + 2, height: minimum.height + 3)
+        guard size.contains(needed) else {
+            renderTooSmall(on: &canvas, needed: needed)
+            return canvas
+        }
+        let ctx = context(now)
+        if let app, let id = current {
+            var hints = app.hints
+            if !app.wantsAllKeys {
+                hints = [KeyHint("?", "Help")] + hints + [KeyHint("Esc", "Menu"), KeyHint("q", "Quit")]
+            }
+            let index = (AppRegistry.index(of: id) ?? 0) + 2
+            Window(title: "\(app.title)  F\(index)", hints: hints, status: app.status).render(in: screen, on: &canvas, theme: theme)
+            app.render(in: Window.contentRect(screen), on: &canvas, theme: theme, context: ctx)
+        } else {
+            Window(title: "Termini", hints: Launcher.hints(glyphs: theme.glyphs)).render(in: screen, on: &canvas, theme: theme)
+            launcher.render(in: Window.contentRect(screen), on: &canvas, theme: theme, themeName: themeName)
+        }
+        renderNotices(on: &canvas, in: screen)
+        if let scroll = helpScroll {
+            let title = app.map { "\($0.title): keys" } ?? "Termini: keys"
+            let sections = (app?.help ?? Launcher.help) + [Shell.globalHelp]
+            HelpOverlay(title: title, sections: sections, scroll: scroll).render(in: screen.inset(by: 1), on: &canvas, theme: theme)
+        }
+        return canvas
+    }
+
+    static let globalHelp = HelpSection("Everywhere", [
+        ("? F1", "this help"),
+        ("Esc", "back to the launcher"),
+        ("F2-F6", "switch to Badminton, Boxing Time, Memory, Stamp Card, Coffee Shop"),
+        ("q", "quit (everything is saved)"),
+        ("Ctrl-L", "redraw the screen"),
+        ("Ctrl-Z", "suspend (fg resumes)"),
+        ("Ctrl-C", "quit"),
+    ])
+
+    func renderNotices(on canvas: inout Canvas, in screen: Rect) {
+        guard !notices.isEmpty, screen.height >= 4 else { return }
+        let width = max(1, screen.width - 4)
+        var lines: [String] = []
+        for n in notices { lines += TextLayout.wrap("! " + n, width: width) }
+        let maxLines = max(1, min(4, screen.height / 3))
+        if lines.count > maxLines {
+            lines = Array(lines.prefix(maxLines))
+            lines[maxLines - 1] = TextLayout.truncate(lines[maxLines - 1], to: width - 1, ellipsis: theme.glyphs.ellipsis)
+        }
+        let bottom = screen.maxY - 2  // the window's bottom border row
+        for (i, line) in lines.enumerated() {
+            let y = bottom - (lines.count - 1) + i
+            let row = Rect(x: screen.x + 1, y: y, width: screen.width - 2, height: 1)
+            canvas.fill(row, style: theme[.warning].with(.reverse))
+            canvas.put(" " + line, in: row, style: theme[.warning].with(.reverse))
+        }
+    }
+
+    func renderTooSmall(on canvas: inout Canvas, needed: Size) {
+        let size = canvas.size
+        let lines = ["Enlarge the terminal", "need \(needed.width)×\(needed.height)", "have \(size.width)×\(size.height)"]
+            .map { unicode ? $0 : $0.replacingAll("×", "x") }
+        let top = max(0, (size.height - lines.count) / 2)
+        for (i, line) in lines.enumerated() where top + i < size.height {
+            canvas.put(line, in: Rect(x: 0, y: top + i, width: size.width, height: 1), alignment: .center,
+                       style: i == 0 ? theme[.warning] : theme[.text])
+        }
+    }
+}
+
+extension String {
+    func replacingAll(_ a: String, _ b: String) -> String {
+        split(separator: Character(a), omittingEmptySubsequences: false).joined(separator: b)
+    }
+}

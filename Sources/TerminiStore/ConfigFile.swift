@@ -1,0 +1,156 @@
+/// The human-edited preferences file: one `key = value` per line, `#` comments. Setting a
+/// key rewrites only that line, so the user's comments, order and unknown keys survive.
+public struct ConfigFile: Equatable, Sendable {
+    enum Line: Equatable, Sendable {
+        case other(String)  // blank, comment or a line we could not read: kept verbatim
+        case entry(key: String, value: String, raw: String)
+    }
+
+    private var lines: [Line]
+    /// Lines that are neither blank, a comment nor `key = value`, with their numbers.
+    public private(set) var problems: [(line: Int, text: String)] = []
+
+    public init(text: String = "") {
+        lines = []
+        var parts = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if parts.last == "" { parts.removeLast() }
+        for (i, raw) in parts.enumerated() {
+            let t = raw.trimmingCharacters
+            if t.isEmpty || t.hasPrefix("#") {
+                lines.append(.other(raw))
+            } else if let eq = t.firstIndex(of: "=") {
+                let key = String(t[..<eq]).trimmingCharacters.lowercased()
+                let value = String(t[t.index(after: eq)...]).trimmingCharacters
+                if key.isEmpty {
+                    problems.append((i + 1, raw))
+                    lines.append(.other(raw))
+                } else {
+                    lines.append(.entry(key: key, value: ConfigFile.unquote(value), raw: raw))
+                }
+            } else {
+                problems.append((i + 1, raw))
+                lines.append(.other(raw))
+            }
+        }
+    }
+
+    public static func == (a: ConfigFile, b: ConfigFile) -> Bool { a.lines == b.lines }
+
+    public var keys: [String] {
+        lines.compactMap { if case .entry(let k, _, _) = $0 { return k } else { return nil } }
+    }
+
+    /// The value of the last line setting `key`.
+    public func value(_ key: String) -> String? {
+        for line in lines.reversed() {
+            if case .entry(let k, let v, _) = line, k == key { return v }
+        }
+        return nil
+    }
+
+    /// The line number a key is set on (for messages).
+    public func lineNumber(of key: String) -> Int? {
+        for (i, line) in lines.enumerated().reversed() {
+            if case .entry(let k, _, _) = line, k == key { return i + 1 }
+        }
+        return nil
+    }
+
+    /// Sets a key: the existing line is rewritten in place, a new key goes at the end.
+    /// Returns false when nothing changed (so nothing needs writing).
+    @discardableResult
+    public mutating func set(_ key: String, _ value: String) -> Bool {
+        let clean = ConfigFile.clean(value)
+        for i in lines.indices.reversed() {
+            if case .entry(let k, let v, _) = lines[i], k == key {
+                if v == clean { return false }
+                lines[i] = .entry(key: key, value: clean, raw: "\(key) = \(ConfigFile.quote(clean))")
+                return true
+            }
+        }
+        lines.append(.entry(key: key, value: clean, raw: "\(key) = \(ConfigFile.quote(clean))"))
+        return true
+    }
+
+    public var text: String {
+        lines.map {
+            switch $0 {
+            case .other(let raw): return raw
+            case .entry(_, _, let raw): return raw
+            }
+        }.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+    }
+
+    static func clean(_ v: String) -> String {
+        String(v.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }.map(Character.init))
+    }
+
+    /// Values with leading/trailing spaces or a `#` are written in double quotes.
+    static func quote(_ v: String) -> String {
+        if v.isEmpty || v.first == " " || v.last == " " || v.contains("#") || v.first == "\"" {
+            return "\"" + v.replacingAll("\\", "\\\\").replacingAll("\"", "\\\"") + "\""
+        }
+        return v
+    }
+
+    static func unquote(_ v: String) -> String {
+        guard v.count >= 2, v.first == "\"", v.last == "\"" else {
+            // An unquoted value may carry a trailing comment.
+            if let hash = v.range(of: " #") { return String(v[..<hash.lowerBound]).trimmingCharacters }
+            return v
+        }
+        var out = ""
+        var escaped = false
+        for c in v.dropFirst().dropLast() {
+            if escaped {
+                out.append(c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else {
+                out.append(c)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    var trimmingCharacters: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\r" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" { s = s.dropLast() }
+        return String(s)
+    }
+
+    func replacingAll(_ a: String, _ b: String) -> String {
+        var out = ""
+        var rest = Substring(self)
+        while let r = rest.range(of: a) {
+            out += rest[..<r.lowerBound]
+            out += b
+            rest = rest[r.upperBound...]
+        }
+        return out + rest
+    }
+}
+
+extension Substring {
+    func range(of needle: String) -> Range<Substring.Index>? {
+        guard !needle.isEmpty else { return nil }
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].hasPrefix(needle) {
+                return i..<index(i, offsetBy: needle.count)
+            }
+            i = index(after: i)
+        }
+        return nil
+    }
+}
+
+extension String {
+    func range(of needle: String) -> Range<String.Index>? {
+        Substring(self).range(of: needle)
+    }
+}

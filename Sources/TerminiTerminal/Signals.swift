@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CNcurses
+import CLinux
+
+/// SIGTERM, SIGHUP, SIGINT and SIGWINCH arrive as data on a signalfd instead of running
+/// handlers, so the main loop sees them between frames, saves, and restores the terminal.
+final class SignalInbox {
+    static let handled: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGQUIT]
+    let fd: Int32
+
+    static func blockTerminationSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in handled { sigaddset(&set, s) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    init() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in SignalInbox.handled { sigaddset(&set, s) }
+        fd = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+    }
+
+    deinit { if fd >= 0 { close(fd) } }
+
+    func read() -> [Int32] {
+        var out: [Int32] = []
+        var info = signalfd_siginfo()
+        let size = MemoryLayout<signalfd_siginfo>.size
+        while Glibc.read(fd, &info, size) == size { out.append(Int32(info.ssi_signo)) }
+        return out
+    }
+}
+
+/// On a crash (a Swift trap, a segmentation fault) the terminal is restored before the
+/// process dies, so the user is never left with a screen that does not echo.
+enum CrashGuard {
+    static func install() {
+        for sig in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { sig in
+                endwin()
+                signal(sig, SIG_DFL)
+                raise(sig)
+            }
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
+            sigemptyset(&action.sa_mask)
+            sigaction(sig, &action, nil)
+        }
+    }
+}

@@ -1,0 +1,343 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CNcurses
+import TerminiKit
+
+/// Something that happened while the loop slept.
+public enum TerminalEvent: Equatable, Sendable {
+    case key(Key)
+    case resize(Size)
+    /// SIGTERM, SIGHUP or SIGINT arrived: save and leave.
+    case terminate(signal: Int32)
+    /// One of the extra file descriptors became readable.
+    case readable(Int32)
+}
+
+public enum TerminalError: Error, Equatable, CustomStringConvertible {
+    case notATerminal
+    case unknownTerm(String?)
+    case incapable(String)
+
+    public var description: String {
+        switch self {
+        case .notATerminal:
+            return "termini needs a terminal: standard input and output must be a tty (for scripts, see --status and --export)"
+        case .unknownTerm(let t?):
+            return "the terminal type TERM=\(t) is not known to this system's terminfo; try TERM=xterm-256color"
+        case .unknownTerm(nil):
+            return "TERM is not set, so the terminal type is unknown; set it, e.g. TERM=xterm-256color"
+        case .incapable(let t):
+            return "the terminal TERM=\(t) cannot move the cursor, so a full-screen program cannot run in it; try TERM=xterm-256color"
+        }
+    }
+}
+
+/// The one terminal session: ncurses started with `newterm`, keys in, changed cells out.
+/// Every exit path (quit, error, signal, crash) ends in `stop()`, which restores the terminal.
+public final class Terminal {
+    public private(set) var size: Size
+    public let depth: ColorDepth
+    /// True when the locale is UTF-8 (otherwise every glyph must be ASCII).
+    public let unicode: Bool
+    private let screen: OpaquePointer
+    private let window: UnsafeMutablePointer<WINDOW>
+    private var last: Canvas?
+    private var pairs: [PairKey: Int32] = [:]
+    private var nextPair: Int32 = 1
+    private let signals: SignalInbox
+    private var stopped = false
+    private let input: UnsafeMutablePointer<FILE>
+    private let output: UnsafeMutablePointer<FILE>
+
+    struct PairKey: Hashable {
+        let fg: Int
+        let bg: Int
+    }
+
+    /// Statistics for tests and the benchmark.
+    public private(set) var framesDrawn = 0
+    public private(set) var cellsSent = 0
+
+    /// Blocks the termination signals so they arrive as events, and installs crash handlers
+    /// that restore the terminal. Call first thing in `main`, before any thread starts.
+    public static func prepareProcess() {
+        SignalInbox.blockTerminationSignals()
+        CrashGuard.install()
+    }
+
+    public static func start(noColor: Bool, forceASCII: Bool, environment: [String: String]) throws(TerminalError) -> Terminal {
+        guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        let utf8 = codeset.uppercased().replacingOccurrences("-", "") == "UTF8"
+        let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let term else { throw .unknownTerm(nil) }
+        if environment["ESCDELAY"] == nil { set_escdelay(25) }
+        guard let input = fdopen(0, "r"), let output = fdopen(1, "w") else { throw .notATerminal }
+        guard let screen = newterm(term, output, input) else { throw .unknownTerm(term) }
+        set_term(screen)
+        // A terminal that cannot address the cursor (TERM=dumb) cannot show a full screen.
+        if let cup = tigetstr("cup"), Int(bitPattern: cup) != -1 {
+        } else {
+            endwin()
+            delscreen(screen)
+            throw .incapable(term)
+        }
+        guard let window = termini_stdscr() else { throw .incapable(term) }
+        // Stock ncurses flushes after every cursor move until it has once been through
+        // endwin() and a refresh; one round trip now makes each frame a single write().
+        endwin()
+        doupdate()
+        cbreak()
+        noecho()
+        nonl()
+        keypad(window, true)
+        nodelay(window, true)
+        intrflush(window, false)
+        curs_set(0)
+        leaveok(window, true)
+        var depth = ColorDepth.monochrome
+        if !noColor && has_colors() {
+            start_color()
+            use_default_colors()
+            depth = ColorDepth(colors: Int(termini_colors()))
+        }
+        return Terminal(screen: screen, window: window, depth: depth, unicode: utf8 && !forceASCII,
+                        input: input, output: output)
+    }
+
+    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, depth: ColorDepth, unicode: Bool,
+                 input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>) {
+        self.screen = screen
+        self.window = window
+        self.depth = depth
+        self.unicode = unicode
+        self.input = input
+        self.output = output
+        signals = SignalInbox()
+        var y: Int32 = 0, x: Int32 = 0
+        termini_getmaxyx(window, &y, &x)
+        size = Size(width: Int(x), height: Int(y))
+        _ = Terminal.readWindowSize().map { s in
+            if s != size { resizeterm(Int32(s.height), Int32(s.width)) }
+            size = s
+        }
+    }
+
+    deinit { stop() }
+
+    /// Restores the terminal exactly: modes, cursor, the main screen. Safe to call twice.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        curs_set(1)
+        endwin()
+        delscreen(screen)
+        fflush(output)
+    }
+
+    // MARK: Output
+
+    /// Hands the cells that differ from the last frame to ncurses and refreshes once: one
+    /// frame, one write(), the fewest bytes ncurses can find.
+    public func present(_ canvas: Canvas) {
+        guard !stopped else { return }
+        let previous = (last?.size == canvas.size) ? last : nil
+        var sent = 0
+        for y in 0..<canvas.height {
+            var x = 0
+            while x < canvas.width {
+                let cell = canvas[x, y]
+                let changed: Bool
+                if let previous {
+                    changed = previous[x, y] != cell || (cell.width == 2 && previous[x + 1, y] != canvas[x + 1, y])
+                } else {
+                    changed = true
+                }
+                if changed && !cell.isContinuation {
+                    draw(cell, x: x, y: y)
+                    sent += 1
+                } else if changed && cell.isContinuation && x > 0 {
+                    draw(canvas[x - 1, y], x: x - 1, y: y)
+                    sent += 1
+                }
+                x += 1
+            }
+        }
+        wnoutrefresh(window)
+        doupdate()
+        last = canvas
+        framesDrawn += 1
+        cellsSent += sent
+    }
+
+    private func draw(_ cell: Cell, x: Int, y: Int) {
+        var scalars: [wchar_t] = []
+        if unicode {
+            for s in cell.character.unicodeScalars.prefix(4) { scalars.append(wchar_t(bitPattern: s.value)) }
+        } else {
+            let c = cell.character
+            let ascii = c.isASCII ? c.unicodeScalars.first?.value ?? 32 : 63  // "?"
+            scalars.append(wchar_t(bitPattern: ascii))
+            if cell.width == 2 {
+                // The wide character's second cell gets a second "?".
+                var cc2 = cchar_t()
+                setcchar(&cc2, [wchar_t(63), 0], attributes(cell.style), Int16(truncatingIfNeeded: pair(cell.style)), nil)
+                mvwadd_wch(window, Int32(y), Int32(x + 1), &cc2)
+            }
+        }
+        if scalars.isEmpty { scalars.append(32) }
+        scalars.append(0)
+        var cc = cchar_t()
+        setcchar(&cc, scalars, attributes(cell.style), Int16(truncatingIfNeeded: pair(cell.style)), nil)
+        mvwadd_wch(window, Int32(y), Int32(x), &cc)
+    }
+
+    private func attributes(_ style: Style) -> attr_t {
+        var a = termini_a_normal()
+        let s = style.attributes
+        if s.contains(.bold) { a |= termini_a_bold() }
+        if s.contains(.dim) { a |= termini_a_dim() }
+        if s.contains(.reverse) { a |= termini_a_reverse() }
+        if s.contains(.underline) { a |= termini_a_underline() }
+        if s.contains(.italic) { a |= termini_a_italic() }
+        return a
+    }
+
+    /// Colour pairs are made on first use; when the terminal runs out, the default pair is used.
+    private func pair(_ style: Style) -> Int32 {
+        guard depth != .monochrome else { return 0 }
+        let key = PairKey(fg: Palette.index(for: style.foreground, depth: depth), bg: Palette.index(for: style.background, depth: depth))
+        if key.fg == -1 && key.bg == -1 { return 0 }
+        if let p = pairs[key] { return p }
+        guard nextPair < min(termini_color_pairs(), 32767) else { return 0 }
+        let p = nextPair
+        init_pair(Int16(p), Int16(key.fg), Int16(key.bg))
+        pairs[key] = p
+        nextPair += 1
+        return p
+    }
+
+    /// Repaints everything on the next frame (Ctrl-L, after a resize or a suspend).
+    public func invalidate() {
+        last = nil
+        clearok(termini_curscr(), true)
+    }
+
+    public func bell() {
+        beep()
+    }
+
+    // MARK: Input
+
+    /// Sleeps until a key, a signal, a readable descriptor in `extra` or the deadline (wall
+    /// clock seconds; nil waits forever). Returns what happened, possibly nothing on timeout.
+    public func wait(until deadline: Double?, extra: [Int32] = [], now: () -> Double) -> [TerminalEvent] {
+        var events = drainKeys()
+        if !events.isEmpty { return events }
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)]
+        for fd in extra { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+        var timeout: Int32 = -1
+        if let deadline {
+            let ms = (deadline - now()) * 1000
+            timeout = ms <= 0 ? 0 : Int32(min(ms.rounded(.up), 3_600_000))
+        }
+        let n = poll(&fds, nfds_t(fds.count), timeout)
+        if n < 0 {
+            // Interrupted (e.g. back from Ctrl-Z): the size may have changed meanwhile.
+            checkSize(&events)
+            return events
+        }
+        if fds[1].revents != 0 {
+            for sig in signals.read() {
+                if sig == SIGWINCH {
+                    checkSize(&events)
+                } else {
+                    events.append(.terminate(signal: sig))
+                }
+            }
+        }
+        if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+            let keys = drainKeys()
+            if keys.isEmpty && fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
+                // The terminal is gone (ssh dropped without SIGHUP reaching us): leave safely.
+                events.append(.terminate(signal: SIGHUP))
+            }
+            events += keys
+        }
+        for f in fds.dropFirst(2) where f.revents != 0 { events.append(.readable(f.fd)) }
+        return events
+    }
+
+    private func checkSize(_ events: inout [TerminalEvent]) {
+        guard let s = Terminal.readWindowSize(), s != size else { return }
+        resizeterm(Int32(s.height), Int32(s.width))
+        size = s
+        invalidate()
+        events.append(.resize(s))
+    }
+
+    private func drainKeys() -> [TerminalEvent] {
+        var events: [TerminalEvent] = []
+        var wch: wint_t = 0
+        while true {
+            let r = wget_wch(window, &wch)
+            if r == termini_err() { break }
+            if r == termini_key_code_yes() {
+                if Int32(wch) == KEY_RESIZE {
+                    var s: [TerminalEvent] = []
+                    checkSize(&s)
+                    events += s
+                } else if let k = Terminal.key(forCode: Int32(wch)) {
+                    events.append(.key(k))
+                }
+            } else if let k = Terminal.key(forCharacter: UInt32(wch)) {
+                events.append(.key(k))
+            }
+            if events.count > 256 { break }
+        }
+        return events
+    }
+
+    static func key(forCharacter v: UInt32) -> Key? {
+        if v < 128 { return Key.fromControlByte(v) }
+        guard let s = Unicode.Scalar(v), !(0x80...0x9f).contains(v) else { return nil }
+        return .char(Character(s))
+    }
+
+    static func key(forCode code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_IC: return .insert
+        case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
+        default:
+            for n in 1...12 where code == termini_key_f(Int32(n)) { return .function(n) }
+            return nil
+        }
+    }
+
+    static func readWindowSize() -> Size? {
+        var ws = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
+        return Size(width: Int(ws.ws_col), height: Int(ws.ws_row))
+    }
+}
+
+extension String {
+    func replacingOccurrences(_ a: Character, _ b: String) -> String {
+        var out = ""
+        for c in self { if c == a { out += b } else { out.append(c) } }
+        return out
+    }
+}

@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TerminiKit
+import TerminiShell
+import TerminiStore
+import TerminiTerminal
+
+// Termination signals become events of the main loop; crashes restore the terminal.
+// This must happen before anything else, so no thread ever runs with them unblocked.
+Terminal.prepareProcess()
+
+func emit(_ fd: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var off = 0
+    while off < bytes.count {
+        let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + off, $0.count - off) }
+        if n <= 0 { if errno == EINTR { continue } else { break } }
+        off += n
+    }
+}
+
+func environment() -> [String: String] {
+    var env: [String: String] = [:]
+    for key in ["TERM", "NO_COLOR", "XDG_CONFIG_HOME", "HOME", "ESCDELAY", "LANG", "LC_ALL", "LC_CTYPE"] {
+        if let v = getenv(key) { env[key] = String(cString: v) }
+    }
+    return env
+}
+
+let invocation: Invocation
+switch CommandLineParser.parse(Array(CommandLine.arguments.dropFirst())) {
+case .failure(let error):
+    emit(2, "termini: \(error.message)\n\(CommandLineParser.usage)\n")
+    exit(64)
+case .success(let inv):
+    invocation = inv
+}
+
+switch invocation.action {
+case .help:
+    emit(1, CommandLineParser.helpText)
+    exit(0)
+case .version:
+    emit(1, "termini \(CommandLineParser.version)\n")
+    exit(0)
+case .listThemes, .run:
+    break
+}
+
+let env = environment()
+var startupNotices: [String] = []
+let directory: String?
+switch ConfigLocation.resolve(environment: env, override: invocation.configDir) {
+case .success(let d): directory = d
+case .failure(let f):
+    directory = nil
+    startupNotices.append(f.description)
+}
+let store = FileStore(directory: directory)
+let catalog = ThemeCatalog(configDirectory: directory, executablePath: FileSystem.executablePath())
+
+if invocation.action == .listThemes {
+    let width = (catalog.entries.map { $0.name.count }.max() ?? 7) + 2
+    for e in catalog.entries {
+        emit(1, TextLayout.pad(e.name, to: width) + TextLayout.pad(e.origin.rawValue, to: 12) + (e.path ?? "") + "\n")
+    }
+    exit(0)
+}
+
+var config = ConfigFile()
+if let bytes = store.readBytes("config") {
+    config = ConfigFile(text: String(decoding: bytes, as: UTF8.self))
+    for p in config.problems {
+        startupNotices.append("config line \(p.line): expected 'key = value', found '\(TextLayout.truncate(TextLayout.sanitized(p.text), to: 30))' (ignored)")
+    }
+}
+
+// Precedence: command line > environment > config file > built-in default.
+let noColor = invocation.noColor || !(env["NO_COLOR"] ?? "").isEmpty || PreferenceKey.bool(config.value(PreferenceKey.color)) == false
+let forceASCII = invocation.ascii || PreferenceKey.bool(config.value(PreferenceKey.ascii)) == true
+let themeName = invocation.theme ?? config.value(PreferenceKey.theme) ?? "default"
+let (theme, themeMessages) = catalog.load(themeName)
+startupNotices += themeMessages
+
+// Work that needs no terminal: --status, --export, --receipt.
+if let app = invocation.app, let type = AppRegistry.app(app),
+   let output = type.runCommand(invocation.appOptions, store: store, context: AppContext(now: WallClock.now(), unicode: true)) {
+    emit(1, output.stdout)
+    emit(2, output.stderr)
+    for n in store.takeNotices() { emit(2, "termini: \(n)\n") }
+    exit(output.status)
+}
+
+let terminal: Terminal
+do {
+    terminal = try Terminal.start(noColor: noColor, forceASCII: forceASCII, environment: env)
+} catch {
+    emit(2, "termini: \(error)\n")
+    exit(1)
+}
+
+let shell = Shell(store: store, config: config, theme: theme, themeName: catalog.names.contains(themeName) ? themeName : "default",
+                  unicode: terminal.unicode, monochrome: noColor || terminal.depth == .monochrome, catalog: catalog,
+                  open: invocation.app, options: invocation.appOptions, notices: startupNotices, now: WallClock.now())
+
+@MainActor func apply(_ outputs: [ShellOutput]) {
+    for o in outputs {
+        switch o {
+        case .bell: terminal.bell()
+        case .repaint: terminal.invalidate()
+        }
+    }
+}
+
+var exitStatus: Int32 = 0
+var watcher: FileWatcher?
+mainLoop: while !shell.quitRequested {
+    apply(shell.tick(now: WallClock.now()))
+    terminal.present(shell.render(size: terminal.size, now: WallClock.now()))
+    let watched = shell.watchedFiles
+    if watched.isEmpty {
+        watcher = nil
+    } else if watcher == nil, let dir = store.directory {
+        watcher = FileWatcher(directory: dir)
+    }
+    let events = terminal.wait(until: shell.nextDeadline, extra: watcher.map { [$0.fileDescriptor] } ?? [], now: WallClock.now)
+    for event in events {
+        switch event {
+        case .key(let key):
+            apply(shell.handle(key, now: WallClock.now()))
+        case .resize:
+            break
+        case .terminate(let signal):
+            // Everything is saved as it changes; restore the terminal and go.
+            exitStatus = signal == SIGINT ? 0 : 128 + signal
+            break mainLoop
+        case .readable(let fd):
+            if let w = watcher, w.fileDescriptor == fd {
+                apply(shell.filesChanged(w.changedFiles(), now: WallClock.now()))
+            }
+        }
+        if shell.quitRequested { break mainLoop }
+    }
+}
+terminal.stop()
+exit(exitStatus)

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct LauncherTests {
+    @Test func launcherListsTheFiveAppsAndOpensOne() throws {
+        let t = try TmuxSession()
+        #expect(t.waitFor("Coffee Shop"), "\(t.screen)")
+        let s = t.screen
+        for name in ["Badminton", "Boxing Time", "Memory", "Stamp Card", "Coffee Shop"] {
+            #expect(s.contains(name), "\(name) missing:\n\(s)")
+        }
+        t.send("Down", "Enter")
+        #expect(t.waitFor("Boxing Time  F3"), "\(t.screen)")
+        t.send("?")
+        #expect(t.waitFor("Everywhere"), "\(t.screen)")
+        t.send("x")
+        #expect(t.wait { !$0.contains("Everywhere") }.ok)
+        t.send("Escape")
+        #expect(t.waitFor("five small everyday apps"), "\(t.screen)")
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+    }
+
+    @Test func unknownOptionExits64WithUsage() throws {
+        let t = try TmuxSession(arguments: ["--bogus"])
+        #expect(t.exitStatus() == 64)
+        #expect(t.waitFor("unknown option '--bogus'"), "\(t.screen)")
+        #expect(t.screen.contains("usage: termini"))
+    }
+}

@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+/// The real `termini` binary in a real terminal: a private tmux server per session, a pane
+/// of a given size, keys sent with `send-keys`, the screen read with `capture-pane -p`.
+/// Nothing depends on the caller's terminal, `$HOME` or config: each session gets its own
+/// temporary config directory (or one passed in, to test restarts).
+final class TmuxSession {
+    let socket: String
+    let configDir: String
+    let ownsConfigDir: Bool
+    let statusFile: String
+    let width: Int
+    let height: Int
+
+    static var binary: String {
+        // Tests run from .build/<config>/<package>PackageTests.xctest; termini sits beside it.
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        if dir.lastPathComponent == "MacOS" || dir.path.hasSuffix(".xctest/Contents") {
+            dir = dir.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        }
+        return dir.appendingPathComponent("termini").path
+    }
+
+    static var tmuxAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+    }
+
+    static func makeTempDir(_ tag: String = "termini") -> String {
+        let path = NSTemporaryDirectory() + "\(tag)-\(getpid())-\(UUID().uuidString.prefix(8))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Starts `termini ARGS --config-dir DIR` in a fresh pane. `environment` is added to a
+    /// clean one (TERM from tmux, LANG=C.UTF-8 unless overridden).
+    init(width: Int = 80, height: Int = 24, arguments: [String] = [], environment: [String: String] = [:],
+         configDir: String? = nil, useConfigDirOption: Bool = true) throws {
+        self.width = width
+        self.height = height
+        socket = "termini-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+        ownsConfigDir = configDir == nil
+        self.configDir = configDir ?? TmuxSession.makeTempDir()
+        statusFile = self.configDir + "/../" + socket + ".status"
+        var env = ["LANG": "C.UTF-8", "HOME": self.configDir, "PATH": "/usr/bin:/bin"]
+        for (k, v) in environment { env[k] = v }
+        var args = arguments
+        if useConfigDirOption { args += ["--config-dir", self.configDir] }
+        let envPart = env.sorted { $0.key < $1.key }.map { v in
+            v.value == "<unset>" ? "-u \(v.key)" : "\(v.key)=\(TmuxSession.quote(v.value))"
+        }.joined(separator: " ")
+        let command = "env -i \(envPart) TERM=\(TmuxSession.quote(env["TERM"] ?? "screen-256color")) "
+            + ([TmuxSession.binary] + args).map(TmuxSession.quote).joined(separator: " ")
+        // Keep the pane after exit so the last screen and the exit status can be read.
+        let script = "\(command); echo $? > \(TmuxSession.quote(statusFile)); sleep 600"
+        try TmuxSession.tmux(["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", script], output: false)
+    }
+
+    deinit {
+        _ = try? TmuxSession.tmux(["-L", socket, "kill-server"], output: false)
+        try? FileManager.default.removeItem(atPath: statusFile)
+        if ownsConfigDir { try? FileManager.default.removeItem(atPath: configDir) }
+    }
+
+    static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    /// Runs tmux and returns what it printed. A command that may start the tmux server gets
+    /// no pipe: the server would inherit it and never close it.
+    @discardableResult
+    static func tmux(_ args: [String], output: Bool = true) throws -> String {
+        try Subprocess.run(["tmux"] + args, captureOutput: output).output
+    }
+
+    /// Keys by tmux name (`Enter`, `Left`, `C-c`, `F2`) or literal characters (`a`).
+    func send(_ keys: String...) {
+        _ = try? TmuxSession.tmux(["-L", socket, "send-keys", "-t", "0"] + keys)
+    }
+
+    /// Sends text literally (no key-name lookup).
+    func type(_ text: String) {
+        _ = try? TmuxSession.tmux(["-L", socket, "send-keys", "-t", "0", "-l", text])
+    }
+
+    /// The screen as lines (trailing spaces removed).
+    func capture() -> [String] {
+        let text = (try? TmuxSession.tmux(["-L", socket, "capture-pane", "-p", "-t", "0"])) ?? ""
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.reversed().drop(while: { $0 == " " }).reversed())
+        }
+        while lines.count > height { lines.removeLast() }
+        return lines
+    }
+
+    var screen: String { capture().joined(separator: "\n") }
+
+    /// Waits until the screen satisfies `condition`; returns the last screen either way.
+    @discardableResult
+    func wait(timeout: Double = 10, until condition: (String) -> Bool) -> (ok: Bool, screen: String) {
+        let end = Date().addingTimeInterval(timeout)
+        var s = screen
+        while Date() < end {
+            if condition(s) { return (true, s) }
+            usleep(30_000)
+            s = screen
+        }
+        return (condition(s), s)
+    }
+
+    /// Waits until `text` is on screen.
+    @discardableResult
+    func waitFor(_ text: String, timeout: Double = 10) -> Bool {
+        wait(timeout: timeout) { $0.contains(text) }.ok
+    }
+
+    func resize(width: Int, height: Int) {
+        _ = try? TmuxSession.tmux(["-L", socket, "resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// The exit status once termini has exited, else nil (waits up to `timeout`).
+    func exitStatus(timeout: Double = 5) -> Int? {
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            if let s = try? String(contentsOfFile: statusFile, encoding: .utf8), let n = Int(s.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return n
+            }
+            usleep(30_000)
+        }
+        return nil
+    }
+
+    /// The process id of termini in the pane.
+    var pid: Int32? {
+        let out = (try? TmuxSession.tmux(["-L", socket, "list-panes", "-F", "#{pane_pid}"])) ?? ""
+        guard let shellPid = Int32(out.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+        // The pane runs `sh -c "env -i ... termini ...; ..."`: termini is the shell's child.
+        let children = (try? String(contentsOfFile: "/proc/\(shellPid)/task/\(shellPid)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").compactMap { Int32($0) }.first
+    }
+
+    func signal(_ sig: Int32) {
+        if let p = pid { kill(p, sig) }
+    }
+}
