@@ -4,7 +4,7 @@ import PackageDescription
 // Release builds link the Swift runtime statically: start-up time and resident
 // memory roughly halve on Linux, which matters over ssh and on old laptops.
 let staticRuntime: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release)),
+    .unsafeFlags(["-static-stdlib", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-lswiftSynchronization"], .when(platforms: [.linux], configuration: .release)),
 ]
 
 let apps = ["Badminton", "Boxing", "Memory", "Stamps", "Coffee"]
