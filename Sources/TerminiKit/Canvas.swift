@@ -42,6 +42,10 @@ public struct Canvas: Sendable, Equatable {
     public mutating func put(_ character: Character, x: Int, y: Int, style: Style, clip: Rect? = nil) -> Int {
         let area = clip.map { $0.intersection(bounds) } ?? bounds
         let w = DisplayWidth.of(character)
+        var style = style
+        if style.background == .inherit, x >= 0, y >= 0, x < width, y < height {
+            style.background = cells[y * width + x].style.background
+        }
         if w == 0 {
             // Control characters never reach the screen; stray combining marks are dropped.
             return 0

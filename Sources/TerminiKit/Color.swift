@@ -2,6 +2,9 @@
 public enum Color: Hashable, Sendable, CustomStringConvertible {
     /// The terminal's own foreground or background.
     case `default`
+    /// Keep whatever colour the cell already has (a background left unset in a theme):
+    /// text drawn over a coloured area keeps that area's colour. Resolved when drawn.
+    case inherit
     /// An index into the terminal palette: 0–7 the ANSI colours, 8–15 their bright forms,
     /// 16–231 the 6×6×6 cube, 232–255 the grey ramp.
     case indexed(UInt8)
@@ -40,6 +43,7 @@ public enum Color: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .default: return "default"
+        case .inherit: return "inherit"
         case .indexed(let i): return "\(i)"
         case let .rgb(r, g, b):
             let hex = (Int(r) << 16 | Int(g) << 8 | Int(b))
@@ -70,7 +74,8 @@ public struct Style: Hashable, Sendable {
     public var background: Color
     public var attributes: Attributes
 
-    public init(foreground: Color = .default, background: Color = .default, attributes: Attributes = []) {
+    /// An unset background inherits the colour beneath; `on default` is the terminal's own.
+    public init(foreground: Color = .default, background: Color = .inherit, attributes: Attributes = []) {
         self.foreground = foreground
         self.background = background
         self.attributes = attributes

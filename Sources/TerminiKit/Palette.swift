@@ -41,7 +41,7 @@ public enum Palette {
     public static func index(for color: Color, depth: ColorDepth) -> Int {
         guard depth != .monochrome else { return -1 }
         switch color {
-        case .default: return -1
+        case .default, .inherit: return -1
         case .indexed(let i):
             if Int(i) < depth.rawValue { return Int(i) }
             let (r, g, b) = rgb(ofIndex: Int(i))

@@ -85,7 +85,7 @@ public struct Theme: Sendable, Equatable {
         for role in Role.allCases {
             let own = self[role]
             let mono = Theme.mono[role]
-            t.styles[role] = Style(attributes: own.attributes.union(mono.attributes))
+            t.styles[role] = Style(background: mono.background, attributes: own.attributes.union(mono.attributes))
         }
         return t
     }
@@ -98,7 +98,7 @@ public struct Theme: Sendable, Equatable {
 
     /// The dark default, built in so Termini works with no theme files at all.
     public static let builtinDefault = Theme(name: "default", styles: [
-        .background: Style(),
+        .background: Style(background: .default),
         .text: Style(),
         .muted: Style(foreground: .indexed(245)),
         .accent: Style(foreground: .rgb(0xd7, 0xaf, 0x00), attributes: .bold),
@@ -109,8 +109,8 @@ public struct Theme: Sendable, Equatable {
         .disabled: Style(foreground: .indexed(240), attributes: .dim),
         .hintKey: Style(foreground: .black, background: .cyan),
         .hintLabel: Style(),
-        .dialog: Style(),
-        .dialogBorder: Style(foreground: .rgb(0xd7, 0xaf, 0x00), attributes: .bold),
+        .dialog: Style(background: .default),
+        .dialogBorder: Style(foreground: .rgb(0xd7, 0xaf, 0x00), background: .default, attributes: .bold),
         .team1: Style(foreground: .rgb(0xe0, 0x30, 0x30), attributes: .bold),
         .team2: Style(foreground: .rgb(0x30, 0x80, 0xf0), attributes: .bold),
         .success: Style(foreground: .rgb(0x30, 0xc0, 0x50), attributes: .bold),
@@ -120,7 +120,7 @@ public struct Theme: Sendable, Equatable {
 
     /// Attributes only: every state visible without a single colour.
     public static let mono = Theme(name: "mono", styles: [
-        .background: Style(),
+        .background: Style(background: .default),
         .text: Style(),
         .muted: Style(attributes: .dim),
         .accent: Style(attributes: .bold),
@@ -131,8 +131,8 @@ public struct Theme: Sendable, Equatable {
         .disabled: Style(attributes: .dim),
         .hintKey: Style(attributes: .reverse),
         .hintLabel: Style(),
-        .dialog: Style(),
-        .dialogBorder: Style(attributes: .bold),
+        .dialog: Style(background: .default),
+        .dialogBorder: Style(background: .default, attributes: .bold),
         .team1: Style(attributes: .bold),
         .team2: Style(attributes: .bold),
         .success: Style(attributes: .bold),

@@ -71,7 +71,7 @@ public enum ThemeFile {
             let s = theme[role]
             var words: [String] = []
             if s.foreground != .default { words.append(s.foreground.description) }
-            if s.background != .default { words.append("on \(s.background.description)") }
+            if s.background != .inherit { words.append("on \(s.background.description)") }
             for (n, a) in Attributes.names where s.attributes.contains(a) { words.append(n) }
             out += "\(role.rawValue) = \(words.isEmpty ? "default" : words.joined(separator: " "))\n"
         }

@@ -22,11 +22,11 @@ public struct KeyHintBar: Widget {
         for hint in hints {
             let key = TextLayout.sanitized(hint.key)
             let label = TextLayout.sanitized(hint.label)
-            let need = DisplayWidth.of(key) + DisplayWidth.of(label) + 3
-            if x + need > row.maxX { break }
-            x = canvas.put(key, x: x, y: row.y, style: theme[.hintKey], clip: row)
-            x = canvas.put(" " + label, x: x, y: row.y, style: theme[.hintLabel], clip: row)
-            x += 2
+            let need = DisplayWidth.of(key) + DisplayWidth.of(label) + 4
+            if x + need > row.maxX + 1 { break }
+            x = canvas.put(" " + key + " ", x: x, y: row.y, style: theme[.hintKey], clip: row)
+            x = canvas.put(label, x: x, y: row.y, style: theme[.hintLabel], clip: row)
+            x += 1
         }
     }
 }

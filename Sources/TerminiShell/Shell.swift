@@ -291,7 +291,7 @@ public final class Shell {
             lines = Array(lines.prefix(maxLines))
             lines[maxLines - 1] = TextLayout.truncate(lines[maxLines - 1], to: width - 1, ellipsis: theme.glyphs.ellipsis)
         }
-        let bottom = screen.maxY - 2  // the window's bottom border row
+        let bottom = screen.maxY - 3  // the last row inside the window's border
         for (i, line) in lines.enumerated() {
             let y = bottom - (lines.count - 1) + i
             let row = Rect(x: screen.x + 1, y: y, width: screen.width - 2, height: 1)

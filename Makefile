@@ -1,0 +1,41 @@
+# Termini: build and install.
+#   make                      release build
+#   make install              into $(PREFIX) (default /usr/local); DESTDIR for staging
+#   make uninstall            removes exactly what install put there
+#   make test                 the README's test command
+#   make bench                the benchmark (scripts/bench)
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR   = $(PREFIX)/bin
+DATADIR  = $(PREFIX)/share/termini
+MANDIR   = $(PREFIX)/share/man/man1
+THEMES   = $(notdir $(wildcard themes/*.theme))
+SWIFT   ?= swift
+
+.PHONY: all build install uninstall test bench clean
+
+all: build
+
+build:
+	$(SWIFT) build -c release --product termini
+
+install: build
+	install -d -m 755 "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)/themes" "$(DESTDIR)$(MANDIR)"
+	install -m 755 -s "$$($(SWIFT) build -c release --show-bin-path)/termini" "$(DESTDIR)$(BINDIR)/termini"
+	install -m 644 $(addprefix themes/,$(THEMES)) "$(DESTDIR)$(DATADIR)/themes/"
+	install -m 644 man/termini.1 "$(DESTDIR)$(MANDIR)/termini.1"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/termini" "$(DESTDIR)$(MANDIR)/termini.1"
+	rm -f $(addprefix "$(DESTDIR)$(DATADIR)/themes/,$(addsuffix ",$(THEMES)))
+	-rmdir "$(DESTDIR)$(DATADIR)/themes" "$(DESTDIR)$(DATADIR)" 2>/dev/null
+
+test:
+	$(SWIFT) test
+
+bench:
+	scripts/bench
+
+clean:
+	$(SWIFT) package clean

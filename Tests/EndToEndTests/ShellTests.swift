@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+/// The shell's hard cases, met the way a person meets them: odd sizes, odd environments,
+/// signals. Every case checks what is on screen and that the terminal is left as it was.
+@Suite struct ShellTests {
+    @Test func resizeToTinyAndBackRestoresTheScreen() throws {
+        let t = try TmuxSession()
+        #expect(t.waitFor("Coffee Shop"))
+        t.send("Down", "Down")
+        t.resize(width: 20, height: 5)
+        #expect(t.waitFor("need 26×8"), "\(t.screen)")
+        t.resize(width: 1, height: 1)
+        usleep(200_000)
+        t.resize(width: 12, height: 3)
+        #expect(t.waitFor("have 12×3"), "\(t.screen)")
+        t.resize(width: 80, height: 24)
+        let (ok, screen) = t.wait { $0.contains("Coffee Shop") && $0.contains("▸ 3  Memory") }
+        #expect(ok, "\(screen)")
+        // Nothing of the small-terminal message is left behind.
+        #expect(!screen.contains("Enlarge"))
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+    }
+
+    @Test func aStormOfResizesLeavesAClean80x24Screen() throws {
+        let t = try TmuxSession()
+        #expect(t.waitFor("Coffee Shop"))
+        var rng = SystemRandomNumberGenerator()
+        for i in 0..<40 {
+            t.resize(width: Int.random(in: 1...160, using: &rng), height: Int.random(in: 1...50, using: &rng))
+            if i % 5 == 0 { t.send("Down") }
+        }
+        t.resize(width: 80, height: 24)
+        let (ok, screen) = t.wait { $0.contains("Coffee Shop") && $0.contains("t changes it") }
+        #expect(ok, "\(screen)")
+        let lines = t.capture()
+        #expect(lines.count == 24)
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(screen)")
+        #expect(lines.first?.hasPrefix("┌─ Termini ") == true, "\(screen)")
+        t.send("q")
+        #expect(t.terminalRestored())
+    }
+
+    @Test(arguments: [("xterm-nonexistent", "TERM=xterm-nonexistent"), ("<unset>", "TERM is not set"), ("dumb", "cannot move the cursor")])
+    func unusableTermGivesOneLineAndStatus1(term: String, message: String) throws {
+        let t = try TmuxSession(environment: ["TERM": term])
+        #expect(t.exitStatus() == 1)
+        let screen = t.screen
+        #expect(screen.contains(message), "\(screen)")
+        #expect(t.terminalRestored())
+    }
+
+    @Test func noHomeAndNoXDGRunsWithANotice() throws {
+        let t = try TmuxSession(environment: ["HOME": "<unset>"], useConfigDirOption: false)
+        #expect(t.waitFor("nowhere to keep"), "\(t.screen)")
+        #expect(t.screen.contains("Coffee Shop"))
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+    }
+
+    @Test func relativeXDGConfigHomeIsIgnored() throws {
+        let home = TmuxSession.makeTempDir("termini-home")
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let t = try TmuxSession(environment: ["HOME": home, "XDG_CONFIG_HOME": "relative/dir"], useConfigDirOption: false)
+        #expect(t.waitFor("Coffee Shop"))
+        t.send("2")
+        #expect(t.waitFor("Boxing Time  F3"))
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+        let config = try String(contentsOfFile: home + "/.config/termini/config", encoding: .utf8)
+        #expect(config.contains("last_app = boxing"))
+        // Directory 0700, file 0600.
+        let dirMode = try FileManager.default.attributesOfItem(atPath: home + "/.config/termini")[.posixPermissions] as? Int
+        let fileMode = try FileManager.default.attributesOfItem(atPath: home + "/.config/termini/config")[.posixPermissions] as? Int
+        #expect(dirMode == 0o700)
+        #expect(fileMode == 0o600)
+    }
+
+    @Test func readOnlyConfigDirectoryGivesANoticeAndRunsOn() throws {
+        // Root ignores directory permissions; a read-only bind of the directory is not
+        // available here either, so the case is made with a path under a plain file.
+        let base = TmuxSession.makeTempDir("termini-ro")
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        _ = FileManager.default.createFile(atPath: base + "/file", contents: Data("x".utf8))
+        let t = try TmuxSession(arguments: ["--config-dir", base + "/file/termini"], useConfigDirOption: false)
+        #expect(t.waitFor("Not saving"), "\(t.screen)")
+        t.send("Down")
+        #expect(t.wait { !$0.contains("Not saving") }.ok, "the notice goes with the next key")
+        #expect(t.screen.contains("▸ 2  Boxing Time"))
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+    }
+
+    @Test func signalsRestoreTheTerminal() throws {
+        for (sig, status) in [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 0)] {
+            let t = try TmuxSession()
+            #expect(t.waitFor("Coffee Shop"))
+            t.signal(sig)
+            #expect(t.exitStatus() == status, "signal \(sig)")
+            #expect(t.terminalRestored(), "signal \(sig)")
+            // The alternate screen is gone: the pane shows the shell's screen again.
+            #expect(!t.screen.contains("Coffee Shop"), "signal \(sig): \(t.screen)")
+        }
+    }
+
+    @Test func ctrlCQuitsCleanly() throws {
+        let t = try TmuxSession()
+        #expect(t.waitFor("Coffee Shop"))
+        t.send("C-c")
+        #expect(t.exitStatus() == 0)
+        #expect(t.terminalRestored())
+    }
+
+    @Test func noColorDrawsWithAttributesOnly() throws {
+        let t = try TmuxSession(environment: ["NO_COLOR": "1"])
+        #expect(t.waitFor("Coffee Shop"))
+        let raw = t.captureWithAttributes()
+        #expect(!raw.contains("\u{1b}[38") && !raw.contains("\u{1b}[48"), "colour codes:\n\(raw)")
+        // The selection is still visible: reverse video on the selected row.
+        #expect(raw.contains("\u{1b}[1m\u{1b}[7m") || raw.contains("\u{1b}[7m") || raw.contains(";7m"), "\(raw)")
+        t.send("q")
+    }
+
+    @Test func asciiAndCLocaleDrawOnlyASCII() throws {
+        for (args, env) in [(["--ascii"], [String: String]()), ([], ["LANG": "C"])] {
+            let t = try TmuxSession(arguments: args, environment: env)
+            #expect(t.waitFor("Coffee Shop"), "\(t.screen)")
+            let screen = t.screen
+            #expect(screen.unicodeScalars.allSatisfy { $0.isASCII }, "\(screen)")
+            #expect(screen.contains("+- Termini "), "\(screen)")
+            t.send("q")
+            #expect(t.exitStatus() == 0)
+        }
+    }
+
+    @Test func helpAndVersionNeedNoTerminal() throws {
+        let help = try Subprocess.run([TmuxSession.binary, "--help"])
+        #expect(help.status == 0)
+        for word in ["badminton", "boxing", "memory", "stamps", "coffee", "--theme", "--no-color", "--ascii", "--config-dir", "--version"] {
+            #expect(help.output.contains(word), "\(word) missing from --help")
+        }
+        let version = try Subprocess.run([TmuxSession.binary, "--version"])
+        #expect(version.status == 0 && version.output.hasPrefix("termini "))
+        let bad = try Subprocess.run([TmuxSession.binary, "--theme"])
+        #expect(bad.status == 64)
+        let notATerminal = try Subprocess.run([TmuxSession.binary, "--config-dir", "/tmp"])
+        #expect(notATerminal.status == 1)
+    }
+}
