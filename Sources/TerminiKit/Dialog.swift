@@ -57,7 +57,8 @@ public struct Dialog: Widget, Sendable, Equatable {
     public func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
         let box = frame(in: area, glyphs: theme.glyphs)
         guard box.width >= 4, box.height >= 3 else {
-            canvas.put(TextLayout.sanitized(title), in: area.row(0), alignment: .center, style: theme[.focus])
+            canvas.put(TextLayout.sanitized(title), in: area.row(0), alignment: .center, style: theme[.focus],
+                       ellipsis: theme.glyphs.ellipsis)
             return
         }
         canvas.fill(box, style: theme[.dialog])
@@ -65,7 +66,7 @@ public struct Dialog: Widget, Sendable, Equatable {
         let inner = box.inset(horizontal: 2, vertical: 1)
         let lines = TextLayout.wrap(TextLayout.sanitizedKeepingNewlines(message), width: inner.width)
         for (i, line) in lines.prefix(max(0, inner.height - 2)).enumerated() {
-            canvas.put(line, in: inner.row(i), style: theme[.dialog])
+            canvas.put(line, in: inner.row(i), style: theme[.dialog], ellipsis: theme.glyphs.ellipsis)
         }
         // Buttons on the last inner row, centred.
         let widths = buttons.indices.map { Button(buttons[$0], focused: $0 == focused).width(glyphs: theme.glyphs) }
@@ -106,13 +107,13 @@ public struct HelpOverlay: Widget {
     }
 
     /// The text lines of the overlay for a given key-column width.
-    public func lines(keyWidth: Int) -> [(text: String, isHeading: Bool)] {
+    public func lines(keyWidth: Int, ellipsis: String = "…") -> [(text: String, isHeading: Bool)] {
         var out: [(String, Bool)] = []
         for (n, s) in sections.enumerated() {
             if n > 0 { out.append(("", false)) }
             out.append((s.title, true))
             for e in s.entries {
-                out.append((TextLayout.pad(e.keys, to: keyWidth) + "  " + e.action, false))
+                out.append((TextLayout.pad(e.keys, to: keyWidth, ellipsis: ellipsis) + "  " + e.action, false))
             }
         }
         return out
@@ -120,7 +121,7 @@ public struct HelpOverlay: Widget {
 
     public func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
         let keyWidth = min(18, sections.flatMap { $0.entries.map { DisplayWidth.of($0.keys) } }.max() ?? 4)
-        let all = lines(keyWidth: keyWidth)
+        let all = lines(keyWidth: keyWidth, ellipsis: theme.glyphs.ellipsis)
         let widest = all.map { DisplayWidth.of($0.text) }.max() ?? 10
         let w = min(area.width, max(widest, DisplayWidth.of(title) + 4) + 4)
         let h = min(area.height, all.count + 4)
@@ -132,10 +133,12 @@ public struct HelpOverlay: Widget {
         let visible = max(0, inner.height - 1)
         let start = min(max(0, scroll), max(0, all.count - visible))
         for (i, line) in all.dropFirst(start).prefix(visible).enumerated() {
-            canvas.put(line.text, in: inner.row(i), style: line.isHeading ? theme[.accent] : theme[.dialog])
+            canvas.put(line.text, in: inner.row(i), style: line.isHeading ? theme[.accent] : theme[.dialog],
+                       ellipsis: theme.glyphs.ellipsis)
         }
         let more = all.count > visible
         let footer = more ? "\(theme.glyphs.arrowUp)/\(theme.glyphs.arrowDown) scroll · any other key closes" : "any key closes"
-        canvas.put(footer, in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted])
+        canvas.put(footer, in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted],
+                   ellipsis: theme.glyphs.ellipsis)
     }
 }

@@ -83,8 +83,8 @@ public enum TextLayout {
     }
 
     /// Pads (or truncates) to exactly `width` cells.
-    public static func pad(_ text: String, to width: Int, alignment: Alignment = .left) -> String {
-        let t = truncate(text, to: width)
+    public static func pad(_ text: String, to width: Int, alignment: Alignment = .left, ellipsis: String = "…") -> String {
+        let t = truncate(text, to: width, ellipsis: ellipsis)
         let gap = max(0, width - DisplayWidth.of(t))
         switch alignment {
         case .left: return t + String(repeating: " ", count: gap)
