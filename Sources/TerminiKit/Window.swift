@@ -22,7 +22,8 @@ public struct KeyHintBar: Widget {
         for hint in hints {
             let key = TextLayout.sanitized(hint.key)
             let label = TextLayout.sanitized(hint.label)
-            let need = DisplayWidth.of(key) + DisplayWidth.of(label) + 3
+            // The two-cell gap after an entry is only needed when another follows.
+            let need = DisplayWidth.of(key) + 1 + DisplayWidth.of(label)
             if x + need > row.maxX { break }
             x = canvas.put(key, x: x, y: row.y, style: theme[.hintKey], clip: row)
             x = canvas.put(" " + label, x: x, y: row.y, style: theme[.hintLabel], clip: row)
