@@ -122,22 +122,24 @@ public struct HelpOverlay: Widget {
     public func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
         let keyWidth = min(18, sections.flatMap { $0.entries.map { DisplayWidth.of($0.keys) } }.max() ?? 4)
         let all = lines(keyWidth: keyWidth, ellipsis: theme.glyphs.ellipsis)
-        let widest = all.map { DisplayWidth.of($0.text) }.max() ?? 10
-        let w = min(area.width, max(widest, DisplayWidth.of(title) + 4) + 4)
         let h = min(area.height, all.count + 4)
+        // Rows for lines: the box less its border and the footer row.
+        let visible = max(0, h - 3)
+        let more = all.count > visible
+        let g = theme.glyphs
+        let footer = more ? "\(g.arrowUp)/\(g.arrowDown) scroll \(g.middleDot) any other key closes" : "any key closes"
+        let widest = all.map { DisplayWidth.of($0.text) }.max() ?? 10
+        let w = min(area.width, max(widest, DisplayWidth.of(footer), DisplayWidth.of(title) + 4) + 4)
         let box = area.centered(Size(width: w, height: h))
         guard box.width >= 4, box.height >= 3 else { return }
         canvas.fill(box, style: theme[.dialog])
         Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.dialogBorder], title: title, titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
-        let visible = max(0, inner.height - 1)
         let start = min(max(0, scroll), max(0, all.count - visible))
         for (i, line) in all.dropFirst(start).prefix(visible).enumerated() {
             canvas.put(line.text, in: inner.row(i), style: line.isHeading ? theme[.accent] : theme[.dialog],
                        ellipsis: theme.glyphs.ellipsis)
         }
-        let more = all.count > visible
-        let footer = more ? "\(theme.glyphs.arrowUp)/\(theme.glyphs.arrowDown) scroll · any other key closes" : "any key closes"
         canvas.put(footer, in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted],
                    ellipsis: theme.glyphs.ellipsis)
     }
