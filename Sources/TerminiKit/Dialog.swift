@@ -65,8 +65,11 @@ public struct Dialog: Widget, Sendable, Equatable {
         Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[role], title: title, titleStyle: theme[role])
         let inner = box.inset(horizontal: 2, vertical: 1)
         let lines = TextLayout.wrap(TextLayout.sanitizedKeepingNewlines(message), width: inner.width)
-        for (i, line) in lines.prefix(max(0, inner.height - 2)).enumerated() {
-            canvas.put(line, in: inner.row(i), style: theme[.dialog], ellipsis: theme.glyphs.ellipsis)
+        // The frame has room for a blank row above the message and one below it; when the
+        // area is too short for that, the top one goes first.
+        let top = inner.height >= lines.count + 3 ? 1 : 0
+        for (i, line) in lines.prefix(max(0, inner.height - 2 - top)).enumerated() {
+            canvas.put(line, in: inner.row(top + i), style: theme[.dialog], ellipsis: theme.glyphs.ellipsis)
         }
         // Buttons on the last inner row, centred.
         let widths = buttons.indices.map { Button(buttons[$0], focused: $0 == focused).width(glyphs: theme.glyphs) }
