@@ -12,7 +12,8 @@ public struct ConfigFile: Equatable, Sendable {
 
     public init(text: String = "") {
         lines = []
-        var parts = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // "\r\n" is one Character in Swift: split on it too, or a file saved on Windows is one line.
+        var parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
         if parts.last == "" { parts.removeLast() }
         for (i, raw) in parts.enumerated() {
             let t = raw.trimmingCharacters
