@@ -95,24 +95,28 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     static func unquote(_ v: String) -> String {
-        guard v.count >= 2, v.first == "\"", v.last == "\"" else {
-            // An unquoted value may carry a trailing comment.
-            if let hash = v.range(of: " #") { return String(v[..<hash.lowerBound]).trimmingCharacters }
-            return v
-        }
-        var out = ""
-        var escaped = false
-        for c in v.dropFirst().dropLast() {
-            if escaped {
-                out.append(c)
-                escaped = false
-            } else if c == "\\" {
-                escaped = true
-            } else {
-                out.append(c)
+        if v.first == "\"" {
+            // A quoted value ends at its closing quote; a comment may follow it.
+            var out = ""
+            var escaped = false
+            for (i, c) in v.dropFirst().enumerated() {
+                if escaped {
+                    out.append(c)
+                    escaped = false
+                } else if c == "\\" {
+                    escaped = true
+                } else if c == "\"" {
+                    let rest = String(v.dropFirst(i + 2)).trimmingCharacters
+                    if rest.isEmpty || rest.hasPrefix("#") { return out }
+                    break
+                } else {
+                    out.append(c)
+                }
             }
         }
-        return out
+        // An unquoted value may carry a trailing comment.
+        if let hash = v.range(of: " #") { return String(v[..<hash.lowerBound]).trimmingCharacters }
+        return v
     }
 }
 
