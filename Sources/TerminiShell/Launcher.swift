@@ -70,10 +70,11 @@ struct Launcher {
             top = rect.y + 1 + h + 1
             canvas.put("five small everyday apps", in: Rect(x: rect.x, y: top - 1, width: rect.width, height: 1), alignment: .center, style: theme[.muted])
             top += 1
-        } else {
+        } else if rect.height > listHeight {
             canvas.put("Termini", in: rect.row(0), alignment: .center, style: theme[.title])
             top = rect.y + (rect.height > listHeight + 1 ? 2 : 1)
         }
+        // else: at the minimum height every row goes to the apps (the window title names Termini).
         let nameWidth = apps.map { DisplayWidth.of($0.descriptor.name) }.max() ?? 10
         let rowWidth = min(rect.width - 2, 72)
         let x = rect.x + max(1, (rect.width - rowWidth) / 2)
@@ -91,7 +92,10 @@ struct Launcher {
             let fkey = " F\(i + 2)"
             let last = d.id == lastApp ? " (last)" : ""
             let summaryRoom = max(0, row.maxX - cx - DisplayWidth.of(fkey) - DisplayWidth.of(last))
-            cx = canvas.put(TextLayout.truncate(d.summary, to: summaryRoom, ellipsis: theme.glyphs.ellipsis), x: cx, y: y, style: selected ? base : theme[.muted], clip: row)
+            // A summary cut to a letter or two (or a lone ellipsis) says nothing: leave it out.
+            if summaryRoom >= 6 {
+                cx = canvas.put(TextLayout.truncate(d.summary, to: summaryRoom, ellipsis: theme.glyphs.ellipsis), x: cx, y: y, style: selected ? base : theme[.muted], clip: row)
+            }
             if !last.isEmpty { canvas.put(last, x: cx, y: y, style: selected ? base : theme[.muted], clip: row) }
             if summaryRoom > 0 {
                 canvas.put(fkey, x: row.maxX - DisplayWidth.of(fkey), y: y, style: selected ? base : theme[.muted], clip: row)
