@@ -68,10 +68,11 @@ struct Launcher {
             let h = BigText.measure("TERMINI", v).height
             BigText("TERMINI", role: .accent, variant: v).render(in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: h), on: &canvas, theme: theme)
             top = rect.y + 1 + h + 1
-            canvas.put("five small everyday apps", in: Rect(x: rect.x, y: top - 1, width: rect.width, height: 1), alignment: .center, style: theme[.muted])
+            canvas.put("five small everyday apps", in: Rect(x: rect.x, y: top - 1, width: rect.width, height: 1), alignment: .center,
+                       style: theme[.muted], ellipsis: theme.glyphs.ellipsis)
             top += 1
         } else if rect.height > listHeight {
-            canvas.put("Termini", in: rect.row(0), alignment: .center, style: theme[.title])
+            canvas.put("Termini", in: rect.row(0), alignment: .center, style: theme[.title], ellipsis: theme.glyphs.ellipsis)
             top = rect.y + (rect.height > listHeight + 1 ? 2 : 1)
         }
         // else: at the minimum height every row goes to the apps (the window title names Termini).
@@ -103,7 +104,8 @@ struct Launcher {
         }
         let footerY = top + apps.count + 1
         if footerY < rect.maxY {
-            canvas.put("theme: \(themeName)  \(theme.glyphs.middleDot)  t changes it", in: Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1), alignment: .center, style: theme[.muted])
+            canvas.put("theme: \(themeName)  \(theme.glyphs.middleDot)  t changes it", in: Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1),
+                       alignment: .center, style: theme[.muted], ellipsis: theme.glyphs.ellipsis)
         }
     }
 }

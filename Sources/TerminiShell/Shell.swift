@@ -296,7 +296,7 @@ public final class Shell {
             let y = bottom - (lines.count - 1) + i
             let row = Rect(x: screen.x + 1, y: y, width: screen.width - 2, height: 1)
             canvas.fill(row, style: theme[.warning].with(.reverse))
-            canvas.put(" " + line, in: row, style: theme[.warning].with(.reverse))
+            canvas.put(" " + line, in: row, style: theme[.warning].with(.reverse), ellipsis: theme.glyphs.ellipsis)
         }
     }
 
@@ -307,7 +307,7 @@ public final class Shell {
         let top = max(0, (size.height - lines.count) / 2)
         for (i, line) in lines.enumerated() where top + i < size.height {
             canvas.put(line, in: Rect(x: 0, y: top + i, width: size.width, height: 1), alignment: .center,
-                       style: i == 0 ? theme[.warning] : theme[.text])
+                       style: i == 0 ? theme[.warning] : theme[.text], ellipsis: theme.glyphs.ellipsis)
         }
     }
 }
