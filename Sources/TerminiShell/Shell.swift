@@ -266,7 +266,8 @@ public final class Shell {
         if let scroll = helpScroll {
             let title = app.map { "\($0.title): keys" } ?? "Termini: keys"
             let sections = (app?.help ?? Launcher.help) + [Shell.globalHelp]
-            HelpOverlay(title: title, sections: sections, scroll: scroll).render(in: screen.inset(by: 1), on: &canvas, theme: theme)
+            // Inside the window: screen.inset(by: 1) still held the window's bottom border row.
+            HelpOverlay(title: title, sections: sections, scroll: scroll).render(in: Window.contentRect(screen), on: &canvas, theme: theme)
         }
         return canvas
     }
