@@ -122,6 +122,14 @@ public struct HelpOverlay: Widget {
         return out
     }
 
+    /// The largest scroll offset that still changes what `area` shows; past it the last
+    /// lines are on screen already.
+    public func maxScroll(in area: Rect) -> Int {
+        let count = lines(keyWidth: 1).count
+        let visible = max(0, min(area.height, count + 4) - 3)
+        return max(0, count - visible)
+    }
+
     public func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
         let keyWidth = min(18, sections.flatMap { $0.entries.map { DisplayWidth.of($0.keys) } }.max() ?? 4)
         let all = lines(keyWidth: keyWidth, ellipsis: theme.glyphs.ellipsis)

@@ -267,7 +267,12 @@ public final class Shell {
             let title = app.map { "\($0.title): keys" } ?? "Termini: keys"
             let sections = (app?.help ?? Launcher.help) + [Shell.globalHelp]
             // Inside the window: screen.inset(by: 1) still held the window's bottom border row.
-            HelpOverlay(title: title, sections: sections, scroll: scroll).render(in: Window.contentRect(screen), on: &canvas, theme: theme)
+            let area = Window.contentRect(screen)
+            var overlay = HelpOverlay(title: title, sections: sections, scroll: scroll)
+            // Keep the offset where the overlay can still move, so ↑ after many ↓ scrolls at once.
+            overlay.scroll = min(scroll, overlay.maxScroll(in: area))
+            helpScroll = overlay.scroll
+            overlay.render(in: area, on: &canvas, theme: theme)
         }
         return canvas
     }
