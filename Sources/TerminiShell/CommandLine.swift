@@ -72,7 +72,9 @@ public enum CommandLineParser {
                 if spec.valueName != nil {
                     if let inline {
                         value = inline
-                    } else if i < args.count {
+                    } else if i < args.count, !(args[i].hasPrefix("-") && args[i] != "-") {
+                        // An option is not a value: `--theme --ascii` lacks a theme name
+                        // (a value starting with '-' can still be given as --theme=-x).
                         value = args[i]
                         i += 1
                     } else {
