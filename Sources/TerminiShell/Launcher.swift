@@ -91,14 +91,17 @@ struct Launcher {
             cx = canvas.put("\(i + 1)  ", x: cx, y: y, style: selected ? base : theme[.accent], clip: row)
             cx = canvas.put(TextLayout.pad(d.name, to: nameWidth + 2), x: cx, y: y, style: selected ? base : theme[.text].with(.bold), clip: row)
             let fkey = " F\(i + 2)"
-            let last = d.id == lastApp ? " (last)" : ""
-            let summaryRoom = max(0, row.maxX - cx - DisplayWidth.of(fkey) - DisplayWidth.of(last))
+            // Room after the name for the summary and the "(last)" mark, the F-key kept right.
+            let room = row.maxX - cx - DisplayWidth.of(fkey)
+            let mark = d.id == lastApp ? " (last)" : ""
+            let last = DisplayWidth.of(mark) <= room ? mark : ""  // whole or not at all
+            let summaryRoom = max(0, room - DisplayWidth.of(last))
             // A summary cut to a letter or two (or a lone ellipsis) says nothing: leave it out.
             if summaryRoom >= 6 {
                 cx = canvas.put(TextLayout.truncate(d.summary, to: summaryRoom, ellipsis: theme.glyphs.ellipsis), x: cx, y: y, style: selected ? base : theme[.muted], clip: row)
             }
             if !last.isEmpty { canvas.put(last, x: cx, y: y, style: selected ? base : theme[.muted], clip: row) }
-            if summaryRoom > 0 {
+            if room >= 0 {
                 canvas.put(fkey, x: row.maxX - DisplayWidth.of(fkey), y: y, style: selected ? base : theme[.muted], clip: row)
             }
         }
