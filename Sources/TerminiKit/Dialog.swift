@@ -109,30 +109,48 @@ public struct HelpOverlay: Widget {
         self.scroll = scroll
     }
 
-    /// The text lines of the overlay for a given key-column width.
-    public func lines(keyWidth: Int, ellipsis: String = "…") -> [(text: String, isHeading: Bool)] {
+    /// The text lines of the overlay for a given key-column width. With a `width`, an action
+    /// too long for it wraps onto lines indented under the action column.
+    public func lines(keyWidth: Int, ellipsis: String = "…", width: Int? = nil) -> [(text: String, isHeading: Bool)] {
         var out: [(String, Bool)] = []
+        let room = width.map { $0 - keyWidth - 2 } ?? Int.max
+        let indent = String(repeating: " ", count: keyWidth + 2)
         for (n, s) in sections.enumerated() {
             if n > 0 { out.append(("", false)) }
             out.append((s.title, true))
             for e in s.entries {
-                out.append((TextLayout.pad(e.keys, to: keyWidth, ellipsis: ellipsis) + "  " + e.action, false))
+                let key = TextLayout.pad(e.keys, to: keyWidth, ellipsis: ellipsis) + "  "
+                // Too narrow to wrap sensibly: the line is cut when drawn instead.
+                guard room >= 12, DisplayWidth.of(e.action) > room else {
+                    out.append((key + e.action, false))
+                    continue
+                }
+                for (i, part) in TextLayout.wrap(e.action, width: room).enumerated() {
+                    out.append(((i == 0 ? key : indent) + part, false))
+                }
             }
         }
         return out
     }
 
+    /// The width of the key column: the longest keys, up to 18 cells.
+    var keyWidth: Int { min(18, sections.flatMap { $0.entries.map { DisplayWidth.of($0.keys) } }.max() ?? 4) }
+
+    /// The lines as drawn in `area`: the text inside the box's border and padding.
+    func lines(in area: Rect, ellipsis: String) -> [(text: String, isHeading: Bool)] {
+        lines(keyWidth: keyWidth, ellipsis: ellipsis, width: area.width - 4)
+    }
+
     /// The largest scroll offset that still changes what `area` shows; past it the last
     /// lines are on screen already.
     public func maxScroll(in area: Rect) -> Int {
-        let count = lines(keyWidth: 1).count
+        let count = lines(in: area, ellipsis: "…").count
         let visible = max(0, min(area.height, count + 4) - 3)
         return max(0, count - visible)
     }
 
     public func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
-        let keyWidth = min(18, sections.flatMap { $0.entries.map { DisplayWidth.of($0.keys) } }.max() ?? 4)
-        let all = lines(keyWidth: keyWidth, ellipsis: theme.glyphs.ellipsis)
+        let all = lines(in: area, ellipsis: theme.glyphs.ellipsis)
         let h = min(area.height, all.count + 4)
         // Rows for lines: the box less its border and the footer row.
         let visible = max(0, h - 3)
