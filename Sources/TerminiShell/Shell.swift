@@ -41,7 +41,7 @@ public final class Shell {
         self.theme = Shell.prepare(theme, unicode: unicode, monochrome: monochrome)
         let last = config.value(PreferenceKey.lastApp).flatMap { AppRegistry.index(of: $0) != nil ? $0 : nil }
         launcher = Launcher(selection: last.flatMap { AppRegistry.index(of: $0) } ?? 0, lastApp: last)
-        self.notices = notices
+        for n in notices { addNotice(n) }
         if let app {
             pendingOptions = (app, options)
             open(app, now: now)
