@@ -164,10 +164,13 @@ public enum CommandLineParser {
         return s
     }
 
+    /// Options with their help in a column from 24, wrapped to stay within 80 columns.
     static func optionLines(_ specs: [OptionSpec]) -> String {
-        specs.map { spec in
+        let indent = String(repeating: " ", count: 24)
+        return specs.map { spec in
             let left = spec.name + (spec.valueName.map { " " + $0 } ?? "")
-            return "  " + (DisplayWidth.of(left) < 22 ? TextLayout.pad(left, to: 22) : left + "\n" + String(repeating: " ", count: 24)) + spec.help + "\n"
+            let help = TextLayout.wrap(spec.help, width: 80 - 24).joined(separator: "\n" + indent)
+            return "  " + (DisplayWidth.of(left) < 22 ? TextLayout.pad(left, to: 22) : left + "\n" + indent) + help + "\n"
         }.joined()
     }
 }
