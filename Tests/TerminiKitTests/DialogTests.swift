@@ -191,6 +191,30 @@ import Testing
         #expect(c.lines[2] == "      | Ctrl-Z / Backspac~  undo |")
     }
 
+    @Test func longActionsWrapUnderTheActionColumn() {
+        let s = [HelpSection("Keys", [("F2-F6", "switch to Badminton, Boxing Time, Memory, Stamp Card, Coffee Shop")])]
+        #expect(render(HelpOverlay(title: "Help", sections: s), width: 40, height: 8).lines == [
+            " ┌─ Help ─────────────────────────────┐",
+            " │ Keys                               │",
+            " │ F2-F6  switch to Badminton, Boxing │",
+            " │        Time, Memory, Stamp Card,   │",
+            " │        Coffee Shop                 │",
+            " │                                    │",
+            " │                     any key closes │",
+            " └────────────────────────────────────┘",
+        ])
+        // Without a width nothing wraps.
+        #expect(HelpOverlay(title: "Help", sections: s).lines(keyWidth: 5).count == 2)
+    }
+
+    @Test func maxScroll() {
+        let overlay = HelpOverlay(title: "Help", sections: long)
+        // 13 lines; 8 rows hold 5 of them.
+        #expect(overlay.maxScroll(in: Rect(x: 0, y: 0, width: 40, height: 8)) == 8)
+        #expect(overlay.maxScroll(in: Rect(x: 0, y: 0, width: 40, height: 30)) == 0)
+        #expect(HelpOverlay(title: "Help", sections: sections).maxScroll(in: Rect(x: 0, y: 0, width: 24, height: 12)) == 0)
+    }
+
     @Test func headingsStandOut() {
         let c = render(HelpOverlay(title: "Help", sections: sections), width: 24, height: 12)
         #expect(c.lines[2] == "   │ Keys           │")
