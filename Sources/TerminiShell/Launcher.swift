@@ -47,14 +47,15 @@ struct Launcher {
         return h
     }
 
-    static let help = [
+    /// The launcher's keys, with arrows drawn in the glyph set (words on ASCII terminals).
+    static func help(glyphs g: Glyphs) -> [HelpSection] { [
         HelpSection("Launcher", [
-            ("↑ ↓  k j", "move between apps"),
-            ("Enter Space →", "open the app"),
+            ("\(g.arrowUp) \(g.arrowDown)  k j", "move between apps"),
+            ("Enter Space \(g.arrowRight)", "open the app"),
             ("1-5", "open app 1 to 5 directly"),
             ("t", "next theme (remembered)"),
         ]),
-    ]
+    ] }
 
     static let minimumSize = Size(width: 24, height: 5)
 

@@ -265,7 +265,7 @@ public final class Shell {
         renderNotices(on: &canvas, in: screen)
         if let scroll = helpScroll {
             let title = app.map { "\($0.title): keys" } ?? "Termini: keys"
-            let sections = (app?.help ?? Launcher.help) + [Shell.globalHelp]
+            let sections = (app?.help ?? Launcher.help(glyphs: theme.glyphs)) + [Shell.globalHelp]
             // Inside the window: screen.inset(by: 1) still held the window's bottom border row.
             let area = Window.contentRect(screen)
             var overlay = HelpOverlay(title: title, sections: sections, scroll: scroll)
