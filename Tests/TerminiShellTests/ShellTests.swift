@@ -232,6 +232,21 @@ import TerminiKit
         #expect(!shell.text(small).contains("Termini: keys"))
     }
 
+    @Test func asciiHelpHasNoUnicode() {
+        let shell = makeShell(unicode: false)
+        for size in [standard, Size(width: 80, height: 12), Size(width: 40, height: 10)] {
+            shell.press(.char("?"))
+            let lines = shell.screen(size)
+            #expect(lines.joined().contains("Termini: keys"))
+            for line in lines {
+                #expect(line.allSatisfy { $0.isASCII }, "\(size): \(line)")
+            }
+            shell.press(.char("x"))
+        }
+        shell.press(.char("?"))
+        #expect(shell.text().contains("| Up Down  k j       move between apps"))
+    }
+
     @Test func helpStaysInsideTheWindow() {
         let shell = makeShell()
         shell.press(.char("?"))
