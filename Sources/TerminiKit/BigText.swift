@@ -83,7 +83,8 @@ public struct BigText: Widget {
         let style = theme[role]
         guard let v = variant ?? BigText.fit(text, in: rect.size, maxHeight: maxHeight) else {
             // Too small for even the 3×5 font: plain text, still centred.
-            canvas.put(TextLayout.sanitized(text), in: rect.row(rect.height / 2), alignment: alignment, style: style.with(.bold))
+            canvas.put(TextLayout.sanitized(text), in: rect.row(rect.height / 2), alignment: alignment, style: style.with(.bold),
+                       ellipsis: theme.glyphs.ellipsis)
             return
         }
         let m = BigText.measure(text, v)

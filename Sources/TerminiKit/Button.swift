@@ -20,7 +20,8 @@ public struct Button: Widget {
 
     public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         let style: Style = !isEnabled ? theme[.disabled] : isFocused ? theme[.focus] : theme[.text]
-        canvas.put(text(glyphs: theme.glyphs), in: rect.row(0), alignment: .center, style: style)
+        canvas.put(text(glyphs: theme.glyphs), in: rect.row(0), alignment: .center, style: style,
+                   ellipsis: theme.glyphs.ellipsis)
     }
 
     /// Enter and Space press a focused button.

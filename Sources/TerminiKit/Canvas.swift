@@ -79,10 +79,13 @@ public struct Canvas: Sendable, Equatable {
     }
 
     /// Writes text aligned within a one-line rectangle (the first row of `rect`), clipped to it.
+    /// Text too long for it ends with `ellipsis`: pass `theme.glyphs.ellipsis`, since the
+    /// default `…` cannot be drawn on an ASCII terminal.
     @discardableResult
-    public mutating func put(_ text: String, in rect: Rect, alignment: Alignment = .left, style: Style) -> Int {
+    public mutating func put(_ text: String, in rect: Rect, alignment: Alignment = .left, style: Style,
+                             ellipsis: String = "…") -> Int {
         guard !rect.isEmpty else { return rect.x }
-        let t = TextLayout.truncate(text, to: rect.width)
+        let t = TextLayout.truncate(text, to: rect.width, ellipsis: ellipsis)
         let w = DisplayWidth.of(t)
         let x: Int
         switch alignment {

@@ -32,8 +32,11 @@ public enum Color: Hashable, Sendable, CustomStringConvertible {
         let t = text.lowercased()
         if t == "default" { self = .default; return }
         if let (_, i) = Color.ansiNames.first(where: { $0.0 == t }) { self = .indexed(i); return }
-        if let n = Int(t), (0...255).contains(n) { self = .indexed(UInt8(n)); return }
-        if t.hasPrefix("#"), t.count == 7, let v = UInt32(t.dropFirst(), radix: 16) {
+        // Digits only: Int and UInt32 would also accept a sign ("+5", "#-00000").
+        let isDigits = !t.isEmpty && t.allSatisfy { $0.isASCII && $0.isNumber }
+        if isDigits, let n = Int(t), (0...255).contains(n) { self = .indexed(UInt8(n)); return }
+        let hex = t.dropFirst()
+        if t.hasPrefix("#"), t.count == 7, hex.allSatisfy({ $0.isASCII && $0.isHexDigit }), let v = UInt32(hex, radix: 16) {
             self = .rgb(UInt8((v >> 16) & 0xff), UInt8((v >> 8) & 0xff), UInt8(v & 0xff))
             return
         }

@@ -57,15 +57,19 @@ public struct Dialog: Widget, Sendable, Equatable {
     public func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
         let box = frame(in: area, glyphs: theme.glyphs)
         guard box.width >= 4, box.height >= 3 else {
-            canvas.put(TextLayout.sanitized(title), in: area.row(0), alignment: .center, style: theme[.focus])
+            canvas.put(TextLayout.sanitized(title), in: area.row(0), alignment: .center, style: theme[.focus],
+                       ellipsis: theme.glyphs.ellipsis)
             return
         }
         canvas.fill(box, style: theme[.dialog])
         Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[role], title: title, titleStyle: theme[role])
         let inner = box.inset(horizontal: 2, vertical: 1)
         let lines = TextLayout.wrap(TextLayout.sanitizedKeepingNewlines(message), width: inner.width)
-        for (i, line) in lines.prefix(max(0, inner.height - 2)).enumerated() {
-            canvas.put(line, in: inner.row(i), style: theme[.dialog])
+        // The frame has room for a blank row above the message and one below it; when the
+        // area is too short for that, the top one goes first.
+        let top = inner.height >= lines.count + 3 ? 1 : 0
+        for (i, line) in lines.prefix(max(0, inner.height - 2 - top)).enumerated() {
+            canvas.put(line, in: inner.row(top + i), style: theme[.dialog], ellipsis: theme.glyphs.ellipsis)
         }
         // Buttons on the last inner row, centred.
         let widths = buttons.indices.map { Button(buttons[$0], focused: $0 == focused).width(glyphs: theme.glyphs) }
@@ -105,37 +109,67 @@ public struct HelpOverlay: Widget {
         self.scroll = scroll
     }
 
-    /// The text lines of the overlay for a given key-column width.
-    public func lines(keyWidth: Int) -> [(text: String, isHeading: Bool)] {
+    /// The text lines of the overlay for a given key-column width. With a `width`, an action
+    /// too long for it wraps onto lines indented under the action column.
+    public func lines(keyWidth: Int, ellipsis: String = "…", width: Int? = nil) -> [(text: String, isHeading: Bool)] {
         var out: [(String, Bool)] = []
+        let room = width.map { $0 - keyWidth - 2 } ?? Int.max
+        let indent = String(repeating: " ", count: keyWidth + 2)
         for (n, s) in sections.enumerated() {
             if n > 0 { out.append(("", false)) }
             out.append((s.title, true))
             for e in s.entries {
-                out.append((TextLayout.pad(e.keys, to: keyWidth) + "  " + e.action, false))
+                let key = TextLayout.pad(e.keys, to: keyWidth, ellipsis: ellipsis) + "  "
+                // Too narrow to wrap sensibly: the line is cut when drawn instead.
+                guard room >= 12, DisplayWidth.of(e.action) > room else {
+                    out.append((key + e.action, false))
+                    continue
+                }
+                for (i, part) in TextLayout.wrap(e.action, width: room).enumerated() {
+                    out.append(((i == 0 ? key : indent) + part, false))
+                }
             }
         }
         return out
     }
 
+    /// The width of the key column: the longest keys, up to 18 cells.
+    var keyWidth: Int { min(18, sections.flatMap { $0.entries.map { DisplayWidth.of($0.keys) } }.max() ?? 4) }
+
+    /// The lines as drawn in `area`: the text inside the box's border and padding.
+    func lines(in area: Rect, ellipsis: String) -> [(text: String, isHeading: Bool)] {
+        lines(keyWidth: keyWidth, ellipsis: ellipsis, width: area.width - 4)
+    }
+
+    /// The largest scroll offset that still changes what `area` shows; past it the last
+    /// lines are on screen already.
+    public func maxScroll(in area: Rect) -> Int {
+        let count = lines(in: area, ellipsis: "…").count
+        let visible = max(0, min(area.height, count + 4) - 3)
+        return max(0, count - visible)
+    }
+
     public func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
-        let keyWidth = min(18, sections.flatMap { $0.entries.map { DisplayWidth.of($0.keys) } }.max() ?? 4)
-        let all = lines(keyWidth: keyWidth)
-        let widest = all.map { DisplayWidth.of($0.text) }.max() ?? 10
-        let w = min(area.width, max(widest, DisplayWidth.of(title) + 4) + 4)
+        let all = lines(in: area, ellipsis: theme.glyphs.ellipsis)
         let h = min(area.height, all.count + 4)
+        // Rows for lines: the box less its border and the footer row.
+        let visible = max(0, h - 3)
+        let more = all.count > visible
+        let g = theme.glyphs
+        let footer = more ? "\(g.arrowUp)/\(g.arrowDown) scroll \(g.middleDot) any other key closes" : "any key closes"
+        let widest = all.map { DisplayWidth.of($0.text) }.max() ?? 10
+        let w = min(area.width, max(widest, DisplayWidth.of(footer), DisplayWidth.of(title) + 4) + 4)
         let box = area.centered(Size(width: w, height: h))
         guard box.width >= 4, box.height >= 3 else { return }
         canvas.fill(box, style: theme[.dialog])
         Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.dialogBorder], title: title, titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
-        let visible = max(0, inner.height - 1)
         let start = min(max(0, scroll), max(0, all.count - visible))
         for (i, line) in all.dropFirst(start).prefix(visible).enumerated() {
-            canvas.put(line.text, in: inner.row(i), style: line.isHeading ? theme[.accent] : theme[.dialog])
+            canvas.put(line.text, in: inner.row(i), style: line.isHeading ? theme[.accent] : theme[.dialog],
+                       ellipsis: theme.glyphs.ellipsis)
         }
-        let more = all.count > visible
-        let footer = more ? "\(theme.glyphs.arrowUp)/\(theme.glyphs.arrowDown) scroll · any other key closes" : "any key closes"
-        canvas.put(footer, in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted])
+        canvas.put(footer, in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted],
+                   ellipsis: theme.glyphs.ellipsis)
     }
 }

@@ -67,8 +67,10 @@ public enum TextLayout {
     public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
         if DisplayWidth.of(text) <= width { return text }
+        // An ellipsis wider than the room is left out: the text is cut plainly.
         let ew = DisplayWidth.of(ellipsis)
-        let budget = max(0, width - ew)
+        let mark = ew <= width ? ellipsis : ""
+        let budget = width - (ew <= width ? ew : 0)
         var out = ""
         var used = 0
         for c in text {
@@ -77,12 +79,12 @@ public enum TextLayout {
             out.append(c)
             used += w
         }
-        return ew <= width ? out + ellipsis : out
+        return out + mark
     }
 
     /// Pads (or truncates) to exactly `width` cells.
-    public static func pad(_ text: String, to width: Int, alignment: Alignment = .left) -> String {
-        let t = truncate(text, to: width)
+    public static func pad(_ text: String, to width: Int, alignment: Alignment = .left, ellipsis: String = "…") -> String {
+        let t = truncate(text, to: width, ellipsis: ellipsis)
         let gap = max(0, width - DisplayWidth.of(t))
         switch alignment {
         case .left: return t + String(repeating: " ", count: gap)

@@ -23,7 +23,7 @@ public struct Label: Widget {
     public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         let style = theme[role].with(extraAttributes)
         for (i, line) in lines(width: rect.width).prefix(rect.height).enumerated() {
-            canvas.put(line, in: rect.row(i), alignment: alignment, style: style)
+            canvas.put(line, in: rect.row(i), alignment: alignment, style: style, ellipsis: theme.glyphs.ellipsis)
         }
     }
 }

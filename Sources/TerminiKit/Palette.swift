@@ -71,9 +71,12 @@ public enum Palette {
             let grey = 232 + min(23, max(0, (avg - 3) / 10))
             return distance(rgb(ofIndex: cube)) <= distance(rgb(ofIndex: grey)) ? cube : grey
         case .ansi16, .ansi8:
-            let n = depth == .ansi16 ? 16 : 8
-            var best = 0
-            for i in 0..<n where distance(ansi[i]) < distance(ansi[best]) { best = i }
+            // A grey (muted text, borders) goes to black, grey or white: by distance alone a
+            // mid grey lands on yellow or blue among the eight ANSI colours.
+            let isGrey = max(r, g, b) - min(r, g, b) < 24
+            let candidates = isGrey ? (depth == .ansi16 ? [0, 8, 7, 15] : [0, 7]) : Array(0..<(depth == .ansi16 ? 16 : 8))
+            var best = candidates[0]
+            for i in candidates where distance(ansi[i]) < distance(ansi[best]) { best = i }
             return best
         }
     }

@@ -16,7 +16,10 @@ public enum ThemeFile {
         theme.name = name
         var diagnostics: [ThemeDiagnostic] = []
         var seen: Set<Role> = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift, so splitting on "\n" alone would read a file
+        // saved with Windows line endings as a single line.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        for (index, rawLine) in lines.enumerated() {
             let lineNo = index + 1
             var line = Substring(rawLine)
             if let hash = commentStart(line) { line = line[..<hash] }

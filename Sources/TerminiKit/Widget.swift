@@ -40,7 +40,8 @@ public enum Box {
         canvas.put(g.bottomRight, x: right, y: bottom, style: style)
         if let title, !title.isEmpty, rect.width > 6 {
             let room = Rect(x: left + 2, y: top, width: rect.width - 4, height: 1)
-            let t = TextLayout.truncate(" " + TextLayout.sanitized(title) + " ", to: room.width, ellipsis: g.ellipsis)
+            // Cut the title itself so a long one still has a space each side.
+            let t = " " + TextLayout.truncate(TextLayout.sanitized(title), to: room.width - 2, ellipsis: g.ellipsis) + " "
             canvas.put(t, in: room, alignment: titleAlignment, style: titleStyle ?? style)
         }
     }

@@ -22,8 +22,9 @@ public struct KeyHintBar: Widget {
         for hint in hints {
             let key = TextLayout.sanitized(hint.key)
             let label = TextLayout.sanitized(hint.label)
-            let need = DisplayWidth.of(key) + DisplayWidth.of(label) + 4
-            if x + need > row.maxX + 1 { break }
+            // A key cap " key " then the label; the one-cell gap is needed only before another entry.
+            let need = DisplayWidth.of(key) + 2 + DisplayWidth.of(label)
+            if x + need > row.maxX { break }
             x = canvas.put(" " + key + " ", x: x, y: row.y, style: theme[.hintKey], clip: row)
             x = canvas.put(label, x: x, y: row.y, style: theme[.hintLabel], clip: row)
             x += 1

@@ -42,6 +42,12 @@ public enum CommandLineParser {
     ]
 
     public static func parse(_ args: [String]) -> Result<Invocation, UsageError> {
+        parse(args, apps: AppRegistry.apps)
+    }
+
+    /// The parser over a given list of apps (tests give apps with options of their own).
+    static func parse(_ args: [String], apps: [any MiniApp.Type]) -> Result<Invocation, UsageError> {
+        func app(_ id: String) -> (any MiniApp.Type)? { apps.first { $0.descriptor.id == id } }
         var inv = Invocation()
         var appArgs: [(String, String?)] = []
         var i = 0
@@ -60,13 +66,15 @@ public enum CommandLineParser {
                 if name == "-h" { name = "--help" }
                 if name == "-V" { name = "--version" }
                 let spec = globalOptions.first { $0.name == name }
-                    ?? AppRegistry.apps.lazy.flatMap { $0.descriptor.options }.first { $0.name == name }
+                    ?? apps.lazy.flatMap { $0.descriptor.options }.first { $0.name == name }
                 guard let spec else { return fail("unknown option '\(clean(name))'") }
                 var value: String?
                 if spec.valueName != nil {
                     if let inline {
                         value = inline
-                    } else if i < args.count {
+                    } else if i < args.count, !(args[i].hasPrefix("-") && args[i] != "-") {
+                        // An option is not a value: `--theme --ascii` lacks a theme name
+                        // (a value starting with '-' can still be given as --theme=-x).
                         value = args[i]
                         i += 1
                     } else {
@@ -88,24 +96,24 @@ public enum CommandLineParser {
                 }
             } else {
                 guard inv.app == nil else { return fail("unexpected argument '\(clean(arg))' (one app at a time)") }
-                guard AppRegistry.app(arg.lowercased()) != nil else {
-                    return fail("unknown app '\(clean(arg))' (apps: \(AppRegistry.ids.joined(separator: ", ")))")
+                guard app(arg.lowercased()) != nil else {
+                    return fail("unknown app '\(clean(arg))' (apps: \(apps.map { $0.descriptor.id }.joined(separator: ", ")))")
                 }
                 inv.app = arg.lowercased()
             }
         }
         if inv.action == .help { return .success(inv) }
         for (name, value) in appArgs {
-            guard let app = inv.app, let type = AppRegistry.app(app) else {
-                let owners = AppRegistry.apps.filter { $0.descriptor.options.contains { $0.name == name } }.map { $0.descriptor.id }
+            guard let id = inv.app, let type = app(id) else {
+                let owners = apps.filter { $0.descriptor.options.contains { $0.name == name } }.map { $0.descriptor.id }
                 return fail("'\(name)' is an option of \(owners.joined(separator: ", ")): termini \(owners.first ?? "APP") \(name)")
             }
             guard type.descriptor.options.contains(where: { $0.name == name }) else {
-                return fail("'\(name)' is not an option of \(app)")
+                return fail("'\(name)' is not an option of \(id)")
             }
             inv.appOptions.values[name] = value ?? ""
         }
-        if let app = inv.app, let type = AppRegistry.app(app), let problem = type.validate(inv.appOptions) {
+        if let id = inv.app, let type = app(id), let problem = type.validate(inv.appOptions) {
             return fail(problem)
         }
         if let t = inv.theme, !ThemeCatalog.isValidName(t) {
@@ -121,7 +129,9 @@ public enum CommandLineParser {
         + "Try 'termini --help' for more."
 
     /// The full `--help` text: every app and every option.
-    public static var helpText: String {
+    public static var helpText: String { helpText(apps: AppRegistry.apps) }
+
+    static func helpText(apps: [any MiniApp.Type]) -> String {
         var s = """
         Termini \(version): five small everyday apps in one keyboard-only terminal program.
 
@@ -133,13 +143,13 @@ public enum CommandLineParser {
         Apps:
 
         """
-        for (i, app) in AppRegistry.apps.enumerated() {
+        for (i, app) in apps.enumerated() {
             let d = app.descriptor
             s += "  " + TextLayout.pad(d.id, to: 11) + TextLayout.pad("(F\(i + 2))", to: 6) + d.summary + "\n"
         }
         s += "\nOptions:\n"
         s += optionLines(globalOptions)
-        for app in AppRegistry.apps where !app.descriptor.options.isEmpty {
+        for app in apps where !app.descriptor.options.isEmpty {
             s += "\nOptions of \(app.descriptor.id) (termini \(app.descriptor.id) ...):\n"
             s += optionLines(app.descriptor.options)
         }
@@ -154,10 +164,13 @@ public enum CommandLineParser {
         return s
     }
 
+    /// Options with their help in a column from 24, wrapped to stay within 80 columns.
     static func optionLines(_ specs: [OptionSpec]) -> String {
-        specs.map { spec in
+        let indent = String(repeating: " ", count: 24)
+        return specs.map { spec in
             let left = spec.name + (spec.valueName.map { " " + $0 } ?? "")
-            return "  " + (DisplayWidth.of(left) < 22 ? TextLayout.pad(left, to: 22) : left + "\n" + String(repeating: " ", count: 24)) + spec.help + "\n"
+            let help = TextLayout.wrap(spec.help, width: 80 - 24).joined(separator: "\n" + indent)
+            return "  " + (DisplayWidth.of(left) < 22 ? TextLayout.pad(left, to: 22) : left + "\n" + indent) + help + "\n"
         }.joined()
     }
 }

@@ -47,14 +47,15 @@ struct Launcher {
         return h
     }
 
-    static let help = [
+    /// The launcher's keys, with arrows drawn in the glyph set (words on ASCII terminals).
+    static func help(glyphs g: Glyphs) -> [HelpSection] { [
         HelpSection("Launcher", [
-            ("↑ ↓  k j", "move between apps"),
-            ("Enter Space →", "open the app"),
+            ("\(g.arrowUp) \(g.arrowDown)  k j", "move between apps"),
+            ("Enter Space \(g.arrowRight)", "open the app"),
             ("1-5", "open app 1 to 5 directly"),
             ("t", "next theme (remembered)"),
         ]),
-    ]
+    ] }
 
     static let minimumSize = Size(width: 24, height: 5)
 
@@ -68,12 +69,14 @@ struct Launcher {
             let h = BigText.measure("TERMINI", v).height
             BigText("TERMINI", role: .accent, variant: v).render(in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: h), on: &canvas, theme: theme)
             top = rect.y + 1 + h + 1
-            canvas.put("five small everyday apps", in: Rect(x: rect.x, y: top - 1, width: rect.width, height: 1), alignment: .center, style: theme[.muted])
+            canvas.put("five small everyday apps", in: Rect(x: rect.x, y: top - 1, width: rect.width, height: 1), alignment: .center,
+                       style: theme[.muted], ellipsis: theme.glyphs.ellipsis)
             top += 1
-        } else {
-            canvas.put("Termini", in: rect.row(0), alignment: .center, style: theme[.title])
+        } else if rect.height > listHeight {
+            canvas.put("Termini", in: rect.row(0), alignment: .center, style: theme[.title], ellipsis: theme.glyphs.ellipsis)
             top = rect.y + (rect.height > listHeight + 1 ? 2 : 1)
         }
+        // else: at the minimum height every row goes to the apps (the window title names Termini).
         let nameWidth = apps.map { DisplayWidth.of($0.descriptor.name) }.max() ?? 10
         let rowWidth = min(rect.width - 2, 72)
         let x = rect.x + max(1, (rect.width - rowWidth) / 2)
@@ -89,17 +92,24 @@ struct Launcher {
             cx = canvas.put("\(i + 1)  ", x: cx, y: y, style: selected ? base : theme[.accent], clip: row)
             cx = canvas.put(TextLayout.pad(d.name, to: nameWidth + 2), x: cx, y: y, style: selected ? base : theme[.text].with(.bold), clip: row)
             let fkey = " F\(i + 2)"
-            let last = d.id == lastApp ? " (last)" : ""
-            let summaryRoom = max(0, row.maxX - cx - DisplayWidth.of(fkey) - DisplayWidth.of(last))
-            cx = canvas.put(TextLayout.truncate(d.summary, to: summaryRoom, ellipsis: theme.glyphs.ellipsis), x: cx, y: y, style: selected ? base : theme[.muted], clip: row)
+            // Room after the name for the summary and the "(last)" mark, the F-key kept right.
+            let room = row.maxX - cx - DisplayWidth.of(fkey)
+            let mark = d.id == lastApp ? " (last)" : ""
+            let last = DisplayWidth.of(mark) <= room ? mark : ""  // whole or not at all
+            let summaryRoom = max(0, room - DisplayWidth.of(last))
+            // A summary cut to a letter or two (or a lone ellipsis) says nothing: leave it out.
+            if summaryRoom >= 6 {
+                cx = canvas.put(TextLayout.truncate(d.summary, to: summaryRoom, ellipsis: theme.glyphs.ellipsis), x: cx, y: y, style: selected ? base : theme[.muted], clip: row)
+            }
             if !last.isEmpty { canvas.put(last, x: cx, y: y, style: selected ? base : theme[.muted], clip: row) }
-            if summaryRoom > 0 {
+            if room >= 0 {
                 canvas.put(fkey, x: row.maxX - DisplayWidth.of(fkey), y: y, style: selected ? base : theme[.muted], clip: row)
             }
         }
         let footerY = top + apps.count + 1
         if footerY < rect.maxY {
-            canvas.put("theme: \(themeName)  \(theme.glyphs.middleDot)  t changes it", in: Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1), alignment: .center, style: theme[.muted])
+            canvas.put("theme: \(themeName)  \(theme.glyphs.middleDot)  t changes it", in: Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1),
+                       alignment: .center, style: theme[.muted], ellipsis: theme.glyphs.ellipsis)
         }
     }
 }

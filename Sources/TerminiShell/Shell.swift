@@ -41,7 +41,7 @@ public final class Shell {
         self.theme = Shell.prepare(theme, unicode: unicode, monochrome: monochrome)
         let last = config.value(PreferenceKey.lastApp).flatMap { AppRegistry.index(of: $0) != nil ? $0 : nil }
         launcher = Launcher(selection: last.flatMap { AppRegistry.index(of: $0) } ?? 0, lastApp: last)
-        self.notices = notices
+        for n in notices { addNotice(n) }
         if let app {
             pendingOptions = (app, options)
             open(app, now: now)
@@ -265,8 +265,14 @@ public final class Shell {
         renderNotices(on: &canvas, in: screen)
         if let scroll = helpScroll {
             let title = app.map { "\($0.title): keys" } ?? "Termini: keys"
-            let sections = (app?.help ?? Launcher.help) + [Shell.globalHelp]
-            HelpOverlay(title: title, sections: sections, scroll: scroll).render(in: screen.inset(by: 1), on: &canvas, theme: theme)
+            let sections = (app?.help ?? Launcher.help(glyphs: theme.glyphs)) + [Shell.globalHelp]
+            // Inside the window: screen.inset(by: 1) still held the window's bottom border row.
+            let area = Window.contentRect(screen)
+            var overlay = HelpOverlay(title: title, sections: sections, scroll: scroll)
+            // Keep the offset where the overlay can still move, so ↑ after many ↓ scrolls at once.
+            overlay.scroll = min(scroll, overlay.maxScroll(in: area))
+            helpScroll = overlay.scroll
+            overlay.render(in: area, on: &canvas, theme: theme)
         }
         return canvas
     }
@@ -296,7 +302,7 @@ public final class Shell {
             let y = bottom - (lines.count - 1) + i
             let row = Rect(x: screen.x + 1, y: y, width: screen.width - 2, height: 1)
             canvas.fill(row, style: theme[.warning].with(.reverse))
-            canvas.put(" " + line, in: row, style: theme[.warning].with(.reverse))
+            canvas.put(" " + line, in: row, style: theme[.warning].with(.reverse), ellipsis: theme.glyphs.ellipsis)
         }
     }
 
@@ -307,7 +313,7 @@ public final class Shell {
         let top = max(0, (size.height - lines.count) / 2)
         for (i, line) in lines.enumerated() where top + i < size.height {
             canvas.put(line, in: Rect(x: 0, y: top + i, width: size.width, height: 1), alignment: .center,
-                       style: i == 0 ? theme[.warning] : theme[.text])
+                       style: i == 0 ? theme[.warning] : theme[.text], ellipsis: theme.glyphs.ellipsis)
         }
     }
 }

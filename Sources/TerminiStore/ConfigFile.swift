@@ -12,7 +12,8 @@ public struct ConfigFile: Equatable, Sendable {
 
     public init(text: String = "") {
         lines = []
-        var parts = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // "\r\n" is one Character in Swift: split on it too, or a file saved on Windows is one line.
+        var parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
         if parts.last == "" { parts.removeLast() }
         for (i, raw) in parts.enumerated() {
             let t = raw.trimmingCharacters
@@ -94,24 +95,28 @@ public struct ConfigFile: Equatable, Sendable {
     }
 
     static func unquote(_ v: String) -> String {
-        guard v.count >= 2, v.first == "\"", v.last == "\"" else {
-            // An unquoted value may carry a trailing comment.
-            if let hash = v.range(of: " #") { return String(v[..<hash.lowerBound]).trimmingCharacters }
-            return v
-        }
-        var out = ""
-        var escaped = false
-        for c in v.dropFirst().dropLast() {
-            if escaped {
-                out.append(c)
-                escaped = false
-            } else if c == "\\" {
-                escaped = true
-            } else {
-                out.append(c)
+        if v.first == "\"" {
+            // A quoted value ends at its closing quote; a comment may follow it.
+            var out = ""
+            var escaped = false
+            for (i, c) in v.dropFirst().enumerated() {
+                if escaped {
+                    out.append(c)
+                    escaped = false
+                } else if c == "\\" {
+                    escaped = true
+                } else if c == "\"" {
+                    let rest = String(v.dropFirst(i + 2)).trimmingCharacters
+                    if rest.isEmpty || rest.hasPrefix("#") { return out }
+                    break
+                } else {
+                    out.append(c)
+                }
             }
         }
-        return out
+        // An unquoted value may carry a trailing comment.
+        if let hash = v.range(of: " #") { return String(v[..<hash.lowerBound]).trimmingCharacters }
+        return v
     }
 }
 

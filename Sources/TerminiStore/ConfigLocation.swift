@@ -12,9 +12,14 @@ public enum ConfigLocation {
 
     public static func resolve(environment: [String: String], override: String?) -> Result<String, Failure> {
         if let o = override, !o.isEmpty { return .success(normalize(o)) }
-        if let x = environment["XDG_CONFIG_HOME"], x.hasPrefix("/") { return .success(normalize(x) + "/termini") }
-        if let h = environment["HOME"], !h.isEmpty { return .success(normalize(h) + "/.config/termini") }
+        if let x = environment["XDG_CONFIG_HOME"], x.hasPrefix("/") { return .success(join(normalize(x), "termini")) }
+        if let h = environment["HOME"], !h.isEmpty { return .success(join(normalize(h), ".config/termini")) }
         return .failure(.noHome)
+    }
+
+    /// `/` + `termini` is `/termini`, not `//termini`.
+    static func join(_ base: String, _ rest: String) -> String {
+        base.hasSuffix("/") ? base + rest : base + "/" + rest
     }
 
     static func normalize(_ path: String) -> String {

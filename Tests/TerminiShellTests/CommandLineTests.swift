@@ -1,0 +1,157 @@
+import Testing
+import TerminiKit
+@testable import TerminiShell
+
+@Suite struct CommandLineParserTests {
+    func parse(_ args: String...) -> Result<Invocation, UsageError> { CommandLineParser.parse(args) }
+    func parsed(_ args: String...) -> Invocation? { try? CommandLineParser.parse(args).get() }
+    func error(_ args: String...) -> String? {
+        if case .failure(let e) = CommandLineParser.parse(args) { return e.message }
+        return nil
+    }
+    func fake(_ args: String...) -> Result<Invocation, UsageError> { CommandLineParser.parse(args, apps: fakeApps) }
+    func fakeError(_ args: String...) -> String? {
+        if case .failure(let e) = CommandLineParser.parse(args, apps: fakeApps) { return e.message }
+        return nil
+    }
+
+    @Test func nothingRunsTheLauncher() {
+        #expect(parsed() == Invocation())
+        #expect(parsed()?.action == .run)
+        #expect(parsed()?.app == nil)
+    }
+
+    @Test func everyApp() {
+        for id in ["badminton", "boxing", "memory", "stamps", "coffee"] {
+            #expect(parsed(id)?.app == id)
+        }
+        #expect(parsed("Badminton")?.app == "badminton")
+        #expect(AppRegistry.ids == ["badminton", "boxing", "memory", "stamps", "coffee"])
+    }
+
+    @Test func everyGlobalOption() {
+        #expect(parsed("--theme", "mono")?.theme == "mono")
+        #expect(parsed("--theme=mono")?.theme == "mono")
+        #expect(parsed("--no-color")?.noColor == true)
+        #expect(parsed("--ascii")?.ascii == true)
+        #expect(parsed("--config-dir", "/tmp/t")?.configDir == "/tmp/t")
+        #expect(parsed("--config-dir=/tmp/t")?.configDir == "/tmp/t")
+        #expect(parsed("--list-themes")?.action == .listThemes)
+        #expect(parsed("--help")?.action == .help)
+        #expect(parsed("-h")?.action == .help)
+        #expect(parsed("--version")?.action == .version)
+        #expect(parsed("-V")?.action == .version)
+        // Options in any order, around the app.
+        let all = parsed("--ascii", "memory", "--theme", "mono", "--no-color", "--config-dir=/c")
+        #expect(all?.app == "memory")
+        #expect(all?.ascii == true && all?.noColor == true)
+        #expect(all?.theme == "mono" && all?.configDir == "/c")
+        // --help wins over everything else that is valid.
+        #expect(parsed("--version", "--help")?.action == .help)
+        #expect(parsed("--help", "--version")?.action == .help)
+    }
+
+    @Test func missingValues() {
+        #expect(error("--theme") == "option '--theme' needs a value (NAME)")
+        #expect(error("--config-dir") == "option '--config-dir' needs a value (DIR)")
+        #expect(error("--theme=") == "option '--theme' needs a non-empty value")
+        // The next option is not a value.
+        #expect(error("--config-dir", "--no-color") == "option '--config-dir' needs a value (DIR)")
+        #expect(error("--theme", "--ascii", "memory") == "option '--theme' needs a value (NAME)")
+        #expect(parsed("--config-dir=-odd")?.configDir == "-odd")
+    }
+
+    @Test func flagsTakeNoValue() {
+        #expect(error("--ascii=yes") == "option '--ascii' takes no value")
+        #expect(error("--help=1") == "option '--help' takes no value")
+    }
+
+    @Test func unknownOptionsAndApps() {
+        #expect(error("--bogus") == "unknown option '--bogus'")
+        #expect(error("-x") == "unknown option '-x'")
+        #expect(error("--bogus=1") == "unknown option '--bogus'")
+        let tennis = error("tennis") ?? ""
+        #expect(tennis == "unknown app 'tennis' (apps: badminton, boxing, memory, stamps, coffee)")
+        #expect(error("memory", "boxing") == "unexpected argument 'boxing' (one app at a time)")
+        #expect(error("--") == "unexpected '--'")
+        #expect(error("-")?.hasPrefix("unknown app '-'") == true)
+        // What the user typed is cleaned before it is echoed.
+        #expect(error("--bo\u{1b}[2Jgus") == "unknown option '--bo[2Jgus'")
+    }
+
+    @Test func themeNamesCannotLeaveTheThemeDirectories() {
+        #expect(error("--theme", "../../etc/passwd") == "theme name '../../etc/passwd' must not contain '/' or '..'")
+        #expect(error("--theme=a/b") != nil)
+        #expect(parsed("--theme", "solarized-dark")?.theme == "solarized-dark")
+    }
+
+    @Test func appOptions() throws {
+        let inv = try fake("watcher", "--watch", "--format", "21x3").get()
+        #expect(inv.app == "watcher")
+        #expect(inv.appOptions.flag("--watch"))
+        #expect(inv.appOptions.value("--format") == "21x3")
+        #expect(try fake("--format=15x3", "watcher").get().appOptions.value("--format") == "15x3")
+        #expect(try fake("shop", "--receipt", "42").get().appOptions == AppOptions(["--receipt": "42"]))
+        #expect(try fake("watcher").get().appOptions.isEmpty)
+    }
+
+    @Test func appOptionsWithoutTheirApp() {
+        #expect(fakeError("--watch") == "'--watch' is an option of watcher: termini watcher --watch")
+        #expect(fakeError("--receipt", "7") == "'--receipt' is an option of shop: termini shop --receipt")
+    }
+
+    @Test func appOptionsOfTheWrongApp() {
+        #expect(fakeError("shop", "--watch") == "'--watch' is not an option of shop")
+        #expect(fakeError("watcher", "--receipt", "1") == "'--receipt' is not an option of watcher")
+        #expect(fakeError("watcher", "--format") == "option '--format' needs a value (FORMAT)")
+    }
+
+    @Test func appsValidateTheirOptions() {
+        #expect(fakeError("watcher", "--format", "11x5") == "--format must be 21x3 or 15x3")
+        // --help is not held up by a bad app option.
+        #expect((try? fake("watcher", "--format", "11x5", "--help").get().action) == .help)
+    }
+
+    @Test func usage() {
+        #expect(CommandLineParser.usage.hasPrefix("usage: termini [APP] [--theme NAME] [--no-color] [--ascii] [--config-dir DIR] [--help] [--version]"))
+        #expect(CommandLineParser.usage.contains("badminton, boxing, memory, stamps, coffee"))
+    }
+}
+
+/// Text with every run of spaces and newlines made one space (help may wrap anywhere).
+func words(_ s: String) -> String {
+    s.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+}
+
+@Suite struct HelpTextTests {
+    @Test func listsEveryAppAndEveryOption() {
+        let text = CommandLineParser.helpText
+        for (i, app) in AppRegistry.apps.enumerated() {
+            let d = app.descriptor
+            #expect(text.contains("  " + TextLayout.pad(d.id, to: 11) + "(F\(i + 2))"), "\(d.id)")
+            #expect(text.contains(d.summary), "\(d.id)")
+        }
+        for option in CommandLineParser.globalOptions {
+            let left = option.name + (option.valueName.map { " " + $0 } ?? "")
+            #expect(text.contains("  " + left), "\(option.name)")
+            #expect(words(text).contains(words(option.help)), "\(option.name)")
+        }
+        #expect(text.contains("usage: termini [APP] [OPTIONS]"))
+        #expect(text.contains("  --no-color            draw in monochrome with attributes only (as NO_COLOR\n                        does)\n"))
+        #expect(text.contains("NO_COLOR"))
+        #expect(text.contains("$XDG_CONFIG_HOME/termini"))
+    }
+
+    @Test func listsTheOptionsOfEachApp() {
+        let text = CommandLineParser.helpText(apps: fakeApps)
+        #expect(text.contains("Options of watcher (termini watcher ...):\n  --watch"))
+        #expect(text.contains("  --format FORMAT       21x3 or 15x3\n"))
+        #expect(text.contains("Options of shop (termini shop ...):\n  --receipt ORDER       print the receipt of ORDER and exit\n"))
+    }
+
+    @Test func everyLineFitsAnOrdinaryTerminal() {
+        for line in CommandLineParser.helpText.split(separator: "\n") {
+            #expect(DisplayWidth.of(line) <= 80, "\(line)")
+        }
+    }
+}

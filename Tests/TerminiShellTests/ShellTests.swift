@@ -1,0 +1,447 @@
+import Testing
+import TerminiKit
+@testable import TerminiShell
+@testable import TerminiStore
+
+@Suite struct LauncherScreenTests {
+    @Test func launcherAt80x24() {
+        #expect(makeShell().screen() == [
+            "┌─ Termini ────────────────────────────────────────────────────────────────────┐",
+            "│                                                                              │",
+            "│                  █████ █████ ████  █   █  ███  █   █  ███                    │",
+            "│                    █   █     █   █ ██ ██   █   █   █   █                     │",
+            "│                    █   █     █   █ █ █ █   █   ██  █   █                     │",
+            "│                    █   ████  ████  █ █ █   █   █ █ █   █                     │",
+            "│                    █   █     █ █   █   █   █   █  ██   █                     │",
+            "│                    █   █     █  █  █   █   █   █   █   █                     │",
+            "│                    █   █████ █   █ █   █  ███  █   █  ███                    │",
+            "│                           five small everyday apps                           │",
+            "│                                                                              │",
+            "│   ▸ 1  Badminton    Courtside scoreboard with real BWF rules            F2   │",
+            "│     2  Boxing Time  Punch the sandbag or the trash can                  F3   │",
+            "│     3  Memory       Turn the cards and find the pairs                   F4   │",
+            "│     4  Stamp Card   A loyalty card with ten stamps                      F5   │",
+            "│     5  Coffee Shop  Beans from five Taipei branches                     F6   │",
+            "│                                                                              │",
+            "│                                                                              │",
+            "│                                                                              │",
+            "│                                                                              │",
+            "│                                                                              │",
+            "│                       theme: default  ·  t changes it                        │",
+            "└──────────────────────────────────────────────────────────────────────────────┘",
+            "↑↓ Move  Enter Open  1-5 App  t Theme  ? Help  q Quit",
+        ])
+    }
+
+    @Test func asciiLauncherHasNoUnicode() {
+        let lines = makeShell(unicode: false).screen()
+        for line in lines {
+            #expect(line.allSatisfy { $0.isASCII }, "\(line)")
+        }
+        #expect(lines[0] == "+- Termini --------------------------------------------------------------------+")
+        #expect(lines[11] == "|   > 1  Badminton    Courtside scoreboard with real BWF rules            F2   |")
+        #expect(lines[23] == "Up/Dn Move  Enter Open  1-5 App  t Theme  ? Help  q Quit")
+    }
+
+    @Test func selectionShowsInMonochrome() {
+        let canvas = makeShell(monochrome: true).render(size: standard, now: 0)
+        #expect(canvas[6, 11].character == "1")
+        #expect(canvas[6, 11].style.attributes.contains(.reverse))
+        #expect(!canvas[6, 12].style.attributes.contains(.reverse))
+        for y in 0..<24 {
+            for x in 0..<80 {
+                #expect(canvas[x, y].style.foreground == .default && canvas[x, y].style.background == .default)
+            }
+        }
+    }
+
+    @Test func everyAppFitsAtTheMinimumSize() {
+        #expect(makeShell(config: "last_app = memory").screen(Size(width: 26, height: 8)) == [
+            "┌─ Termini ──────────────┐",
+            "│   1  Badminton      F2 │",
+            "│   2  Boxing Time    F3 │",
+            "│ ▸ 3  Memory         F4 │",
+            "│   4  Stamp Card     F5 │",
+            "│   5  Coffee Shop    F6 │",
+            "└────────────────────────┘",
+            "↑↓ Move  Enter Open",
+        ])
+    }
+
+    @Test func aMediumLauncher() {
+        #expect(makeShell(config: "last_app = memory").screen(Size(width: 40, height: 9)) == [
+            "┌─ Termini ────────────────────────────┐",
+            "│               Termini                │",
+            "│   1  Badminton    Courtside scor… F2 │",
+            "│   2  Boxing Time  Punch the sand… F3 │",
+            "│ ▸ 3  Memory       Turn th… (last) F4 │",
+            "│   4  Stamp Card   A loyalty card… F5 │",
+            "│   5  Coffee Shop  Beans from fiv… F6 │",
+            "└──────────────────────────────────────┘",
+            "↑↓ Move  Enter Open  1-5 App  t Theme",
+        ])
+    }
+}
+
+@Suite struct LauncherKeyTests {
+    func selectedLine(_ shell: Shell) -> String? {
+        shell.screen().first { $0.contains("▸") }
+    }
+
+    @Test func arrowsMoveTheSelection() {
+        let shell = makeShell()
+        shell.press(.down, .down)
+        #expect(selectedLine(shell)?.contains("▸ 3  Memory") == true)
+        shell.press(.up)
+        #expect(selectedLine(shell)?.contains("▸ 2  Boxing Time") == true)
+        shell.press(.char("j"), .char("j"), .char("k"))
+        #expect(selectedLine(shell)?.contains("▸ 3  Memory") == true)
+        shell.press(.end)
+        #expect(selectedLine(shell)?.contains("▸ 5  Coffee Shop") == true)
+        shell.press(.down)  // wraps round
+        #expect(selectedLine(shell)?.contains("▸ 1  Badminton") == true)
+        shell.press(.up)
+        #expect(selectedLine(shell)?.contains("▸ 5  Coffee Shop") == true)
+        shell.press(.home, .tab)
+        #expect(selectedLine(shell)?.contains("▸ 2  Boxing Time") == true)
+        shell.press(.backTab)
+        #expect(selectedLine(shell)?.contains("▸ 1  Badminton") == true)
+        #expect(shell.current == nil)
+    }
+
+    @Test func enterOpensTheSelectedApp() {
+        let shell = makeShell()
+        shell.press(.down, .enter)
+        #expect(shell.current == "boxing")
+        let lines = shell.screen()
+        #expect(lines[0].hasPrefix("┌─ Boxing Time  F3 ─"))
+        #expect(lines[23] == "? Help  Esc Menu  q Quit")
+        let space = makeShell()
+        space.press(.char(" "))
+        #expect(space.current == "badminton")
+    }
+
+    @Test func digitsOpenApps() {
+        for (digit, id) in [("1", "badminton"), ("2", "boxing"), ("3", "memory"), ("4", "stamps"), ("5", "coffee")] {
+            let shell = makeShell()
+            shell.press(.char(Character(digit)))
+            #expect(shell.current == id)
+        }
+        let shell = makeShell()
+        shell.press(.char("0"), .char("6"), .char("9"))
+        #expect(shell.current == nil)
+    }
+
+    @Test func functionKeysSwitchApps() {
+        let shell = makeShell()
+        for (n, id) in [(2, "badminton"), (3, "boxing"), (4, "memory"), (5, "stamps"), (6, "coffee"), (3, "boxing")] {
+            shell.press(.function(n))
+            #expect(shell.current == id)
+            #expect(shell.screen()[0].contains("F\(n) "))
+        }
+        shell.press(.function(7))
+        #expect(shell.current == "boxing")
+        shell.press(.escape, .function(12))
+        #expect(shell.current == nil)
+    }
+
+    @Test func escGoesBackToTheLauncherWithTheAppSelected() {
+        let shell = makeShell()
+        shell.press(.char("4"))
+        #expect(shell.current == "stamps")
+        shell.press(.escape)
+        #expect(shell.current == nil)
+        #expect(selectedLine(shell)?.contains("▸ 4  Stamp Card") == true)
+        // Esc in the launcher does nothing.
+        shell.press(.escape)
+        #expect(shell.current == nil)
+        #expect(!shell.quitRequested)
+    }
+
+    @Test func qQuitsFromTheLauncherAndFromAnApp() {
+        let launcher = makeShell()
+        launcher.press(.char("q"))
+        #expect(launcher.quitRequested)
+        let upper = makeShell()
+        upper.press(.char("Q"))
+        #expect(upper.quitRequested)
+        let app = makeShell(open: "memory")
+        #expect(app.current == "memory")
+        #expect(!app.quitRequested)
+        app.press(.char("q"))
+        #expect(app.quitRequested)
+    }
+
+    @Test func ctrlLAsksForARepaint() {
+        #expect(makeShell().press(.ctrl("l")) == [.repaint])
+        #expect(makeShell().press(.resize) == [])
+    }
+}
+
+@Suite struct HelpOverlayInTheShellTests {
+    @Test func questionMarkOpensHelpAndAnyKeyClosesIt() {
+        let shell = makeShell()
+        shell.press(.char("?"))
+        let open = shell.text()
+        #expect(open.contains("┌─ Termini: keys ─"))
+        #expect(open.contains("│ ↑ ↓  k j       move between apps"))
+        #expect(open.contains("│ Everywhere"))
+        #expect(open.contains("│ F2-F6          switch to Badminton, Boxing Time, Memory, Stamp Card, │"))
+        #expect(open.contains("│                Coffee Shop"))
+        // The closing key does nothing else, even q.
+        shell.press(.char("q"))
+        #expect(!shell.quitRequested)
+        #expect(!shell.text().contains("Termini: keys"))
+        #expect(shell.screen() == makeShell().screen())
+    }
+
+    @Test func f1OpensHelpInsideAnApp() {
+        let shell = makeShell(open: "coffee")
+        shell.press(.function(1))
+        #expect(shell.text().contains("Coffee Shop: keys"))
+        shell.press(.enter)
+        #expect(!shell.text().contains("Coffee Shop: keys"))
+        #expect(shell.current == "coffee")
+        shell.press(.char("?"))
+        #expect(shell.text().contains("Coffee Shop: keys"))
+        shell.press(.escape)  // closes help, stays in the app
+        #expect(shell.current == "coffee")
+        #expect(!shell.text().contains("Coffee Shop: keys"))
+    }
+
+    @Test func helpScrollsOnASmallScreen() {
+        let shell = makeShell()
+        let small = Size(width: 80, height: 12)
+        shell.press(.char("?"))
+        let top = shell.screen(small)
+        #expect(top[2] == "│   │ Launcher                                                             │   │")
+        #expect(top[8].contains("↑/↓ scroll · any other key closes"))
+        shell.press(.down)
+        #expect(shell.screen(small)[2] == "│   │ ↑ ↓  k j       move between apps                                     │   │")
+        // Far past the end: the last line shows, and one ↑ moves at once.
+        for _ in 0..<30 { shell.press(.down) }
+        let bottom = shell.screen(small)
+        #expect(bottom[7] == "│   │ Ctrl-C         quit                                                  │   │")
+        shell.press(.up)
+        let up = shell.screen(small)
+        #expect(up != bottom)
+        #expect(up[7] == "│   │ Ctrl-Z         suspend (fg resumes)                                  │   │")
+        shell.press(.pageUp)
+        #expect(shell.screen(small)[2] == "│   │ Launcher                                                             │   │")
+        shell.press(.pageDown, .char("x"))
+        #expect(!shell.text(small).contains("Termini: keys"))
+    }
+
+    @Test func asciiHelpHasNoUnicode() {
+        let shell = makeShell(unicode: false)
+        for size in [standard, Size(width: 80, height: 12), Size(width: 40, height: 10)] {
+            shell.press(.char("?"))
+            let lines = shell.screen(size)
+            #expect(lines.joined().contains("Termini: keys"))
+            for line in lines {
+                #expect(line.allSatisfy { $0.isASCII }, "\(size): \(line)")
+            }
+            shell.press(.char("x"))
+        }
+        shell.press(.char("?"))
+        #expect(shell.text().contains("| Up Down  k j       move between apps"))
+    }
+
+    @Test func helpStaysInsideTheWindow() {
+        let shell = makeShell()
+        shell.press(.char("?"))
+        let lines = shell.screen(Size(width: 60, height: 12))
+        // The overlay's bottom edge is on the last content row, above the window's own.
+        #expect(lines[10] == "└──────────────────────────────────────────────────────────┘")
+        #expect(lines[9].hasPrefix("│") && lines[9].contains("└──") && lines[9].hasSuffix("│"))
+    }
+}
+
+@Suite struct PersistenceTests {
+    @Test func theLastAppIsRememberedInConfig() {
+        let store = MemoryStore()
+        let shell = makeShell(store: store, config: "# mine\ntheme = default\n")
+        shell.press(.char("3"))
+        #expect(store.files["config"].map { String(decoding: $0, as: UTF8.self) } == "# mine\ntheme = default\nlast_app = memory\n")
+        shell.press(.escape, .char("3"))
+        #expect(store.writeCount == 1)  // unchanged: not written again
+        shell.press(.function(6))
+        #expect(shell.preferences.value("last_app") == "coffee")
+        #expect(store.writeCount == 2)
+    }
+
+    @Test func theLastAppIsPreselected() {
+        let shell = makeShell(config: "last_app = stamps\n")
+        #expect(shell.screen()[14] == "│   ▸ 4  Stamp Card   A loyalty card with ten stamps (last)               F5   │")
+        shell.press(.enter)
+        #expect(shell.current == "stamps")
+    }
+
+    @Test func anUnknownLastAppIsIgnored() {
+        let shell = makeShell(config: "last_app = tennis\n")
+        #expect(shell.screen()[11].contains("▸ 1  Badminton"))
+        #expect(!shell.text().contains("(last)"))
+    }
+
+    @Test func aReadOnlyStoreIsNotWrittenAndNotNaggedAbout() {
+        let store = MemoryStore(canWrite: false)
+        let shell = makeShell(store: store)
+        shell.press(.char("2"))
+        #expect(store.files.isEmpty)
+        #expect(shell.preferences.value("last_app") == "boxing")
+        #expect(!shell.text().contains("!"))
+    }
+
+    @Test func effectsAreCarriedOutInOrder() {
+        let store = MemoryStore()
+        let shell = makeShell(store: store, open: "boxing")
+        let out = shell.perform([
+            .write(file: "a.json", bytes: [1]), .append(file: "j", bytes: [2]), .append(file: "j", bytes: [3]),
+            .bell, .notice("Round over"), .setPreference(key: "sound", value: "no"),
+        ])
+        #expect(out == [.bell])
+        #expect(store.files["a.json"] == [1])
+        #expect(store.files["j"] == [2, 3])
+        #expect(shell.preferences.value("sound") == "no")
+        #expect(shell.screen()[22].contains("! Round over"))
+        _ = shell.perform([.close])
+        #expect(shell.current == nil)
+        _ = shell.perform([.quit])
+        #expect(shell.quitRequested)
+    }
+
+    @Test func aFailedWriteIsShown() {
+        let store = MemoryStore(canWrite: false)
+        let shell = makeShell(store: store)
+        _ = shell.perform([.write(file: "a.json", bytes: [1])])
+        #expect(shell.text().contains("! Could not save a.json"))
+    }
+}
+
+@Suite struct NoticeTests {
+    @Test func noticesShowUntilTheNextKeyWhichStillWorks() {
+        let shell = makeShell(notices: ["Could not read config line 3"])
+        let lines = shell.screen()
+        #expect(lines[22] == "└ ! Could not read config line 3                                               ┘")
+        #expect(shell.render(size: standard, now: 0)[3, 22].style.attributes.contains(.reverse))
+        shell.press(.down)
+        let after = shell.screen()
+        #expect(after[22] == "└──────────────────────────────────────────────────────────────────────────────┘")
+        #expect(after[12].contains("▸ 2  Boxing Time"))
+    }
+
+    @Test func storeNoticesAreCollected() {
+        let store = MemoryStore()
+        let shell = makeShell(store: store)
+        store.notice("boxing.json was damaged")
+        shell.press(.char("2"))
+        #expect(shell.text().contains("! boxing.json was damaged"))
+        shell.press(.char("x"))
+        #expect(!shell.text().contains("damaged"))
+    }
+
+    @Test func manyNoticesAreCutToFourLines() {
+        let shell = makeShell(notices: ["one", "two", "two", "three", "four", "five"])
+        let lines = shell.screen()
+        #expect(lines[19].contains("! one"))
+        #expect(lines[20].contains("! two"))
+        #expect(lines[21].contains("! three"))
+        #expect(lines[22].contains("! four"))
+        #expect(!shell.text().contains("! five"))
+        #expect(shell.text().components(separatedBy: "! two").count == 2)  // once
+    }
+
+    @Test func noticesAreSanitized() {
+        let shell = makeShell(notices: ["bad\u{1b}[2Jname"])
+        #expect(shell.screen()[22].contains("! bad[2Jname"))
+    }
+}
+
+@Suite struct TooSmallTests {
+    let enlarge = "Enlarge the terminal"
+
+    @Test func tinyTerminals() {
+        let shell = makeShell()
+        #expect(shell.screen(Size(width: 1, height: 1)) == ["…"])
+        #expect(shell.screen(Size(width: 10, height: 3)) == ["Enlarge t…", "need 26×8", "have 10×3"])
+        #expect(makeShell(unicode: false).screen(Size(width: 10, height: 3)) == ["Enlarge t~", "need 26x8", "have 10x3"])
+        #expect(shell.render(size: Size(width: 0, height: 0), now: 0).lines == [])
+    }
+
+    @Test func justBelowAndAtTheMinimum() {
+        let shell = makeShell()
+        #expect(shell.screen(Size(width: 25, height: 8)) == [
+            "",
+            "",
+            "  Enlarge the terminal",
+            "        need 26×8",
+            "        have 25×8",
+            "",
+            "",
+            "",
+        ])
+        #expect(shell.text(Size(width: 26, height: 7)).contains(enlarge))
+        #expect(!shell.text(Size(width: 26, height: 8)).contains(enlarge))
+    }
+
+    @Test func growingRestoresTheScreenAsItWas() {
+        let shell = makeShell()
+        shell.press(.down, .down)
+        let before = shell.screen()
+        #expect(shell.text(Size(width: 10, height: 3)).contains("Enlarge"))
+        shell.press(.resize)
+        #expect(shell.screen() == before)
+    }
+
+    @Test func anAppHasItsOwnMinimum() {
+        let shell = makeShell(open: "badminton")
+        // Badminton's placeholder needs 20×3 of content: 22×6 with the frame and hint bar.
+        #expect(shell.text(Size(width: 21, height: 6)).contains("need 22×6"))
+        #expect(shell.screen(Size(width: 22, height: 6))[0].hasPrefix("┌─ Badminton  F2"))
+    }
+}
+
+@Suite struct ThemeCyclingTests {
+    @Test func tCyclesThroughTheCatalogAndRemembersIt() {
+        let store = MemoryStore()
+        let shell = makeShell(store: store, catalog: ThemeCatalog(directories: []))
+        #expect(shell.themeName == "default")
+        shell.press(.char("t"))
+        #expect(shell.themeName == "mono")
+        #expect(shell.theme[.accent] == Theme.mono[.accent])
+        #expect(shell.screen()[21].contains("theme: mono"))
+        #expect(store.files["config"].map { String(decoding: $0, as: UTF8.self) } == "theme = mono\n")
+        shell.press(.char("T"))
+        #expect(shell.themeName == "default")
+        #expect(shell.preferences.value("theme") == "default")
+    }
+
+    @Test func userThemesAreIncludedWithTheirProblems() {
+        let dir = TempThemes(["mine.theme": "accent = red\nsparkle = blue\n"])
+        let shell = makeShell(catalog: ThemeCatalog(directories: [(dir.path, .user)]))
+        shell.press(.char("t"))
+        #expect(shell.themeName == "mine")
+        #expect(shell.theme[.accent] == Style(foreground: .red))
+        let text = shell.text()
+        #expect(text.contains("mine.theme: line 2: unknown"))
+        #expect(text.contains("role 'sparkle' (ignored)"))
+        shell.press(.char("t"))
+        #expect(shell.themeName == "mono")
+    }
+
+    @Test func monochromeAndAsciiSurviveACycle() {
+        let shell = makeShell(unicode: false, monochrome: true, catalog: ThemeCatalog(directories: []))
+        shell.press(.char("t"), .char("t"))
+        #expect(shell.theme.glyphs == .ascii)
+        for role in Role.allCases {
+            #expect(shell.theme[role].foreground == .default)
+        }
+    }
+
+    @Test func withoutACatalogTDoesNothing() {
+        let shell = makeShell()
+        shell.press(.char("t"))
+        #expect(shell.themeName == "default")
+        #expect(shell.current == nil)
+    }
+}

@@ -1,0 +1,56 @@
+import TerminiKit
+@testable import TerminiShell
+@testable import TerminiStore
+
+let standard = Size(width: 80, height: 24)
+
+func makeShell(store: MemoryStore = MemoryStore(), config: String = "", unicode: Bool = true, monochrome: Bool = false,
+               catalog: ThemeCatalog? = nil, open: String? = nil, notices: [String] = []) -> Shell {
+    Shell(store: store, config: ConfigFile(text: config), theme: .builtinDefault, themeName: "default", unicode: unicode,
+          monochrome: monochrome, catalog: catalog, open: open, notices: notices, now: 0)
+}
+
+extension Shell {
+    /// Presses keys in order; returns what the last one asked of the terminal.
+    @discardableResult
+    func press(_ keys: Key...) -> [ShellOutput] {
+        var out: [ShellOutput] = []
+        for k in keys { out = handle(k, now: 0) }
+        return out
+    }
+
+    func screen(_ size: Size = standard) -> [String] { render(size: size, now: 0).lines }
+    func text(_ size: Size = standard) -> String { render(size: size, now: 0).text }
+}
+
+/// A stand-in app with options of its own, for the command-line parser.
+struct WatchApp: MiniApp {
+    static let descriptor = AppDescriptor(id: "watcher", name: "Watcher", summary: "Follows another window", options: [
+        OptionSpec("--watch", help: "follow the match played in another window"),
+        OptionSpec("--format", value: "FORMAT", help: "21x3 or 15x3"),
+    ])
+    static func validate(_ options: AppOptions) -> String? {
+        if let f = options.value("--format"), f != "21x3", f != "15x3" { return "--format must be 21x3 or 15x3" }
+        return nil
+    }
+    init(options: AppOptions, store: any StateReader, context: AppContext) {}
+    var hints: [KeyHint] { [] }
+    var help: [HelpSection] { [] }
+    var minimumSize: Size { .zero }
+    mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] { [] }
+    func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {}
+}
+
+struct ReceiptApp: MiniApp {
+    static let descriptor = AppDescriptor(id: "shop", name: "Shop", summary: "Sells coffee", options: [
+        OptionSpec("--receipt", value: "ORDER", help: "print the receipt of ORDER and exit"),
+    ])
+    init(options: AppOptions, store: any StateReader, context: AppContext) {}
+    var hints: [KeyHint] { [] }
+    var help: [HelpSection] { [] }
+    var minimumSize: Size { .zero }
+    mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] { [] }
+    func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {}
+}
+
+var fakeApps: [any MiniApp.Type] { [WatchApp.self, ReceiptApp.self] }
