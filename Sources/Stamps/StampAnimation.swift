@@ -34,8 +34,11 @@ public struct StampAnimation: Equatable, Sendable {
         case done
     }
 
+    /// Absorbs the rounding of wall-clock subtraction (100.05 - 100 is 0.04999…).
+    static let epsilon = 1e-6
+
     public func phase(at now: Double) -> Phase {
-        let t = now - start
+        let t = now - start + StampAnimation.epsilon
         if t < 0 { return .pressing(scale: StampAnimation.startScale) }
         if t < StampAnimation.pressDuration {
             // Quantised to frames, so every frame drawn at a given time looks the same.
@@ -55,8 +58,8 @@ public struct StampAnimation: Equatable, Sendable {
 
     /// The next moment a frame changes after `now`; nil once the animation is over.
     public func nextFrame(after now: Double) -> Double? {
-        guard now < end else { return nil }
-        let t = max(0, now - start)
+        guard now + StampAnimation.epsilon < end else { return nil }
+        let t = max(0, now - start + StampAnimation.epsilon)
         let k = (t / StampAnimation.frame).rounded(.down) + 1
         return min(end, start + k * StampAnimation.frame)
     }

@@ -29,7 +29,7 @@ public struct StampCard: Codable, Equatable, Sendable {
     public init(stamps: [Stamp] = [], completions: [CalendarDay] = [], lastStampDay: CalendarDay? = nil) {
         self.stamps = Array(stamps.prefix(StampCard.slots))
         self.completions = completions
-        self.lastStampDay = lastStampDay ?? stamps.last?.day
+        self.lastStampDay = lastStampDay ?? self.stamps.last?.day
     }
 
     public var count: Int { stamps.count }

@@ -209,7 +209,7 @@ public struct StampsApp: MiniApp {
             }
         }
         let nextAllowed = card.mayStamp(on: today.day, daily: daily)
-        let lines = statusLines(today: today.day, dot: theme.glyphs.middleDot)
+        let lines = statusLines(today: today.day, dot: theme.glyphs.middleDot, width: rect.width)
         let cardArea = rect.inset(bottom: lines.count + 1)
         let view = StampCardView(card: card, pressing: pressing, shake: shake, nextAllowed: nextAllowed)
         let m = StampCardView.metrics(fitting: cardArea.size)
@@ -230,13 +230,16 @@ public struct StampsApp: MiniApp {
         }
     }
 
-    func statusLines(today: CalendarDay, dot middle: Character = "·") -> [(text: String, role: Role)] {
+    func statusLines(today: CalendarDay, dot middle: Character = "·", width: Int = 80) -> [(text: String, role: Role)] {
         let n = card.count
         let dot = " \(middle) "
         var first = card.isFull
             ? "Card full: all \(StampCard.slots) stamps"
             : "\(n) of \(StampCard.slots) stamped\(dot)\(StampCard.slots - n) to go"
         first += "\(dot)cards completed: \(card.completedCards)"
+        if DisplayWidth.of(first) > width {
+            first = "\(n)/\(StampCard.slots) stamped\(dot)cards completed: \(card.completedCards)"
+        }
         var second: String
         if daily {
             second = "Daily mode on"
