@@ -83,14 +83,14 @@ public struct CoffeeApp: MiniApp {
         let n = min(9, shop.branches.count)
         return [
             HelpSection("Stores", [
-                (unicode ? "← →" : "Left Right", "previous / next branch, when the stores have the focus (wraps around)"),
-                ("[ ]", "previous / next branch, from anywhere"),
+                (unicode ? "← →" : "Left Right", "previous / next branch, stores focused (wraps)"),
+                ("[ ]", "previous / next branch, from anywhere (wraps)"),
                 (n > 1 ? "1-\(n)" : "1", "show that branch"),
             ]),
             HelpSection("Order", [
                 (unicode ? "↑ ↓" : "Up Down", "previous / next coffee"),
                 ("- +", "one bag less / more of that coffee (0-\(CoffeeShop.maxQuantity))"),
-                (unicode ? "← →" : "Left Right", "one bag less / more, when the order has the focus"),
+                (unicode ? "← →" : "Left Right", "one bag less / more, order focused"),
                 ("Backspace Del", "none of that coffee"),
                 ("Home End", "first / last coffee"),
                 ("c", "clear the order (asks first)"),
