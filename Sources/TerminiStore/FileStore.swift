@@ -201,7 +201,12 @@ public final class FileStore: StateStore {
     }
 
     /// Preferences come from the shell's `config`; the bare store has none.
-    public func preference(_ key: String) -> String? { nil }
+    /// Read from the `config` file, so commands run without a terminal (`--status`,
+    /// `--receipt`) see the same preferences as the apps do inside the shell.
+    public func preference(_ key: String) -> String? {
+        guard let bytes = readBytes("config") else { return nil }
+        return ConfigFile(text: String(decoding: bytes, as: UTF8.self)).value(key.lowercased())
+    }
 
     // MARK: Notices
 
