@@ -63,7 +63,9 @@ import Testing
         #expect(parse("none") == Style())
         #expect(parse("normal") == Style())
         #expect(parse("") == Style())
-        #expect(parse("default on default") == Style())
+        // "on default" is the terminal's own background, opaque; unset inherits.
+        #expect(parse("default on default") == Style(background: .default))
+        #expect(Style().background == .inherit)
     }
 
     @Test func errors() {
@@ -182,7 +184,7 @@ import Testing
             let m = theme.monochrome
             for role in Role.allCases {
                 #expect(m[role].foreground == .default, "\(theme.name) \(role)")
-                #expect(m[role].background == .default, "\(theme.name) \(role)")
+                #expect(m[role].background == .default || m[role].background == .inherit, "\(theme.name) \(role)")
             }
         }
     }

@@ -218,7 +218,7 @@ import Testing
     @Test func headingsStandOut() {
         let c = render(HelpOverlay(title: "Help", sections: sections), width: 24, height: 12)
         #expect(c.lines[2] == "   │ Keys           │")
-        #expect(c[5, 2].style == Theme.builtinDefault[.accent])
+        #expect(c[5, 2].style == Theme.builtinDefault[.accent].on(.default))
         #expect(c[5, 3].style == Theme.builtinDefault[.dialog])
         #expect(c[3, 2].style == Theme.builtinDefault[.dialogBorder])
     }

@@ -12,7 +12,7 @@ import Testing
             "│                            │",
             "│                            │",
             "└────────────────────────────┘",
-            "? Help  q Quit",
+            " ? Help  q Quit",
         ])
     }
 
@@ -23,7 +23,7 @@ import Testing
             "|                  |",
             "|                  |",
             "+------------------+",
-            "? Help  q Quit",
+            " ? Help  q Quit",
         ])
     }
 
@@ -47,7 +47,7 @@ import Testing
             "│xxxxxxxx│",
             "│xxxxxxxx│",
             "└────────┘",
-            "? Help",
+            " ? Help",
         ])
         #expect(Window.contentRect(Rect(x: 0, y: 0, width: 80, height: 24)) == Rect(x: 1, y: 1, width: 78, height: 21))
     }
@@ -55,10 +55,11 @@ import Testing
     @Test func hintStyles() {
         let c = render(Window(title: "T", hints: hints), width: 20, height: 4)
         let theme = Theme.builtinDefault
+        // A role without a background takes the one beneath (here the terminal's default).
         #expect(c[0, 3].style == theme[.hintKey])
-        #expect(c[2, 3].style == theme[.hintLabel])
-        #expect(c[0, 0].style == theme[.border])
-        #expect(c[3, 0].style == theme[.title])
+        #expect(c[3, 3].style == theme[.hintLabel])
+        #expect(c[0, 0].style == theme[.border].on(.default))
+        #expect(c[3, 0].style == theme[.title].on(.default))
         #expect(render(Window(title: "T", hints: hints), width: 20, height: 4, theme: theme.monochrome)[0, 3].style.attributes.contains(.reverse))
     }
 }
@@ -67,16 +68,18 @@ import Testing
     let hints = [KeyHint("?", "Help"), KeyHint("q", "Quit"), KeyHint("Esc", "Menu")]
 
     @Test func entriesThatDoNotFitAreDroppedWhole() {
-        #expect(render(KeyHintBar(hints), width: 40, height: 1).lines == ["? Help  q Quit  Esc Menu"])
-        #expect(render(KeyHintBar(hints), width: 24, height: 1).lines == ["? Help  q Quit  Esc Menu"])
-        #expect(render(KeyHintBar(hints), width: 23, height: 1).lines == ["? Help  q Quit"])
-        #expect(render(KeyHintBar(hints), width: 14, height: 1).lines == ["? Help  q Quit"])
-        #expect(render(KeyHintBar(hints), width: 13, height: 1).lines == ["? Help"])
-        #expect(render(KeyHintBar(hints), width: 5, height: 1).lines == [""])
+        // Each key is a cap " ? " followed by its label; entries are one cell apart.
+        #expect(render(KeyHintBar(hints), width: 40, height: 1).lines == [" ? Help  q Quit  Esc Menu"])
+        #expect(render(KeyHintBar(hints), width: 25, height: 1).lines == [" ? Help  q Quit  Esc Menu"])
+        #expect(render(KeyHintBar(hints), width: 24, height: 1).lines == [" ? Help  q Quit"])
+        #expect(render(KeyHintBar(hints), width: 15, height: 1).lines == [" ? Help  q Quit"])
+        #expect(render(KeyHintBar(hints), width: 14, height: 1).lines == [" ? Help"])
+        #expect(render(KeyHintBar(hints), width: 7, height: 1).lines == [" ? Help"])
+        #expect(render(KeyHintBar(hints), width: 6, height: 1).lines == [""])
     }
 
     @Test func wideAndDirtyHints() {
         let bar = KeyHintBar([KeyHint("←/→", "Point"), KeyHint("x\u{1b}", "民權")])
-        #expect(render(bar, width: 30, height: 1).lines == ["←/→ Point  x 民權"])
+        #expect(render(bar, width: 30, height: 1).lines == [" ←/→ Point  x 民權"])
     }
 }

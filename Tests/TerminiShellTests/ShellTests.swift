@@ -29,7 +29,7 @@ import TerminiKit
             "│                                                                              │",
             "│                       theme: default  ·  t changes it                        │",
             "└──────────────────────────────────────────────────────────────────────────────┘",
-            "↑↓ Move  Enter Open  1-5 App  t Theme  ? Help  q Quit",
+            " ↑↓ Move  Enter Open  1-5 App  t Theme  ? Help  q Quit",
         ])
     }
 
@@ -40,7 +40,7 @@ import TerminiKit
         }
         #expect(lines[0] == "+- Termini --------------------------------------------------------------------+")
         #expect(lines[11] == "|   > 1  Badminton    Courtside scoreboard with real BWF rules            F2   |")
-        #expect(lines[23] == "Up/Dn Move  Enter Open  1-5 App  t Theme  ? Help  q Quit")
+        #expect(lines[23] == " Up/Dn Move  Enter Open  1-5 App  t Theme  ? Help  q Quit")
     }
 
     @Test func selectionShowsInMonochrome() {
@@ -64,7 +64,7 @@ import TerminiKit
             "│   4  Stamp Card     F5 │",
             "│   5  Coffee Shop    F6 │",
             "└────────────────────────┘",
-            "↑↓ Move  Enter Open",
+            " ↑↓ Move  Enter Open",
         ])
     }
 
@@ -78,7 +78,7 @@ import TerminiKit
             "│   4  Stamp Card   A loyalty card… F5 │",
             "│   5  Coffee Shop  Beans from fiv… F6 │",
             "└──────────────────────────────────────┘",
-            "↑↓ Move  Enter Open  1-5 App  t Theme",
+            " ↑↓ Move  Enter Open  1-5 App  t Theme",
         ])
     }
 }
@@ -115,7 +115,7 @@ import TerminiKit
         #expect(shell.current == "boxing")
         let lines = shell.screen()
         #expect(lines[0].hasPrefix("┌─ Boxing Time  F3 ─"))
-        #expect(lines[23] == "? Help  Esc Menu  q Quit")
+        #expect(lines[23] == " ? Help  Esc Menu  q Quit")
         let space = makeShell()
         space.press(.char(" "))
         #expect(space.current == "badminton")
@@ -303,7 +303,7 @@ import TerminiKit
         #expect(store.files["a.json"] == [1])
         #expect(store.files["j"] == [2, 3])
         #expect(shell.preferences.value("sound") == "no")
-        #expect(shell.screen()[22].contains("! Round over"))
+        #expect(shell.screen()[21].contains("! Round over"))
         _ = shell.perform([.close])
         #expect(shell.current == nil)
         _ = shell.perform([.quit])
@@ -322,11 +322,13 @@ import TerminiKit
     @Test func noticesShowUntilTheNextKeyWhichStillWorks() {
         let shell = makeShell(notices: ["Could not read config line 3"])
         let lines = shell.screen()
-        #expect(lines[22] == "└ ! Could not read config line 3                                               ┘")
-        #expect(shell.render(size: standard, now: 0)[3, 22].style.attributes.contains(.reverse))
+        // Inside the border, on the last row of the window, in reverse video.
+        #expect(lines[21] == "│ ! Could not read config line 3                                               │")
+        #expect(lines[22] == "└──────────────────────────────────────────────────────────────────────────────┘")
+        #expect(shell.render(size: standard, now: 0)[3, 21].style.attributes.contains(.reverse))
         shell.press(.down)
         let after = shell.screen()
-        #expect(after[22] == "└──────────────────────────────────────────────────────────────────────────────┘")
+        #expect(after[21] == "│                       theme: default  ·  t changes it                        │")
         #expect(after[12].contains("▸ 2  Boxing Time"))
     }
 
@@ -343,17 +345,17 @@ import TerminiKit
     @Test func manyNoticesAreCutToFourLines() {
         let shell = makeShell(notices: ["one", "two", "two", "three", "four", "five"])
         let lines = shell.screen()
-        #expect(lines[19].contains("! one"))
-        #expect(lines[20].contains("! two"))
-        #expect(lines[21].contains("! three"))
-        #expect(lines[22].contains("! four"))
+        #expect(lines[18].contains("! one"))
+        #expect(lines[19].contains("! two"))
+        #expect(lines[20].contains("! three"))
+        #expect(lines[21].contains("! four"))
         #expect(!shell.text().contains("! five"))
         #expect(shell.text().components(separatedBy: "! two").count == 2)  // once
     }
 
     @Test func noticesAreSanitized() {
         let shell = makeShell(notices: ["bad\u{1b}[2Jname"])
-        #expect(shell.screen()[22].contains("! bad[2Jname"))
+        #expect(shell.screen()[21].contains("! bad[2Jname"))
     }
 }
 
