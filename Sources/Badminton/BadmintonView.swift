@@ -1,0 +1,312 @@
+import TerminiKit
+
+/// The screen: two halves in the team colours (the colours follow the players when ends
+/// change), each with the names, games, the server and the score in the largest digits that
+/// fit; a prompt line at the bottom; intervals, the service choice and dialogs on top.
+extension BadmintonApp {
+    public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
+        guard let log else {
+            renderNoMatch(in: rect, on: &canvas, theme: theme)
+            renderOverlay(in: rect, on: &canvas, theme: theme, now: context.now)
+            return
+        }
+        let s = log.state
+        let now = context.now
+        let main = rect.inset(bottom: 1)
+        let layout = SplitPane.layout(main, axis: .horizontal, sizing: .ratio(0.5), divider: true)
+        let halves = [layout.first, layout.second]
+        let courtRows = s.isDoubles && main.height >= 14 ? 4 : 0
+        let header = BadmintonApp.headerRows(main.height)
+        // Both halves get the same digits: fitted to the narrower half.
+        let digitsSize = Size(width: min(halves[0].width, halves[1].width) - 2, height: main.height - header - courtRows)
+        let variant = BigText.fit("88", in: digitsSize)
+        for (i, half) in halves.enumerated() {
+            let team = i == 0 ? s.left : s.right
+            renderHalf(team: team, onLeft: i == 0, in: half, header: header, courtRows: courtRows, variant: variant,
+                       state: s, on: &canvas, theme: theme)
+        }
+        if let d = layout.divider {
+            canvas.fill(d, with: theme.glyphs.vertical, style: theme[.border])
+        }
+        renderPrompt(in: rect.bottom(1), state: s, on: &canvas, theme: theme, now: now)
+        if !watching, s.phase == .choosingService, overlay == nil {
+            renderServiceChoice(in: main, state: s, on: &canvas, theme: theme)
+        } else if let iv = s.interval, iv.remaining(at: now) > 0 {
+            renderInterval(iv, in: main, state: s, on: &canvas, theme: theme, now: now)
+        }
+        renderOverlay(in: rect, on: &canvas, theme: theme, now: now)
+    }
+
+    /// Rows above the digits: name, games, server, banner (and a spacer when tall).
+    static func headerRows(_ height: Int) -> Int { height >= 30 ? 5 : 4 }
+
+    static func role(_ team: Int) -> Role { team == 0 ? .team1 : .team2 }
+
+    func renderHalf(team t: Int, onLeft: Bool, in r: Rect, header: Int, courtRows: Int, variant: BigText.Variant?,
+                    state s: MatchState, on canvas: inout Canvas, theme: Theme) {
+        let g = theme.glyphs
+        let role = BadmintonApp.role(t)
+        let teamStyle = theme[role]
+        let serving = s.server == t && (s.phase == .playing || s.phase == .choosingService)
+        let marker = g.isUnicode ? "🏸" : ">"
+        // Name bar: the team colour as background; bold and reverse in monochrome.
+        let bar = r.row(0)
+        canvas.fill(bar, style: teamStyle.with(.reverse))
+        let name = TextLayout.sanitized(s.teams[t].name)
+        let nameText = (serving ? marker + " " : "") + name + (serving ? " " + marker : "")
+        canvas.put(TextLayout.truncate(nameText, to: bar.width - 2, ellipsis: g.ellipsis), in: bar, alignment: .center,
+                   style: teamStyle.with([.reverse, .bold]))
+        // Games won and the finished games, this side's points first.
+        let won = s.gamesWon[t]
+        let dots = String(repeating: String(g.dotOn), count: won) + String(repeating: String(g.dotOff), count: max(0, s.format.gamesToWin - won))
+        var info = "Games \(won) \(dots)"
+        let finished = s.games.map { "\($0[t])-\($0[1 - t])" }
+        if !finished.isEmpty { info += "  " + finished.joined(separator: " ") }
+        canvas.put(info, in: r.row(1), alignment: .center, style: theme[.text])
+        // The server, and the service court in words.
+        let serveRow = r.row(2)
+        if serving && s.phase == .playing {
+            let who = s.isDoubles ? s.serverName() + " " : ""
+            let court = s.serviceCourt.rawValue.uppercased()
+            let long = "\(marker) \(who)serves from the \(court) court"
+            let short = "\(marker) \(who)serves \(court)"
+            canvas.put(DisplayWidth.of(long) <= serveRow.width ? long : short, in: serveRow, alignment: .center, style: theme[.accent].with(.bold))
+        } else if s.phase == .playing {
+            let who = s.isDoubles ? s.receiverName() + " " : ""
+            let text = "\(who)receives in the \(s.serviceCourt.rawValue) court"
+            canvas.put(DisplayWidth.of(text) <= serveRow.width ? text : "\(who)receives", in: serveRow, alignment: .center, style: theme[.muted])
+        } else if serving && s.phase == .choosingService {
+            canvas.put("\(marker) serves first", in: serveRow, alignment: .center, style: theme[.accent])
+        }
+        // Banner: game point, match point, game won, match won.
+        if let (text, bannerRole) = banner(for: t, state: s) {
+            let row = r.row(3)
+            let w = min(row.width, DisplayWidth.of(text) + 4)
+            let box = Rect(x: row.x + (row.width - w) / 2, y: row.y, width: w, height: 1)
+            canvas.fill(box, style: theme[bannerRole].with([.reverse, .bold]))
+            canvas.put(text, in: box, alignment: .center, style: theme[bannerRole].with([.reverse, .bold]))
+        }
+        // The score.
+        let digits = Rect(x: r.x + 1, y: r.y + header, width: r.width - 2, height: r.height - header - courtRows)
+        BigText(String(s.score[t]), role: role, alignment: .center, variant: variant).render(in: digits, on: &canvas, theme: theme)
+        if courtRows > 0 {
+            renderCourt(team: t, onLeft: onLeft, in: r.bottom(courtRows), state: s, on: &canvas, theme: theme)
+        }
+    }
+
+    func banner(for t: Int, state s: MatchState) -> (String, Role)? {
+        switch s.phase {
+        case .matchOver:
+            guard s.winner == t else {
+                switch s.ending {
+                case .retired(t)?: return ("RETIRED", .muted)
+                case .walkover(t)?: return ("DID NOT PLAY", .muted)
+                default: return nil
+                }
+            }
+            return ("MATCH WON", .success)
+        case .gameOver:
+            return s.gameWinners.last == t ? ("GAME WON", .success) : nil
+        case .playing:
+            if s.hasMatchPoint(t) { return ("MATCH POINT", .warning) }
+            if s.hasGamePoint(t) { return ("GAME POINT", .warning) }
+            return nil
+        case .choosingService:
+            return nil
+        }
+    }
+
+    /// This side's half of the court seen from the umpire's chair: the left team faces the
+    /// net to its right, so its left court is the upper row; the right team's is the lower.
+    func renderCourt(team t: Int, onLeft: Bool, in r: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme) {
+        let g = theme.glyphs
+        let box = r.inset(left: onLeft ? 1 : 0, right: onLeft ? 0 : 1)
+        Box.draw(box, on: &canvas, glyphs: g, style: theme[.border])
+        let courts: [ServiceCourt] = onLeft ? [.left, .right] : [.right, .left]
+        let marker = g.isUnicode ? "🏸" : ">"
+        for (i, court) in courts.enumerated() {
+            let row = box.inset(horizontal: 2, vertical: 0).row(1 + i)
+            let p = s.player(of: t, in: court)
+            let name = TextLayout.sanitized(s.teams[t].players[p])
+            var note = ""
+            var style = theme[BadmintonApp.role(t)]
+            if s.phase == .playing {
+                if s.server == t && s.serverPlayer == p {
+                    note = " \(marker) serves"
+                } else if s.receiver == t && s.receiverPlayer == p {
+                    note = " receives"
+                } else {
+                    style = theme[.muted]
+                }
+            }
+            let label = court == .right ? "R" : "L"
+            let text = onLeft ? "\(label) \(name)\(note)" : "\(name)\(note) \(label)"
+            canvas.put(TextLayout.truncate(text, to: row.width, ellipsis: g.ellipsis), in: row, alignment: onLeft ? .left : .right, style: style)
+        }
+    }
+
+    func renderPrompt(in row: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme, now: Double) {
+        let names = s.teams.map { TextLayout.sanitized($0.name) }
+        var text = ""
+        var role = Role.muted
+        var loud = false
+        switch s.phase {
+        case .gameOver:
+            let w = s.gameWinners.last ?? 0
+            let last = s.games.last ?? [0, 0]
+            text = "Game \(s.gameNumber) to \(names[w]) \(last[w])-\(last[1 - w]) · Enter: game \(s.gameNumber + 1) (the players change ends)"
+            role = .success
+            loud = true
+        case .matchOver:
+            let w = s.winner ?? 0
+            let won = s.gamesWon
+            switch s.ending ?? .played {
+            case .played: text = "\(names[w]) wins the match \(won[w])-\(won[1 - w])"
+            case .retired(let t): text = "\(names[w]) wins: \(names[t]) retired"
+            case .walkover(let t): text = "\(names[w]) wins by walkover: \(names[t]) did not play"
+            }
+            text += watching ? "" : " · n: new match · u: undo"
+            role = .success
+            loud = true
+        case .choosingService:
+            text = "Game \(s.gameNumber): choose who serves and who receives, then Enter"
+            role = .accent
+        case .playing:
+            if let m = message {
+                text = m
+                role = .text
+            } else if s.endsChangedInGame && s.interval != nil {
+                text = "Change of ends: \(names[s.left]) now plays on the left"
+                role = .warning
+            } else {
+                text = "\(s.format) · game \(s.gameNumber) of up to \(s.format.games) · \(s.discipline.rawValue)"
+            }
+        }
+        if let m = message, s.phase != .playing { text = m + "  " + text }
+        let style = loud ? theme[role].with([.reverse, .bold]) : theme[role]
+        if loud { canvas.fill(row, style: style) }
+        canvas.put(TextLayout.truncate(text, to: row.width, ellipsis: theme.glyphs.ellipsis), in: row, alignment: .center, style: style)
+    }
+
+    func renderInterval(_ iv: Interval, in area: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme, now: Double) {
+        let secs = iv.shownSeconds(at: now)
+        let warning = secs <= 20
+        let lines = [
+            iv.kind == .midGame ? "Mid-game interval" : "Interval between games",
+            "\(TextLayout.sanitized(s.teams[s.left].name)) \(s.score[s.left]) - \(s.score[s.right]) \(TextLayout.sanitized(s.teams[s.right].name))",
+        ]
+        let endsNote: String? = (iv.kind == .betweenGames && s.phase != .gameOver) || s.endsChangedInGame
+            ? "Ends changed: \(TextLayout.sanitized(s.teams[s.left].name)) now on the left" : nil
+        let w = min(area.width - 4, max(44, area.width / 2))
+        let textRows = lines.count + (endsNote == nil ? 0 : 1) + 2
+        let bigMax = max(5, area.height / 3)
+        let h = min(area.height - 2, textRows + 2 + bigMax + 1)
+        let box = area.centered(Size(width: w, height: h))
+        let borderRole: Role = warning ? .warning : .dialogBorder
+        canvas.fill(box, style: theme[.dialog])
+        Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[borderRole], title: "Interval", titleStyle: theme[borderRole])
+        let inner = box.inset(horizontal: 2, vertical: 1)
+        var y = 0
+        for line in lines {
+            canvas.put(line, in: inner.row(y), alignment: .center, style: theme[.accent])
+            y += 1
+        }
+        let bottomRows = (endsNote == nil ? 0 : 1) + 2
+        let bigRect = Rect(x: inner.x, y: inner.y + y, width: inner.width, height: inner.height - y - bottomRows)
+        BigText(MatchReport.clock(secs), role: warning ? .warning : .text, alignment: .center,
+                maxHeight: max(5, area.height / 3)).render(in: bigRect, on: &canvas, theme: theme)
+        var by = inner.height - bottomRows
+        if let endsNote {
+            canvas.put(endsNote, in: inner.row(by), alignment: .center, style: theme[.warning].with(.reverse))
+            by += 1
+        }
+        let call = warning ? "20 SECONDS · " : ""
+        canvas.put(call + "\(MatchReport.clock(secs)) left", in: inner.row(by), alignment: .center,
+                   style: warning ? theme[.warning].with(.bold) : theme[.text])
+        let ends = watching ? "" : s.phase == .gameOver ? "Enter: next game" : "Enter or a point key ends it"
+        canvas.put(ends, in: inner.row(by + 1), alignment: .center, style: theme[.muted])
+    }
+
+    func renderServiceChoice(in area: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme) {
+        let g = theme.glyphs
+        let box = area.centered(Size(width: min(area.width - 2, 60), height: min(area.height, 9)))
+        canvas.fill(box, style: theme[.dialog])
+        Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: "Game \(s.gameNumber) · who serves?", titleStyle: theme[.dialogBorder])
+        let inner = box.inset(horizontal: 2, vertical: 1)
+        let st = s.server, rt = s.receiver
+        canvas.put("\(TextLayout.sanitized(s.teams[st].name)) serve\(s.games.isEmpty ? " first" : ": they won the last game")",
+                   in: inner.row(0), style: theme[.text])
+        let rows: [(String, Int, Int, Int)] = [("Server", st, service.server, 1), ("Receiver", rt, service.receiver, 3)]
+        for (i, (label, team, chosen, firstKey)) in rows.enumerated() {
+            let row = inner.row(2 + i)
+            let focused = service.row == i
+            var x = canvas.put((focused ? String(g.pointer) : " ") + " " + label, x: row.x, y: row.y,
+                               style: focused ? theme[.accent] : theme[.text], clip: row)
+            x = max(x + 1, row.x + 12)
+            for p in 0..<2 {
+                let mark = p == chosen ? g.dotOn : g.dotOff
+                let name = TextLayout.truncate(TextLayout.sanitized(s.teams[team].players[p]), to: 16, ellipsis: g.ellipsis)
+                let style = p == chosen ? (focused ? theme[.focus] : theme[.selected]) : theme[.muted]
+                x = canvas.put("\(firstKey + p) \(mark) \(name)", x: x, y: row.y, style: style, clip: row)
+                x += 3
+            }
+        }
+        canvas.put("1-4 choose · \(g.arrowUp)/\(g.arrowDown) Space switch · Enter: play", in: inner.row(inner.height - 1), style: theme[.muted])
+    }
+
+    func renderNoMatch(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+        let lines = watching
+            ? ["No match yet.", "This screen follows the match as soon as one starts."]
+            : ["No match in progress.", "n: new match"]
+        let box = rect.centered(Size(width: rect.width, height: lines.count))
+        for (i, l) in lines.enumerated() {
+            canvas.put(l, in: box.row(i), alignment: .center, style: i == 0 ? theme[.accent] : theme[.muted])
+        }
+    }
+
+    func renderOverlay(in rect: Rect, on canvas: inout Canvas, theme: Theme, now: Double) {
+        switch overlay {
+        case .setup(let form)?: form.render(in: rect, on: &canvas, theme: theme)
+        case .confirmNew(let d)?: d.render(in: rect, on: &canvas, theme: theme)
+        case .names(let form)?:
+            let s = log?.state
+            let labels = (0..<2).map { t -> String in
+                guard let s else { return "Side \(t + 1)" }
+                return t == s.left ? "Left side" : "Right side"
+            }
+            form.render(in: rect, on: &canvas, theme: theme, labels: labels)
+        case .endMenu(let m)?: m.render(in: rect, on: &canvas, theme: theme)
+        case .history(let scroll)?: renderHistory(in: rect, scroll: scroll, on: &canvas, theme: theme, now: now)
+        case nil: break
+        }
+    }
+
+    /// Every finished match, newest first (the current one too once it is over).
+    var historyLines: [String] {
+        var matches = history
+        if let l = log, l.state.isOver, !matches.contains(where: { $0.startedAt == l.startedAt }) { matches.append(l) }
+        return matches.reversed().map { m in
+            "\(MatchReport.shortTime(m.startedAt))  \(m.state.format)  \(MatchReport.result(m.state))"
+        }
+    }
+
+    func renderHistory(in rect: Rect, scroll: Int, on canvas: inout Canvas, theme: Theme, now: Double) {
+        let lines = historyLines
+        let box = rect.inset(horizontal: 1, vertical: 0)
+        canvas.fill(box, style: theme[.dialog])
+        Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.dialogBorder],
+                 title: "History · \(lines.count) match\(lines.count == 1 ? "" : "es")", titleStyle: theme[.dialogBorder])
+        let inner = box.inset(horizontal: 2, vertical: 1)
+        guard inner.height >= 2 else { return }
+        if lines.isEmpty {
+            canvas.put("No finished matches yet.", in: inner.row(0), style: theme[.muted])
+        }
+        let visible = inner.height - 1
+        let start = min(max(0, scroll), max(0, lines.count - visible))
+        for (i, line) in lines.dropFirst(start).prefix(visible).enumerated() {
+            canvas.put(TextLayout.truncate(TextLayout.sanitized(line), to: inner.width, ellipsis: theme.glyphs.ellipsis), in: inner.row(i), style: theme[.dialog])
+        }
+        let more = lines.count > visible ? "\(theme.glyphs.arrowUp)/\(theme.glyphs.arrowDown) scroll · " : ""
+        canvas.put(more + "any other key closes", in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted])
+    }
+}
