@@ -148,7 +148,9 @@ public struct BadmintonApp: MiniApp {
         }
         service = ServiceChoice()
         lastCountdown = nil
-        message = "New match: \(setup.teams[0].name) v \(setup.teams[1].name), \(setup.format), \(setup.discipline.rawValue)"
+        if setup.discipline == .singles {
+            message = "New match: \(setup.teams[0].name) v \(setup.teams[1].name), \(setup.format)"
+        }
         return effects
     }
 
@@ -237,10 +239,8 @@ public struct BadmintonApp: MiniApp {
                 lastCountdown = nil
                 let team = command == .pointLeft ? s.left : s.right
                 return record(.point(team: team), at: context.now)
-            case .gameOver:
-                message = "Game \(s.gameNumber) is over: Enter starts game \(s.gameNumber + 1)."
-            case .matchOver:
-                message = "The match is over: n starts a new one, u undoes."
+            case .gameOver, .matchOver:
+                break  // the prompt line already says what Enter or n does
             case .choosingService:
                 message = "Choose who serves first (1-4), then Enter."
             }
@@ -279,7 +279,8 @@ public struct BadmintonApp: MiniApp {
         case .new:
             if s.hasRallies && !s.isOver {
                 overlay = .confirmNew(Dialog.confirm(title: "New match?",
-                    message: "The match in progress (\(MatchReport.statusLine(s, now: context.now))) goes to the history, unfinished.",
+                    message: "The match in progress (\(MatchReport.statusLine(s, now: context.now))) goes to the history, unfinished."
+                        .glyphed(unicode ? .unicode : .ascii),
                     yes: "New match", no: "Keep playing"))
             } else {
                 overlay = .setup(SetupForm(defaults))
@@ -394,10 +395,10 @@ public struct BadmintonApp: MiniApp {
 
     public var title: String {
         guard let s = log?.state else { return "Badminton" }
-        return "Badminton · \(s.format) · game \(s.gameNumber)"
+        return "Badminton · \(s.format) · game \(s.gameNumber)".glyphed(unicode ? .unicode : .ascii)
     }
 
-    public var status: String? { watching ? "read-only · watching" : nil }
+    public var status: String? { watching ? "read-only · watching".glyphed(unicode ? .unicode : .ascii) : nil }
 
     public var minimumSize: Size { Size(width: 40, height: 12) }
 

@@ -32,7 +32,7 @@ extension BadmintonApp {
         if !watching, s.phase == .choosingService, overlay == nil {
             renderServiceChoice(in: main, state: s, on: &canvas, theme: theme)
         } else if let iv = s.interval, iv.remaining(at: now) > 0 {
-            renderInterval(iv, in: main, state: s, on: &canvas, theme: theme, now: now)
+            renderInterval(iv, in: main.inset(top: header), state: s, on: &canvas, theme: theme, now: now)
         }
         renderOverlay(in: rect, on: &canvas, theme: theme, now: now)
     }
@@ -53,7 +53,7 @@ extension BadmintonApp {
         let bar = r.row(0)
         canvas.fill(bar, style: teamStyle.with(.reverse))
         let name = TextLayout.sanitized(s.teams[t].name)
-        let nameText = (serving ? marker + " " : "") + name + (serving ? " " + marker : "")
+        let nameText = (serving ? marker + " " : "") + name
         canvas.put(TextLayout.truncate(nameText, to: bar.width - 2, ellipsis: g.ellipsis), in: bar, alignment: .center,
                    style: teamStyle.with([.reverse, .bold]))
         // Games won and the finished games, this side's points first.
@@ -120,7 +120,9 @@ extension BadmintonApp {
     /// net to its right, so its left court is the upper row; the right team's is the lower.
     func renderCourt(team t: Int, onLeft: Bool, in r: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme) {
         let g = theme.glyphs
-        let box = r.inset(left: onLeft ? 1 : 0, right: onLeft ? 0 : 1)
+        // Next to the net (the divider), at most 44 cells wide.
+        let w = min(r.width - 1, 44)
+        let box = Rect(x: onLeft ? r.maxX - w : r.x, y: r.y, width: w, height: r.height)
         Box.draw(box, on: &canvas, glyphs: g, style: theme[.border])
         let courts: [ServiceCourt] = onLeft ? [.left, .right] : [.right, .left]
         let marker = g.isUnicode ? "🏸" : ">"
@@ -154,7 +156,7 @@ extension BadmintonApp {
         case .gameOver:
             let w = s.gameWinners.last ?? 0
             let last = s.games.last ?? [0, 0]
-            text = "Game \(s.gameNumber) to \(names[w]) \(last[w])-\(last[1 - w]) · Enter: game \(s.gameNumber + 1) (the players change ends)"
+            text = "Game \(s.gameNumber) to \(names[w]) \(last[w])-\(last[1 - w]) · Enter: next game (ends change)"
             role = .success
             loud = true
         case .matchOver:
@@ -182,7 +184,8 @@ extension BadmintonApp {
                 text = "\(s.format) · game \(s.gameNumber) of up to \(s.format.games) · \(s.discipline.rawValue)"
             }
         }
-        if let m = message, s.phase != .playing { text = m + "  " + text }
+        if let m = message, s.phase != .playing { text = m + " · " + text }
+        text = text.glyphed(theme.glyphs)
         let style = loud ? theme[role].with([.reverse, .bold]) : theme[role]
         if loud { canvas.fill(row, style: style) }
         canvas.put(TextLayout.truncate(text, to: row.width, ellipsis: theme.glyphs.ellipsis), in: row, alignment: .center, style: style)
@@ -200,7 +203,7 @@ extension BadmintonApp {
         let w = min(area.width - 4, max(44, area.width / 2))
         let textRows = lines.count + (endsNote == nil ? 0 : 1) + 2
         let bigMax = max(5, area.height / 3)
-        let h = min(area.height - 2, textRows + 2 + bigMax + 1)
+        let h = min(area.height, textRows + 2 + bigMax + 1)
         let box = area.centered(Size(width: w, height: h))
         let borderRole: Role = warning ? .warning : .dialogBorder
         canvas.fill(box, style: theme[.dialog])
@@ -221,7 +224,7 @@ extension BadmintonApp {
             by += 1
         }
         let call = warning ? "20 SECONDS · " : ""
-        canvas.put(call + "\(MatchReport.clock(secs)) left", in: inner.row(by), alignment: .center,
+        canvas.put((call + "\(MatchReport.clock(secs)) left").glyphed(theme.glyphs), in: inner.row(by), alignment: .center,
                    style: warning ? theme[.warning].with(.bold) : theme[.text])
         let ends = watching ? "" : s.phase == .gameOver ? "Enter: next game" : "Enter or a point key ends it"
         canvas.put(ends, in: inner.row(by + 1), alignment: .center, style: theme[.muted])
@@ -231,7 +234,7 @@ extension BadmintonApp {
         let g = theme.glyphs
         let box = area.centered(Size(width: min(area.width - 2, 60), height: min(area.height, 9)))
         canvas.fill(box, style: theme[.dialog])
-        Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: "Game \(s.gameNumber) · who serves?", titleStyle: theme[.dialogBorder])
+        Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: "Game \(s.gameNumber) · who serves?".glyphed(g), titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
         let st = s.server, rt = s.receiver
         canvas.put("\(TextLayout.sanitized(s.teams[st].name)) serve\(s.games.isEmpty ? " first" : ": they won the last game")",
@@ -251,7 +254,7 @@ extension BadmintonApp {
                 x += 3
             }
         }
-        canvas.put("1-4 choose · \(g.arrowUp)/\(g.arrowDown) Space switch · Enter: play", in: inner.row(inner.height - 1), style: theme[.muted])
+        canvas.put("1-4 choose · \(g.arrowUp)/\(g.arrowDown) Space switch · Enter: play".glyphed(g), in: inner.row(inner.height - 1), style: theme[.muted])
     }
 
     func renderNoMatch(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
@@ -295,7 +298,7 @@ extension BadmintonApp {
         let box = rect.inset(horizontal: 1, vertical: 0)
         canvas.fill(box, style: theme[.dialog])
         Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.dialogBorder],
-                 title: "History · \(lines.count) match\(lines.count == 1 ? "" : "es")", titleStyle: theme[.dialogBorder])
+                 title: "History · \(lines.count) match\(lines.count == 1 ? "" : "es")".glyphed(theme.glyphs), titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
         guard inner.height >= 2 else { return }
         if lines.isEmpty {
@@ -304,9 +307,16 @@ extension BadmintonApp {
         let visible = inner.height - 1
         let start = min(max(0, scroll), max(0, lines.count - visible))
         for (i, line) in lines.dropFirst(start).prefix(visible).enumerated() {
-            canvas.put(TextLayout.truncate(TextLayout.sanitized(line), to: inner.width, ellipsis: theme.glyphs.ellipsis), in: inner.row(i), style: theme[.dialog])
+            canvas.put(TextLayout.truncate(TextLayout.sanitized(line).glyphed(theme.glyphs), to: inner.width, ellipsis: theme.glyphs.ellipsis), in: inner.row(i), style: theme[.dialog])
         }
         let more = lines.count > visible ? "\(theme.glyphs.arrowUp)/\(theme.glyphs.arrowDown) scroll · " : ""
-        canvas.put(more + "any other key closes", in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted])
+        canvas.put((more + "any other key closes").glyphed(theme.glyphs), in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted])
+    }
+}
+
+extension String {
+    /// The text with its middle dots in the glyph set's form (`-` in ASCII).
+    func glyphed(_ g: Glyphs) -> String {
+        g.isUnicode ? self : String(map { $0 == "·" ? g.middleDot : $0 })
     }
 }

@@ -156,12 +156,12 @@ struct SetupForm: Equatable, Sendable {
 
     func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
         let g = theme.glyphs
-        let box = area.centered(Size(width: min(62, area.width), height: min(14, area.height)))
+        let box = area.centered(Size(width: min(62, area.width), height: min(12, area.height)))
         canvas.fill(box, style: theme[.dialog])
         Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: "New match", titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
         guard inner.height >= 5 else { return }
-        let labelWidth = 14
+        let labelWidth = 16
         func label(_ i: Int, _ text: String, _ field: Field) {
             let focused = focus == field
             canvas.put((focused ? String(g.pointer) + " " : "  ") + text, in: Rect(x: inner.x, y: inner.y + i, width: labelWidth, height: 1),
