@@ -65,7 +65,7 @@ public struct BadmintonApp: MiniApp {
         log = BadmintonApp.readJournal(store, recover: true, effects: &startEffects)
         if options.flag("--new") {
             let setup = BadmintonApp.setup(from: options, defaults: defaults)
-            startEffects += beginMatch(setup, at: context.now, remember: false)
+            startEffects += beginMatch(setup, at: context.now, remember: true)
         } else if log == nil {
             overlay = .setup(SetupForm(defaults))
         }
