@@ -287,7 +287,7 @@ public struct BadmintonApp: MiniApp {
             }
             return []
         case .names:
-            overlay = .names(NamesForm(teams: s.teams, discipline: s.discipline))
+            overlay = .names(NamesForm(teams: s.teams, discipline: s.discipline, left: s.left))
             return []
         case .end:
             if s.isOver {

@@ -271,13 +271,7 @@ extension BadmintonApp {
         switch overlay {
         case .setup(let form)?: form.render(in: rect, on: &canvas, theme: theme)
         case .confirmNew(let d)?: d.render(in: rect, on: &canvas, theme: theme)
-        case .names(let form)?:
-            let s = log?.state
-            let labels = (0..<2).map { t -> String in
-                guard let s else { return "Side \(t + 1)" }
-                return t == s.left ? "Left side" : "Right side"
-            }
-            form.render(in: rect, on: &canvas, theme: theme, labels: labels)
+        case .names(let form)?: form.render(in: rect, on: &canvas, theme: theme)
         case .endMenu(let m)?: m.render(in: rect, on: &canvas, theme: theme)
         case .history(let scroll)?: renderHistory(in: rect, scroll: scroll, on: &canvas, theme: theme, now: now)
         case nil: break

@@ -211,12 +211,17 @@ struct SetupForm: Equatable, Sendable {
 struct NamesForm: Equatable, Sendable {
     enum Outcome: Equatable { case save([TeamInfo]), cancel }
     var discipline: Discipline
+    /// Indexed by team.
     var names: [TextEntry]
+    /// The teams in screen order, left half first.
+    var order: [Int]
+    /// The row with the focus (0: the left side).
     var focus = 0
 
-    init(teams: [TeamInfo], discipline: Discipline) {
+    init(teams: [TeamInfo], discipline: Discipline, left: Int = 0) {
         self.discipline = discipline
         names = teams.map { TextEntry(text: $0.entry) }
+        order = [left, 1 - left]
     }
 
     var problem: String? {
@@ -233,13 +238,14 @@ struct NamesForm: Equatable, Sendable {
             let teams = names.compactMap { TeamInfo.parse($0.text, discipline: discipline) }
             return teams.count == 2 ? .save(teams) : nil
         case .tab, .backTab, .up, .down: focus = 1 - focus
-        default: _ = names[focus].handle(key)
+        default: _ = names[order[focus]].handle(key)
         }
         return nil
     }
 
-    func render(in area: Rect, on canvas: inout Canvas, theme: Theme, labels: [String]) {
-        let box = area.centered(Size(width: min(56, area.width), height: min(9, area.height)))
+    func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
+        let labels = ["Left side", "Right side"]
+        let box = area.centered(Size(width: min(56, area.width), height: min(8, area.height)))
         canvas.fill(box, style: theme[.dialog])
         Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.dialogBorder], title: "Names", titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
@@ -247,7 +253,7 @@ struct NamesForm: Equatable, Sendable {
         for i in 0..<2 {
             let row = inner.row(1 + i)
             canvas.put(labels[i], in: Rect(x: row.x, y: row.y, width: 14, height: 1), style: focus == i ? theme[.accent] : theme[.text])
-            names[i].render(in: Rect(x: row.x + 14, y: row.y, width: min(32, row.width - 14), height: 1), on: &canvas, theme: theme, focused: focus == i)
+            names[order[i]].render(in: Rect(x: row.x + 14, y: row.y, width: min(32, row.width - 14), height: 1), on: &canvas, theme: theme, focused: focus == i)
         }
         if let p = problem { canvas.put(p, in: inner.row(inner.height - 2), style: theme[.danger]) }
         canvas.put("Tab next  Enter save  Esc cancel", in: inner.row(inner.height - 1), style: theme[.muted])
