@@ -62,7 +62,7 @@ public struct BadmintonApp: MiniApp {
             if options.flag("--new") { store.notice("Not starting a new match: another termini is keeping the match.") }
             return
         }
-        log = BadmintonApp.readJournal(store, recover: true, effects: &startEffects)
+        log = BadmintonApp.readJournal(store, recover: true, unicode: context.unicode, effects: &startEffects)
         if options.flag("--new") {
             let setup = BadmintonApp.setup(from: options, defaults: defaults)
             startEffects += beginMatch(setup, at: context.now, remember: true)
@@ -85,7 +85,7 @@ public struct BadmintonApp: MiniApp {
         return readJournal(store, recover: recover, effects: &ignored)
     }
 
-    static func readJournal(_ store: any StateReader, recover: Bool, effects: inout [AppEffect]) -> MatchLog? {
+    static func readJournal(_ store: any StateReader, recover: Bool, unicode: Bool = true, effects: inout [AppEffect]) -> MatchLog? {
         guard let bytes = store.readBytes(journalFile), !bytes.isEmpty else { return nil }
         let contents = JournalContents.read(bytes)
         let log = MatchLog(records: contents.events)
@@ -94,7 +94,8 @@ public struct BadmintonApp: MiniApp {
             let n = log?.records.count ?? 0
             store.keepAside(journalFile, reason: "The match journal was damaged after \(n) event\(n == 1 ? "" : "s")")
             if let log {
-                store.notice("Recovered \(n) event\(n == 1 ? "" : "s") of the match from the damaged journal: \(MatchReport.statusLine(log.state, now: 0)).")
+                store.notice("Recovered \(n) event\(n == 1 ? "" : "s") of the match from the damaged journal: \(MatchReport.statusLine(log.state, now: 0))."
+                    .glyphed(unicode ? .unicode : .ascii))
             } else {
                 store.notice("No event of the match could be recovered from the damaged journal.")
             }

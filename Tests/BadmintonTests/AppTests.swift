@@ -222,6 +222,14 @@ struct Harness {
         #expect(h.journal.last?.action == .names([TeamInfo(name: "Lee", players: ["Lee"]), TeamInfo(name: "Blue", players: ["Blue"])]))
     }
 
+    @Test func editNamesAfterAChangeOfEndsEditsTheLeftSideFirst() {
+        var h = Harness(options: ["--new": ""])
+        h.press(.char("s"), .char("e"), .ctrl("u"))
+        for c in "Kim" { h.press(.char(c)) }
+        h.press(.enter)
+        #expect(h.state?.teams.map(\.name) == ["Red", "Kim"], "Blue was on the left")
+    }
+
     @Test func damagedJournalRecoversEveryCompleteEvent() {
         var h = Harness(options: ["--new": ""])
         h.press(.left, .left, .right)

@@ -206,3 +206,35 @@ import Testing
         #expect(h.screen(width: 40, height: 12).text.contains("Interval"))
     }
 }
+
+/// A rally changes the digits and the service lines, never the whole screen.
+@Suite struct RedrawTests {
+    static func changedCells(_ a: Canvas, _ b: Canvas) -> [(Int, Int)] {
+        var out: [(Int, Int)] = []
+        for y in 0..<a.height {
+            for x in 0..<a.width where a[x, y] != b[x, y] { out.append((x, y)) }
+        }
+        return out
+    }
+
+    @Test(arguments: [(78, 21), (198, 57)])
+    func aRallyRedrawsOnlyWhatChanges(_ size: (Int, Int)) {
+        var h = Harness(options: ["--new": ""], now: 1_800_000_000)
+        h.point(0, times: 3)
+        var before = h.screen(width: size.0, height: size.1)
+        var serverBefore = h.state?.server
+        for team in [0, 1, 1, 0, 1] {
+            h.point(team)
+            let after = h.screen(width: size.0, height: size.1)
+            let changed = RedrawTests.changedCells(before, after)
+            #expect(!changed.isEmpty)
+            #expect(changed.count < size.0 * size.1 / 3, "\(changed.count) of \(size.0 * size.1) cells changed")
+            // The games line and the bottom line stay; the name bars change only when the
+            // service passes (the shuttle marker moves).
+            #expect(!changed.contains { $0.1 == 1 || $0.1 == size.1 - 1 })
+            #expect(changed.contains { $0.1 == 0 } == (h.state?.server != serverBefore), "name bars redrawn iff the service passed")
+            serverBefore = h.state?.server
+            before = after
+        }
+    }
+}
