@@ -35,8 +35,22 @@ enum Subprocess {
             cArgs.forEach { free($0) }
             cEnv.forEach { free($0) }
         }
+        // The child starts with no signal blocked and default dispositions: the test runner's
+        // threads may block signals, and a tmux server that inherits a blocked SIGTERM/SIGHUP/
+        // SIGCHLD never exits on kill-server (leaving its panes, and termini, running).
+        var attr = posix_spawnattr_t()
+        posix_spawnattr_init(&attr)
+        defer { posix_spawnattr_destroy(&attr) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attr, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGCHLD, SIGPIPE, SIGUSR1, SIGUSR2, SIGWINCH] { sigaddset(&defaults, s) }
+        posix_spawnattr_setsigdefault(&attr, &defaults)
+        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, argv[0], &actions, nil, cArgs, cEnv)
+        let rc = posix_spawnp(&pid, argv[0], &actions, &attr, cArgs, cEnv)
         if captureOutput { close(fds[1]) }
         guard rc == 0 else {
             if captureOutput { close(fds[0]) }
