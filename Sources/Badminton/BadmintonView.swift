@@ -32,7 +32,7 @@ extension BadmintonApp {
         if !watching, s.phase == .choosingService, overlay == nil {
             renderServiceChoice(in: main, state: s, on: &canvas, theme: theme)
         } else if let iv = s.interval, iv.remaining(at: now) > 0 {
-            renderInterval(iv, in: main.inset(top: header), state: s, on: &canvas, theme: theme, now: now)
+            renderInterval(iv, in: main.inset(top: header, bottom: courtRows), state: s, on: &canvas, theme: theme, now: now)
         }
         renderOverlay(in: rect, on: &canvas, theme: theme, now: now)
     }
@@ -54,15 +54,15 @@ extension BadmintonApp {
         canvas.fill(bar, style: teamStyle.with(.reverse))
         let name = TextLayout.sanitized(s.teams[t].name)
         let nameText = (serving ? marker + " " : "") + name
-        canvas.put(TextLayout.truncate(nameText, to: bar.width - 2, ellipsis: g.ellipsis), in: bar, alignment: .center,
-                   style: teamStyle.with([.reverse, .bold]))
+        canvas.fit(TextLayout.truncate(nameText, to: bar.width - 2, ellipsis: g.ellipsis), in: bar, alignment: .center,
+                   style: teamStyle.with([.reverse, .bold]), glyphs: theme.glyphs)
         // Games won and the finished games, this side's points first.
         let won = s.gamesWon[t]
         let dots = String(repeating: String(g.dotOn), count: won) + String(repeating: String(g.dotOff), count: max(0, s.format.gamesToWin - won))
         var info = "Games \(won) \(dots)"
         let finished = s.games.map { "\($0[t])-\($0[1 - t])" }
         if !finished.isEmpty { info += "  " + finished.joined(separator: " ") }
-        canvas.put(info, in: r.row(1), alignment: .center, style: theme[.text])
+        canvas.fit(info, in: r.row(1), alignment: .center, style: theme[.text], glyphs: theme.glyphs)
         // The server, and the service court in words.
         let serveRow = r.row(2)
         if serving && s.phase == .playing {
@@ -70,13 +70,13 @@ extension BadmintonApp {
             let court = s.serviceCourt.rawValue.uppercased()
             let long = "\(marker) \(who)serves from the \(court) court"
             let short = "\(marker) \(who)serves \(court)"
-            canvas.put(DisplayWidth.of(long) <= serveRow.width ? long : short, in: serveRow, alignment: .center, style: theme[.accent].with(.bold))
+            canvas.fit(DisplayWidth.of(long) <= serveRow.width ? long : short, in: serveRow, alignment: .center, style: theme[.accent].with(.bold), glyphs: theme.glyphs)
         } else if s.phase == .playing {
             let who = s.isDoubles ? s.receiverName() + " " : ""
             let text = "\(who)receives in the \(s.serviceCourt.rawValue) court"
-            canvas.put(DisplayWidth.of(text) <= serveRow.width ? text : "\(who)receives", in: serveRow, alignment: .center, style: theme[.muted])
+            canvas.fit(DisplayWidth.of(text) <= serveRow.width ? text : "\(who)receives", in: serveRow, alignment: .center, style: theme[.muted], glyphs: theme.glyphs)
         } else if serving && s.phase == .choosingService {
-            canvas.put("\(marker) serves first", in: serveRow, alignment: .center, style: theme[.accent])
+            canvas.fit("\(marker) serves first", in: serveRow, alignment: .center, style: theme[.accent], glyphs: theme.glyphs)
         }
         // Banner: game point, match point, game won, match won.
         if let (text, bannerRole) = banner(for: t, state: s) {
@@ -84,7 +84,7 @@ extension BadmintonApp {
             let w = min(row.width, DisplayWidth.of(text) + 4)
             let box = Rect(x: row.x + (row.width - w) / 2, y: row.y, width: w, height: 1)
             canvas.fill(box, style: theme[bannerRole].with([.reverse, .bold]))
-            canvas.put(text, in: box, alignment: .center, style: theme[bannerRole].with([.reverse, .bold]))
+            canvas.fit(text, in: box, alignment: .center, style: theme[bannerRole].with([.reverse, .bold]), glyphs: theme.glyphs)
         }
         // The score.
         let digits = Rect(x: r.x + 1, y: r.y + header, width: r.width - 2, height: r.height - header - courtRows)
@@ -143,7 +143,7 @@ extension BadmintonApp {
             }
             let label = court == .right ? "R" : "L"
             let text = onLeft ? "\(label) \(name)\(note)" : "\(name)\(note) \(label)"
-            canvas.put(TextLayout.truncate(text, to: row.width, ellipsis: g.ellipsis), in: row, alignment: onLeft ? .left : .right, style: style)
+            canvas.fit(TextLayout.truncate(text, to: row.width, ellipsis: g.ellipsis), in: row, alignment: onLeft ? .left : .right, style: style, glyphs: theme.glyphs)
         }
     }
 
@@ -181,14 +181,15 @@ extension BadmintonApp {
                 text = "Change of ends: \(names[s.left]) now plays on the left"
                 role = .warning
             } else {
-                text = "\(s.format) · game \(s.gameNumber) of up to \(s.format.games) · \(s.discipline.rawValue)"
+                let game = s.format.games == 1 ? "one game" : "game \(s.gameNumber) of up to \(s.format.games)"
+                text = "\(s.format) · \(game) · \(s.discipline.rawValue)"
             }
         }
         if let m = message, s.phase != .playing { text = m + " · " + text }
         text = text.glyphed(theme.glyphs)
         let style = loud ? theme[role].with([.reverse, .bold]) : theme[role]
         if loud { canvas.fill(row, style: style) }
-        canvas.put(TextLayout.truncate(text, to: row.width, ellipsis: theme.glyphs.ellipsis), in: row, alignment: .center, style: style)
+        canvas.fit(TextLayout.truncate(text, to: row.width, ellipsis: theme.glyphs.ellipsis), in: row, alignment: .center, style: style, glyphs: theme.glyphs)
     }
 
     func renderInterval(_ iv: Interval, in area: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme, now: Double) {
@@ -211,7 +212,7 @@ extension BadmintonApp {
         let inner = box.inset(horizontal: 2, vertical: 1)
         var y = 0
         for line in lines {
-            canvas.put(line, in: inner.row(y), alignment: .center, style: theme[.accent])
+            canvas.fit(line, in: inner.row(y), alignment: .center, style: theme[.accent], glyphs: theme.glyphs)
             y += 1
         }
         let bottomRows = (endsNote == nil ? 0 : 1) + 2
@@ -220,14 +221,14 @@ extension BadmintonApp {
                 maxHeight: max(5, area.height / 3)).render(in: bigRect, on: &canvas, theme: theme)
         var by = inner.height - bottomRows
         if let endsNote {
-            canvas.put(endsNote, in: inner.row(by), alignment: .center, style: theme[.warning].with(.reverse))
+            canvas.fit(endsNote, in: inner.row(by), alignment: .center, style: theme[.warning].with(.reverse), glyphs: theme.glyphs)
             by += 1
         }
         let call = warning ? "20 SECONDS · " : ""
-        canvas.put((call + "\(MatchReport.clock(secs)) left").glyphed(theme.glyphs), in: inner.row(by), alignment: .center,
-                   style: warning ? theme[.warning].with(.bold) : theme[.text])
+        canvas.fit((call + "\(MatchReport.clock(secs)) left").glyphed(theme.glyphs), in: inner.row(by), alignment: .center,
+                   style: warning ? theme[.warning].with(.bold) : theme[.text], glyphs: theme.glyphs)
         let ends = watching ? "" : s.phase == .gameOver ? "Enter: next game" : "Enter or a point key ends it"
-        canvas.put(ends, in: inner.row(by + 1), alignment: .center, style: theme[.muted])
+        canvas.fit(ends, in: inner.row(by + 1), alignment: .center, style: theme[.muted], glyphs: theme.glyphs)
     }
 
     func renderServiceChoice(in area: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme) {
@@ -237,8 +238,8 @@ extension BadmintonApp {
         Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: "Game \(s.gameNumber) · who serves?".glyphed(g), titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
         let st = s.server, rt = s.receiver
-        canvas.put("\(TextLayout.sanitized(s.teams[st].name)) serve\(s.games.isEmpty ? " first" : ": they won the last game")",
-                   in: inner.row(0), style: theme[.text])
+        canvas.fit("\(TextLayout.sanitized(s.teams[st].name)) serve\(s.games.isEmpty ? " first" : ": they won the last game")",
+                   in: inner.row(0), style: theme[.text], glyphs: theme.glyphs)
         let rows: [(String, Int, Int, Int)] = [("Server", st, service.server, 1), ("Receiver", rt, service.receiver, 3)]
         for (i, (label, team, chosen, firstKey)) in rows.enumerated() {
             let row = inner.row(2 + i)
@@ -254,7 +255,7 @@ extension BadmintonApp {
                 x += 3
             }
         }
-        canvas.put("1-4 choose · \(g.arrowUp)/\(g.arrowDown) Space switch · Enter: play".glyphed(g), in: inner.row(inner.height - 1), style: theme[.muted])
+        canvas.fit("1-4 choose · \(g.arrowUp)/\(g.arrowDown) Space switch · Enter: play".glyphed(g), in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
     }
 
     func renderNoMatch(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
@@ -263,7 +264,7 @@ extension BadmintonApp {
             : ["No match in progress.", "n: new match"]
         let box = rect.centered(Size(width: rect.width, height: lines.count))
         for (i, l) in lines.enumerated() {
-            canvas.put(l, in: box.row(i), alignment: .center, style: i == 0 ? theme[.accent] : theme[.muted])
+            canvas.fit(l, in: box.row(i), alignment: .center, style: i == 0 ? theme[.accent] : theme[.muted], glyphs: theme.glyphs)
         }
     }
 
@@ -292,19 +293,19 @@ extension BadmintonApp {
         let box = rect.inset(horizontal: 1, vertical: 0)
         canvas.fill(box, style: theme[.dialog])
         Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.dialogBorder],
-                 title: "History · \(lines.count) match\(lines.count == 1 ? "" : "es")".glyphed(theme.glyphs), titleStyle: theme[.dialogBorder])
+                 title: "History · \(lines.count) match\(lines.count == 1 ? "" : "es") · times in UTC".glyphed(theme.glyphs), titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
         guard inner.height >= 2 else { return }
         if lines.isEmpty {
-            canvas.put("No finished matches yet.", in: inner.row(0), style: theme[.muted])
+            canvas.fit("No finished matches yet.", in: inner.row(0), style: theme[.muted], glyphs: theme.glyphs)
         }
         let visible = inner.height - 1
         let start = min(max(0, scroll), max(0, lines.count - visible))
         for (i, line) in lines.dropFirst(start).prefix(visible).enumerated() {
-            canvas.put(TextLayout.truncate(TextLayout.sanitized(line).glyphed(theme.glyphs), to: inner.width, ellipsis: theme.glyphs.ellipsis), in: inner.row(i), style: theme[.dialog])
+            canvas.fit(TextLayout.truncate(TextLayout.sanitized(line).glyphed(theme.glyphs), to: inner.width, ellipsis: theme.glyphs.ellipsis), in: inner.row(i), style: theme[.dialog], glyphs: theme.glyphs)
         }
         let more = lines.count > visible ? "\(theme.glyphs.arrowUp)/\(theme.glyphs.arrowDown) scroll · " : ""
-        canvas.put((more + "any other key closes").glyphed(theme.glyphs), in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted])
+        canvas.fit((more + "any other key closes").glyphed(theme.glyphs), in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted], glyphs: theme.glyphs)
     }
 }
 
@@ -312,5 +313,13 @@ extension String {
     /// The text with its middle dots in the glyph set's form (`-` in ASCII).
     func glyphed(_ g: Glyphs) -> String {
         g.isUnicode ? self : String(map { $0 == "·" ? g.middleDot : $0 })
+    }
+}
+
+extension Canvas {
+    /// Text in a one-line rectangle, cut with the glyph set's ellipsis (never a Unicode one in
+    /// ASCII) and with its middle dots in the glyph set's form.
+    mutating func fit(_ text: String, in rect: Rect, alignment: Alignment = .left, style: Style, glyphs g: Glyphs) {
+        put(TextLayout.truncate(text.glyphed(g), to: rect.width, ellipsis: g.ellipsis), in: rect, alignment: alignment, style: style)
     }
 }

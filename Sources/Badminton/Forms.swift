@@ -164,8 +164,8 @@ struct SetupForm: Equatable, Sendable {
         let labelWidth = 16
         func label(_ i: Int, _ text: String, _ field: Field) {
             let focused = focus == field
-            canvas.put((focused ? String(g.pointer) + " " : "  ") + text, in: Rect(x: inner.x, y: inner.y + i, width: labelWidth, height: 1),
-                       style: focused ? theme[.accent] : theme[.text])
+            canvas.fit((focused ? String(g.pointer) + " " : "  ") + text, in: Rect(x: inner.x, y: inner.y + i, width: labelWidth, height: 1),
+                       style: focused ? theme[.accent] : theme[.text], glyphs: theme.glyphs)
         }
         func valueRect(_ i: Int) -> Rect { Rect(x: inner.x + labelWidth, y: inner.y + i, width: inner.width - labelWidth, height: 1) }
         func choice(_ i: Int, _ options: [String], selected: Int, focused: Bool) {
@@ -198,12 +198,12 @@ struct SetupForm: Equatable, Sendable {
         choice(5, shownNames, selected: firstServer, focused: focus == .server)
         if inner.height >= 9 {
             let hint = discipline == .doubles ? "Doubles names: two players a side, as Ann/Bob" : "Names: one player a side"
-            canvas.put(hint, in: inner.row(7), style: theme[.muted])
+            canvas.fit(hint, in: inner.row(7), style: theme[.muted], glyphs: theme.glyphs)
         }
         if let p = error ?? problem {
-            canvas.put(p, in: inner.row(inner.height - 2), style: theme[.danger])
+            canvas.fit(p, in: inner.row(inner.height - 2), style: theme[.danger], glyphs: theme.glyphs)
         }
-        canvas.put("Tab/\(g.arrowDown) next  \(g.arrowLeft)/\(g.arrowRight) change  Enter start  Esc cancel", in: inner.row(inner.height - 1), style: theme[.muted])
+        canvas.fit("Tab/\(g.arrowDown) next  \(g.arrowLeft)/\(g.arrowRight) change  Enter start  Esc cancel", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
     }
 }
 
@@ -252,11 +252,11 @@ struct NamesForm: Equatable, Sendable {
         guard inner.height >= 4 else { return }
         for i in 0..<2 {
             let row = inner.row(1 + i)
-            canvas.put(labels[i], in: Rect(x: row.x, y: row.y, width: 14, height: 1), style: focus == i ? theme[.accent] : theme[.text])
+            canvas.fit(labels[i], in: Rect(x: row.x, y: row.y, width: 14, height: 1), style: focus == i ? theme[.accent] : theme[.text], glyphs: theme.glyphs)
             names[order[i]].render(in: Rect(x: row.x + 14, y: row.y, width: min(32, row.width - 14), height: 1), on: &canvas, theme: theme, focused: focus == i)
         }
-        if let p = problem { canvas.put(p, in: inner.row(inner.height - 2), style: theme[.danger]) }
-        canvas.put("Tab next  Enter save  Esc cancel", in: inner.row(inner.height - 1), style: theme[.muted])
+        if let p = problem { canvas.fit(p, in: inner.row(inner.height - 2), style: theme[.danger], glyphs: theme.glyphs) }
+        canvas.fit("Tab next  Enter save  Esc cancel", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
     }
 }
 
@@ -328,8 +328,8 @@ struct EndMenu: Equatable, Sendable {
         for (i, item) in items.enumerated() where i + 1 < inner.height {
             let style = !item.enabled ? theme[.disabled] : i == selected ? theme[.focus] : theme[.dialog]
             let mark = i == selected ? String(theme.glyphs.pointer) : " "
-            canvas.put("\(mark) \(i + 1)  \(TextLayout.sanitized(item.text))", in: inner.row(i + 1), style: style)
+            canvas.fit("\(mark) \(i + 1)  \(TextLayout.sanitized(item.text))", in: inner.row(i + 1), style: style, glyphs: theme.glyphs)
         }
-        canvas.put("1-4 or \(theme.glyphs.arrowUp)/\(theme.glyphs.arrowDown) Enter choose  Esc cancel  (u undoes)", in: inner.row(inner.height - 1), style: theme[.muted])
+        canvas.fit("1-4 or \(theme.glyphs.arrowUp)/\(theme.glyphs.arrowDown) Enter choose  Esc cancel  (u undoes)", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
     }
 }
