@@ -1,10 +1,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 /// posix_spawn and waitpid, directly: Foundation's Process can wait forever for a child
 /// that has already exited when called from a Swift Testing task.
 enum Subprocess {
+    nonisolated(unsafe) static let spawnLock = NSLock()
+
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
@@ -14,7 +17,17 @@ enum Subprocess {
     static func run(_ argv: [String], captureOutput: Bool = true, stdin stdinPath: String = "/dev/null",
                     environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
         var fds: [Int32] = [-1, -1]
-        if captureOutput { guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed") } }
+        // Close-on-exec: a child spawned meanwhile by a parallel test (a tmux server lives long)
+        // must not inherit the write end, or this read would never see end-of-file.
+        // All spawns of this process are serialized while a pipe's write end is open here.
+        spawnLock.lock()
+        var locked = true
+        defer { if locked { spawnLock.unlock() } }
+        if captureOutput {
+            guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed") }
+            _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -52,6 +65,8 @@ enum Subprocess {
         var pid: pid_t = 0
         let rc = posix_spawnp(&pid, argv[0], &actions, &attr, cArgs, cEnv)
         if captureOutput { close(fds[1]) }
+        spawnLock.unlock()
+        locked = false
         guard rc == 0 else {
             if captureOutput { close(fds[0]) }
             throw Failure(description: "cannot run \(argv[0]): \(String(cString: strerror(rc)))")

@@ -15,6 +15,8 @@ final class TmuxSession {
     let statusFile: String
     let width: Int
     let height: Int
+    let sttyBefore: String
+    let sttyAfter: String
 
     static var binary: String {
         // Tests run from .build/<config>/<package>PackageTests.xctest; termini sits beside it.
@@ -50,19 +52,23 @@ final class TmuxSession {
         for (k, v) in environment { env[k] = v }
         var args = arguments
         if useConfigDirOption { args += ["--config-dir", self.configDir] }
-        let envPart = env.sorted { $0.key < $1.key }.map { v in
-            v.value == "<unset>" ? "-u \(v.key)" : "\(v.key)=\(TmuxSession.quote(v.value))"
-        }.joined(separator: " ")
-        let command = "env -i \(envPart) TERM=\(TmuxSession.quote(env["TERM"] ?? "screen-256color")) "
-            + ([TmuxSession.binary] + args).map(TmuxSession.quote).joined(separator: " ")
-        // Keep the pane after exit so the last screen and the exit status can be read.
-        let script = "\(command); echo $? > \(TmuxSession.quote(statusFile)); sleep 600"
+        if env["TERM"] == nil { env["TERM"] = "screen-256color" }
+        // "<unset>" leaves a variable out of the (otherwise empty) environment.
+        let envPart = env.filter { $0.value != "<unset>" }.sorted { $0.key < $1.key }
+            .map { "\($0.key)=\(TmuxSession.quote($0.value))" }.joined(separator: " ")
+        let command = "env -i \(envPart) " + ([TmuxSession.binary] + args).map(TmuxSession.quote).joined(separator: " ")
+        sttyBefore = statusFile + ".stty-before"
+        sttyAfter = statusFile + ".stty-after"
+        // Keep the pane after exit so the last screen and the exit status can be read; record
+        // the terminal settings before and after to prove they were restored.
+        let script = "stty -g > \(TmuxSession.quote(sttyBefore)); \(command); echo $? > \(TmuxSession.quote(statusFile)); "
+            + "stty -g > \(TmuxSession.quote(sttyAfter)); sleep 600"
         try TmuxSession.tmux(["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", script], output: false)
     }
 
     deinit {
         _ = try? TmuxSession.tmux(["-L", socket, "kill-server"], output: false)
-        try? FileManager.default.removeItem(atPath: statusFile)
+        for f in [statusFile, sttyBefore, sttyAfter] { try? FileManager.default.removeItem(atPath: f) }
         if ownsConfigDir { try? FileManager.default.removeItem(atPath: configDir) }
     }
 
@@ -130,6 +136,25 @@ final class TmuxSession {
             usleep(30_000)
         }
         return nil
+    }
+
+    /// True when the terminal settings after termini exited equal those before it started.
+    func terminalRestored(timeout: Double = 5) -> Bool {
+        _ = exitStatus(timeout: timeout)
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            if let a = try? String(contentsOfFile: sttyBefore, encoding: .utf8),
+               let b = try? String(contentsOfFile: sttyAfter, encoding: .utf8), !b.isEmpty {
+                return a == b
+            }
+            usleep(30_000)
+        }
+        return false
+    }
+
+    /// The screen with colours and attributes as escape sequences (`capture-pane -e`).
+    func captureWithAttributes() -> String {
+        (try? TmuxSession.tmux(["-L", socket, "capture-pane", "-p", "-e", "-t", "0"])) ?? ""
     }
 
     /// The process id of termini in the pane.
