@@ -25,9 +25,9 @@ import Testing
     @Test func singlesInTheDecidingGame() {
         let h = ScreenTests.deciderHarness()
         #expect(h.screen().lines == [
-            "                🏸 Red                 │                 Blue",
+            "                🏸 Red                 │                  Blue",
             "        Games 1 ●○  21-19 17-21        │       Games 1 ●○  19-21 21-17",
-            "     🏸 serves from the LEFT court     │      receives in the left court",
+            "    🏸 serves from the LEFT court      │     receives in the left court",
             "                                       │",
             "                                       │",
             "            ███████████████            │           ████████████",
@@ -54,7 +54,7 @@ import Testing
         h.point(0, times: 13)
         #expect(h.state?.score == [18, 3])
         #expect(h.screen().lines == [
-            "                 Blue                  │                🏸 Red",
+            "                   Blue                │                🏸 Red",
             "        Games 1 ●○  19-21 21-17        │       Games 1 ●○  21-19 17-21",
             "      receives in the right court      │    🏸 serves from the RIGHT court",
             "                                       │",
@@ -81,7 +81,7 @@ import Testing
     @Test func doublesServiceChoice() {
         let d = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Cat/Dan"], now: 1_800_000_000)
         #expect(d.screen().lines == [
-            "              🏸 Ann/Bob               │               Cat/Dan",
+            "              🏸 Ann/Bob               │                 Cat/Dan",
             "              Games 0 ○○               │              Games 0 ○○",
             "            🏸 serves first            │",
             "                                       │",
@@ -111,7 +111,7 @@ import Testing
         d.point(0, times: 19)
         d.point(1, times: 1)
         #expect(d.screen().lines == [
-            "                Ann/Bob                │              🏸 Cat/Dan",
+            "                 Ann/Bob               │              🏸 Cat/Dan",
             "              Games 0 ○○               │              Games 0 ○○",
             "    Ann receives in the left court     │  🏸 Dan serves from the LEFT court",
             "                                       │",
