@@ -20,10 +20,12 @@ extension BadmintonApp {
         // Both halves get the same digits: fitted to the narrower half.
         let digitsSize = Size(width: min(halves[0].width, halves[1].width) - 2, height: main.height - header - courtRows)
         let variant = BigText.fit("88", in: digitsSize)
+        let nameVariant = BadmintonApp.nameVariant(s.teams.map { TextLayout.sanitized($0.name) },
+                                                   width: min(halves[0].width, halves[1].width) - 8, height: main.height)
         for (i, half) in halves.enumerated() {
             let team = i == 0 ? s.left : s.right
             renderHalf(team: team, onLeft: i == 0, in: half, header: header, courtRows: courtRows, variant: variant,
-                       state: s, on: &canvas, theme: theme)
+                       nameVariant: nameVariant, state: s, on: &canvas, theme: theme)
         }
         if let d = layout.divider {
             canvas.fill(d, with: theme.glyphs.vertical, style: theme[.border])
@@ -37,10 +39,25 @@ extension BadmintonApp {
         renderOverlay(in: rect, on: &canvas, theme: theme, now: now)
     }
 
-    /// Rows above the digits: name, games, server, banner (and a spacer when tall).
-    static func headerRows(_ height: Int) -> Int { height >= 30 ? 5 : 4 }
+    /// Rows above the digits: name band, games, server, banner (and a spacer when tall).
+    static func headerRows(_ height: Int) -> Int { nameRows(height) + 3 + (height >= 30 ? 1 : 0) }
+
+    /// The name band: one row, or seven with the name in block letters on tall screens.
+    static func nameRows(_ height: Int) -> Int { height >= 40 ? 7 : 1 }
+
+    /// Characters the block font has (others would be drawn as blanks).
+    static func blockLettersCanShow(_ name: String) -> Bool {
+        name.allSatisfy { c in c.isASCII && (c.isLetter || c.isNumber || " -/.:+!?".contains(c)) }
+    }
 
     static func role(_ team: Int) -> Role { team == 0 ? .team1 : .team2 }
+
+    /// `theme` with `role` drawn in `style`.
+    static func theme(_ theme: Theme, _ role: Role, _ style: Style) -> Theme {
+        var t = theme
+        t.styles[role] = style
+        return t
+    }
 
     /// Big digits whose blank cells carry the digits' own colour and attributes (over the
     /// background of `over`): when a score changes, the terminal gets the changed cells
@@ -56,32 +73,53 @@ extension BadmintonApp {
         BigText(text, role: role, alignment: .center, variant: variant).render(in: rect, on: &canvas, theme: t)
     }
 
+    /// Block letters for both names, the same size on both halves; nil when the screen is
+    /// not tall enough or a name has characters the block font lacks.
+    static func nameVariant(_ names: [String], width: Int, height: Int) -> BigText.Variant? {
+        guard nameRows(height) > 1, names.allSatisfy(blockLettersCanShow) else { return nil }
+        let fits = names.map { BigText.fit($0, in: Size(width: width, height: 5), maxHeight: 5) }
+        guard fits.allSatisfy({ $0 != nil }) else { return nil }
+        return fits.compactMap { $0 }.min { $0.scaleX < $1.scaleX }
+    }
+
     func renderHalf(team t: Int, onLeft: Bool, in r: Rect, header: Int, courtRows: Int, variant: BigText.Variant?,
-                    state s: MatchState, on canvas: inout Canvas, theme: Theme) {
+                    nameVariant: BigText.Variant?, state s: MatchState, on canvas: inout Canvas, theme: Theme) {
         let g = theme.glyphs
         let role = BadmintonApp.role(t)
         let teamStyle = theme[role]
         let serving = s.server == t && (s.phase == .playing || s.phase == .choosingService)
         let marker = g.isUnicode ? "🏸" : ">"
         // Name bar: the team colour as background; bold and reverse in monochrome.
-        let bar = r.row(0)
-        canvas.fill(bar, style: teamStyle.with(.reverse))
-        // The name stays put whether or not the side serves: only the marker cells change
-        // when the service passes, so a rally redraws as little as it can.
-        let name = TextLayout.truncate(TextLayout.sanitized(s.teams[t].name), to: max(1, bar.width - 2 - DisplayWidth.of(marker) - 1),
-                                       ellipsis: g.ellipsis)
-        let blank = String(repeating: " ", count: DisplayWidth.of(marker))
-        canvas.steady((serving ? marker : blank) + " " + name, widest: [marker + " " + name], in: bar,
-                      style: teamStyle.with([.reverse, .bold]), glyphs: g)
+        let nameRows = BadmintonApp.nameRows(r.height)
+        let band = r.top(nameRows)
+        canvas.fill(band, style: teamStyle.with(.reverse))
+        let plainName = TextLayout.sanitized(s.teams[t].name)
+        let nameStyle = teamStyle.with([.reverse, .bold])
+        if let v = nameVariant {
+            // Block letters cut out of the team colour (reverse video: readable in monochrome).
+            let inner = band.inset(horizontal: 4, vertical: 1)
+            BigText(plainName, role: role, alignment: .center, variant: v)
+                .render(in: inner, on: &canvas, theme: BadmintonApp.theme(theme, role, nameStyle))
+            let w = BigText.measure(plainName, v).width
+            let mx = inner.x + (inner.width - w) / 2 - 3
+            canvas.fit(serving ? marker : "", in: Rect(x: mx, y: band.y + nameRows / 2, width: 2, height: 1), style: nameStyle, glyphs: g)
+        } else {
+            // The name stays put whether or not the side serves: only the marker cells change
+            // when the service passes, so a rally redraws as little as it can.
+            let bar = band.row(nameRows / 2)
+            let name = TextLayout.truncate(plainName, to: max(1, bar.width - 2 - DisplayWidth.of(marker) - 1), ellipsis: g.ellipsis)
+            let blank = String(repeating: " ", count: DisplayWidth.of(marker))
+            canvas.steady((serving ? marker : blank) + " " + name, widest: [marker + " " + name], in: bar, style: nameStyle, glyphs: g)
+        }
         // Games won and the finished games, this side's points first.
         let won = s.gamesWon[t]
         let dots = String(repeating: String(g.dotOn), count: won) + String(repeating: String(g.dotOff), count: max(0, s.format.gamesToWin - won))
         var info = "Games \(won) \(dots)"
         let finished = s.games.map { "\($0[t])-\($0[1 - t])" }
         if !finished.isEmpty { info += "  " + finished.joined(separator: " ") }
-        canvas.fit(info, in: r.row(1), alignment: .center, style: theme[.text], glyphs: theme.glyphs)
+        canvas.fit(info, in: r.row(nameRows), alignment: .center, style: theme[.text], glyphs: theme.glyphs)
         // The server, and the service court in words.
-        let serveRow = r.row(2)
+        let serveRow = r.row(nameRows + 1)
         if serving && s.phase == .playing {
             let who = s.isDoubles ? s.serverName() + " " : ""
             func long(_ c: ServiceCourt) -> String { "\(marker) \(who)serves from the \(c.rawValue.uppercased()) court" }
@@ -101,7 +139,7 @@ extension BadmintonApp {
         }
         // Banner: game point, match point, game won, match won.
         if let (text, bannerRole) = banner(for: t, state: s) {
-            let row = r.row(3)
+            let row = r.row(nameRows + 2)
             let w = min(row.width, DisplayWidth.of(text) + 4)
             let box = Rect(x: row.x + (row.width - w) / 2, y: row.y, width: w, height: 1)
             canvas.fill(box, style: theme[bannerRole].with([.reverse, .bold]))

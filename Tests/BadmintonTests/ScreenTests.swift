@@ -186,6 +186,21 @@ import Testing
         }
     }
 
+    @Test func namesInBlockLettersOnTallScreens() {
+        let h = Harness(options: ["--new": "", "--names": "Ann,Bo"], now: 1_800_000_000)
+        let tall = h.screen(width: 198, height: 57)
+        #expect(tall.lines[1...5].allSatisfy { $0.contains("█") }, "\n\(tall.text)")
+        #expect(tall[1, 0].style.attributes.contains(.reverse), "the band is in reverse video")
+        #expect(!tall.lines[0...8].contains { $0.contains("Ann") })
+        // A name the block font cannot draw stays in plain letters (both halves alike).
+        let cjk = Harness(options: ["--new": "", "--names": "林丹,Lee"], now: 1_800_000_000)
+        let t2 = cjk.screen(width: 198, height: 57)
+        #expect(t2.text.contains("林丹") && t2.text.contains("Lee"))
+        #expect(!t2.lines[0...6].contains { $0.contains("█") })
+        // Short screens keep a one-row band.
+        #expect(h.screen(width: 118, height: 37).lines[0].contains("Ann"))
+    }
+
     @Test func hostileNamesAreSanitized() {
         var h = Harness(options: ["--new": "", "--names": "\u{1b}[2JEvil,\u{7}Bell"], now: 1_800_000_000)
         h.point(0)
@@ -231,8 +246,9 @@ import Testing
             #expect(changed.count < size.0 * size.1 / 3, "\(changed.count) of \(size.0 * size.1) cells changed")
             // The games line and the bottom line stay; the name bars change only when the
             // service passes (the shuttle marker moves).
-            #expect(!changed.contains { $0.1 == 1 || $0.1 == size.1 - 1 })
-            #expect(changed.contains { $0.1 == 0 } == (h.state?.server != serverBefore), "name bars redrawn iff the service passed")
+            #expect(!changed.contains { $0.1 == BadmintonApp.nameRows(size.1 - 1) || $0.1 == size.1 - 1 })
+            let band = BadmintonApp.nameRows(size.1 - 1)
+            #expect(changed.contains { $0.1 < band } == (h.state?.server != serverBefore), "name bands redrawn iff the service passed")
             serverBefore = h.state?.server
             before = after
         }
