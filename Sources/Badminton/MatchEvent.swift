@@ -19,6 +19,20 @@ public struct TeamInfo: Codable, Equatable, Hashable, Sendable {
         self.players = players
     }
 
+    /// Names read from a file are cleaned as typed ones are: a hand-edited journal cannot put
+    /// escape sequences on the screen or into `--status`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let name = TextLayout.sanitizedName(try c.decode(String.self, forKey: .name))
+        let players = try c.decode([String].self, forKey: .players).map(TextLayout.sanitizedName)
+        guard !name.isEmpty, !players.contains(where: \.isEmpty) else {
+            throw DecodingError.dataCorruptedError(forKey: .name, in: c, debugDescription: "empty name")
+        }
+        self.init(name: name, players: players)
+    }
+
+    enum CodingKeys: String, CodingKey { case name, players }
+
     /// `Ann` for singles, `Ann/Bob` for doubles (the team's name is then `Ann/Bob`).
     public static func parse(_ text: String, discipline: Discipline) -> TeamInfo? {
         let clean = TextLayout.sanitizedName(text)

@@ -392,6 +392,8 @@ struct Harness {
         #expect(read.events == events && !read.damaged && !read.needsRewrite)
         #expect(MatchEvent.parse(line: Array("{\"e\":\"point\",\"t\":1,\"team\":2}".utf8)) == nil, "team out of range")
         #expect(MatchEvent.parse(line: Array("{\"e\":\"start\",\"t\":1,\"v\":9,\"format\":\"3x21\",\"discipline\":\"singles\",\"teams\":[],\"server\":0}".utf8)) == nil)
+        let hostile = "{\"e\":\"names\",\"t\":1,\"teams\":[{\"name\":\"\\u001b[2JX\",\"players\":[\"\\u001b[2JX\"]},{\"name\":\"B\",\"players\":[\"B\"]}]}"
+        #expect(MatchEvent.parse(line: Array(hostile.utf8))?.action == .names([TeamInfo(name: "[2JX", players: ["[2JX"]), TeamInfo(name: "B", players: ["B"])]))
         let unterminated = JournalContents.read(Array(JournalContents.bytes(of: events).dropLast()))
         #expect(unterminated.events.count == events.count && !unterminated.damaged && unterminated.needsRewrite)
     }
