@@ -159,6 +159,17 @@ struct Harness {
         #expect(h.app.nextDeadline == nil, "no CPU once the interval is over")
     }
 
+    @Test func aRunningIntervalResumesWithItsRemainingTime() {
+        var h = Harness(options: ["--new": ""])
+        h.point(0, times: 11)
+        let again = Harness(store: h.store, now: h.now + 25.5)
+        #expect(again.app.visibleInterval(at: again.now)?.shownSeconds(at: again.now) == 35)
+        #expect(again.app.nextDeadline == h.now + 26)
+        #expect(again.screen().text.contains("0:35 left"), "\(again.screen().text)")
+        let later = Harness(store: h.store, now: h.now + 61)
+        #expect(later.app.visibleInterval(at: later.now) == nil && later.app.nextDeadline == nil)
+    }
+
     @Test func doublesServiceChoice() {
         var h = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Cat/Dan"])
         #expect(h.state?.phase == .choosingService)

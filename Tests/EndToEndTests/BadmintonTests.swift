@@ -116,6 +116,23 @@ import Testing
         #expect(again.wait { _ in Self.status(dir).output.hasPrefix("Ann/Bob 4-3 Cat/Dan") }.ok, "\(Self.status(dir).output)")
     }
 
+    @Test func sigtermAndSighupExitCleanlyKeepingEverything() throws {
+        guard TmuxSession.tmuxAvailable else { return }
+        let dir = TmuxSession.makeTempDir("termini-term")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (signal, code) in [(SIGTERM, 143), (SIGHUP, 129)] {
+            let t = try TmuxSession(arguments: ["badminton"] + (signal == SIGTERM ? ["--new"] : []), configDir: dir)
+            #expect(t.waitFor("serves from"), "\(t.screen)")
+            send(t, ["a", "l", "l"])
+            let expected = signal == SIGTERM ? "Red 1-2 Blue" : "Red 2-4 Blue"
+            #expect(t.wait { _ in Self.status(dir).output.hasPrefix(expected) }.ok, "\(Self.status(dir).output)")
+            _ = settled(t)
+            t.signal(signal)
+            #expect(t.exitStatus() == code)
+        }
+        #expect(Self.status(dir).output.hasPrefix("Red 2-4 Blue"), "\(Self.status(dir).output)")
+    }
+
     @Test func watchFollowsTheKeeperReadOnly() throws {
         guard TmuxSession.tmuxAvailable else { return }
         let dir = TmuxSession.makeTempDir("termini-watch")
