@@ -32,7 +32,7 @@ public struct BadmintonApp: MiniApp {
     }
 
     var log: MatchLog?
-    var history: [MatchLog] = []
+    var history: [PastMatch] = []
     /// Read-only: following a journal another process keeps.
     var watching = false
     var overlay: Overlay?
@@ -106,9 +106,9 @@ public struct BadmintonApp: MiniApp {
         return log
     }
 
-    static func readHistory(_ store: any StateReader) -> [MatchLog] {
+    static func readHistory(_ store: any StateReader) -> [PastMatch] {
         guard let bytes = store.readBytes(historyFile) else { return [] }
-        let (matches, damaged) = HistoryEntry.readAll(bytes)
+        let (matches, damaged) = HistoryEntry.read(bytes, keep: PastMatch.init)
         if damaged > 0 { store.notice("\(damaged) damaged line\(damaged == 1 ? "" : "s") of the match history could not be read.") }
         return matches
     }
@@ -135,7 +135,7 @@ public struct BadmintonApp: MiniApp {
         if let old = log, old.effective.count > 1 {
             effects.append(.append(file: BadmintonApp.historyFile, bytes: HistoryEntry(events: old.effective).line))
             history.removeAll { $0.startedAt == old.startedAt }
-            history.append(old)
+            history.append(PastMatch(old))
         }
         let new = MatchLog(setup: setup, at: now)
         log = new

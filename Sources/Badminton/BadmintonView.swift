@@ -342,7 +342,7 @@ extension BadmintonApp {
     /// Every finished match, newest first (the current one too once it is over).
     var historyLines: [String] {
         var matches = history
-        if let l = log, l.state.isOver, !matches.contains(where: { $0.startedAt == l.startedAt }) { matches.append(l) }
+        if let l = log, l.state.isOver, !matches.contains(where: { $0.startedAt == l.startedAt }) { matches.append(PastMatch(l)) }
         return matches.reversed().map { m in
             "\(MatchReport.shortTime(m.startedAt))  \(m.state.format)  \(MatchReport.result(m.state))"
         }

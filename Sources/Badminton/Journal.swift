@@ -57,10 +57,16 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     }
 
     /// Every readable match in a history file, oldest first; a match kept twice (a crash
-    /// between saving the history and starting the next) is listed once.
+    /// between saving the history and starting the next) is listed once, as last kept.
     public static func readAll(_ bytes: [UInt8]) -> (matches: [MatchLog], damagedLines: Int) {
-        var out: [MatchLog] = []
-        var seen: Set<Double> = []
+        read(bytes) { $0 }
+    }
+
+    /// The same, keeping only what `keep` takes of each match (the history list needs the
+    /// final state only, not the state after every rally).
+    static func read<T>(_ bytes: [UInt8], keep: (MatchLog) -> T) -> (matches: [T], damagedLines: Int) {
+        var out: [T] = []
+        var index: [Double: Int] = [:]
         var damaged = 0
         for line in bytes.split(separator: 0x0a) where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0d }) {
             guard let entry = try? JSONDecoder().decode(HistoryEntry.self, from: Data(line)),
@@ -68,10 +74,23 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
                 damaged += 1
                 continue
             }
-            if seen.insert(log.startedAt).inserted { out.append(log) } else if let i = out.firstIndex(where: { $0.startedAt == log.startedAt }) {
-                out[i] = log
+            if let i = index[log.startedAt] {
+                out[i] = keep(log)
+            } else {
+                index[log.startedAt] = out.count
+                out.append(keep(log))
             }
         }
         return (out, damaged)
+    }
+}
+
+/// A match of the history as the list shows it: when it began and how it ended.
+public struct PastMatch: Equatable, Sendable {
+    public var startedAt: Double
+    public var state: MatchState
+    public init(_ log: MatchLog) {
+        startedAt = log.startedAt
+        state = log.state
     }
 }
