@@ -344,7 +344,7 @@ extension BadmintonApp {
         var matches = history
         if let l = log, l.state.isOver, !matches.contains(where: { $0.startedAt == l.startedAt }) { matches.append(PastMatch(l)) }
         return matches.reversed().map { m in
-            "\(MatchReport.shortTime(m.startedAt))  \(m.state.format)  \(MatchReport.result(m.state))"
+            "\(MatchReport.shortTime(m.startedAt))  \(m.state.format)  \(TextLayout.pad(m.duration, to: 10))\(MatchReport.result(m.state))"
         }
     }
 

@@ -88,9 +88,18 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
 /// A match of the history as the list shows it: when it began and how it ended.
 public struct PastMatch: Equatable, Sendable {
     public var startedAt: Double
+    /// The time of its last event.
+    public var endedAt: Double
     public var state: MatchState
     public init(_ log: MatchLog) {
         startedAt = log.startedAt
+        endedAt = log.effective.last?.time ?? log.startedAt
         state = log.state
+    }
+
+    /// `38 min`, `1 h 12 min`
+    public var duration: String {
+        let minutes = Int(((endedAt - startedAt) / 60).rounded())
+        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }
 }

@@ -182,7 +182,7 @@ struct Harness {
     }
 
     @Test func newMatchMovesTheOldOneToTheHistory() {
-        var h = Harness(options: ["--new": ""])
+        var h = Harness(options: ["--new": ""], now: 1_800_000_000)
         h.point(0, times: 21)
         h.press(.enter)
         h.point(0, times: 21)
@@ -194,7 +194,7 @@ struct Harness {
         #expect(h.app.history.count == 1 && h.app.history[0].state.winner == 0)
         #expect(h.state?.score == [0, 0] && h.state?.hasRallies == false)
         h.press(.char("h"))
-        #expect(h.screen().text.contains("Red 21-0 21-0 Blue · Red won"), "\(h.screen().text)")
+        #expect(h.screen().text.contains("2027-01-15 08:00  3x21  1 min     Red 21-0 21-0 Blue · Red won"), "\(h.screen().text)")
         h.press(.escape)
         #expect(h.app.overlay == nil)
     }
