@@ -1,18 +1,517 @@
 import TerminiKit
 
-/// Placeholder until the app's issue lands: the window, help and switching are real.
+/// The courtside scoreboard. The match is an append-only journal of events
+/// (`badminton-match.jsonl`, one JSON event per line, appended and fsynced by the shell
+/// before the next frame), replayed into a `MatchState`; finished matches move to
+/// `badminton-history.jsonl`. A second instance, or `--watch`, follows the journal read-only.
 public struct BadmintonApp: MiniApp {
-    public static let descriptor = AppDescriptor(id: "badminton", name: "Badminton", summary: "Courtside scoreboard with real BWF rules")
+    public static let descriptor = AppDescriptor(
+        id: "badminton", name: "Badminton", summary: "Courtside scoreboard with real BWF rules",
+        options: [
+            OptionSpec("--new", help: "start a new match (the one in progress goes to the history)"),
+            OptionSpec("--format", value: "FORMAT", help: "with --new: 3x21 (default), 3x15, 5x11, 1x21 or GxP[cC]"),
+            OptionSpec("--doubles", help: "with --new: a doubles match"),
+            OptionSpec("--names", value: "A,B", help: "with --new: the two sides, left first; doubles \"A1/A2,B1/B2\""),
+            OptionSpec("--watch", help: "follow the match kept by another termini, read-only"),
+            OptionSpec("--status", help: "print the match in one line and exit (1 if there is none)"),
+            OptionSpec("--json", help: "with --status: print one JSON object instead"),
+            OptionSpec("--export", value: "csv|json", help: "print every match, every rally with its time, and exit"),
+        ])
 
-    public init(options: AppOptions, store: any StateReader, context: AppContext) {}
+    public static let journalFile = "badminton-match.jsonl"
+    public static let historyFile = "badminton-history.jsonl"
+    static let lockName = "badminton"
+    static let formatKey = "badminton.format", disciplineKey = "badminton.discipline", namesKey = "badminton.names"
 
-    public var hints: [KeyHint] { [] }
-    public var help: [HelpSection] { [] }
-    public var minimumSize: Size { Size(width: 20, height: 3) }
+    enum Overlay: Equatable {
+        case setup(SetupForm)
+        case confirmNew(Dialog)
+        case names(NamesForm)
+        case history(scroll: Int)
+        case endMenu(EndMenu)
+    }
 
-    public mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] { [] }
+    var log: MatchLog?
+    var history: [PastMatch] = []
+    /// Read-only: following a journal another process keeps.
+    var watching = false
+    var overlay: Overlay?
+    var service = ServiceChoice()
+    var defaults: SetupDefaults
+    var startEffects: [AppEffect] = []
+    var clock: Double
+    var unicode: Bool
+    /// One line about what the last key did ("Undone: point to Red"), until the next key.
+    var message: String?
+    var lastCountdown: Int?
 
-    public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
-        Label("Badminton\ncoming soon", role: .muted, alignment: .center).render(in: rect.centered(Size(width: rect.width, height: 2)), on: &canvas, theme: theme)
+    public init(options: AppOptions, store: any StateReader, context: AppContext) {
+        clock = context.now
+        unicode = context.unicode
+        defaults = SetupDefaults(format: store.preference(BadmintonApp.formatKey), discipline: store.preference(BadmintonApp.disciplineKey),
+                                 names: store.preference(BadmintonApp.namesKey))
+        history = BadmintonApp.readHistory(store)
+        if options.flag("--watch") {
+            watching = true
+        } else if !store.lock(BadmintonApp.lockName) {
+            watching = true
+            store.notice("Another termini is keeping this match: this one is read-only and follows it live.")
+        }
+        if watching {
+            log = BadmintonApp.readJournal(store, recover: false)
+            if options.flag("--new") { store.notice("Not starting a new match: another termini is keeping the match.") }
+            return
+        }
+        log = BadmintonApp.readJournal(store, recover: true, unicode: context.unicode, effects: &startEffects)
+        if options.flag("--new") {
+            let setup = BadmintonApp.setup(from: options, defaults: defaults)
+            startEffects += beginMatch(setup, at: context.now, remember: true)
+        } else if log == nil {
+            overlay = .setup(SetupForm(defaults))
+        }
+    }
+
+    public mutating func start(context: AppContext) -> [AppEffect] {
+        defer { startEffects = [] }
+        return startEffects
+    }
+
+    // MARK: Files
+
+    /// The journal's match; with `recover`, a damaged journal is kept aside, the user told how
+    /// many events were recovered, and a clean journal written back (`effects`).
+    static func readJournal(_ store: any StateReader, recover: Bool) -> MatchLog? {
+        var ignored: [AppEffect] = []
+        return readJournal(store, recover: recover, effects: &ignored)
+    }
+
+    static func readJournal(_ store: any StateReader, recover: Bool, unicode: Bool = true, effects: inout [AppEffect]) -> MatchLog? {
+        guard let bytes = store.readBytes(journalFile), !bytes.isEmpty else { return nil }
+        let contents = JournalContents.read(bytes)
+        let log = MatchLog(records: contents.events)
+        guard recover else { return log }
+        if contents.damaged || (log == nil && !contents.events.isEmpty) {
+            let n = log?.records.count ?? 0
+            store.keepAside(journalFile, reason: "The match journal was damaged after \(n) event\(n == 1 ? "" : "s")")
+            if let log {
+                store.notice("Recovered \(n) event\(n == 1 ? "" : "s") of the match from the damaged journal: \(MatchReport.statusLine(log.state, now: 0))."
+                    .glyphed(unicode ? .unicode : .ascii))
+            } else {
+                store.notice("No event of the match could be recovered from the damaged journal.")
+            }
+        }
+        if let log, contents.needsRewrite {
+            effects.append(.write(file: journalFile, bytes: JournalContents.bytes(of: log.records)))
+        }
+        return log
+    }
+
+    static func readHistory(_ store: any StateReader) -> [PastMatch] {
+        guard let bytes = store.readBytes(historyFile) else { return [] }
+        let (matches, damaged) = HistoryEntry.read(bytes, keep: PastMatch.init)
+        if damaged > 0 { store.notice("\(damaged) damaged line\(damaged == 1 ? "" : "s") of the match history could not be read.") }
+        return matches
+    }
+
+    static func setup(from options: AppOptions, defaults: SetupDefaults) -> MatchSetup {
+        let discipline: Discipline = options.flag("--doubles") ? .doubles : .singles
+        let format = options.value("--format").flatMap { try? MatchFormat.parse($0).get() }
+            ?? (try? MatchFormat.parse(defaults.format).get()) ?? .standard
+        var teams = TeamInfo.defaults(discipline)
+        if let n = options.value("--names") {
+            let parsed = n.split(separator: ",", omittingEmptySubsequences: false).compactMap { TeamInfo.parse(String($0), discipline: discipline) }
+            if parsed.count == 2 { teams = parsed }
+        } else if defaults.discipline == discipline {
+            let parsed = defaults.names.compactMap { TeamInfo.parse($0, discipline: discipline) }
+            if parsed.count == 2 { teams = parsed }
+        }
+        return MatchSetup(format: format, discipline: discipline, teams: teams, firstServer: 0)
+    }
+
+    /// Starts a match: the one before goes to the history (if anything happened in it), the
+    /// journal is replaced by the new start event.
+    mutating func beginMatch(_ setup: MatchSetup, at now: Double, remember: Bool) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        if let old = log, old.effective.count > 1 {
+            effects.append(.append(file: BadmintonApp.historyFile, bytes: HistoryEntry(events: old.effective).line))
+            history.removeAll { $0.startedAt == old.startedAt }
+            history.append(PastMatch(old))
+        }
+        let new = MatchLog(setup: setup, at: now)
+        log = new
+        effects.append(.write(file: BadmintonApp.journalFile, bytes: JournalContents.bytes(of: new.records)))
+        if remember {
+            effects.append(.setPreference(key: BadmintonApp.formatKey, value: setup.format.description))
+            effects.append(.setPreference(key: BadmintonApp.disciplineKey, value: setup.discipline.rawValue))
+            effects.append(.setPreference(key: BadmintonApp.namesKey, value: setup.teams.map(\.entry).joined(separator: ",")))
+            defaults = SetupDefaults(format: setup.format.description, discipline: setup.discipline.rawValue,
+                                     names: setup.teams.map(\.entry).joined(separator: ","))
+        }
+        service = ServiceChoice()
+        lastCountdown = nil
+        if setup.discipline == .singles {
+            message = "New match: \(setup.teams[0].name) v \(setup.teams[1].name), \(setup.format)"
+        }
+        return effects
+    }
+
+    // MARK: Recording
+
+    /// Records an event: into the log and, when it changed the match, onto the journal.
+    mutating func record(_ action: MatchEvent.Action, at now: Double) -> [AppEffect] {
+        guard var l = log else { return [] }
+        let event = MatchEvent(action, at: now)
+        guard l.take(event) else { return [.bell] }
+        log = l
+        if l.state.phase == .choosingService, service != ServiceChoice(), action != .undo && action != .redo {
+            service = ServiceChoice()
+        }
+        return [.append(file: BadmintonApp.journalFile, bytes: event.line)]
+    }
+
+    /// The interval on screen now, if one runs.
+    func visibleInterval(at now: Double) -> Interval? {
+        guard let iv = log?.state.interval, iv.remaining(at: now) > 0 else { return nil }
+        return iv
+    }
+
+    static func describe(_ action: MatchEvent.Action, _ s: MatchState) -> String {
+        switch action {
+        case .point(let t): return "point to \(s.teams[t].name)"
+        case .swapEnds: return "change of ends"
+        case .service: return "choice of server"
+        case .names: return "names"
+        case .nextGame: return "start of game \(s.gameNumber)"
+        case .endInterval: return "end of the interval"
+        case .retire(let t): return "retirement of \(s.teams[t].name)"
+        case .walkover(let t): return "walkover (\(s.teams[t].name))"
+        case .start, .undo, .redo: return "start"
+        }
+    }
+
+    // MARK: Keys
+
+    public var wantsAllKeys: Bool { overlay != nil }
+
+    enum Command {
+        case pointLeft, pointRight, undo, redo, swap, confirm, new, names, history, end
+    }
+
+    static func command(for key: Key) -> Command? {
+        switch key {
+        case .left, .char("a"), .char("z"), .pageUp: return .pointLeft
+        case .right, .char("l"), .char("m"), .pageDown: return .pointRight
+        case .char("u"), .backspace: return .undo
+        case .char("y"), .ctrl("r"): return .redo
+        case .char("s"): return .swap
+        case .enter: return .confirm
+        case .char("n"): return .new
+        case .char("e"): return .names
+        case .char("h"): return .history
+        case .char("x"): return .end
+        default: return nil
+        }
+    }
+
+    public mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] {
+        clock = context.now
+        message = nil
+        if let o = overlay { return handleOverlay(o, key, now: context.now) }
+        let command = BadmintonApp.command(for: key)
+        if command == .history {
+            overlay = .history(scroll: 0)
+            return []
+        }
+        if watching {
+            if command != nil { message = "Read-only: this screen follows the match kept by another termini." }
+            return []
+        }
+        guard let l = log else {
+            if command == .new || command == .confirm { overlay = .setup(SetupForm(defaults)) }
+            return []
+        }
+        let s = l.state
+        if s.phase == .choosingService, service.handle(key) { return [] }
+        guard let command else { return [] }
+        switch command {
+        case .pointLeft, .pointRight:
+            switch s.phase {
+            case .playing:
+                lastCountdown = nil
+                let team = command == .pointLeft ? s.left : s.right
+                return record(.point(team: team), at: context.now)
+            case .gameOver, .matchOver:
+                break  // the prompt line already says what Enter or n does
+            case .choosingService:
+                message = "Choose who serves first (1-4), then Enter."
+            }
+            return [.bell]
+        case .undo:
+            guard let last = l.lastEffective else {
+                message = "Nothing to undo."
+                return [.bell]
+            }
+            let effects = record(.undo, at: context.now)
+            message = "Undone: \(BadmintonApp.describe(last.action, s))."
+            return effects
+        case .redo:
+            guard l.canRedo else {
+                message = "Nothing to redo."
+                return [.bell]
+            }
+            let effects = record(.redo, at: context.now)
+            if let e = log?.effective.last, let st = log?.state { message = "Redone: \(BadmintonApp.describe(e.action, st))." }
+            return effects
+        case .swap:
+            message = "Ends changed by hand."
+            return record(.swapEnds, at: context.now)
+        case .confirm:
+            switch s.phase {
+            case .gameOver: return record(.nextGame, at: context.now)
+            case .choosingService:
+                return record(.service(team: s.server, server: service.server, receiver: service.receiver), at: context.now)
+            default:
+                if visibleInterval(at: context.now) != nil {
+                    lastCountdown = nil
+                    return record(.endInterval, at: context.now)
+                }
+                return []
+            }
+        case .new:
+            if s.hasRallies && !s.isOver {
+                overlay = .confirmNew(Dialog.confirm(title: "New match?",
+                    message: "The match in progress (\(MatchReport.statusLine(s, now: context.now))) goes to the history, unfinished."
+                        .glyphed(unicode ? .unicode : .ascii),
+                    yes: "New match", no: "Keep playing"))
+            } else {
+                overlay = .setup(SetupForm(defaults))
+            }
+            return []
+        case .names:
+            overlay = .names(NamesForm(teams: s.teams, discipline: s.discipline, left: s.left))
+            return []
+        case .end:
+            if s.isOver {
+                message = "The match is already over (u undoes its end)."
+                return [.bell]
+            }
+            overlay = .endMenu(EndMenu(state: s))
+            return []
+        case .history:
+            return []
+        }
+    }
+
+    mutating func handleOverlay(_ o: Overlay, _ key: Key, now: Double) -> [AppEffect] {
+        switch o {
+        case .setup(var form):
+            switch form.handle(key) {
+            case .cancel?:
+                overlay = nil
+            case .start(let setup)?:
+                overlay = nil
+                return beginMatch(setup, at: now, remember: true)
+            case nil:
+                overlay = .setup(form)
+            }
+        case .confirmNew(var d):
+            switch d.handle(key) {
+            case .chose(0)?: overlay = .setup(SetupForm(defaults))
+            case .chose?, .cancelled?: overlay = nil
+            case nil: overlay = .confirmNew(d)
+            }
+        case .names(var form):
+            switch form.handle(key) {
+            case .cancel?: overlay = nil
+            case .save(let teams)?:
+                overlay = nil
+                if teams != log?.state.teams {
+                    message = "Names changed."
+                    return record(.names(teams), at: now)
+                }
+            case nil: overlay = .names(form)
+            }
+        case .history(let scroll):
+            switch key {
+            case .up, .char("k"): overlay = .history(scroll: max(0, scroll - 1))
+            case .down, .char("j"): overlay = .history(scroll: scroll + 1)
+            case .pageUp: overlay = .history(scroll: max(0, scroll - 10))
+            case .pageDown: overlay = .history(scroll: scroll + 10)
+            default: overlay = nil
+            }
+        case .endMenu(var menu):
+            switch menu.handle(key) {
+            case .cancel?: overlay = nil
+            case .choose(let action)?:
+                overlay = nil
+                return record(action, at: now)
+            case nil: overlay = .endMenu(menu)
+            }
+        }
+        return []
+    }
+
+    // MARK: Time
+
+    public var nextDeadline: Double? {
+        guard let iv = log?.state.interval else { return nil }
+        let shown = iv.shownSeconds(at: clock)
+        guard shown > 0 else { return nil }
+        // The moment the countdown shows one second less: at most one redraw a second.
+        return iv.start + iv.duration - Double(shown - 1)
+    }
+
+    public mutating func tick(context: AppContext) -> [AppEffect] {
+        clock = context.now
+        guard let iv = log?.state.interval else {
+            lastCountdown = nil
+            return []
+        }
+        let shown = iv.shownSeconds(at: context.now)
+        defer { lastCountdown = shown }
+        guard !watching, let last = lastCountdown else { return [] }
+        // The umpire's "20 seconds" call, and the end of the interval.
+        if (last > 20 && shown <= 20 && shown > 0) || (last > 0 && shown == 0) { return [.bell] }
+        return []
+    }
+
+    // MARK: Watching
+
+    public var watchedFiles: [String] { watching ? [BadmintonApp.journalFile, BadmintonApp.historyFile] : [] }
+
+    public mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect] {
+        clock = context.now
+        guard watching else { return [] }
+        if let fresh = BadmintonApp.readJournal(store, recover: false) {
+            log = fresh
+        } else if store.readBytes(BadmintonApp.journalFile) == nil {
+            log = nil
+        }
+        // A line cut in half while the keeper writes stays unread until the next change.
+        history = BadmintonApp.readHistory(store)
+        return []
+    }
+
+    // MARK: Chrome
+
+    public var title: String {
+        guard let s = log?.state else { return "Badminton" }
+        return "Badminton · \(s.format) · game \(s.gameNumber)".glyphed(unicode ? .unicode : .ascii)
+    }
+
+    public var status: String? { watching ? "read-only · watching".glyphed(unicode ? .unicode : .ascii) : nil }
+
+    public var minimumSize: Size { Size(width: 40, height: 12) }
+
+    public var hints: [KeyHint] {
+        let pointKeys = unicode ? "←/→" : "a/l"
+        if overlay != nil { return [] }
+        if watching { return [KeyHint("h", "History")] }
+        guard let s = log?.state else { return [KeyHint("n", "New match"), KeyHint("h", "History")] }
+        switch s.phase {
+        case .choosingService:
+            return [KeyHint("1-4", "Choose"), KeyHint("Enter", "Play"), KeyHint("u", "Undo"), KeyHint("e", "Names"), KeyHint("n", "New")]
+        case .gameOver:
+            return [KeyHint("Enter", "Next game"), KeyHint("u", "Undo"), KeyHint("s", "Swap"), KeyHint("n", "New"), KeyHint("x", "End")]
+        case .matchOver:
+            return [KeyHint("n", "New match"), KeyHint("u", "Undo"), KeyHint("h", "History"), KeyHint("e", "Names")]
+        case .playing:
+            if visibleInterval(at: clock) != nil {
+                return [KeyHint("Enter", "End interval"), KeyHint(pointKeys, "Point"), KeyHint("u", "Undo"), KeyHint("s", "Swap")]
+            }
+            return [KeyHint(pointKeys, "Point"), KeyHint("u", "Undo"), KeyHint("y", "Redo"), KeyHint("s", "Swap"),
+                    KeyHint("n", "New"), KeyHint("x", "End")]
+        }
+    }
+
+    public var help: [HelpSection] {
+        let l = unicode ? "← a z PgUp" : "Left a z PgUp"
+        let r = unicode ? "→ l m PgDn" : "Right l m PgDn"
+        return [
+            HelpSection("Scoring", [
+                (l, "point to the side on the left half"),
+                (r, "point to the side on the right half"),
+                ("u Backspace", "undo (unlimited, across games)"),
+                ("y Ctrl-R", "redo"),
+                ("s", "swap ends by hand"),
+                ("Enter", "next game, end the interval, start play"),
+            ]),
+            HelpSection("Match", [
+                ("n", "new match: format, singles/doubles, names, server"),
+                ("e", "edit the names"),
+                ("h", "history of finished matches"),
+                ("x", "end the match: retirement or walkover"),
+                ("q", "quit; the match resumes on the next start"),
+            ]),
+            HelpSection("Choosing the server (doubles)", [
+                ("1 2", "the serving side's player who serves"),
+                ("3 4", "the other side's player who receives"),
+                ("\(unicode ? "↑ ↓" : "Up Down") Space", "move between the rows, switch"),
+                ("Enter", "accept and play"),
+            ]),
+            HelpSection("Dialogs", [
+                ("Tab \(unicode ? "↑ ↓" : "Up Down")", "next or previous field"),
+                (unicode ? "← →" : "Left Right", "change a choice (formats: 3x21 3x15 5x11 1x21)"),
+                ("Ctrl-U", "clear a name"),
+                ("Enter", "confirm"),
+                ("Esc", "cancel"),
+            ]),
+        ]
+    }
+
+    // MARK: Command line
+
+    public static func validate(_ options: AppOptions) -> String? {
+        let modes = ["--new", "--watch", "--status", "--export"].filter { options.flag($0) }
+        if modes.count > 1 { return "use only one of \(modes.joined(separator: ", "))" }
+        let setupOptions = ["--format", "--doubles", "--names"].filter { options.flag($0) }
+        if !setupOptions.isEmpty && !options.flag("--new") {
+            return "\(setupOptions.joined(separator: ", ")) go\(setupOptions.count == 1 ? "es" : "") with --new (termini badminton --new \(setupOptions[0]) ...)"
+        }
+        if options.flag("--json") && !options.flag("--status") {
+            return "--json goes with --status (--export takes csv or json)"
+        }
+        if let f = options.value("--format"), case .failure(let e) = MatchFormat.parse(f) {
+            return "--format: \(e)"
+        }
+        if let n = options.value("--names") {
+            let doubles = options.flag("--doubles")
+            let parts = n.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2 else {
+                return "--names takes two sides separated by a comma: " + (doubles ? "\"A1/A2,B1/B2\"" : "\"A,B\"")
+            }
+            for p in parts where TeamInfo.parse(p, discipline: doubles ? .doubles : .singles) == nil {
+                if doubles { return "--names: in doubles each side is two players, \"A1/A2,B1/B2\" ('\(TextLayout.sanitized(p))')" }
+                if p.contains("/") { return "--names: '\(TextLayout.sanitized(p))' looks like a pair: add --doubles" }
+                return "--names: a side's name must not be empty"
+            }
+        }
+        if let e = options.value("--export"), MatchReport.ExportFormat(rawValue: e) == nil {
+            return "--export takes csv or json, not '\(TextLayout.sanitized(e))'"
+        }
+        return nil
+    }
+
+    public static func runCommand(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? {
+        if options.flag("--status") {
+            guard let log = readJournal(store, recover: false) else {
+                return CommandOutput(stderr: "termini: no badminton match yet (start one: termini badminton --new)\n", status: 1)
+            }
+            let s = log.state
+            let text = options.flag("--json") ? MatchReport.statusJSON(s, now: context.now) : MatchReport.statusLine(s, now: context.now)
+            return CommandOutput(stdout: text + "\n")
+        }
+        if let f = options.value("--export").flatMap(MatchReport.ExportFormat.init(rawValue:)) {
+            var matches = HistoryEntry.readAll(store.readBytes(historyFile) ?? []).matches
+            if let current = readJournal(store, recover: false), !matches.contains(where: { $0.startedAt == current.startedAt }) || current.effective.count > 1 {
+                matches.removeAll { $0.startedAt == current.startedAt }
+                matches.append(current)
+            }
+            guard !matches.isEmpty else {
+                return CommandOutput(stderr: "termini: no badminton matches to export\n", status: 1)
+            }
+            return CommandOutput(stdout: MatchReport.export(matches, as: f))
+        }
+        return nil
     }
 }

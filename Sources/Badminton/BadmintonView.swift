@@ -1,0 +1,393 @@
+import TerminiKit
+
+/// The screen: two halves in the team colours (the colours follow the players when ends
+/// change), each with the names, games, the server and the score in the largest digits that
+/// fit; a prompt line at the bottom; intervals, the service choice and dialogs on top.
+extension BadmintonApp {
+    public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
+        guard let log else {
+            renderNoMatch(in: rect, on: &canvas, theme: theme)
+            renderOverlay(in: rect, on: &canvas, theme: theme, now: context.now)
+            return
+        }
+        let s = log.state
+        let now = context.now
+        let main = rect.inset(bottom: 1)
+        let layout = SplitPane.layout(main, axis: .horizontal, sizing: .ratio(0.5), divider: true)
+        let halves = [layout.first, layout.second]
+        let courtRows = s.isDoubles && main.height >= 14 ? 4 : 0
+        let header = BadmintonApp.headerRows(main.height)
+        // Both halves get the same digits: fitted to the narrower half.
+        let digitsSize = Size(width: min(halves[0].width, halves[1].width) - 2, height: main.height - header - courtRows)
+        let variant = BigText.fit("88", in: digitsSize)
+        let nameVariant = BadmintonApp.nameVariant(s.teams.map { TextLayout.sanitized($0.name) },
+                                                   width: min(halves[0].width, halves[1].width) - 8, height: main.height)
+        for (i, half) in halves.enumerated() {
+            let team = i == 0 ? s.left : s.right
+            renderHalf(team: team, onLeft: i == 0, in: half, header: header, courtRows: courtRows, variant: variant,
+                       nameVariant: nameVariant, state: s, on: &canvas, theme: theme)
+        }
+        if let d = layout.divider {
+            canvas.fill(d, with: theme.glyphs.vertical, style: theme[.border])
+        }
+        renderPrompt(in: rect.bottom(1), state: s, on: &canvas, theme: theme, now: now)
+        if !watching, s.phase == .choosingService, overlay == nil {
+            renderServiceChoice(in: main, state: s, on: &canvas, theme: theme)
+        } else if let iv = s.interval, iv.remaining(at: now) > 0 {
+            renderInterval(iv, in: main.inset(top: header, bottom: courtRows), state: s, on: &canvas, theme: theme, now: now)
+        }
+        renderOverlay(in: rect, on: &canvas, theme: theme, now: now)
+    }
+
+    /// Rows above the digits: name band, games, server, banner (and a spacer when tall).
+    static func headerRows(_ height: Int) -> Int { nameRows(height) + 3 + (height >= 30 ? 1 : 0) }
+
+    /// The name band: one row, or seven with the name in block letters on tall screens.
+    static func nameRows(_ height: Int) -> Int { height >= 40 ? 7 : 1 }
+
+    /// Characters the block font has (others would be drawn as blanks).
+    static func blockLettersCanShow(_ name: String) -> Bool {
+        name.allSatisfy { c in c.isASCII && (c.isLetter || c.isNumber || " -/.:+!?".contains(c)) }
+    }
+
+    static func role(_ team: Int) -> Role { team == 0 ? .team1 : .team2 }
+
+    /// `theme` with `role` drawn in `style`.
+    static func theme(_ theme: Theme, _ role: Role, _ style: Style) -> Theme {
+        var t = theme
+        t.styles[role] = style
+        return t
+    }
+
+    /// Big digits whose blank cells carry the digits' own colour and attributes (over the
+    /// background of `over`): when a score changes, the terminal gets the changed cells
+    /// without a colour change at every edge of a stroke, several times fewer bytes.
+    static func bigDigits(_ text: String, role: Role, variant: BigText.Variant?, in rect: Rect, over: Style,
+                          on canvas: inout Canvas, theme: Theme) {
+        let own = theme[role]
+        let style = Style(foreground: own.foreground, background: over.background,
+                          attributes: own.attributes.subtracting([.reverse, .underline, .italic]))
+        canvas.fill(rect, style: style)
+        var t = theme
+        t.styles[role] = style
+        BigText(text, role: role, alignment: .center, variant: variant).render(in: rect, on: &canvas, theme: t)
+    }
+
+    /// Block letters for both names, the same size on both halves; nil when the screen is
+    /// not tall enough or a name has characters the block font lacks.
+    static func nameVariant(_ names: [String], width: Int, height: Int) -> BigText.Variant? {
+        guard nameRows(height) > 1, names.allSatisfy(blockLettersCanShow) else { return nil }
+        let fits = names.map { BigText.fit($0, in: Size(width: width, height: 5), maxHeight: 5) }
+        guard fits.allSatisfy({ $0 != nil }) else { return nil }
+        return fits.compactMap { $0 }.min { $0.scaleX < $1.scaleX }
+    }
+
+    func renderHalf(team t: Int, onLeft: Bool, in r: Rect, header: Int, courtRows: Int, variant: BigText.Variant?,
+                    nameVariant: BigText.Variant?, state s: MatchState, on canvas: inout Canvas, theme: Theme) {
+        let g = theme.glyphs
+        let role = BadmintonApp.role(t)
+        let teamStyle = theme[role]
+        let serving = s.server == t && (s.phase == .playing || s.phase == .choosingService)
+        let marker = g.isUnicode ? "🏸" : ">"
+        // Name bar: the team colour as background; bold and reverse in monochrome.
+        let nameRows = BadmintonApp.nameRows(r.height)
+        let band = r.top(nameRows)
+        canvas.fill(band, style: teamStyle.with(.reverse))
+        let plainName = TextLayout.sanitized(s.teams[t].name)
+        let nameStyle = teamStyle.with([.reverse, .bold])
+        if let v = nameVariant {
+            // Block letters cut out of the team colour (reverse video: readable in monochrome).
+            let inner = band.inset(horizontal: 4, vertical: 1)
+            BigText(plainName, role: role, alignment: .center, variant: v)
+                .render(in: inner, on: &canvas, theme: BadmintonApp.theme(theme, role, nameStyle))
+            let w = BigText.measure(plainName, v).width
+            let mx = inner.x + (inner.width - w) / 2 - 3
+            canvas.fit(serving ? marker : "", in: Rect(x: mx, y: band.y + nameRows / 2, width: 2, height: 1), style: nameStyle, glyphs: g)
+        } else {
+            // The name stays put whether or not the side serves: only the marker cells change
+            // when the service passes, so a rally redraws as little as it can.
+            let bar = band.row(nameRows / 2)
+            let name = TextLayout.truncate(plainName, to: max(1, bar.width - 2 - DisplayWidth.of(marker) - 1), ellipsis: g.ellipsis)
+            let blank = String(repeating: " ", count: DisplayWidth.of(marker))
+            canvas.steady((serving ? marker : blank) + " " + name, widest: [marker + " " + name], in: bar, style: nameStyle, glyphs: g)
+        }
+        // Games won and the finished games, this side's points first.
+        let won = s.gamesWon[t]
+        let dots = String(repeating: String(g.dotOn), count: won) + String(repeating: String(g.dotOff), count: max(0, s.format.gamesToWin - won))
+        var info = "Games \(won) \(dots)"
+        let finished = s.games.map { "\($0[t])-\($0[1 - t])" }
+        if !finished.isEmpty { info += "  " + finished.joined(separator: " ") }
+        canvas.fit(info, in: r.row(nameRows), alignment: .center, style: theme[.text], glyphs: theme.glyphs)
+        // The server, and the service court in words.
+        let serveRow = r.row(nameRows + 1)
+        if serving && s.phase == .playing {
+            let who = s.isDoubles ? s.serverName() + " " : ""
+            func long(_ c: ServiceCourt) -> String { "\(marker) \(who)serves from the \(c.rawValue.uppercased()) court" }
+            func short(_ c: ServiceCourt) -> String { "\(marker) \(who)serves \(c.rawValue.uppercased())" }
+            let text = DisplayWidth.of(long(.right)) <= serveRow.width ? long : short
+            // Placed for the longer court word, so RIGHT ↔ LEFT changes only that word.
+            canvas.steady(text(s.serviceCourt), widest: [text(.right), text(.left)], in: serveRow,
+                          style: theme[.accent].with(.bold), glyphs: g)
+        } else if s.phase == .playing {
+            let who = s.isDoubles ? s.receiverName() + " " : ""
+            func long(_ c: ServiceCourt) -> String { "\(who)receives in the \(c.rawValue) court" }
+            let fits = DisplayWidth.of(long(.right)) <= serveRow.width
+            canvas.steady(fits ? long(s.serviceCourt) : "\(who)receives", widest: fits ? [long(.right), long(.left)] : ["\(who)receives"],
+                          in: serveRow, style: theme[.muted], glyphs: g)
+        } else if serving && s.phase == .choosingService {
+            canvas.fit("\(marker) serves first", in: serveRow, alignment: .center, style: theme[.accent], glyphs: theme.glyphs)
+        }
+        // Banner: game point, match point, game won, match won.
+        if let (text, bannerRole) = banner(for: t, state: s) {
+            let row = r.row(nameRows + 2)
+            let w = min(row.width, DisplayWidth.of(text) + 4)
+            let box = Rect(x: row.x + (row.width - w) / 2, y: row.y, width: w, height: 1)
+            canvas.fill(box, style: theme[bannerRole].with([.reverse, .bold]))
+            canvas.fit(text, in: box, alignment: .center, style: theme[bannerRole].with([.reverse, .bold]), glyphs: theme.glyphs)
+        }
+        // The score.
+        let digits = Rect(x: r.x + 1, y: r.y + header, width: r.width - 2, height: r.height - header - courtRows)
+        BadmintonApp.bigDigits(String(s.score[t]), role: role, variant: variant, in: digits, over: theme[.background], on: &canvas, theme: theme)
+        if courtRows > 0 {
+            renderCourt(team: t, onLeft: onLeft, in: r.bottom(courtRows), state: s, on: &canvas, theme: theme)
+        }
+    }
+
+    func banner(for t: Int, state s: MatchState) -> (String, Role)? {
+        switch s.phase {
+        case .matchOver:
+            guard s.winner == t else {
+                switch s.ending {
+                case .retired(t)?: return ("RETIRED", .muted)
+                case .walkover(t)?: return ("DID NOT PLAY", .muted)
+                default: return nil
+                }
+            }
+            return ("MATCH WON", .success)
+        case .gameOver:
+            return s.gameWinners.last == t ? ("GAME WON", .success) : nil
+        case .playing:
+            if s.hasMatchPoint(t) { return ("MATCH POINT", .warning) }
+            if s.hasGamePoint(t) { return ("GAME POINT", .warning) }
+            return nil
+        case .choosingService:
+            return nil
+        }
+    }
+
+    /// This side's half of the court seen from the umpire's chair: the left team faces the
+    /// net to its right, so its left court is the upper row; the right team's is the lower.
+    func renderCourt(team t: Int, onLeft: Bool, in r: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme) {
+        let g = theme.glyphs
+        // Next to the net (the divider), at most 44 cells wide.
+        let w = min(r.width - 1, 44)
+        let box = Rect(x: onLeft ? r.maxX - w : r.x, y: r.y, width: w, height: r.height)
+        Box.draw(box, on: &canvas, glyphs: g, style: theme[.border])
+        let courts: [ServiceCourt] = onLeft ? [.left, .right] : [.right, .left]
+        let marker = g.isUnicode ? "🏸" : ">"
+        for (i, court) in courts.enumerated() {
+            let row = box.inset(horizontal: 2, vertical: 0).row(1 + i)
+            let p = s.player(of: t, in: court)
+            let name = TextLayout.sanitized(s.teams[t].players[p])
+            var note = ""
+            var style = theme[BadmintonApp.role(t)]
+            if s.phase == .playing {
+                if s.server == t && s.serverPlayer == p {
+                    note = " \(marker) serves"
+                } else if s.receiver == t && s.receiverPlayer == p {
+                    note = " receives"
+                } else {
+                    style = theme[.muted]
+                }
+            }
+            let label = court == .right ? "R" : "L"
+            let text = onLeft ? "\(label) \(name)\(note)" : "\(name)\(note) \(label)"
+            canvas.fit(TextLayout.truncate(text, to: row.width, ellipsis: g.ellipsis), in: row, alignment: onLeft ? .left : .right, style: style, glyphs: theme.glyphs)
+        }
+    }
+
+    func renderPrompt(in row: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme, now: Double) {
+        let names = s.teams.map { TextLayout.sanitized($0.name) }
+        var text = ""
+        var role = Role.muted
+        var loud = false
+        switch s.phase {
+        case .gameOver:
+            let w = s.gameWinners.last ?? 0
+            let last = s.games.last ?? [0, 0]
+            text = "Game \(s.gameNumber) to \(names[w]) \(last[w])-\(last[1 - w]) · Enter: next game (ends change)"
+            role = .success
+            loud = true
+        case .matchOver:
+            let w = s.winner ?? 0
+            let won = s.gamesWon
+            switch s.ending ?? .played {
+            case .played: text = "\(names[w]) wins the match \(won[w])-\(won[1 - w])"
+            case .retired(let t): text = "\(names[w]) wins: \(names[t]) retired"
+            case .walkover(let t): text = "\(names[w]) wins by walkover: \(names[t]) did not play"
+            }
+            text += watching ? "" : " · n: new match · u: undo"
+            role = .success
+            loud = true
+        case .choosingService:
+            text = "Game \(s.gameNumber): choose who serves and who receives, then Enter"
+            role = .accent
+        case .playing:
+            if let m = message {
+                text = m
+                role = .text
+            } else if s.endsChangedInGame && s.interval != nil {
+                text = "Change of ends: \(names[s.left]) now plays on the left"
+                role = .warning
+            } else {
+                let game = s.format.games == 1 ? "one game" : "game \(s.gameNumber) of up to \(s.format.games)"
+                text = "\(s.format) · \(game) · \(s.discipline.rawValue)"
+            }
+        }
+        if let m = message, s.phase != .playing { text = m + " · " + text }
+        text = text.glyphed(theme.glyphs)
+        let style = loud ? theme[role].with([.reverse, .bold]) : theme[role]
+        if loud { canvas.fill(row, style: style) }
+        canvas.fit(TextLayout.truncate(text, to: row.width, ellipsis: theme.glyphs.ellipsis), in: row, alignment: .center, style: style, glyphs: theme.glyphs)
+    }
+
+    func renderInterval(_ iv: Interval, in area: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme, now: Double) {
+        let secs = iv.shownSeconds(at: now)
+        let warning = secs <= 20
+        let lines = [
+            iv.kind == .midGame ? "Mid-game interval" : "Interval between games",
+            "\(TextLayout.sanitized(s.teams[s.left].name)) \(s.score[s.left]) - \(s.score[s.right]) \(TextLayout.sanitized(s.teams[s.right].name))",
+        ]
+        let endsNote: String? = (iv.kind == .betweenGames && s.phase != .gameOver) || s.endsChangedInGame
+            ? "Ends changed: \(TextLayout.sanitized(s.teams[s.left].name)) now on the left" : nil
+        let w = min(area.width - 4, max(44, area.width / 2))
+        let textRows = lines.count + (endsNote == nil ? 0 : 1) + 2
+        let bigMax = max(5, area.height / 3)
+        let h = min(area.height, textRows + 2 + bigMax + 1)
+        let box = area.centered(Size(width: w, height: h))
+        let borderRole: Role = warning ? .warning : .dialogBorder
+        canvas.fill(box, style: theme[.dialog])
+        Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[borderRole], title: "Interval", titleStyle: theme[borderRole])
+        let inner = box.inset(horizontal: 2, vertical: 1)
+        var y = 0
+        for line in lines {
+            canvas.fit(line, in: inner.row(y), alignment: .center, style: theme[.accent], glyphs: theme.glyphs)
+            y += 1
+        }
+        let bottomRows = (endsNote == nil ? 0 : 1) + 2
+        let bigRect = Rect(x: inner.x, y: inner.y + y, width: inner.width, height: inner.height - y - bottomRows)
+        let big = BigText.fit(MatchReport.clock(secs), in: bigRect.size, maxHeight: max(5, area.height / 3))
+        BadmintonApp.bigDigits(MatchReport.clock(secs), role: warning ? .warning : .text, variant: big, in: bigRect, over: theme[.dialog],
+                               on: &canvas, theme: theme)
+        var by = inner.height - bottomRows
+        if let endsNote {
+            canvas.fit(endsNote, in: inner.row(by), alignment: .center, style: theme[.warning].with(.reverse), glyphs: theme.glyphs)
+            by += 1
+        }
+        let call = warning ? "20 SECONDS · " : ""
+        canvas.fit((call + "\(MatchReport.clock(secs)) left").glyphed(theme.glyphs), in: inner.row(by), alignment: .center,
+                   style: warning ? theme[.warning].with(.bold) : theme[.text], glyphs: theme.glyphs)
+        let ends = watching ? "" : s.phase == .gameOver ? "Enter: next game" : "Enter or a point key ends it"
+        canvas.fit(ends, in: inner.row(by + 1), alignment: .center, style: theme[.muted], glyphs: theme.glyphs)
+    }
+
+    func renderServiceChoice(in area: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme) {
+        let g = theme.glyphs
+        let box = area.centered(Size(width: min(area.width - 2, 60), height: min(area.height, 9)))
+        canvas.fill(box, style: theme[.dialog])
+        Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: "Game \(s.gameNumber) · who serves?".glyphed(g), titleStyle: theme[.dialogBorder])
+        let inner = box.inset(horizontal: 2, vertical: 1)
+        let st = s.server, rt = s.receiver
+        canvas.fit("\(TextLayout.sanitized(s.teams[st].name)) serve\(s.games.isEmpty ? " first" : ": they won the last game")",
+                   in: inner.row(0), style: theme[.text], glyphs: theme.glyphs)
+        let rows: [(String, Int, Int, Int)] = [("Server", st, service.server, 1), ("Receiver", rt, service.receiver, 3)]
+        for (i, (label, team, chosen, firstKey)) in rows.enumerated() {
+            let row = inner.row(2 + i)
+            let focused = service.row == i
+            var x = canvas.put((focused ? String(g.pointer) : " ") + " " + label, x: row.x, y: row.y,
+                               style: focused ? theme[.accent] : theme[.text], clip: row)
+            x = max(x + 1, row.x + 12)
+            for p in 0..<2 {
+                let mark = p == chosen ? g.dotOn : g.dotOff
+                let name = TextLayout.truncate(TextLayout.sanitized(s.teams[team].players[p]), to: 16, ellipsis: g.ellipsis)
+                let style = p == chosen ? (focused ? theme[.focus] : theme[.selected]) : theme[.muted]
+                x = canvas.put("\(firstKey + p) \(mark) \(name)", x: x, y: row.y, style: style, clip: row)
+                x += 3
+            }
+        }
+        canvas.fit("1-4 choose · \(g.arrowUp)/\(g.arrowDown) Space switch · Enter: play".glyphed(g), in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
+    }
+
+    func renderNoMatch(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+        let lines = watching
+            ? ["No match yet.", "This screen follows the match as soon as one starts."]
+            : ["No match in progress.", "n: new match"]
+        let box = rect.centered(Size(width: rect.width, height: lines.count))
+        for (i, l) in lines.enumerated() {
+            canvas.fit(l, in: box.row(i), alignment: .center, style: i == 0 ? theme[.accent] : theme[.muted], glyphs: theme.glyphs)
+        }
+    }
+
+    func renderOverlay(in rect: Rect, on canvas: inout Canvas, theme: Theme, now: Double) {
+        switch overlay {
+        case .setup(let form)?: form.render(in: rect, on: &canvas, theme: theme)
+        case .confirmNew(let d)?: d.render(in: rect, on: &canvas, theme: theme)
+        case .names(let form)?: form.render(in: rect, on: &canvas, theme: theme)
+        case .endMenu(let m)?: m.render(in: rect, on: &canvas, theme: theme)
+        case .history(let scroll)?: renderHistory(in: rect, scroll: scroll, on: &canvas, theme: theme, now: now)
+        case nil: break
+        }
+    }
+
+    /// Every finished match, newest first (the current one too once it is over).
+    var historyLines: [String] {
+        var matches = history
+        if let l = log, l.state.isOver, !matches.contains(where: { $0.startedAt == l.startedAt }) { matches.append(PastMatch(l)) }
+        return matches.reversed().map { m in
+            "\(MatchReport.shortTime(m.startedAt))  \(m.state.format)  \(TextLayout.pad(m.duration, to: 10))\(MatchReport.result(m.state))"
+        }
+    }
+
+    func renderHistory(in rect: Rect, scroll: Int, on canvas: inout Canvas, theme: Theme, now: Double) {
+        let lines = historyLines
+        let box = rect.inset(horizontal: 1, vertical: 0)
+        canvas.fill(box, style: theme[.dialog])
+        Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.dialogBorder],
+                 title: "History · \(lines.count) match\(lines.count == 1 ? "" : "es") · times in UTC".glyphed(theme.glyphs), titleStyle: theme[.dialogBorder])
+        let inner = box.inset(horizontal: 2, vertical: 1)
+        guard inner.height >= 2 else { return }
+        if lines.isEmpty {
+            canvas.fit("No finished matches yet.", in: inner.row(0), style: theme[.muted], glyphs: theme.glyphs)
+        }
+        let visible = inner.height - 1
+        let start = min(max(0, scroll), max(0, lines.count - visible))
+        for (i, line) in lines.dropFirst(start).prefix(visible).enumerated() {
+            canvas.fit(TextLayout.truncate(TextLayout.sanitized(line).glyphed(theme.glyphs), to: inner.width, ellipsis: theme.glyphs.ellipsis), in: inner.row(i), style: theme[.dialog], glyphs: theme.glyphs)
+        }
+        let more = lines.count > visible ? "\(theme.glyphs.arrowUp)/\(theme.glyphs.arrowDown) scroll · " : ""
+        canvas.fit((more + "any other key closes").glyphed(theme.glyphs), in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted], glyphs: theme.glyphs)
+    }
+}
+
+extension String {
+    /// The text with its middle dots in the glyph set's form (`-` in ASCII).
+    func glyphed(_ g: Glyphs) -> String {
+        g.isUnicode ? self : String(map { $0 == "·" ? g.middleDot : $0 })
+    }
+}
+
+extension Canvas {
+    /// Text that changes in place: placed where the widest of its `widest` forms would be
+    /// centred, so a change redraws only the cells that differ.
+    mutating func steady(_ text: String, widest forms: [String], in rect: Rect, style: Style, glyphs g: Glyphs) {
+        let w = min(rect.width, (forms + [text]).map { DisplayWidth.of($0.glyphed(g)) }.max() ?? 0)
+        let x = rect.x + max(0, (rect.width - w) / 2)
+        fit(text, in: Rect(x: x, y: rect.y, width: rect.maxX - x, height: 1), style: style, glyphs: g)
+    }
+
+    /// Text in a one-line rectangle, cut with the glyph set's ellipsis (never a Unicode one in
+    /// ASCII) and with its middle dots in the glyph set's form.
+    mutating func fit(_ text: String, in rect: Rect, alignment: Alignment = .left, style: Style, glyphs g: Glyphs) {
+        put(TextLayout.truncate(text.glyphed(g), to: rect.width, ellipsis: g.ellipsis), in: rect, alignment: alignment, style: style)
+    }
+}

@@ -1,0 +1,219 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import TerminiKit
+
+public enum Discipline: String, Codable, Sendable, CaseIterable {
+    case singles, doubles
+    public var playersPerTeam: Int { self == .singles ? 1 : 2 }
+}
+
+/// A side's name and its players (one in singles, two in doubles).
+public struct TeamInfo: Codable, Equatable, Hashable, Sendable {
+    public var name: String
+    public var players: [String]
+    public init(name: String, players: [String]) {
+        self.name = name
+        self.players = players
+    }
+
+    /// Names read from a file are cleaned as typed ones are: a hand-edited journal cannot put
+    /// escape sequences on the screen or into `--status`.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let name = TextLayout.sanitizedName(try c.decode(String.self, forKey: .name))
+        let players = try c.decode([String].self, forKey: .players).map(TextLayout.sanitizedName)
+        guard !name.isEmpty, !players.contains(where: \.isEmpty) else {
+            throw DecodingError.dataCorruptedError(forKey: .name, in: c, debugDescription: "empty name")
+        }
+        self.init(name: name, players: players)
+    }
+
+    enum CodingKeys: String, CodingKey { case name, players }
+
+    /// `Ann` for singles, `Ann/Bob` for doubles (the team's name is then `Ann/Bob`).
+    public static func parse(_ text: String, discipline: Discipline) -> TeamInfo? {
+        let clean = TextLayout.sanitizedName(text)
+        if discipline == .singles {
+            guard !clean.isEmpty, !clean.contains("/") else { return nil }
+            return TeamInfo(name: clean, players: [clean])
+        }
+        let players = clean.split(separator: "/", omittingEmptySubsequences: false).map { TextLayout.sanitizedName(String($0)) }
+        guard players.count == 2, players.allSatisfy({ !$0.isEmpty }) else { return nil }
+        return TeamInfo(name: players.joined(separator: "/"), players: players)
+    }
+
+    /// The text that `parse` reads back: `Ann` or `Ann/Bob`.
+    public var entry: String { players.count == 1 ? players[0] : players.joined(separator: "/") }
+
+    public static func defaults(_ discipline: Discipline) -> [TeamInfo] {
+        discipline == .singles
+            ? [TeamInfo(name: "Red", players: ["Red"]), TeamInfo(name: "Blue", players: ["Blue"])]
+            : [TeamInfo(name: "Red", players: ["Red 1", "Red 2"]), TeamInfo(name: "Blue", players: ["Blue 1", "Blue 2"])]
+    }
+}
+
+extension TextLayout {
+    /// A name as typed: control characters out, spaces at the ends trimmed, at most 40 characters.
+    static func sanitizedName(_ text: String) -> String {
+        var s = Substring(sanitized(text))
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s.prefix(40))
+    }
+}
+
+/// Everything needed to begin a match.
+public struct MatchSetup: Equatable, Sendable {
+    public var format: MatchFormat
+    public var discipline: Discipline
+    public var teams: [TeamInfo]
+    /// The team that serves first.
+    public var firstServer: Int
+    public init(format: MatchFormat = .standard, discipline: Discipline = .singles, teams: [TeamInfo]? = nil, firstServer: Int = 0) {
+        self.format = format
+        self.discipline = discipline
+        self.teams = teams ?? TeamInfo.defaults(discipline)
+        self.firstServer = firstServer == 1 ? 1 : 0
+    }
+}
+
+/// One line of the match journal: something that happened, and when (wall-clock seconds).
+/// A match is the list of these; its state is their replay (see `MatchLog`).
+public struct MatchEvent: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        case start(MatchSetup)
+        case point(team: Int)
+        case swapEnds
+        /// Who serves and who receives at the start of a game (doubles): player indices.
+        case service(team: Int, server: Int, receiver: Int)
+        case names([TeamInfo])
+        case nextGame
+        case endInterval
+        case retire(team: Int)
+        case walkover(team: Int)
+        case undo
+        case redo
+    }
+
+    public var time: Double
+    public var action: Action
+
+    public init(_ action: Action, at time: Double) {
+        self.action = action
+        // Milliseconds are plenty and keep the journal short.
+        self.time = (time * 1000).rounded() / 1000
+    }
+
+    /// The journal's version of the line format.
+    public static let version = 1
+
+    public var name: String {
+        switch action {
+        case .start: return "start"
+        case .point: return "point"
+        case .swapEnds: return "swap"
+        case .service: return "service"
+        case .names: return "names"
+        case .nextGame: return "next-game"
+        case .endInterval: return "end-interval"
+        case .retire: return "retire"
+        case .walkover: return "walkover"
+        case .undo: return "undo"
+        case .redo: return "redo"
+        }
+    }
+}
+
+extension MatchEvent: Codable {
+    enum Keys: String, CodingKey {
+        case t, e, v, team, server, receiver, teams, format, discipline
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(time, forKey: .t)
+        try c.encode(name, forKey: .e)
+        switch action {
+        case .start(let s):
+            try c.encode(MatchEvent.version, forKey: .v)
+            try c.encode(s.format, forKey: .format)
+            try c.encode(s.discipline, forKey: .discipline)
+            try c.encode(s.teams, forKey: .teams)
+            try c.encode(s.firstServer, forKey: .server)
+        case .point(let t), .retire(let t), .walkover(let t):
+            try c.encode(t, forKey: .team)
+        case let .service(t, s, r):
+            try c.encode(t, forKey: .team)
+            try c.encode(s, forKey: .server)
+            try c.encode(r, forKey: .receiver)
+        case .names(let teams):
+            try c.encode(teams, forKey: .teams)
+        case .swapEnds, .nextGame, .endInterval, .undo, .redo:
+            break
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        let t = try c.decode(Double.self, forKey: .t)
+        let e = try c.decode(String.self, forKey: .e)
+        func team(_ key: Keys = .team) throws -> Int {
+            let v = try c.decode(Int.self, forKey: key)
+            guard v == 0 || v == 1 else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "team must be 0 or 1")
+            }
+            return v
+        }
+        let action: Action
+        switch e {
+        case "start":
+            let v = try c.decodeIfPresent(Int.self, forKey: .v) ?? 1
+            guard v <= MatchEvent.version else {
+                throw DecodingError.dataCorruptedError(forKey: .v, in: c, debugDescription: "journal version \(v) is newer than this Termini")
+            }
+            let d = try c.decode(Discipline.self, forKey: .discipline)
+            let teams = try c.decode([TeamInfo].self, forKey: .teams)
+            guard teams.count == 2, teams.allSatisfy({ $0.players.count == d.playersPerTeam }) else {
+                throw DecodingError.dataCorruptedError(forKey: .teams, in: c, debugDescription: "two teams of \(d.playersPerTeam) needed")
+            }
+            action = .start(MatchSetup(format: try c.decode(MatchFormat.self, forKey: .format), discipline: d, teams: teams,
+                                       firstServer: try team(.server)))
+        case "point": action = .point(team: try team())
+        case "retire": action = .retire(team: try team())
+        case "walkover": action = .walkover(team: try team())
+        case "swap": action = .swapEnds
+        case "service":
+            action = .service(team: try team(), server: try team(.server), receiver: try team(.receiver))
+        case "names":
+            let teams = try c.decode([TeamInfo].self, forKey: .teams)
+            guard teams.count == 2 else {
+                throw DecodingError.dataCorruptedError(forKey: .teams, in: c, debugDescription: "two teams needed")
+            }
+            action = .names(teams)
+        case "next-game": action = .nextGame
+        case "end-interval": action = .endInterval
+        case "undo": action = .undo
+        case "redo": action = .redo
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .e, in: c, debugDescription: "unknown event '\(e)'")
+        }
+        self.init(action, at: t)
+        time = t
+    }
+
+    /// The event as one journal line, newline included.
+    public var line: [UInt8] {
+        let enc = JSONEncoder()
+        enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? enc.encode(self) else { return [] }
+        return [UInt8](data) + [0x0a]
+    }
+
+    /// Reads one journal line; nil when it is not a whole, valid event.
+    public static func parse(line: some Collection<UInt8>) -> MatchEvent? {
+        try? JSONDecoder().decode(MatchEvent.self, from: Data(line))
+    }
+}

@@ -1,0 +1,262 @@
+/// A service court, as the server or receiver sees it facing the net.
+public enum ServiceCourt: String, Sendable, Equatable {
+    case right, left
+    /// The court a side serves from with `score` points: right when even, left when odd.
+    public static func forScore(_ score: Int) -> ServiceCourt { score % 2 == 0 ? .right : .left }
+    public var other: ServiceCourt { self == .right ? .left : .right }
+}
+
+/// A break in play with a countdown: 60 s in a game, 120 s between games.
+public struct Interval: Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        case midGame = "mid-game"
+        case betweenGames = "between-games"
+    }
+    public var kind: Kind
+    /// When it started: the time of the rally that brought it.
+    public var start: Double
+    public var duration: Double { kind == .midGame ? 60 : 120 }
+    public func remaining(at now: Double) -> Double { max(0, start + duration - now) }
+    /// Whole seconds left as shown (rounded up: 0.2 s left still shows 1).
+    public func shownSeconds(at now: Double) -> Int {
+        let r = remaining(at: now)
+        return r <= 0 ? 0 : Int(r.rounded(.up))
+    }
+}
+
+/// How a match ended.
+public enum Ending: Equatable, Sendable {
+    case played
+    /// The team that retired.
+    case retired(Int)
+    /// The team that did not play.
+    case walkover(Int)
+}
+
+/// The match as the replay of its events leaves it: scores, games, who serves from which
+/// court, who stands where, which team is on the left half, intervals and the result.
+/// Pure and deterministic: the same events always give the same state.
+public struct MatchState: Equatable, Sendable {
+    public enum Phase: String, Sendable {
+        /// Doubles, before the first rally of a game: who serves and who receives?
+        case choosingService
+        case playing
+        /// A game is won; the next starts on Enter (score keys are ignored meanwhile).
+        case gameOver
+        case matchOver
+    }
+
+    public var format: MatchFormat
+    public var discipline: Discipline
+    public var teams: [TeamInfo]
+    public var startedAt: Double
+    /// Scores of the finished games, `[team 0, team 1]` each.
+    public var games: [[Int]] = []
+    public var gameWinners: [Int] = []
+    /// The score of the game on screen (the finished one while `phase == .gameOver`).
+    public var score = [0, 0]
+    /// The serving team, and its serving player (index into `players`).
+    public var server: Int
+    public var serverPlayer = 0
+    /// Doubles: which player of each team stands in its right service court.
+    public var rightCourt = [0, 0]
+    /// The team on the left half of the screen.
+    public var left = 0
+    public var phase: Phase
+    public var winner: Int?
+    public var ending: Ending?
+    public var interval: Interval?
+    /// True from the moment the ends changed in the deciding game (for the banner).
+    public var endsChangedInGame = false
+    /// The last event that changed the state, for the screen's one-line report.
+    public var lastAction: MatchEvent.Action?
+    /// The first player of each side in the last game's service choice, the default next time.
+    public var firstServerOfGame = 0
+    public var firstReceiverOfGame = 0
+    /// The number of the last game once the match is over (an unfinished one counts).
+    public var finalGame = 1
+
+    public init(_ setup: MatchSetup, at time: Double) {
+        format = setup.format
+        discipline = setup.discipline
+        teams = setup.teams
+        startedAt = time
+        server = setup.firstServer
+        phase = setup.discipline == .doubles ? .choosingService : .playing
+    }
+
+    // MARK: Derived
+
+    public var isDoubles: Bool { discipline == .doubles }
+    public var receiver: Int { 1 - server }
+    public var right: Int { 1 - left }
+    public var gamesWon: [Int] { [0, 1].map { t in gameWinners.filter { $0 == t }.count } }
+    /// The number of the game on screen, from 1.
+    public var gameNumber: Int {
+        switch phase {
+        case .gameOver: return games.count
+        case .matchOver: return finalGame
+        default: return games.count + 1
+        }
+    }
+    public var isDecidingGame: Bool { gameNumber == format.games }
+    public var isOver: Bool { phase == .matchOver }
+    /// The score of a game that is (or was, when the match ended early) in progress: nil
+    /// between games, after a match won on the court, and when the next game had not begun.
+    public var unfinishedScore: [Int]? {
+        switch phase {
+        case .playing, .choosingService: return score
+        case .gameOver: return nil
+        case .matchOver:
+            if case .retired = ending, finalGame > games.count, score != [0, 0] { return score }
+            return nil
+        }
+    }
+
+    /// Whether any rally has been played in the match.
+    public var hasRallies: Bool { !games.isEmpty || score != [0, 0] }
+
+    /// The court the server serves from.
+    public var serviceCourt: ServiceCourt { ServiceCourt.forScore(score[server]) }
+
+    /// The player of `team` standing in `court` (doubles; singles: the one player).
+    public func player(of team: Int, in court: ServiceCourt) -> Int {
+        guard isDoubles else { return 0 }
+        return court == .right ? rightCourt[team] : 1 - rightCourt[team]
+    }
+
+    /// The court a player stands in (doubles; singles: the court of the coming rally).
+    public func court(ofPlayer p: Int, team: Int) -> ServiceCourt {
+        guard isDoubles else { return ServiceCourt.forScore(score[server]) }
+        return rightCourt[team] == p ? .right : .left
+    }
+
+    /// The receiving player: diagonally opposite the server, in the court of the same name.
+    public var receiverPlayer: Int { player(of: receiver, in: serviceCourt) }
+
+    public func serverName() -> String { teams[server].players[min(serverPlayer, teams[server].players.count - 1)] }
+    public func receiverName() -> String { teams[receiver].players[min(receiverPlayer, teams[receiver].players.count - 1)] }
+
+    /// Whether `team` wins the game with the next rally.
+    public func hasGamePoint(_ team: Int) -> Bool {
+        phase == .playing && format.wins(score[team] + 1, against: score[1 - team])
+    }
+
+    /// Whether `team` wins the match with the next rally.
+    public func hasMatchPoint(_ team: Int) -> Bool {
+        hasGamePoint(team) && gamesWon[team] + 1 >= format.gamesToWin
+    }
+
+    // MARK: Events
+
+    /// Applies one event. Returns false (and changes nothing) when the event does not fit
+    /// the state: a point between games, a second start, a walkover after play began.
+    public mutating func apply(_ event: MatchEvent) -> Bool {
+        let before = self
+        let ok = applyAction(event)
+        if ok { lastAction = event.action } else { self = before }
+        return ok
+    }
+
+    private mutating func applyAction(_ event: MatchEvent) -> Bool {
+        switch event.action {
+        case .start, .undo, .redo:
+            return false
+        case .point(let team):
+            guard phase == .playing, team == 0 || team == 1 else { return false }
+            point(to: team, at: event.time)
+            return true
+        case .swapEnds:
+            left = 1 - left
+            return true
+        case let .service(team, s, r):
+            guard phase == .choosingService || (phase == .playing && score == [0, 0]) else { return false }
+            guard [team, s, r].allSatisfy({ $0 == 0 || $0 == 1 }) else { return false }
+            // The serving side only changes in the first game (the first server); later the
+            // winner of the last game serves.
+            guard team == server || games.isEmpty else { return false }
+            server = team
+            if isDoubles {
+                serverPlayer = s
+                rightCourt[team] = s
+                rightCourt[1 - team] = r
+                firstServerOfGame = s
+                firstReceiverOfGame = r
+            }
+            phase = .playing
+            return true
+        case .names(let newTeams):
+            guard newTeams.count == 2, newTeams.allSatisfy({ $0.players.count == discipline.playersPerTeam && !$0.name.isEmpty }) else {
+                return false
+            }
+            teams = newTeams
+            return true
+        case .nextGame:
+            guard phase == .gameOver, let w = gameWinners.last else { return false }
+            score = [0, 0]
+            server = w
+            serverPlayer = 0
+            rightCourt = [0, 0]
+            left = 1 - left  // the players change ends after every game
+            endsChangedInGame = false
+            phase = isDoubles ? .choosingService : .playing
+            return true
+        case .endInterval:
+            guard interval != nil else { return false }
+            interval = nil
+            return true
+        case .retire(let team):
+            guard phase != .matchOver else { return false }
+            finish(winner: 1 - team, ending: .retired(team))
+            return true
+        case .walkover(let team):
+            guard phase != .matchOver, !hasRallies else { return false }
+            finish(winner: 1 - team, ending: .walkover(team))
+            return true
+        }
+    }
+
+    private mutating func finish(winner w: Int, ending e: Ending) {
+        finalGame = (e == .played || phase == .gameOver) ? max(1, games.count) : games.count + 1
+        phase = .matchOver
+        winner = w
+        ending = e
+        interval = nil
+    }
+
+    /// Rally-point scoring: the winner of a rally scores and serves the next. In doubles the
+    /// serving side's players change courts only when it wins a rally on its own serve; on a
+    /// service over nobody moves and the new server is the player standing in the court that
+    /// matches the new serving side's score.
+    private mutating func point(to team: Int, at time: Double) {
+        interval = nil  // a rally ends any interval
+        let leadBefore = max(score[0], score[1])
+        if team == server {
+            if isDoubles { rightCourt[team] = 1 - rightCourt[team] }
+            score[team] += 1
+        } else {
+            score[team] += 1
+            server = team
+            serverPlayer = player(of: team, in: ServiceCourt.forScore(score[team]))
+        }
+        if format.wins(score[team], against: score[1 - team]) {
+            games.append(score)
+            gameWinners.append(team)
+            if gamesWon[team] >= format.gamesToWin {
+                finish(winner: team, ending: .played)
+            } else {
+                phase = .gameOver
+                interval = Interval(kind: .betweenGames, start: time)
+            }
+            return
+        }
+        let threshold = format.intervalAt
+        if leadBefore < threshold && max(score[0], score[1]) >= threshold {
+            interval = Interval(kind: .midGame, start: time)
+            if isDecidingGame {
+                left = 1 - left
+                endsChangedInGame = true
+            }
+        }
+    }
+}

@@ -1,0 +1,221 @@
+/// The match in words and in JSON, for `--status`, `--status --json` and `--export`.
+public enum MatchReport {
+    /// `Red 21-19 17-21 5-3 Blue · game 3 · Red serves from the left court`
+    public static func statusLine(_ s: MatchState, now: Double) -> String {
+        let t0 = s.teams[0].name, t1 = s.teams[1].name
+        var scores = s.games.map { "\($0[0])-\($0[1])" }
+        if let u = s.unfinishedScore { scores.append("\(u[0])-\(u[1])") }
+        var line = ([t0] + scores + [t1]).joined(separator: " ")
+        switch s.phase {
+        case .playing:
+            line += " · game \(s.gameNumber) · \(s.serverName()) serves from the \(s.serviceCourt.rawValue) court"
+        case .choosingService:
+            line += " · game \(s.gameNumber) · \(s.teams[s.server].name) to serve"
+        case .gameOver:
+            let w = s.gameWinners.last ?? 0
+            line += " · game \(s.gameNumber) won by \(s.teams[w].name)"
+        case .matchOver:
+            let w = s.winner ?? 0
+            switch s.ending ?? .played {
+            case .played: line += " · \(s.teams[w].name) won"
+            case .retired(let t): line += " · \(s.teams[w].name) won, \(s.teams[t].name) retired"
+            case .walkover(let t): line += " · \(s.teams[w].name) won by walkover (\(s.teams[t].name) did not play)"
+            }
+        }
+        if let iv = s.interval, iv.remaining(at: now) > 0 {
+            line += " · \(iv.kind == .midGame ? "interval" : "interval between games") \(clock(iv.shownSeconds(at: now)))"
+        }
+        return line
+    }
+
+    /// `m:ss`
+    public static func clock(_ seconds: Int) -> String {
+        let s = max(0, seconds)
+        return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
+    }
+
+    /// The one-object JSON of `--status --json`, keys in the documented order.
+    public static func statusJSON(_ s: MatchState, now: Double) -> String {
+        let won = s.gamesWon
+        let teams = (0..<2).map { t in
+            "{\"name\":\(json(s.teams[t].name)),\"players\":[\(s.teams[t].players.map(json).joined(separator: ","))],\"games\":\(won[t]),\"score\":\(s.score[t])}"
+        }
+        let games = s.games.map { "[\($0[0]),\($0[1])]" }.joined(separator: ",")
+        let server: String
+        if s.phase == .playing {
+            server = "{\"team\":\(s.server),\"player\":\(json(s.serverName())),\"court\":\"\(s.serviceCourt.rawValue)\"}"
+        } else {
+            server = "null"
+        }
+        var interval = "null"
+        if let iv = s.interval, iv.remaining(at: now) > 0 {
+            interval = "{\"kind\":\"\(iv.kind.rawValue)\",\"remaining\":\(iv.shownSeconds(at: now))}"
+        }
+        return "{\"format\":\(json(s.format.description)),\"discipline\":\"\(s.discipline.rawValue)\",\"teams\":[\(teams.joined(separator: ","))],"
+            + "\"games\":[\(games)],\"game\":\(s.gameNumber),\"server\":\(server),\"left\":\(s.left),"
+            + "\"winner\":\(s.winner.map(String.init) ?? "null"),\"interval\":\(interval)}"
+    }
+
+    /// A JSON string literal.
+    public static func json(_ text: String) -> String {
+        var out = "\""
+        for u in text.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A JSON number for a timestamp: milliseconds, no exponent.
+    static func jsonTime(_ t: Double) -> String {
+        let ms = Int64((t * 1000).rounded())
+        let whole = ms / 1000, frac = abs(ms % 1000)
+        if frac == 0 { return "\(whole)" }
+        var f = String(frac)
+        f = String(repeating: "0", count: 3 - f.count) + f
+        while f.last == "0" { f.removeLast() }
+        return "\(whole).\(f)"
+    }
+
+    /// `2026-11-29T14:03:07Z` (UTC), without Foundation's calendar.
+    public static func isoTime(_ t: Double) -> String {
+        let secs = Int64(t.rounded(.down))
+        let days = secs >= 0 ? secs / 86400 : (secs - 86399) / 86400
+        let rem = secs - days * 86400
+        let (y, m, d) = civil(days)
+        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(y)-\(two(m))-\(two(d))T\(two(rem / 3600)):\(two(rem % 3600 / 60)):\(two(rem % 60))Z"
+    }
+
+    /// `2026-11-29 14:03` (UTC) for lists.
+    public static func shortTime(_ t: Double) -> String {
+        let iso = isoTime(t)
+        return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(5))
+    }
+
+    /// Days since 1970-01-01 to (year, month, day): Howard Hinnant's algorithm.
+    static func civil(_ days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let y = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (m <= 2 ? y + 1 : y, m, d)
+    }
+
+    /// The result in a few words: `Red beat Blue 21-19 17-21 21-15`.
+    public static func result(_ s: MatchState) -> String {
+        let scores = s.games.map { "\($0[0])-\($0[1])" }
+        let all = (scores + (s.unfinishedScore.map { ["\($0[0])-\($0[1])"] } ?? [])).joined(separator: " ")
+        let t0 = s.teams[0].name, t1 = s.teams[1].name
+        switch s.phase {
+        case .matchOver:
+            let w = s.teams[s.winner ?? 0].name
+            switch s.ending ?? .played {
+            case .played: return "\(t0) \(all) \(t1) · \(w) won"
+            case .retired(let t): return "\(t0) \(all) \(t1) · \(w) won, \(s.teams[t].name) retired"
+            case .walkover(let t): return "\(t0) v \(t1) · \(w) won by walkover (\(s.teams[t].name) did not play)"
+            }
+        default:
+            return "\(t0) \(all) \(t1) · not finished"
+        }
+    }
+
+    // MARK: Export
+
+    public enum ExportFormat: String, CaseIterable, Sendable { case csv, json }
+
+    /// Every match (past ones first, then the current) with every rally and its time.
+    public static func export(_ matches: [MatchLog], as format: ExportFormat) -> String {
+        switch format {
+        case .csv: return csv(matches)
+        case .json: return exportJSON(matches)
+        }
+    }
+
+    struct Row {
+        var seq: Int
+        var event: MatchEvent
+        var state: MatchState
+    }
+
+    static func rows(_ log: MatchLog) -> [Row] {
+        zip(log.effective, log.states).enumerated().map { Row(seq: $0.offset, event: $0.element.0, state: $0.element.1) }
+    }
+
+    static func eventTeam(_ e: MatchEvent) -> Int? {
+        switch e.action {
+        case .point(let t), .retire(let t), .walkover(let t), .service(let t, _, _): return t
+        default: return nil
+        }
+    }
+
+    static func csvField(_ s: String) -> String {
+        if s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+            return "\"" + s.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+        }
+        return s
+    }
+
+    static func csv(_ matches: [MatchLog]) -> String {
+        var out = "match,started,format,discipline,team1,team2,seq,time,event,team,score1,score2,game,server\n"
+        for (n, log) in matches.enumerated() {
+            let first = log.state
+            let head = [String(n + 1), isoTime(log.startedAt), first.format.description, first.discipline.rawValue,
+                        csvField(first.teams[0].name), csvField(first.teams[1].name)]
+            for r in rows(log) {
+                let s = r.state
+                let team = eventTeam(r.event).map { csvField(s.teams[$0].name) } ?? ""
+                let server = s.phase == .playing ? csvField(s.serverName()) : ""
+                let cols = head + [String(r.seq), isoTime(r.event.time), r.event.name, team, String(s.score[0]), String(s.score[1]),
+                                   String(s.gameNumber), server]
+                out += cols.joined(separator: ",") + "\n"
+            }
+        }
+        return out
+    }
+
+    static func exportJSON(_ matches: [MatchLog]) -> String {
+        var parts: [String] = []
+        for log in matches {
+            let s = log.state
+            let teams = s.teams.map { "{\"name\":\(json($0.name)),\"players\":[\($0.players.map(json).joined(separator: ","))]}" }
+            let ending: String
+            switch s.ending {
+            case nil: ending = "null"
+            case .played?: ending = "\"played\""
+            case .retired?: ending = "\"retired\""
+            case .walkover?: ending = "\"walkover\""
+            }
+            let events = rows(log).map { r -> String in
+                let st = r.state
+                var e = "{\"time\":\(json(isoTime(r.event.time))),\"t\":\(jsonTime(r.event.time)),\"event\":\"\(r.event.name)\""
+                if let t = eventTeam(r.event) { e += ",\"team\":\(t)" }
+                e += ",\"score\":[\(st.score[0]),\(st.score[1])],\"game\":\(st.gameNumber)"
+                if st.phase == .playing { e += ",\"server\":{\"team\":\(st.server),\"player\":\(json(st.serverName())),\"court\":\"\(st.serviceCourt.rawValue)\"}" }
+                return e + "}"
+            }
+            parts.append("{\"started\":\(json(isoTime(log.startedAt))),\"format\":\(json(s.format.description)),\"discipline\":\"\(s.discipline.rawValue)\","
+                + "\"teams\":[\(teams.joined(separator: ","))],\"games\":[\(s.games.map { "[\($0[0]),\($0[1])]" }.joined(separator: ","))],"
+                + "\"winner\":\(s.winner.map(String.init) ?? "null"),\"ending\":\(ending),\"finished\":\(s.isOver),"
+                + "\"events\":[\(events.joined(separator: ","))]}")
+        }
+        return "{\"matches\":[" + parts.joined(separator: ",\n") + "]}\n"
+    }
+}

@@ -1,0 +1,411 @@
+@testable import Badminton
+import TerminiKit
+import Testing
+
+/// Carries out effects the way the shell does, on a memory store.
+@discardableResult
+func perform(_ effects: [AppEffect], on store: MemoryStore) -> [AppEffect] {
+    for e in effects {
+        switch e {
+        case let .write(file, bytes): try? store.write(file, bytes: bytes)
+        case let .append(file, bytes): try? store.append(file, bytes: bytes)
+        case let .setPreference(key, value): store.preferences[key] = value
+        case .notice(let t): store.notice(t)
+        default: break
+        }
+    }
+    return effects
+}
+
+struct Harness {
+    var app: BadmintonApp
+    let store: MemoryStore
+    var now: Double
+
+    init(store: MemoryStore = MemoryStore(), options: [String: String] = [:], now: Double = 1_800_000_000, unicode: Bool = true) {
+        self.store = store
+        self.now = now
+        app = BadmintonApp(options: AppOptions(options), store: store, context: AppContext(now: now, unicode: unicode))
+        perform(app.start(context: AppContext(now: now)), on: store)
+    }
+
+    @discardableResult
+    mutating func press(_ keys: Key..., advance: Double = 1) -> [AppEffect] {
+        var all: [AppEffect] = []
+        for k in keys {
+            now += advance
+            all += perform(app.handle(k, context: AppContext(now: now)), on: store)
+        }
+        return all
+    }
+
+    mutating func press(_ key: Key, times: Int) {
+        for _ in 0..<times { press(key) }
+    }
+
+    var state: MatchState? { app.log?.state }
+
+    /// Presses the point key of the half `team` plays on, `times` times.
+    mutating func point(_ team: Int, times: Int = 1) {
+        for _ in 0..<times { press(state?.left == team ? .left : .right) }
+    }
+
+    func screen(width: Int = 78, height: Int = 21, theme: Theme = .builtinDefault) -> Canvas {
+        var c = Canvas(width: width, height: height)
+        app.render(in: Rect(x: 0, y: 0, width: width, height: height), on: &c, theme: theme, context: AppContext(now: now))
+        return c
+    }
+
+    var journal: [MatchEvent] { JournalContents.read(store.files[BadmintonApp.journalFile] ?? []).events }
+}
+
+@Suite struct AppTests {
+    @Test func firstStartAsksForAMatchAndRemembersTheChoices() {
+        var h = Harness()
+        #expect(h.app.log == nil)
+        #expect(h.app.wantsAllKeys, "the setup dialog is open")
+        h.press(.down, .right)  // doubles
+        h.press(.down, .ctrl("u"))
+        for c in "Ann/Bob" { h.press(.char(c)) }
+        h.press(.down, .ctrl("u"))
+        for c in "Cat/Dan" { h.press(.char(c)) }
+        h.press(.enter)
+        #expect(h.state?.discipline == .doubles)
+        #expect(h.state?.teams.map(\.name) == ["Ann/Bob", "Cat/Dan"])
+        #expect(h.store.preferences["badminton.names"] == "Ann/Bob,Cat/Dan")
+        #expect(h.store.preferences["badminton.discipline"] == "doubles")
+        #expect(h.store.preferences["badminton.format"] == "3x21")
+        #expect(h.journal.count == 1)
+        // The next setup dialog starts from them.
+        h.press(.char("n"))
+        guard case .setup(let form)? = h.app.overlay else {
+            Issue.record("no setup dialog")
+            return
+        }
+        #expect(form.discipline == .doubles && form.names.map(\.text) == ["Ann/Bob", "Cat/Dan"])
+    }
+
+    @Test func setupRejectsBadInput() {
+        var h = Harness()
+        h.press(.ctrl("u"))
+        for c in "4x21" { h.press(.char(c)) }
+        h.press(.enter)
+        #expect(h.app.log == nil, "4x21 is not a format")
+        if case .setup(let form)? = h.app.overlay { #expect(form.error?.contains("odd") == true) }
+        h.press(.right)  // back to a preset
+        h.press(.enter)
+        #expect(h.state?.format.description == "3x21")
+    }
+
+    @Test func everyRallyIsAppendedBeforeItIsShown() {
+        var h = Harness(options: ["--new": ""])
+        let effects = h.press(.left)
+        #expect(effects.count == 1)
+        guard case .append(let file, let bytes)? = effects.first else {
+            Issue.record("no append: \(effects)")
+            return
+        }
+        #expect(file == "badminton-match.jsonl")
+        #expect(MatchEvent.parse(line: bytes.dropLast()) == MatchEvent(.point(team: 0), at: h.now))
+        h.press(.char("a"), .char("z"), .pageUp, .right, .char("l"), .char("m"), .pageDown)
+        #expect(h.state?.score == [4, 4])
+        h.press(.char("u"), .backspace)
+        #expect(h.state?.score == [4, 2])
+        h.press(.char("y"))
+        #expect(h.state?.score == [4, 3])
+        h.press(.ctrl("r"))
+        #expect(h.state?.score == [4, 4])
+        // A restart replays the journal to exactly the same state.
+        let again = Harness(store: h.store, now: h.now + 5)
+        #expect(again.state == h.state)
+        #expect(again.app.log?.redoable == h.app.log?.redoable)
+    }
+
+    @Test func pointsGoToTheTeamOnThatHalf() {
+        var h = Harness(options: ["--new": ""])
+        h.press(.char("s"))
+        #expect(h.state?.left == 1)
+        h.press(.left)
+        #expect(h.state?.score == [0, 1], "team 1 is on the left now")
+    }
+
+    @Test func enterStartsTheNextGameAndScoreKeysWaitForIt() {
+        var h = Harness(options: ["--new": ""])
+        h.press(.left, times: 21)
+        #expect(h.state?.phase == .gameOver)
+        let ignored = h.press(.left)
+        #expect(ignored == [.bell])
+        #expect(h.state?.score == [21, 0])
+        h.press(.enter)
+        #expect(h.state?.phase == .playing && h.state?.gameNumber == 2)
+        #expect(h.app.visibleInterval(at: h.now) != nil, "the interval between games runs on")
+        h.press(.enter)
+        #expect(h.app.visibleInterval(at: h.now) == nil)
+    }
+
+    @Test func intervalCountdownAsksForATickOnceASecond() {
+        var h = Harness(options: ["--new": ""])
+        #expect(h.app.nextDeadline == nil)
+        h.press(.left, times: 11)
+        let start = h.now
+        #expect(h.app.nextDeadline == start + 1)
+        _ = h.app.tick(context: AppContext(now: start + 1))
+        #expect(h.app.nextDeadline == start + 2)
+        _ = h.app.tick(context: AppContext(now: start + 39.5))
+        let bell = h.app.tick(context: AppContext(now: start + 40))
+        #expect(bell == [.bell], "the 20-second call")
+        let end = h.app.tick(context: AppContext(now: start + 60))
+        #expect(end == [.bell])
+        #expect(h.app.nextDeadline == nil, "no CPU once the interval is over")
+    }
+
+    @Test func aRunningIntervalResumesWithItsRemainingTime() {
+        var h = Harness(options: ["--new": ""])
+        h.point(0, times: 11)
+        let again = Harness(store: h.store, now: h.now + 25.5)
+        #expect(again.app.visibleInterval(at: again.now)?.shownSeconds(at: again.now) == 35)
+        #expect(again.app.nextDeadline == h.now + 26)
+        #expect(again.screen().text.contains("0:35 left"), "\(again.screen().text)")
+        let later = Harness(store: h.store, now: h.now + 61)
+        #expect(later.app.visibleInterval(at: later.now) == nil && later.app.nextDeadline == nil)
+    }
+
+    @Test func doublesServiceChoice() {
+        var h = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Cat/Dan"])
+        #expect(h.state?.phase == .choosingService)
+        #expect(h.press(.left) == [.bell])
+        h.press(.char("2"), .char("4"), .enter)
+        #expect(h.state?.serverName() == "Bob" && h.state?.receiverName() == "Dan")
+        let s = h.screen().text
+        #expect(s.contains("Bob serves from the RIGHT court"), "\(s)")
+        #expect(s.contains("Dan receives in the right court"), "\(s)")
+    }
+
+    @Test func newMatchMovesTheOldOneToTheHistory() {
+        var h = Harness(options: ["--new": ""], now: 1_800_000_000)
+        h.point(0, times: 21)
+        h.press(.enter)
+        h.point(0, times: 21)
+        #expect(h.state?.isOver == true)
+        h.press(.char("n"))
+        h.press(.enter)
+        let lines = (h.store.files[BadmintonApp.historyFile] ?? []).split(separator: 0x0a)
+        #expect(lines.count == 1)
+        #expect(h.app.history.count == 1 && h.app.history[0].state.winner == 0)
+        #expect(h.state?.score == [0, 0] && h.state?.hasRallies == false)
+        h.press(.char("h"))
+        #expect(h.screen().text.contains("2027-01-15 08:00  3x21  1 min     Red 21-0 21-0 Blue · Red won"), "\(h.screen().text)")
+        h.press(.escape)
+        #expect(h.app.overlay == nil)
+    }
+
+    @Test func newMatchWhilePlayingAsksFirst() {
+        var h = Harness(options: ["--new": ""])
+        h.press(.left)
+        h.press(.char("n"))
+        guard case .confirmNew? = h.app.overlay else {
+            Issue.record("no confirmation")
+            return
+        }
+        h.press(.enter)  // "Keep playing" has the focus
+        #expect(h.app.overlay == nil && h.state?.score == [1, 0])
+    }
+
+    @Test func retireFromTheMenu() {
+        var h = Harness(options: ["--new": ""])
+        h.press(.left)
+        h.press(.char("x"))
+        h.press(.char("3"))
+        #expect(h.app.overlay != nil, "walkover is not possible after a rally")
+        h.press(.char("2"))
+        #expect(h.state?.ending == .retired(1) && h.state?.winner == 0)
+        #expect(h.screen().text.contains("Red wins: Blue retired"))
+        h.press(.char("u"))
+        #expect(h.state?.isOver == false)
+    }
+
+    @Test func editNames() {
+        var h = Harness(options: ["--new": ""])
+        h.press(.char("e"), .ctrl("u"))
+        for c in "Lee" { h.press(.char(c)) }
+        h.press(.enter)
+        #expect(h.state?.teams[0] == TeamInfo(name: "Lee", players: ["Lee"]))
+        #expect(h.journal.last?.action == .names([TeamInfo(name: "Lee", players: ["Lee"]), TeamInfo(name: "Blue", players: ["Blue"])]))
+    }
+
+    @Test func editNamesAfterAChangeOfEndsEditsTheLeftSideFirst() {
+        var h = Harness(options: ["--new": ""])
+        h.press(.char("s"), .char("e"), .ctrl("u"))
+        for c in "Kim" { h.press(.char(c)) }
+        h.press(.enter)
+        #expect(h.state?.teams.map(\.name) == ["Red", "Kim"], "Blue was on the left")
+    }
+
+    @Test func damagedJournalRecoversEveryCompleteEvent() {
+        var h = Harness(options: ["--new": ""])
+        h.press(.left, .left, .right)
+        var bytes = h.store.files[BadmintonApp.journalFile] ?? []
+        bytes += Array("{\"e\":\"point\",\"t\":18000".utf8)  // cut off mid-write
+        let store = MemoryStore(files: [BadmintonApp.journalFile: bytes])
+        let again = Harness(store: store)
+        #expect(again.state?.score == [2, 1])
+        #expect(store.keptAside.count == 1)
+        let notices = store.takeNotices().joined(separator: "\n")
+        #expect(notices.contains("Recovered 4 events"), "\(notices)")
+        let rewritten = JournalContents.read(store.files[BadmintonApp.journalFile] ?? [])
+        #expect(!rewritten.damaged && rewritten.events.count == 4)
+    }
+
+    @Test func garbageJournalIsKeptAsideAndTheUserAsked() {
+        let store = MemoryStore(files: [BadmintonApp.journalFile: Array("garbage\n".utf8)])
+        let h = Harness(store: store)
+        #expect(h.app.log == nil && store.keptAside.count == 1)
+        #expect(store.takeNotices().contains { $0.contains("No event") })
+        #expect(h.app.wantsAllKeys)
+    }
+
+    @Test func secondInstanceWatchesReadOnly() {
+        var keeper = Harness(options: ["--new": ""])
+        keeper.press(.left, .left)
+        let store = MemoryStore(files: keeper.store.files)
+        store.foreignLocks = ["badminton"]
+        var watcher = Harness(store: store)
+        #expect(watcher.app.watching && watcher.app.status?.contains("read-only") == true)
+        #expect(store.takeNotices().contains { $0.contains("read-only") })
+        #expect(watcher.app.watchedFiles.contains(BadmintonApp.journalFile))
+        let effects = watcher.press(.left, .char("u"), .char("n"))
+        #expect(effects.isEmpty, "a watcher never writes")
+        #expect(watcher.state?.score == [2, 0])
+        keeper.press(.right)
+        store.files = keeper.store.files
+        _ = watcher.app.filesChanged(store: store, context: AppContext(now: keeper.now))
+        #expect(watcher.state?.score == [2, 1])
+        // Half a line (the keeper mid-write) is skipped until it is whole.
+        store.files[BadmintonApp.journalFile]? += Array("{\"e\":\"poi".utf8)
+        _ = watcher.app.filesChanged(store: store, context: AppContext(now: keeper.now))
+        #expect(watcher.state?.score == [2, 1])
+        #expect(store.keptAside.isEmpty)
+    }
+
+    @Test func watchOptionNeverLocks() {
+        let store = MemoryStore()
+        let h = Harness(store: store, options: ["--watch": ""])
+        #expect(h.app.watching && store.locks.isEmpty)
+        #expect(h.screen().text.contains("No match yet"))
+    }
+
+    @Test func hintsAndHelpNameEveryKey() {
+        let h = Harness(options: ["--new": ""])
+        let help = h.app.help.flatMap { $0.entries.map(\.keys) }.joined(separator: " ")
+        for k in ["←", "a", "z", "PgUp", "→", "l", "m", "PgDn", "u", "Backspace", "y", "Ctrl-R", "s", "Enter", "n", "e", "h", "x", "q"] {
+            #expect(help.contains(k), "\(k) missing from help")
+        }
+        #expect(h.app.hints.map(\.key).contains("x"))
+        let ascii = Harness(options: ["--new": ""], unicode: false)
+        #expect(ascii.app.hints.allSatisfy { $0.key.allSatisfy(\.isASCII) })
+    }
+}
+
+@Suite struct CommandLineTests {
+    @Test func validation() {
+        func check(_ o: [String: String]) -> String? { BadmintonApp.validate(AppOptions(o)) }
+        #expect(check([:]) == nil)
+        #expect(check(["--new": "", "--format": "3x15", "--names": "Ann,Bo"]) == nil)
+        #expect(check(["--new": "", "--doubles": "", "--names": "A1/A2,B1/B2"]) == nil)
+        #expect(check(["--new": "", "--format": "2x21"])?.contains("odd") == true)
+        #expect(check(["--new": "", "--format": "abc"])?.contains("not a format") == true)
+        #expect(check(["--new": "", "--names": "Ann"])?.contains("two sides") == true)
+        #expect(check(["--new": "", "--names": "Ann,Bo,Cy"]) != nil)
+        #expect(check(["--new": "", "--names": "Ann,"])?.contains("empty") == true)
+        #expect(check(["--new": "", "--names": "A1/A2,B"])?.contains("--doubles") == true)
+        #expect(check(["--new": "", "--doubles": "", "--names": "A,B"])?.contains("two players") == true)
+        #expect(check(["--format": "3x21"])?.contains("--new") == true)
+        #expect(check(["--doubles": ""])?.contains("--new") == true)
+        #expect(check(["--watch": "", "--new": ""])?.contains("only one") == true)
+        #expect(check(["--status": "", "--export": "csv"]) != nil)
+        #expect(check(["--json": ""])?.contains("--status") == true)
+        #expect(check(["--status": "", "--json": ""]) == nil)
+        #expect(check(["--export": "xml"])?.contains("csv or json") == true)
+    }
+
+    @Test func statusLineAndJSONMatchTheDocumentedShape() throws {
+        // Red 21-19 17-21 5-3 Blue · game 3 · Red serves from the left court
+        let m = Match(at: 1000)
+        m.score(21, 19)
+        m.take(.nextGame)
+        m.score(17, 21)
+        m.take(.nextGame)
+        m.take(.endInterval)
+        m.points("11100000")  // 5-3, Red serving from the left
+
+        let store2 = MemoryStore(files: [BadmintonApp.journalFile: JournalContents.bytes(of: m.log.records)])
+        let line = BadmintonApp.runCommand(AppOptions(["--status": ""]), store: store2, context: AppContext(now: m.time + 500))
+        #expect(line?.stdout == "Red 21-19 17-21 5-3 Blue · game 3 · Red serves from the left court\n")
+        #expect(line?.status == 0)
+        let json = BadmintonApp.runCommand(AppOptions(["--status": "", "--json": ""]), store: store2, context: AppContext(now: m.time + 500))
+        #expect(json?.status == 0)
+        #expect(json?.stdout == "{\"format\":\"3x21\",\"discipline\":\"singles\",\"teams\":[{\"name\":\"Red\",\"players\":[\"Red\"],\"games\":1,\"score\":5},{\"name\":\"Blue\",\"players\":[\"Blue\"],\"games\":1,\"score\":3}],\"games\":[[21,19],[17,21]],\"game\":3,\"server\":{\"team\":0,\"player\":\"Red\",\"court\":\"left\"},\"left\":0,\"winner\":null,\"interval\":null}\n")
+    }
+
+    @Test func statusShowsARunningInterval() {
+        let m = Match(at: 1000)
+        m.score(11, 4)
+        let store = MemoryStore(files: [BadmintonApp.journalFile: JournalContents.bytes(of: m.log.records)])
+        let json = BadmintonApp.runCommand(AppOptions(["--status": "", "--json": ""]), store: store, context: AppContext(now: m.time + 15.5))
+        #expect(json?.stdout.contains("\"interval\":{\"kind\":\"mid-game\",\"remaining\":45}") == true, "\(json?.stdout ?? "")")
+        let line = BadmintonApp.runCommand(AppOptions(["--status": ""]), store: store, context: AppContext(now: m.time + 15.5))
+        #expect(line?.stdout.hasSuffix("· interval 0:45\n") == true)
+    }
+
+    @Test func noMatchExitsOne() {
+        let out = BadmintonApp.runCommand(AppOptions(["--status": ""]), store: MemoryStore(), context: AppContext(now: 0))
+        #expect(out?.status == 1 && out?.stderr.contains("no badminton match") == true)
+        let exp = BadmintonApp.runCommand(AppOptions(["--export": "csv"]), store: MemoryStore(), context: AppContext(now: 0))
+        #expect(exp?.status == 1)
+        #expect(BadmintonApp.runCommand(AppOptions(), store: MemoryStore(), context: AppContext(now: 0)) == nil)
+    }
+
+    @Test func exportHasEveryRallyWithItsTime() {
+        var h = Harness(options: ["--new": ""], now: 1_800_000_000)
+        h.point(0, times: 21)
+        h.press(.enter)
+        h.point(0, times: 21)
+        h.press(.char("n"), .enter)
+        h.point(1)
+        let csv = BadmintonApp.runCommand(AppOptions(["--export": "csv"]), store: h.store, context: AppContext(now: h.now))?.stdout ?? ""
+        let rows = csv.split(separator: "\n")
+        #expect(rows.first == "match,started,format,discipline,team1,team2,seq,time,event,team,score1,score2,game,server")
+        #expect(rows.count == 1 + (1 + 21 + 1 + 21) + 2)
+        #expect(rows[1].hasPrefix("1,2027-01-15T08:00:00Z,3x21,singles,Red,Blue,0,2027-01-15T08:00:00Z,start"))
+        #expect(rows[2] == "1,2027-01-15T08:00:00Z,3x21,singles,Red,Blue,1,2027-01-15T08:00:01Z,point,Red,1,0,1,Red")
+        #expect(rows.last?.contains(",point,Blue,0,1,1,Blue") == true)
+        let json = BadmintonApp.runCommand(AppOptions(["--export": "json"]), store: h.store, context: AppContext(now: h.now))?.stdout ?? ""
+        #expect(json.hasPrefix("{\"matches\":[{\"started\":\"2027-01-15T08:00:00Z\""))
+        #expect(json.contains("\"event\":\"point\",\"team\":0,\"score\":[1,0],\"game\":1"))
+        #expect(json.contains("\"winner\":0,\"ending\":\"played\",\"finished\":true"))
+    }
+
+    @Test func isoTimes() {
+        #expect(MatchReport.isoTime(0) == "1970-01-01T00:00:00Z")
+        #expect(MatchReport.isoTime(951_782_400) == "2000-02-29T00:00:00Z")
+        #expect(MatchReport.isoTime(1_800_000_000) == "2027-01-15T08:00:00Z")
+        #expect(MatchReport.shortTime(1_800_000_000) == "2027-01-15 08:00")
+    }
+
+    @Test func journalLinesRoundTrip() {
+        let events: [MatchEvent] = [
+            MatchEvent(.start(MatchSetup(format: .standard, discipline: .doubles, teams: nil, firstServer: 1)), at: 1.5),
+            MatchEvent(.point(team: 1), at: 2), MatchEvent(.swapEnds, at: 3), MatchEvent(.service(team: 1, server: 1, receiver: 0), at: 4),
+            MatchEvent(.names(TeamInfo.defaults(.doubles)), at: 5), MatchEvent(.nextGame, at: 6), MatchEvent(.endInterval, at: 7),
+            MatchEvent(.retire(team: 0), at: 8), MatchEvent(.walkover(team: 1), at: 9), MatchEvent(.undo, at: 10), MatchEvent(.redo, at: 11),
+        ]
+        let read = JournalContents.read(JournalContents.bytes(of: events))
+        #expect(read.events == events && !read.damaged && !read.needsRewrite)
+        #expect(MatchEvent.parse(line: Array("{\"e\":\"point\",\"t\":1,\"team\":2}".utf8)) == nil, "team out of range")
+        #expect(MatchEvent.parse(line: Array("{\"e\":\"start\",\"t\":1,\"v\":9,\"format\":\"3x21\",\"discipline\":\"singles\",\"teams\":[],\"server\":0}".utf8)) == nil)
+        let hostile = "{\"e\":\"names\",\"t\":1,\"teams\":[{\"name\":\"\\u001b[2JX\",\"players\":[\"\\u001b[2JX\"]},{\"name\":\"B\",\"players\":[\"B\"]}]}"
+        #expect(MatchEvent.parse(line: Array(hostile.utf8))?.action == .names([TeamInfo(name: "[2JX", players: ["[2JX"]), TeamInfo(name: "B", players: ["B"])]))
+        let unterminated = JournalContents.read(Array(JournalContents.bytes(of: events).dropLast()))
+        #expect(unterminated.events.count == events.count && !unterminated.damaged && unterminated.needsRewrite)
+    }
+}
