@@ -6,7 +6,7 @@ import Foundation
 /// posix_spawn and waitpid, directly: Foundation's Process can wait forever for a child
 /// that has already exited when called from a Swift Testing task.
 enum Subprocess {
-    nonisolated(unsafe) static let spawnLock = NSLock()
+    static let spawnLock = NSLock()
 
     struct Failure: Error, CustomStringConvertible {
         let description: String

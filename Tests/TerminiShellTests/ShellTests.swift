@@ -395,11 +395,14 @@ import TerminiKit
         #expect(shell.screen() == before)
     }
 
-    @Test func anAppHasItsOwnMinimum() {
+    @Test func anAppHasItsOwnMinimum() throws {
         let shell = makeShell(open: "badminton")
-        // Badminton's placeholder needs 20×3 of content: 22×6 with the frame and hint bar.
-        #expect(shell.text(Size(width: 21, height: 6)).contains("need 22×6"))
-        #expect(shell.screen(Size(width: 22, height: 6))[0].hasPrefix("┌─ Badminton  F2"))
+        // The app's minimum content plus the frame (2×2) and the hint bar (1 row).
+        let m = try #require(shell.apps["badminton"]).minimumSize
+        let need = Size(width: m.width + 2, height: m.height + 3)
+        #expect(shell.text(Size(width: need.width - 1, height: need.height)).contains("need \(need.width)×\(need.height)"))
+        #expect(shell.text(Size(width: need.width, height: need.height - 1)).contains("Enlarge"))
+        #expect(shell.screen(need)[0].hasPrefix("┌─ Badminton  F2"))
     }
 }
 
