@@ -63,9 +63,12 @@ public struct ConfigFile: Equatable, Sendable {
     public mutating func set(_ key: String, _ value: String) -> Bool {
         let clean = ConfigFile.clean(value)
         for i in lines.indices.reversed() {
-            if case .entry(let k, let v, _) = lines[i], k == key {
+            if case .entry(let k, let v, let raw) = lines[i], k == key {
                 if v == clean { return false }
-                lines[i] = .entry(key: key, value: clean, raw: "\(key) = \(ConfigFile.quote(clean))")
+                // Keep the line's own indentation and a trailing comment.
+                let indent = String(raw.prefix(while: { $0 == " " || $0 == "\t" }))
+                let comment = ConfigFile.trailingComment(raw).map { " " + $0 } ?? ""
+                lines[i] = .entry(key: key, value: clean, raw: "\(indent)\(key) = \(ConfigFile.quote(clean))\(comment)")
                 return true
             }
         }
@@ -92,6 +95,30 @@ public struct ConfigFile: Equatable, Sendable {
             return "\"" + v.replacingAll("\\", "\\\\").replacingAll("\"", "\\\"") + "\""
         }
         return v
+    }
+
+    /// The ` # comment` at the end of an entry line, if any (not inside quotes).
+    static func trailingComment(_ raw: String) -> String? {
+        guard let eq = raw.firstIndex(of: "=") else { return nil }
+        var inQuotes = false
+        var escaped = false
+        var previous: Character = "="
+        var i = raw.index(after: eq)
+        while i < raw.endIndex {
+            let c = raw[i]
+            if escaped {
+                escaped = false
+            } else if c == "\\" && inQuotes {
+                escaped = true
+            } else if c == "\"" {
+                inQuotes.toggle()
+            } else if c == "#" && !inQuotes && (previous == " " || previous == "\t") {
+                return String(raw[i...])
+            }
+            previous = c
+            i = raw.index(after: i)
+        }
+        return nil
     }
 
     static func unquote(_ v: String) -> String {

@@ -58,25 +58,25 @@ public final class FileStore: StateStore {
         let t = Posix.fileType(p)
         guard t.exists else { return nil }
         if t.isLink {
-            keepAside(file, reason: "\(file) is a symbolic link; Termini does not follow links in its directory")
+            moveAside(file, afresh: true, reason: "\(file) is a symbolic link; Termini does not follow links in its directory")
             return nil
         }
         if t.isDirectory {
-            keepAside(file, reason: "\(file) is a directory, not a file")
+            moveAside(file, afresh: true, reason: "\(file) is a directory, not a file")
             return nil
         }
         if t.size > readLimit {
-            keepAside(file, reason: "\(file) is \(t.size / 1_048_576) MB, far too large to be Termini's")
+            moveAside(file, afresh: true, reason: "\(file) is \(t.size / 1_048_576) MB, far too large to be Termini's")
             return nil
         }
         let fd = open(p, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
-            keepAside(file, reason: "cannot read \(file): \(Posix.errnoText)")
+            moveAside(file, afresh: true, reason: "cannot read \(file): \(Posix.errnoText)")
             return nil
         }
         defer { close(fd) }
         guard let bytes = Posix.readAll(fd, limit: readLimit) else {
-            keepAside(file, reason: "cannot read \(file): \(Posix.errnoText)")
+            moveAside(file, afresh: true, reason: "cannot read \(file): \(Posix.errnoText)")
             return nil
         }
         return bytes
@@ -87,13 +87,20 @@ public final class FileStore: StateStore {
         switch StateCodec.decode(type, from: bytes, version: version) {
         case .success(let v): return v
         case .failure(let e):
-            keepAside(file, reason: "\(file) could not be read: \(e)")
+            moveAside(file, afresh: true, reason: "\(file) could not be read: \(e)")
             return nil
         }
     }
 
+    /// Moves a damaged file aside; the app says what it made of it (e.g. events recovered).
     @discardableResult
     public func keepAside(_ file: String, reason: String) -> String? {
+        moveAside(file, afresh: false, reason: reason)
+    }
+
+    /// With `afresh`, the notice adds that the app starts without the file's contents.
+    @discardableResult
+    func moveAside(_ file: String, afresh: Bool, reason: String) -> String? {
         guard let p = path(file), Posix.fileType(p).exists else {
             notice(reason)
             return nil
@@ -106,7 +113,7 @@ public final class FileStore: StateStore {
         }
         if let q = path(name), rename(p, q) == 0 {
             if let directory { Posix.fsyncDirectory(directory) }
-            notice("\(reason). It was kept as \(name); starting afresh.")
+            notice("\(reason). It was kept as \(name)" + (afresh ? "; starting afresh." : "."))
             return name
         }
         protected.insert(file)
