@@ -156,7 +156,7 @@ public struct BoxingApp: MiniApp {
         if splashUntil != nil { return [KeyHint("any key", "Start")] }
         if confirm != nil { return [KeyHint("y", "Reset"), KeyHint("n", "Keep"), KeyHint("Esc", "Cancel")] }
         return [KeyHint("Space", "Punch"), KeyHint(arrows, "Target"), KeyHint("r", "Play again"),
-                KeyHint("b", soundOn ? "Sound off" : "Sound on")]
+                KeyHint("b", "Sound")]
     }
 
     public var help: [HelpSection] {
