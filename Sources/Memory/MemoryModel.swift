@@ -150,6 +150,7 @@ public struct MemoryGame: Codable, Equatable, Sendable {
         guard !cards[index].isMatched else { return .disabled }
         if cards[index].isFaceUp {
             cards[index].isFaceUp = false
+            if runningSince == nil { runningSince = now }
             lastFlipAt = now
             return .turnedDown
         }
