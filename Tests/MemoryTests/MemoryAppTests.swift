@@ -50,6 +50,19 @@ struct Driver {
         return canvas.lines
     }
 
+    /// The screen with the inside of the open dialog blanked (the dialog widget's own layout
+    /// is TerminiKit's to test), and the text that was inside it.
+    func screenAroundDialog(width: Int = 78, height: Int = 21, theme: Theme = .builtinDefault) -> (screen: [String], inside: String) {
+        var canvas = Canvas(width: width, height: height)
+        let rect = Rect(x: 0, y: 0, width: width, height: height)
+        app.render(in: rect, on: &canvas, theme: theme, context: AppContext(now: now))
+        guard let dialog = app.dialog?.dialog else { return (canvas.lines, "") }
+        let inside = dialog.frame(in: rect, glyphs: theme.glyphs).inset(by: 1)
+        let text = (inside.y..<inside.maxY).map { canvas.row(at: $0) }.joined(separator: "\n")
+        canvas.fill(inside)
+        return (canvas.lines, text)
+    }
+
     var saved: MemorySave? { store.load(MemorySave.self, from: "memory.json", version: 1) }
 }
 

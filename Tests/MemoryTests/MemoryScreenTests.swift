@@ -200,7 +200,10 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
         d.press(.char(" "))
         d.press(.char("f"))
         d.settleAnimations()
-        expectScreen(d.screen(), [
+        let (screen, inside) = d.screenAroundDialog()
+        #expect(inside.contains("Show every card? This ends the game, given up."))
+        #expect(inside.contains("[ Yes, show all ]  ▸ No ◂"))
+        expectScreen(screen, [
             " Flips 1  Pairs 0/8           4×4 best: none yet                   Time 00:00",
             "",
             "",
@@ -209,10 +212,10 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
             "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
             "",
             "              ┌─ Flip all ─────────────────────────────────────┐",
-            "              │ Show every card? This ends the game, given up. │",
             "              │                                                │",
             "              │                                                │",
-            "              │           [ Yes, show all ]  ▸ No ◂            │",
+            "              │                                                │",
+            "              │                                                │",
             "              └────────────────────────────────────────────────┘",
             "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
             "",
