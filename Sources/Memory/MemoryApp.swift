@@ -294,18 +294,19 @@ public struct MemoryApp: MiniApp {
     }
 
     public var help: [HelpSection] {
-        [
+        let sizes = BoardSize.allCases.map { $0.name(unicode: unicode) }
+        return [
             HelpSection("Memory", [
                 ("\(arrows) h j k l", "move the cursor"),
                 ("Home End", "first, last card of the row"),
                 ("Space Enter", "flip the card under the cursor"),
                 ("f", "flip all: show every card, giving up (asks first)"),
-                ("r", "reset: a new deal, flips and time back to 0 (asks during a game)"),
-                ("s", "board size: 4×4, 4×5 or 6×6 (a new deal)"),
+                ("r", "reset: a new deal, flips and time to 0 (asks mid-game)"),
+                ("s", "board size: \(sizes[0]), \(sizes[1]) or \(sizes[2]) (a new deal)"),
             ]),
             HelpSection("Questions and the size menu", [
                 ("y n", "yes, no"),
-                ("1 2 3", "in the size menu: 4×4, 4×5, 6×6"),
+                ("1 2 3", "in the size menu: \(sizes.joined(separator: ", "))"),
                 ("\(unicode ? "←/→" : "Left/Right") Tab", "move between the buttons"),
                 ("Enter Space", "choose the focused button"),
                 ("Esc", "close without changing anything"),

@@ -55,20 +55,27 @@ struct MemoryView {
         var x = canvas.put(" Flips ", x: row.x, y: row.y, style: theme[.muted], clip: row)
         x = canvas.put("\(game.flips)", x: x, y: row.y, style: theme[.accent], clip: row)
         x = canvas.put("  Pairs ", x: x, y: row.y, style: theme[.muted], clip: row)
-        canvas.put("\(game.pairsFound)/\(game.size.pairs)", x: x, y: row.y, style: theme[.accent], clip: row)
+        let leftEnd = canvas.put("\(game.pairsFound)/\(game.size.pairs)", x: x, y: row.y, style: theme[.accent], clip: row)
 
         let time = clockText(game.elapsed(at: now))
         let paused = game.phase == .playing && !game.clockRuns
         let right = "Time " + time + (paused ? " (paused)" : "") + " "
         canvas.put(right, in: row, alignment: .right, style: game.clockRuns ? theme[.text] : theme[.muted])
 
-        var best = "\(game.size.name(unicode: unicode)) best: "
+        // The best of this size in the middle, in as much of it as there is room for.
+        let sizeName = game.size.name(unicode: unicode)
+        let middle = Rect(x: leftEnd + 2, y: row.y, width: row.maxX - DisplayWidth.of(right) - 2 - (leftEnd + 2), height: 1)
+        var choices = ["\(sizeName) best: none yet", "best: none yet"]
         if let f = app.records.fewestFlips(game.size), let t = app.records.fastest(game.size) {
-            best += "\(f) flips \(dot) \(clockText(t))"
-        } else {
-            best += "none yet"
+            choices = ["\(sizeName) best: \(f) flips \(dot) \(clockText(t))", "best \(f) \(dot) \(clockText(t))"]
         }
-        canvas.put(best, in: row, alignment: .center, style: theme[.muted])
+        if let best = choices.first(where: { DisplayWidth.of($0) <= middle.width }) {
+            // Centred on the whole line when that leaves it clear of both sides.
+            let w = DisplayWidth.of(best)
+            let centred = row.x + (row.width - w) / 2
+            let bx = centred >= middle.x && centred + w <= middle.maxX ? centred : middle.x + (middle.width - w) / 2
+            canvas.put(best, x: bx, y: row.y, style: theme[.muted], clip: middle)
+        }
     }
 
     func renderFooter(in row: Rect, on canvas: inout Canvas, theme: Theme) {
