@@ -45,8 +45,9 @@ let package = Package(
         .testTarget(name: "TerminiStoreTests", dependencies: ["TerminiStore"]),
         .testTarget(name: "TerminiShellTests", dependencies: ["TerminiShell", "TerminiKit"]),
     ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: [.target(name: $0), "TerminiKit"]) } + [
-        // Drives the real binary inside tmux, the way a person meets it.
-        .testTarget(name: "EndToEndTests", dependencies: ["termini"]),
+        // Drives the real binary inside tmux, the way a person meets it. The app modules let
+        // a test work out its keys from a model (e.g. the cards of a seeded deal).
+        .testTarget(name: "EndToEndTests", dependencies: ["termini"] + apps.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]
 )

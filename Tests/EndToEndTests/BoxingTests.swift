@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// Boxing Time in a real terminal: the punches a person sends, what they see, what is kept.
+@Suite(.serialized) struct BoxingEndToEndTests {
+    /// "31" in the count's big digits at 80×24 (the 5×7 font).
+    static let thirtyOne = ["████    █", "    █  ██", " ███    █", "████   ███"]
+
+    /// Opens Boxing Time and gets past the ring-bell launch screen ("x" does nothing else).
+    func open(_ t: TmuxSession) {
+        #expect(t.waitFor("Ding! Ding!") || t.screen.contains("Punches"), "\(t.screen)")
+        t.send("x")
+        #expect(t.waitFor("Punches"), "\(t.screen)")
+    }
+
+    func showsThirtyOne(_ screen: String) -> Bool {
+        BoxingEndToEndTests.thirtyOne.allSatisfy { screen.contains($0) }
+    }
+
+    @Test func thirtyOnePunchesTireHerAndSwitchingBackKeepsBoth() throws {
+        let t = try TmuxSession(arguments: ["boxing"])
+        open(t)
+        #expect(t.screen.contains("She's fighting fit"))
+        // Held down: 31 Spaces arrive as fast as tmux can type them.
+        t.send(keys: Array(repeating: "Space", count: 31))
+        let tired = t.wait { $0.contains("resting in the corner") && showsThirtyOne($0) }
+        #expect(tired.ok, "\(tired.screen)")
+        #expect(tired.screen.contains("▐█▌"), "the corner post of the tired boxer:\n\(tired.screen)")
+
+        t.send("Right")
+        let trash = t.wait { $0.contains("He's fighting fit") && $0.contains("Sandbag: 31") }
+        #expect(trash.ok, "\(trash.screen)")
+        #expect(trash.screen.contains("● Trash can"))
+
+        t.send("Left")
+        let back = t.wait { $0.contains("She's tired,") && $0.contains("resting in the corner") && showsThirtyOne($0) }
+        #expect(back.ok, "switching back must keep 31 and the tired boxer:\n\(back.screen)")
+        #expect(back.screen.contains("Trash can: 0"))
+
+        // Kept: a new session shows the same.
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+        let again = try TmuxSession(arguments: ["boxing"], configDir: t.configDir)
+        open(again)
+        let restored = again.wait { $0.contains("resting in the corner") && showsThirtyOne($0) }
+        #expect(restored.ok, "\(restored.screen)")
+        again.send("q")
+    }
+
+    @Test func playAgainAsksThenResetsOnlyThisTarget() throws {
+        let t = try TmuxSession(arguments: ["boxing"])
+        open(t)
+        t.send(keys: Array(repeating: "Enter", count: 5))
+        t.send("2")
+        #expect(t.waitFor("Sandbag: 5"), "\(t.screen)")
+        t.send(keys: Array(repeating: "Space", count: 3))
+        t.send("r")
+        #expect(t.waitFor("Reset the trash can's 3 punches to 0?"), "\(t.screen)")
+        t.send("y")
+        #expect(t.wait { !$0.contains("Reset the trash can") && $0.contains("hit it!") }.ok, "\(t.screen)")
+        t.send("1")
+        #expect(t.waitFor("Trash can: 0"), "\(t.screen)")
+        #expect(t.screen.contains("25 punches to go"), "the sandbag kept its 5:\n\(t.screen)")
+    }
+
+    @Test func soundIsOffByDefaultAndRememberedInTheConfigFile() throws {
+        let t = try TmuxSession(arguments: ["boxing"])
+        open(t)
+        #expect(t.screen.contains("sound off"))
+        t.send("b")
+        #expect(t.waitFor("sound on"), "\(t.screen)")
+        let config = try String(contentsOfFile: t.configDir + "/config", encoding: .utf8)
+        #expect(config.contains("sound = yes"), "\(config)")
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+        let again = try TmuxSession(arguments: ["boxing"], configDir: t.configDir)
+        open(again)
+        #expect(again.screen.contains("sound on"), "\(again.screen)")
+    }
+
+    @Test func asciiAndNoColourStillShowEveryState() throws {
+        let t = try TmuxSession(arguments: ["boxing", "--ascii", "--no-color"], environment: ["LANG": "C"])
+        open(t)
+        t.send(keys: Array(repeating: "Space", count: 30))
+        let s = t.wait { $0.contains("resting in the corner") }
+        #expect(s.ok, "\(s.screen)")
+        #expect(s.screen.contains("|#|(@)"), "\(s.screen)")
+        #expect(s.screen.contains("| * Sandbag | . Trash can |"), "\(s.screen)")
+        #expect(s.screen.allSatisfy { $0.isASCII }, "\(s.screen)")
+    }
+}
+
+extension TmuxSession {
+    /// Sends many keys in one `send-keys`, as fast as a held-down key repeats.
+    func send(keys: [String]) {
+        _ = try? TmuxSession.tmux(["-L", socket, "send-keys", "-t", "0"] + keys)
+    }
+}

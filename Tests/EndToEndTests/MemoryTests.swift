@@ -1,0 +1,93 @@
+import Foundation
+import Memory
+import Testing
+
+/// Memory in a real terminal: a seeded deal played to the end by keys, options, resuming.
+@Suite(.serialized) struct MemoryEndToEndTests {
+    /// The tmux key names a perfect player presses to win `game`: for each pair in turn, the
+    /// arrows to each of its two cards and Space.
+    static func winningKeys(_ game: MemoryGame) -> [String] {
+        let columns = game.size.columns
+        var keys: [String] = []
+        var at = 0
+        var done = Set<Int>()
+        for (i, card) in game.cards.enumerated() where !done.contains(i) {
+            guard let j = game.cards.indices.first(where: { $0 != i && game.cards[$0].face == card.face }) else { continue }
+            done.formUnion([i, j])
+            for target in [i, j] {
+                let (r0, c0) = (at / columns, at % columns), (r1, c1) = (target / columns, target % columns)
+                keys += Array(repeating: r1 > r0 ? "Down" : "Up", count: abs(r1 - r0))
+                keys += Array(repeating: c1 > c0 ? "Right" : "Left", count: abs(c1 - c0))
+                keys.append("Space")
+                at = target
+            }
+        }
+        return keys
+    }
+
+    @Test func aSeededGamePlayedToTheEndShowsTheWinWithOneFlipPerCard() throws {
+        let t = try TmuxSession(arguments: ["memory", "--seed", "42"])
+        #expect(t.waitFor("seed 42"), "\(t.screen)")
+        #expect(t.screen.contains("Flips 0"))
+        let keys = MemoryEndToEndTests.winningKeys(MemoryGame(size: .fourByFour, seed: 42))
+        t.send(keys: keys)
+        let won = t.wait { $0.contains("You won!") && $0.contains("All 8 pairs in 16 flips") }
+        #expect(won.ok, "\(won.screen)")
+        #expect(won.screen.contains("Flips 16"), "\(won.screen)")
+        #expect(won.screen.contains("Pairs 8/8"))
+        #expect(won.screen.contains("New best for 4×4: fewest flips and fastest time!"))
+
+        // The best is kept; a finished game is not resumed but dealt anew.
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+        let again = try TmuxSession(arguments: ["memory"], configDir: t.configDir)
+        #expect(again.waitFor("4×4 best: 16 flips"), "\(again.screen)")
+        #expect(again.screen.contains("Flips 0"))
+        #expect(!again.screen.contains("seed 42"))
+    }
+
+    @Test func aGameInProgressComesBackAfterQuitting() throws {
+        let t = try TmuxSession(arguments: ["memory", "--seed", "42"])
+        #expect(t.waitFor("seed 42"), "\(t.screen)")
+        // Cards 0 and 1 of seed 42 do not match.
+        t.send("Space", "Right", "Space")
+        #expect(t.waitFor("No match."), "\(t.screen)")
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+        let again = try TmuxSession(arguments: ["memory"], configDir: t.configDir)
+        let s = again.wait { $0.contains("Flips 2") && $0.contains("(paused)") && $0.contains("seed 42") }
+        #expect(s.ok, "\(s.screen)")
+        #expect(s.screen.contains("Welcome back"))
+        #expect(s.screen.contains("😁") && s.screen.contains("🐢"), "the two cards are still up:\n\(s.screen)")
+    }
+
+    @Test func badOptionsExit64WithAClearMessage() throws {
+        let size = try TmuxSession(arguments: ["memory", "--size", "5x5"])
+        #expect(size.exitStatus() == 64)
+        #expect(size.waitFor("--size must be 4x4, 4x5 or 6x6 (not '5x5')"), "\(size.screen)")
+        let seed = try TmuxSession(arguments: ["memory", "--seed", "lucky"])
+        #expect(seed.exitStatus() == 64)
+        #expect(seed.waitFor("--seed must be a whole number"), "\(seed.screen)")
+    }
+
+    @Test func sixBySixFitsAt80x24AndFlipAllEndsTheGame() throws {
+        let t = try TmuxSession(arguments: ["memory", "--size", "6x6", "--seed", "5"])
+        #expect(t.waitFor("Pairs 0/18"), "\(t.screen)")
+        #expect(!t.screen.contains("Enlarge"))
+        t.send("f")
+        #expect(t.waitFor("Show every card?"), "\(t.screen)")
+        t.send("y")
+        let s = t.wait { $0.contains("Given up") && !$0.contains("░") }
+        #expect(s.ok, "\(s.screen)")
+    }
+
+    @Test func withoutUTF8TheFacesAreLetters() throws {
+        let t = try TmuxSession(arguments: ["memory", "--seed", "42"], environment: ["LANG": "C"])
+        #expect(t.waitFor("seed 42"), "\(t.screen)")
+        t.send("Space", "Right", "Space")
+        // Seed 42 starts with faces 0 and 5: A and F.
+        let s = t.wait { $0.contains("|  A   |") && $0.contains("|  F   |") }
+        #expect(s.ok, "\(s.screen)")
+        #expect(s.screen.allSatisfy { $0.isASCII })
+    }
+}

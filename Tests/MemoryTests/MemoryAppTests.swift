@@ -1,0 +1,300 @@
+import Testing
+import TerminiKit
+@testable import Memory
+
+/// Drives the app as the shell does, with a clock the test moves; writes and preferences
+/// land in the memory store so restarts can be tested.
+struct Driver {
+    var app: MemoryApp
+    var now: Double
+    let store: MemoryStore
+    var effects: [AppEffect] = []
+
+    init(_ options: [String: String] = [:], store: MemoryStore = MemoryStore(), now: Double = 5000, unicode: Bool = true) {
+        self.store = store
+        self.now = now
+        app = MemoryApp(options: AppOptions(options), store: store, context: AppContext(now: now, unicode: unicode))
+        apply(app.start(context: AppContext(now: now)))
+    }
+
+    mutating func apply(_ out: [AppEffect]) {
+        effects += out
+        for e in out {
+            if case let .write(file, bytes) = e { try? store.write(file, bytes: bytes) }
+        }
+    }
+
+    mutating func press(_ key: Key, after dt: Double = 0.5) {
+        now += dt
+        let out = app.handle(key, context: AppContext(now: now))
+        apply(out)
+    }
+
+    mutating func press(_ keys: [Key], every dt: Double = 0.5) {
+        for k in keys { press(k, after: dt) }
+    }
+
+    /// Runs ticks while animations run (not the clock's once-a-second ticks).
+    mutating func settleAnimations() {
+        var n = 0
+        while let d = app.nextDeadline, !app.flipping.isEmpty, n < 1000 {
+            now = max(now, d)
+            apply(app.tick(context: AppContext(now: now)))
+            n += 1
+        }
+    }
+
+    func screen(width: Int = 78, height: Int = 21, theme: Theme = .builtinDefault) -> [String] {
+        var canvas = Canvas(width: width, height: height)
+        app.render(in: Rect(x: 0, y: 0, width: width, height: height), on: &canvas, theme: theme, context: AppContext(now: now))
+        return canvas.lines
+    }
+
+    /// The screen with the inside of the open dialog blanked (the dialog widget's own layout
+    /// is TerminiKit's to test), and the text that was inside it.
+    func screenAroundDialog(width: Int = 78, height: Int = 21, theme: Theme = .builtinDefault) -> (screen: [String], inside: String) {
+        var canvas = Canvas(width: width, height: height)
+        let rect = Rect(x: 0, y: 0, width: width, height: height)
+        app.render(in: rect, on: &canvas, theme: theme, context: AppContext(now: now))
+        guard let dialog = app.dialog?.dialog else { return (canvas.lines, "") }
+        let inside = dialog.frame(in: rect, glyphs: theme.glyphs).inset(by: 1)
+        let text = (inside.y..<inside.maxY).map { canvas.row(at: $0) }.joined(separator: "\n")
+        canvas.fill(inside)
+        return (canvas.lines, text)
+    }
+
+    var saved: MemorySave? { store.load(MemorySave.self, from: "memory.json", version: 1) }
+}
+
+/// Arrow keys from one card to another on a board `columns` wide.
+func moves(from: Int, to: Int, columns: Int) -> [Key] {
+    let (r0, c0) = (from / columns, from % columns), (r1, c1) = (to / columns, to % columns)
+    return Array(repeating: r1 > r0 ? Key.down : .up, count: abs(r1 - r0))
+        + Array(repeating: c1 > c0 ? Key.right : .left, count: abs(c1 - c0))
+}
+
+/// Every key a perfect player presses to win the game on screen.
+func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
+    var keys: [Key] = []
+    var at = cursor
+    for i in perfectOrder(game) {
+        keys += moves(from: at, to: i, columns: game.size.columns) + [.char(" ")]
+        at = i
+    }
+    return keys
+}
+
+@Suite struct MemoryAppTests {
+    @Test func optionsAreCheckedBeforeAnythingStarts() {
+        #expect(MemoryApp.validate(AppOptions()) == nil)
+        #expect(MemoryApp.validate(AppOptions(["--size": "6x6", "--seed": "12"])) == nil)
+        #expect(MemoryApp.validate(AppOptions(["--size": "5x5"])) == "--size must be 4x4, 4x5 or 6x6 (not '5x5')")
+        #expect(MemoryApp.validate(AppOptions(["--seed": "-1"]))?.hasPrefix("--seed must be a whole number") == true)
+        #expect(MemoryApp.validate(AppOptions(["--seed": "abc"])) != nil)
+        #expect(MemoryApp.descriptor.options.map(\.name) == ["--size", "--seed"])
+    }
+
+    @Test func seedAndSizeOptionsDealThatGame() {
+        let d = Driver(["--size": "4x5", "--seed": "42"])
+        #expect(d.app.game == MemoryGame(size: .fourByFive, seed: 42))
+        #expect(d.app.grid.rows == 4 && d.app.grid.columns == 5)
+        #expect(d.saved?.game == d.app.game, "a new deal is written at start")
+        #expect(d.app.title == "Memory 4×5")
+    }
+
+    @Test func withoutASeedDealsDiffer() {
+        let a = Driver(), b = Driver()
+        #expect(a.app.game.cards != b.app.game.cards || a.app.game.seed != b.app.game.seed)
+        #expect(a.app.game.seed < 1_000_000, "deal numbers stay short enough to pass on")
+        #expect(a.app.game.size == .fourByFour)
+    }
+
+    @Test func aSeededGamePlayedByKeysIsWonWithOneFlipPerCard() {
+        var d = Driver(["--seed": "42"])
+        d.press(winningKeys(d.app.game))
+        #expect(d.app.game.phase == .won)
+        #expect(d.app.game.flips == 16)
+        #expect(d.app.outcome?.isNewBest == true)
+        let s = d.screen().joined(separator: "\n")
+        #expect(s.contains("You won!"))
+        #expect(s.contains("All 8 pairs in 16 flips"))
+        #expect(s.contains("New best for 4×4: fewest flips and fastest time!"))
+        #expect(d.saved?.records.fewestFlips(.fourByFour) == 16)
+        #expect(d.app.nextDeadline == nil || !d.app.flipping.isEmpty, "the clock stands after a win")
+    }
+
+    @Test func aWorseWinIsNoNewBest() {
+        var d = Driver(["--seed": "42"])
+        d.press(winningKeys(d.app.game))
+        d.press(.char("r"))
+        #expect(d.app.game.phase == .ready)
+        // Two wasted flips first: two cards that do not match, neither of them the first
+        // card the perfect order turns.
+        let g = d.app.game
+        let x = 1
+        let y = g.cards.indices.first { $0 > 1 && g.cards[$0].face != g.cards[x].face } ?? 2
+        d.press(moves(from: 0, to: x, columns: 4) + [.char(" ")] + moves(from: x, to: y, columns: 4) + [.char(" ")])
+        #expect(d.app.game.showsMismatch)
+        d.press(winningKeys(d.app.game, cursor: d.app.grid.index))
+        #expect(d.app.game.phase == .won)
+        #expect(d.app.game.flips == 18)
+        #expect(d.app.outcome?.newFewestFlips == false)
+        #expect(d.screen().joined().contains("Best for 4×4: 16 flips"))
+    }
+
+    @Test func aGameInProgressIsResumedAfterARestart() {
+        var d = Driver(["--seed": "9"])
+        d.press([.char(" "), .right, .char(" "), .down, .char(" ")])
+        let flips = d.app.game.flips
+        let cards = d.app.game.cards
+        let played = d.app.game.elapsed(at: d.now)
+        var again = Driver(store: d.store, now: d.now + 86_400)
+        #expect(again.app.game.cards == cards)
+        #expect(again.app.game.flips == flips)
+        #expect(again.app.grid.index == 5, "the cursor is back where it was")
+        #expect(again.app.game.elapsed(at: again.now) == played, "a day away does not count")
+        #expect(again.app.message?.text.hasPrefix("Welcome back") == true)
+        #expect(again.screen().joined().contains("(paused)"))
+        again.press(.char(" "), after: 2)
+        #expect(again.app.game.clockRuns)
+    }
+
+    @Test func aFinishedGameIsNotResumed() {
+        var d = Driver(["--seed": "42"])
+        d.press(winningKeys(d.app.game))
+        let again = Driver(store: d.store)
+        #expect(again.app.game.phase == .ready)
+        #expect(again.app.game.seed != 42)
+        #expect(again.app.records.fewestFlips(.fourByFour) == 16)
+    }
+
+    @Test func aSizeOptionOtherThanTheSavedGamesDealsAgain() {
+        var d = Driver(["--seed": "9"])
+        d.press(.char(" "))
+        let same = Driver(["--size": "4x4"], store: d.store)
+        #expect(same.app.game.flips == 1)
+        let other = Driver(["--size": "6x6"], store: d.store)
+        #expect(other.app.game.size == .sixBySix)
+        #expect(other.app.game.flips == 0)
+    }
+
+    @Test func flipAllAsksThenShowsEverythingGivenUp() {
+        var d = Driver(["--seed": "3"])
+        d.press(.char(" "))
+        d.press(.char("f"))
+        #expect(d.app.wantsAllKeys)
+        #expect(d.screen().joined().contains("Show every card?"))
+        d.press(.char("n"))
+        #expect(d.app.game.phase == .playing)
+        d.press(.char("f"))
+        d.press(.escape)
+        #expect(d.app.dialog == nil && d.app.game.phase == .playing)
+        d.press(.char("f"))
+        d.press(.char("y"))
+        #expect(d.app.game.phase == .gaveUp)
+        #expect(!d.app.flipping.isEmpty, "the cards turn in a wave")
+        d.settleAnimations()
+        let s = d.screen().joined()
+        #expect(!s.contains("░"))
+        #expect(s.contains("Given up"))
+        #expect(d.saved?.game.phase == .gaveUp)
+        d.press(.char(" "))
+        #expect(d.app.game.flips == 1, "no flips once the game is over")
+        #expect(d.app.hints.map(\.key).prefix(2) == ["r", "s"])
+    }
+
+    @Test func resetAsksDuringAGameAndDealsAfreshWithZeroes() {
+        var d = Driver(["--seed": "3"])
+        let first = d.app.game
+        d.press([.char(" "), .right, .char(" ")])
+        d.press(.char("r"))
+        #expect(d.app.dialog != nil)
+        d.press(.escape)
+        #expect(d.app.game.flips == 2)
+        d.press(.char("r"))
+        d.press(.char("y"))
+        #expect(d.app.game.flips == 0)
+        #expect(d.app.game.elapsed(at: d.now + 100) == 0)
+        #expect(d.app.game.cards.allSatisfy { !$0.isFaceUp })
+        #expect(d.app.game.seed != first.seed)
+        #expect(d.app.game.cards != first.cards)
+        // Not started yet: r deals at once.
+        let seed = d.app.game.seed
+        d.press(.char("r"))
+        #expect(d.app.dialog == nil)
+        #expect(d.app.game.seed != seed)
+    }
+
+    @Test func resetsAfterASeedAreReproducibleToo() {
+        var a = Driver(["--seed": "77"]), b = Driver(["--seed": "77"])
+        a.press(.char("r"))
+        b.press(.char("r"))
+        #expect(a.app.game == b.app.game)
+    }
+
+    @Test func theSizeMenuDealsANewBoard() {
+        var d = Driver(["--seed": "3"])
+        d.press(.char("s"))
+        #expect(d.screen().joined().contains("Board size"))
+        d.press(.right)
+        d.press(.enter)
+        #expect(d.app.game.size == .fourByFive)
+        #expect(d.app.grid.columns == 5)
+        d.press(.char("s"))
+        d.press(.char("3"))
+        #expect(d.app.game.size == .sixBySix)
+        #expect(d.app.minimumSize.height == 20)
+        d.press(.char("s"))
+        d.press(.escape)
+        #expect(d.app.game.size == .sixBySix)
+        #expect(d.saved?.game.size == .sixBySix)
+    }
+
+    @Test func theCursorMovesWithArrowsAndVimKeysAndStopsAtEdges() {
+        var d = Driver(["--seed": "3"])
+        d.press([.right, .right, .char("l"), .char("l"), .char("j"), .down])
+        #expect(d.app.grid.index == 2 * 4 + 3)
+        d.press([.char("h"), .char("k"), .up, .up, .up])
+        #expect(d.app.grid.index == 2)
+        d.press(.end)
+        #expect(d.app.grid.index == 3)
+        d.press(.home)
+        #expect(d.app.grid.index == 0)
+    }
+
+    @Test func aFlipAnimatesForAboutAThirdOfASecondThenOnlyTheClockTicks() throws {
+        var d = Driver(["--seed": "3"])
+        #expect(d.app.nextDeadline == nil, "nothing moves before the first flip")
+        d.press(.char(" "))
+        let first = try #require(d.app.nextDeadline)
+        #expect(first - d.now <= 1.0 / 30 + 1e-9)
+        // Halfway the card is edge-on: a single line where it stood.
+        let atRest = d.screen().joined().filter { $0 == "╭" }.count
+        d.now += MemoryApp.flipDuration / 2
+        let halfway = d.screen().joined().filter { $0 == "╭" }.count
+        #expect(atRest == 16 && halfway == 15)
+        d.settleAnimations()
+        #expect(d.app.flipping.isEmpty)
+        let tick = try #require(d.app.nextDeadline)
+        #expect(tick - d.now > 0.0 && tick - d.now <= 1.001, "once a second for the clock")
+    }
+
+    @Test func hintsAndHelpNameEveryKey() {
+        var d = Driver(["--seed": "3"])
+        #expect(d.app.hints.map(\.key) == ["←↑↓→", "Space", "f", "r", "s"])
+        let keys = d.app.help.flatMap { $0.entries.map(\.keys) }.joined(separator: " ")
+        for k in ["←↑↓→", "h j k l", "Home", "End", "Space", "Enter", "f", "r", "s", "y n", "1 2 3", "Esc", "Tab"] {
+            #expect(keys.contains(k), "help lacks \(k)")
+        }
+        d.press(.char("s"))
+        #expect(d.app.hints.map(\.key).contains("1-3"))
+        #expect(Driver(unicode: false).app.hints.first?.key == "Arrows")
+    }
+
+    @Test func aDamagedSaveStartsAFreshDealAndIsKeptAside() {
+        let store = MemoryStore(files: ["memory.json": Array(#"{"format": 1, "data": {"game": 3}}"#.utf8)])
+        let d = Driver(store: store)
+        #expect(d.app.game.phase == .ready)
+        #expect(store.keptAside["memory.json.corrupt-0"] != nil)
+    }
+}
