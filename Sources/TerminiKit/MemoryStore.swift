@@ -8,6 +8,8 @@ public final class MemoryStore: StateStore {
     public var foreignLocks: Set<String> = []
     public var canWrite: Bool
     public var writeCount = 0
+    /// Writes and appends per file.
+    public var writes: [String: Int] = [:]
     public var preferences: [String: String] = [:]
     public func preference(_ key: String) -> String? { preferences[key] }
 
@@ -49,11 +51,13 @@ public final class MemoryStore: StateStore {
         guard canWrite else { throw MemoryStoreError.readOnly }
         files[file] = bytes
         writeCount += 1
+        writes[file, default: 0] += 1
     }
     public func append(_ file: String, bytes: [UInt8]) throws {
         guard canWrite else { throw MemoryStoreError.readOnly }
         files[file, default: []].append(contentsOf: bytes)
         writeCount += 1
+        writes[file, default: 0] += 1
     }
     public func takeNotices() -> [String] {
         defer { notices.removeAll() }
