@@ -41,6 +41,8 @@ public struct BadmintonApp: MiniApp {
     var startEffects: [AppEffect] = []
     var clock: Double
     var unicode: Bool
+    /// The bell for a refused key or an interval's last seconds, unless `sound = no`.
+    let alertBell: [AppEffect]
     /// One line about what the last key did ("Undone: point to Red"), until the next key.
     var message: String?
     var lastCountdown: Int?
@@ -48,6 +50,7 @@ public struct BadmintonApp: MiniApp {
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         clock = context.now
         unicode = context.unicode
+        alertBell = SoundPreference(store: store).alertBell
         defaults = SetupDefaults(format: store.preference(BadmintonApp.formatKey), discipline: store.preference(BadmintonApp.disciplineKey),
                                  names: store.preference(BadmintonApp.namesKey))
         history = BadmintonApp.readHistory(store)
@@ -161,7 +164,7 @@ public struct BadmintonApp: MiniApp {
     mutating func record(_ action: MatchEvent.Action, at now: Double) -> [AppEffect] {
         guard var l = log else { return [] }
         let event = MatchEvent(action, at: now)
-        guard l.take(event) else { return [.bell] }
+        guard l.take(event) else { return alertBell }
         log = l
         if l.state.phase == .choosingService, service != ServiceChoice(), action != .undo && action != .redo {
             service = ServiceChoice()
@@ -245,11 +248,11 @@ public struct BadmintonApp: MiniApp {
             case .choosingService:
                 message = "Choose who serves first (1-4), then Enter."
             }
-            return [.bell]
+            return alertBell
         case .undo:
             guard let last = l.lastEffective else {
                 message = "Nothing to undo."
-                return [.bell]
+                return alertBell
             }
             let effects = record(.undo, at: context.now)
             message = "Undone: \(BadmintonApp.describe(last.action, s))."
@@ -257,7 +260,7 @@ public struct BadmintonApp: MiniApp {
         case .redo:
             guard l.canRedo else {
                 message = "Nothing to redo."
-                return [.bell]
+                return alertBell
             }
             let effects = record(.redo, at: context.now)
             if let e = log?.effective.last, let st = log?.state { message = "Redone: \(BadmintonApp.describe(e.action, st))." }
@@ -293,7 +296,7 @@ public struct BadmintonApp: MiniApp {
         case .end:
             if s.isOver {
                 message = "The match is already over (u undoes its end)."
-                return [.bell]
+                return alertBell
             }
             overlay = .endMenu(EndMenu(state: s))
             return []
@@ -371,7 +374,7 @@ public struct BadmintonApp: MiniApp {
         defer { lastCountdown = shown }
         guard !watching, let last = lastCountdown else { return [] }
         // The umpire's "20 seconds" call, and the end of the interval.
-        if (last > 20 && shown <= 20 && shown > 0) || (last > 0 && shown == 0) { return [.bell] }
+        if (last > 20 && shown <= 20 && shown > 0) || (last > 0 && shown == 0) { return alertBell }
         return []
     }
 

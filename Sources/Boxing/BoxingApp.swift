@@ -7,7 +7,7 @@ public struct BoxingApp: MiniApp {
 
     static let file = "boxing.json"
     static let fileVersion = 1
-    static let soundKey = "sound"
+    static let soundKey = SoundPreference.key
     /// How long the ring-bell launch screen stays (any key skips it).
     static let splashLength = 1.0
     /// Animation frames while something moves, and refreshes of the punch rate while punching.
@@ -30,19 +30,12 @@ public struct BoxingApp: MiniApp {
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         game = store.load(BoxingGame.self, from: BoxingApp.file, version: BoxingApp.fileVersion) ?? BoxingGame()
-        soundOn = BoxingApp.isYes(store.preference(BoxingApp.soundKey))
+        soundOn = SoundPreference(store: store).effects
         now = context.now
         unicode = context.unicode
         // The shell keeps this instance while the process lives: being created is the
         // first opening in this session, when the ring bell greets the player.
         splashUntil = context.now + BoxingApp.splashLength
-    }
-
-    static func isYes(_ value: String?) -> Bool {
-        switch value?.lowercased() {
-        case "yes", "true", "on", "1": return true
-        default: return false
-        }
     }
 
     public mutating func start(context: AppContext) -> [AppEffect] {

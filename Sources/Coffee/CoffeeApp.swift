@@ -33,7 +33,7 @@ public struct CoffeeApp: MiniApp {
         let saved = store.load(SavedCart.self, from: CoffeeApp.file, version: CoffeeApp.version)
         shop = CoffeeShop(catalog: catalog, saved: saved)
         unicode = context.unicode
-        sound = CoffeeApp.bool(store.preference("sound")) ?? true
+        sound = SoundPreference(store: store).alerts
         customCatalog = custom
     }
 
@@ -44,14 +44,6 @@ public struct CoffeeApp: MiniApp {
         switch Catalog.parse(bytes) {
         case .success(let c): return (c, nil, true)
         case .failure(let e): return (.builtIn, e.report() + "; using the built-in catalog", false)
-        }
-    }
-
-    static func bool(_ v: String?) -> Bool? {
-        switch v?.lowercased() {
-        case "yes", "true", "on", "1": return true
-        case "no", "false", "off", "0": return false
-        default: return nil
         }
     }
 

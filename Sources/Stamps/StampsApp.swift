@@ -39,21 +39,13 @@ public struct StampsApp: MiniApp {
 
     init(store: any StateReader, context: AppContext, zone: LocalZone) {
         card = store.load(StampCard.self, from: StampsApp.file, version: StampsApp.version) ?? StampCard()
-        daily = StampsApp.bool(store.preference(StampsApp.dailyKey)) ?? false
+        daily = PreferenceValue.bool(store.preference(StampsApp.dailyKey)) ?? false
         let r = TextLayout.sanitized(store.preference(StampsApp.rewardKey) ?? "")
         reward = r.isEmpty ? StampsApp.defaultReward : r
-        sound = StampsApp.bool(store.preference("sound")) ?? true
+        sound = SoundPreference(store: store).alerts
         self.zone = zone
         unicode = context.unicode
         lastSeen = context.now
-    }
-
-    static func bool(_ v: String?) -> Bool? {
-        switch v?.lowercased() {
-        case "yes", "true", "on", "1": return true
-        case "no", "false", "off", "0": return false
-        default: return nil
-        }
     }
 
     // MARK: Window
@@ -265,7 +257,7 @@ public struct StampsApp: MiniApp {
     public static func runCommand(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? {
         guard options.flag("--status") else { return nil }
         let card = store.load(StampCard.self, from: file, version: version) ?? StampCard()
-        let daily = bool(store.preference(dailyKey)) ?? false
+        let daily = PreferenceValue.bool(store.preference(dailyKey)) ?? false
         return CommandOutput(stdout: statusText(card: card, daily: daily, today: LocalZone.system.day(at: context.now)))
     }
 

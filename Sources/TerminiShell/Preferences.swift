@@ -13,17 +13,11 @@ public enum PreferenceKey {
         (theme, "NAME", "the theme (t in the launcher cycles and saves it)"),
         (ascii, "yes|no", "draw with ASCII characters only"),
         (color, "yes|no", "no draws in monochrome, as NO_COLOR does"),
-        (sound, "yes|no", "ring the terminal bell for punches and alerts"),
+        (sound, "yes|no", "yes: bell for game sounds and alerts; no: never; unset: alerts only"),
         (lastApp, "APP", "the app used last, preselected in the launcher"),
     ]
 
-    public static func bool(_ v: String?) -> Bool? {
-        switch v?.lowercased() {
-        case "yes", "true", "on", "1": return true
-        case "no", "false", "off", "0": return false
-        default: return nil
-        }
-    }
+    public static func bool(_ v: String?) -> Bool? { PreferenceValue.bool(v) }
 }
 
 /// Apps read through this: their own files from the store, preferences from `config`.
