@@ -6,12 +6,31 @@ public struct BigText: Widget {
     public struct Font: Sendable, Equatable {
         public let name: String
         public let height: Int
-        let glyphs: [Character: [String]]
+        /// Glyphs by ASCII code (lowercase letters share the capitals'); rows of pixels.
+        let table: [Glyph?]
+        let defaultWidth: Int
 
-        func glyph(_ c: Character) -> [String]? {
-            glyphs[c] ?? glyphs[Character(c.uppercased())]
+        struct Glyph: Sendable, Equatable {
+            let width: Int
+            let rows: [[Bool]]
         }
-        func glyphWidth(_ c: Character) -> Int { glyph(c)?.first?.count ?? (glyphs["0"]?.first?.count ?? 3) }
+
+        func glyph(_ c: Character) -> Glyph? {
+            guard var a = c.asciiValue else { return nil }
+            if a >= 97 && a <= 122 { a -= 32 }
+            return table[Int(a)]
+        }
+        func glyphWidth(_ c: Character) -> Int { glyph(c)?.width ?? defaultWidth }
+
+        /// Width in pixels of `text`, glyphs one pixel apart.
+        func pixelWidth(_ text: String) -> Int {
+            var w = 0, n = 0
+            for c in text {
+                w += glyphWidth(c)
+                n += 1
+            }
+            return n == 0 ? 0 : w + n - 1
+        }
     }
 
     /// A font and the number of cells each of its pixels takes across and down.
@@ -45,9 +64,8 @@ public struct BigText: Widget {
 
     /// Size in cells of `text` drawn with `variant`: glyphs separated by one pixel column.
     public static func measure(_ text: String, _ v: Variant) -> Size {
-        let chars = Array(text)
-        guard !chars.isEmpty else { return .zero }
-        let pixels = chars.reduce(0) { $0 + v.font.glyphWidth($1) } + (chars.count - 1)
+        let pixels = v.font.pixelWidth(text)
+        guard pixels > 0 else { return .zero }
         return Size(width: pixels * v.scaleX, height: v.font.height * v.scaleY)
     }
 
@@ -66,8 +84,12 @@ public struct BigText: Widget {
     public static func fit(_ text: String, in size: Size, maxHeight: Int? = nil) -> Variant? {
         var best: Variant?
         var bestSize = Size.zero
+        // Each font's width in pixels once; every variant is then a multiplication.
+        let smallPixels = Font.small.pixelWidth(text), largePixels = Font.large.pixelWidth(text)
+        guard smallPixels > 0 else { return nil }
         for v in variants {
-            let m = measure(text, v)
+            let pixels = v.font.name == Font.small.name ? smallPixels : largePixels
+            let m = Size(width: pixels * v.scaleX, height: v.font.height * v.scaleY)
             guard m.width <= size.width, m.height <= size.height, m.height <= (maxHeight ?? Int.max) else { continue }
             if m.height > bestSize.height || (m.height == bestSize.height && m.width > bestSize.width)
                 || (m.height == bestSize.height && m.width == bestSize.width && best?.font.name == "3x5") {
@@ -99,9 +121,9 @@ public struct BigText: Widget {
         var px = 0
         for c in text {
             let w = v.font.glyphWidth(c)
-            if let rows = v.font.glyph(c) {
-                for (ry, row) in rows.enumerated() {
-                    for (rx, bit) in row.enumerated() where bit == "#" {
+            if let g = v.font.glyph(c) {
+                for (ry, row) in g.rows.enumerated() {
+                    for (rx, bit) in row.enumerated() where bit {
                         let cell = Rect(x: x0 + (px + rx) * v.scaleX, y: y0 + ry * v.scaleY, width: v.scaleX, height: v.scaleY)
                         canvas.fill(cell.intersection(rect), with: block, style: style)
                     }
@@ -113,10 +135,14 @@ public struct BigText: Widget {
 }
 
 extension BigText.Font {
-    private static func make(_ name: String, _ height: Int, _ table: [(Character, String)]) -> BigText.Font {
-        var g: [Character: [String]] = [:]
-        for (c, s) in table { g[c] = s.split(separator: ",").map(String.init) }
-        return BigText.Font(name: name, height: height, glyphs: g)
+    private static func make(_ name: String, _ height: Int, _ glyphs: [(Character, String)]) -> BigText.Font {
+        var table = [Glyph?](repeating: nil, count: 128)
+        for (c, s) in glyphs {
+            guard let a = c.asciiValue else { continue }
+            let rows = s.split(separator: ",").map { $0.map { $0 == "#" } }
+            table[Int(a)] = Glyph(width: rows.first?.count ?? 0, rows: rows)
+        }
+        return BigText.Font(name: name, height: height, table: table, defaultWidth: table[Int(UInt8(ascii: "0"))]?.width ?? 3)
     }
 
     public static let small = make("3x5", 5, [

@@ -4,14 +4,22 @@ public struct Cell: Hashable, Sendable {
     public var character: Character
     public var style: Style
     public var isContinuation: Bool
+    /// Whether the character takes two cells (kept, so the width is never looked up twice).
+    public private(set) var isWide: Bool
 
     public init(_ character: Character = " ", style: Style = .plain, isContinuation: Bool = false) {
+        self.init(character, style: style, isContinuation: isContinuation, isWide: !isContinuation && DisplayWidth.of(character) == 2)
+    }
+
+    init(_ character: Character, style: Style, isContinuation: Bool, isWide: Bool) {
         self.character = character
         self.style = style
         self.isContinuation = isContinuation
+        self.isWide = isWide
     }
-    public static let blank = Cell()
-    public var width: Int { isContinuation ? 0 : max(1, DisplayWidth.of(character)) }
+
+    public static let blank = Cell(" ", style: .plain, isContinuation: false, isWide: false)
+    public var width: Int { isContinuation ? 0 : (isWide ? 2 : 1) }
 }
 
 /// A grid of cells that widgets draw into. It never talks to a terminal: the backend diffs
@@ -53,16 +61,16 @@ public struct Canvas: Sendable, Equatable {
         guard y >= area.y, y < area.maxY else { return w }
         if w == 2 {
             if x >= area.x && x + 1 < area.maxX {
-                setCell(x, y, Cell(character, style: style))
-                setCell(x + 1, y, Cell(" ", style: style, isContinuation: true))
+                setCell(x, y, Cell(character, style: style, isContinuation: false, isWide: true))
+                setCell(x + 1, y, Cell(" ", style: style, isContinuation: true, isWide: false))
             } else if x >= area.x && x < area.maxX {
-                setCell(x, y, Cell(" ", style: style))  // half of it would not fit
+                setCell(x, y, Cell(" ", style: style, isContinuation: false, isWide: false))  // half of it would not fit
             } else if x + 1 >= area.x && x + 1 < area.maxX {
-                setCell(x + 1, y, Cell(" ", style: style))
+                setCell(x + 1, y, Cell(" ", style: style, isContinuation: false, isWide: false))
             }
             return 2
         }
-        if x >= area.x && x < area.maxX { setCell(x, y, Cell(character, style: style)) }
+        if x >= area.x && x < area.maxX { setCell(x, y, Cell(character, style: style, isContinuation: false, isWide: false)) }
         return 1
     }
 
@@ -71,6 +79,14 @@ public struct Canvas: Sendable, Equatable {
     public mutating func put(_ text: String, x: Int, y: Int, style: Style, clip: Rect? = nil) -> Int {
         var cx = x
         let limit = (clip ?? bounds).maxX
+        // Plain ASCII needs no grapheme breaking: one byte, one cell (controls are dropped).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) {
+            for b in text.utf8 {
+                if cx >= limit { break }
+                cx += put(Character(Unicode.Scalar(b)), x: cx, y: y, style: style, clip: clip)
+            }
+            return cx
+        }
         for c in text {
             if cx >= limit { break }
             cx += put(c, x: cx, y: y, style: style, clip: clip)
@@ -101,11 +117,27 @@ public struct Canvas: Sendable, Equatable {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
         let w = DisplayWidth.of(character)
+        guard w == 1 else {
+            // Wide (or zero-width) characters: the careful path, cell by cell.
+            for yy in r.y..<r.maxY {
+                var xx = r.x
+                while xx < r.maxX {
+                    xx += max(1, put(character, x: xx, y: yy, style: style, clip: r))
+                    if w == 0 { break }
+                }
+            }
+            return
+        }
+        let inherits = style.background == .inherit
         for yy in r.y..<r.maxY {
-            var xx = r.x
-            while xx < r.maxX {
-                xx += max(1, put(character, x: xx, y: yy, style: style, clip: r))
-                if w == 0 { break }
+            let row = yy * width
+            // A wide character cut by the rectangle's edges loses its other half.
+            if r.x > 0, cells[row + r.x].isContinuation { cells[row + r.x - 1] = Cell(" ", style: cells[row + r.x - 1].style, isContinuation: false, isWide: false) }
+            if r.maxX < width, cells[row + r.maxX].isContinuation { cells[row + r.maxX] = Cell(" ", style: cells[row + r.maxX].style, isContinuation: false, isWide: false) }
+            for xx in r.x..<r.maxX {
+                var st = style
+                if inherits { st.background = cells[row + xx].style.background }
+                cells[row + xx] = Cell(character, style: st, isContinuation: false, isWide: false)
             }
         }
     }
@@ -132,6 +164,27 @@ public struct Canvas: Sendable, Equatable {
         for ty in max(0, y)..<min(height, y + other.height) {
             repairRow(ty)
         }
+    }
+
+    /// The cells to send to the terminal to turn `previous` into this canvas: the positions
+    /// of changed cells, in row order, a wide character's lead cell standing for both of its
+    /// halves (each position once). With no previous canvas of this size, every lead cell.
+    public func changes(since previous: Canvas?) -> [(x: Int, y: Int)] {
+        var out: [(x: Int, y: Int)] = []
+        let prev = previous.flatMap { $0.width == width && $0.height == height ? $0 : nil }
+        for y in 0..<height {
+            var lastLead = -1
+            for x in 0..<width {
+                let i = y * width + x
+                if let prev, prev.cells[i] == cells[i] { continue }
+                let lead = cells[i].isContinuation && x > 0 ? x - 1 : x
+                if lead != lastLead && !cells[y * width + lead].isContinuation {
+                    out.append((lead, y))
+                    lastLead = lead
+                }
+            }
+        }
+        return out
     }
 
     /// Every row as text: continuation cells skipped, trailing spaces removed. Golden tests
@@ -162,12 +215,12 @@ public struct Canvas: Sendable, Equatable {
         let old = cells[i]
         if old.isContinuation && !cell.isContinuation && x > 0 {
             let lead = i - 1
-            if !cells[lead].isContinuation && cells[lead].width == 2 {
-                cells[lead] = Cell(" ", style: cells[lead].style)
+            if cells[lead].isWide {
+                cells[lead] = Cell(" ", style: cells[lead].style, isContinuation: false, isWide: false)
             }
         }
-        if !old.isContinuation && old.width == 2 && x + 1 < width && !(cell.width == 2) {
-            if cells[i + 1].isContinuation { cells[i + 1] = Cell(" ", style: cells[i + 1].style) }
+        if old.isWide && x + 1 < width && !cell.isWide {
+            if cells[i + 1].isContinuation { cells[i + 1] = Cell(" ", style: cells[i + 1].style, isContinuation: false, isWide: false) }
         }
         cells[i] = cell
     }
@@ -176,11 +229,11 @@ public struct Canvas: Sendable, Equatable {
         for x in 0..<width {
             let i = y * width + x
             if cells[i].isContinuation {
-                if x == 0 || cells[i - 1].isContinuation || cells[i - 1].width != 2 {
-                    cells[i] = Cell(" ", style: cells[i].style)
+                if x == 0 || !cells[i - 1].isWide {
+                    cells[i] = Cell(" ", style: cells[i].style, isContinuation: false, isWide: false)
                 }
-            } else if cells[i].width == 2 && (x + 1 >= width || !cells[i + 1].isContinuation) {
-                cells[i] = Cell(" ", style: cells[i].style)
+            } else if cells[i].isWide && (x + 1 >= width || !cells[i + 1].isContinuation) {
+                cells[i] = Cell(" ", style: cells[i].style, isContinuation: false, isWide: false)
             }
         }
     }

@@ -7,7 +7,8 @@ public enum DisplayWidth {
         let v = scalar.value
         if v < 0x7f { return v >= 0x20 ? 1 : 0 }
         if v < 0xa0 { return 0 }  // C1 controls
-        if v == 0xad { return 1 }  // soft hyphen shows as a hyphen
+        // Fast answers for what widgets draw most: Latin text, box drawing, blocks.
+        if v < 0x300 || (0x2500...0x259f).contains(v) { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break
@@ -18,6 +19,8 @@ public enum DisplayWidth {
     }
 
     public static func of(_ character: Character) -> Int {
+        // ASCII first: a cluster that starts with an ASCII byte is one cell (or a control).
+        if let b = character.utf8.first, b < 0x80 { return b >= 0x20 && b != 0x7f ? 1 : 0 }
         guard let first = character.unicodeScalars.first else { return 0 }
         return of(first)
     }

@@ -143,33 +143,25 @@ public final class Terminal {
     /// frame, one write(), the fewest bytes ncurses can find.
     public func present(_ canvas: Canvas) {
         guard !stopped else { return }
-        let previous = (last?.size == canvas.size) ? last : nil
-        var sent = 0
-        for y in 0..<canvas.height {
-            var x = 0
-            while x < canvas.width {
-                let cell = canvas[x, y]
-                let changed: Bool
-                if let previous {
-                    changed = previous[x, y] != cell || (cell.width == 2 && previous[x + 1, y] != canvas[x + 1, y])
-                } else {
-                    changed = true
-                }
-                if changed && !cell.isContinuation {
-                    draw(cell, x: x, y: y)
-                    sent += 1
-                } else if changed && cell.isContinuation && x > 0 {
-                    draw(canvas[x - 1, y], x: x - 1, y: y)
-                    sent += 1
-                }
-                x += 1
-            }
+        var changed = canvas.changes(since: last)
+        if last?.size != canvas.size {
+            // A full repaint onto an erased window: blank cells need not be sent at all.
+            werase(window)
+            changed.removeAll { Terminal.isBlank(canvas[$0.x, $0.y]) }
         }
+        for (x, y) in changed { draw(canvas[x, y], x: x, y: y) }
         wnoutrefresh(window)
         doupdate()
         last = canvas
         framesDrawn += 1
-        cellsSent += sent
+        cellsSent += changed.count
+    }
+
+    /// A space with no colour and no attribute: what an erased window already holds.
+    static func isBlank(_ cell: Cell) -> Bool {
+        cell.character == " " && cell.style.attributes.isEmpty && !cell.isContinuation
+            && (cell.style.background == .default || cell.style.background == .inherit)
+            && (cell.style.foreground == .default || cell.style.foreground == .inherit)
     }
 
     private func draw(_ cell: Cell, x: Int, y: Int) {

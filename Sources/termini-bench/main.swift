@@ -1,1 +1,108 @@
-print("todo")
+#if canImport(Glibc)
+import Glibc
+#endif
+import TerminiKit
+import TerminiShell
+
+// In-process rendering cost: frames per second for a full-screen redraw of every screen into
+// the Canvas and through the diff that picks the cells to send, with no terminal involved.
+//
+//   swift run -c release termini-bench [--frames N] [--size WxH ...]
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+struct Scenario {
+    let name: String
+    let app: String?
+    let options: [String: String]
+    let keys: [Key]
+    /// A key (and its undo) pressed between frames for the "key + frame" figure.
+    let step: [Key]
+}
+
+let scenarios = [
+    Scenario(name: "launcher", app: nil, options: [:], keys: [], step: [.down, .up]),
+    Scenario(name: "badminton", app: "badminton", options: ["--new": "", "--names": "Red,Blue"],
+             keys: Array(repeating: .char("a"), count: 7) + Array(repeating: .char("l"), count: 5), step: [.char("a"), .char("u")]),
+    Scenario(name: "boxing", app: "boxing", options: [:], keys: [.char(" ")] + Array(repeating: .char(" "), count: 12), step: [.char(" ")]),
+    Scenario(name: "memory", app: "memory", options: ["--seed": "42"], keys: [.char(" "), .right, .char(" ")], step: [.right, .left]),
+    Scenario(name: "stamps", app: "stamps", options: [:], keys: [.char(" "), .char(" "), .char(" ")], step: [.char("i"), .escape]),
+    Scenario(name: "coffee", app: "coffee", options: [:], keys: [.tab, .char("+"), .char("+"), .down, .char("+")], step: [.char("+"), .char("-")]),
+]
+
+var frames = 300
+var sizes: [Size] = []
+var only: Set<String> = []
+var args = Array(CommandLine.arguments.dropFirst())
+while let a = args.first {
+    args.removeFirst()
+    switch a {
+    case "--frames": frames = Int(args.first ?? "") ?? frames; if !args.isEmpty { args.removeFirst() }
+    case "--only": only.insert(args.first ?? ""); if !args.isEmpty { args.removeFirst() }
+    case "--size":
+        let parts = (args.first ?? "").split(separator: "x").compactMap { Int($0) }
+        if parts.count == 2 { sizes.append(Size(width: parts[0], height: parts[1])) }
+        if !args.isEmpty { args.removeFirst() }
+    default:
+        print("usage: termini-bench [--frames N] [--size WxH ...] [--only SCREEN ...]")
+        exit(64)
+    }
+}
+if sizes.isEmpty { sizes = [Size(width: 80, height: 24), Size(width: 200, height: 60), Size(width: 300, height: 100)] }
+
+func makeShell(_ s: Scenario, at t: Double) -> Shell {
+    let shell = Shell(store: MemoryStore(), config: .init(), theme: .builtinDefault, themeName: "default", unicode: true,
+                      monochrome: false, catalog: nil, open: s.app, options: AppOptions(s.options), now: t)
+    // Let launch screens and animations finish, then bring the app to a typical state.
+    var clock = t + 5
+    for k in s.keys {
+        _ = shell.handle(k, now: clock)
+        clock += 0.5
+        _ = shell.tick(now: clock)
+    }
+    _ = shell.tick(now: clock + 5)
+    return shell
+}
+
+print("# termini-bench: full-screen redraw into the Canvas and through the diff (release build)")
+print("frames per size: \(frames)")
+print("")
+print("screen         size     frame µs     fps   key+frame µs   cells/frame")
+for s in scenarios where only.isEmpty || only.contains(s.name) {
+    for size in sizes {
+        let t0 = 1_800_000_000.0
+        let shell = makeShell(s, at: t0)
+        let clock = t0 + 100
+        var previous: Canvas? = nil
+        var cells = 0
+        // Warm up.
+        for _ in 0..<5 { previous = shell.render(size: size, now: clock) }
+        let start = now()
+        for _ in 0..<frames {
+            let c = shell.render(size: size, now: clock)
+            cells += c.changes(since: nil).count
+            previous = c
+        }
+        let frameTime = (now() - start) / Double(frames)
+        // A key and the frame it causes, diffed against the frame before.
+        let kstart = now()
+        var sent = 0
+        for i in 0..<frames {
+            _ = shell.handle(s.step[i % s.step.count], now: clock)
+            let c = shell.render(size: size, now: clock)
+            sent += c.changes(since: previous).count
+            previous = c
+        }
+        let keyTime = (now() - kstart) / Double(frames)
+        let sizeText = "\(size.width)x\(size.height)"
+        func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
+        func lpad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - s.count)) + s }
+        print(pad(s.name, 15) + pad(sizeText, 8) + lpad(String(Int(frameTime * 1e6)), 9) + lpad(String(Int(1 / frameTime)), 8)
+              + lpad(String(Int(keyTime * 1e6)), 15) + lpad(String(cells / frames), 14))
+        _ = sent
+    }
+}
