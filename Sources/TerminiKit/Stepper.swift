@@ -46,8 +46,9 @@ public struct Stepper: Widget, Sendable, Equatable {
         let x = row.x + max(0, (row.width - width) / 2)
         let minusStyle = canDecrement ? (isFocused ? theme[.focus] : theme[.accent]) : theme[.disabled]
         let plusStyle = canIncrement ? (isFocused ? theme[.focus] : theme[.accent]) : theme[.disabled]
-        let minus = canDecrement ? String(theme.glyphs.minus) : " "
-        let plus = canIncrement ? "+" : " "
+        // At a bound the sign stays, dimmed: a blank "[ ]" would read as an empty checkbox.
+        let minus = String(theme.glyphs.minus)
+        let plus = "+"
         var cx = canvas.put("[\(minus)]", x: x, y: row.y, style: minusStyle, clip: row)
         let number = TextLayout.pad(String(value), to: digits, alignment: .right)
         cx = canvas.put(" " + number + " ", x: cx, y: row.y, style: isFocused ? theme[.selected] : theme[.text], clip: row)

@@ -92,10 +92,11 @@ struct Launcher {
             cx = canvas.put("\(i + 1)  ", x: cx, y: y, style: selected ? base : theme[.accent], clip: row)
             cx = canvas.put(TextLayout.pad(d.name, to: nameWidth + 2), x: cx, y: y, style: selected ? base : theme[.text].with(.bold), clip: row)
             let fkey = " F\(i + 2)"
-            // Room after the name for the summary and the "(last)" mark, the F-key kept right.
+            // Room after the name for the summary and the "last used" mark, the F-key kept
+            // right. The mark shows only beside a whole summary: it never squeezes the text.
             let room = row.maxX - cx - DisplayWidth.of(fkey)
-            let mark = d.id == lastApp ? " (last)" : ""
-            let last = DisplayWidth.of(mark) <= room ? mark : ""  // whole or not at all
+            let mark = d.id == lastApp ? " \(theme.glyphs.middleDot) last used" : ""
+            let last = DisplayWidth.of(d.summary) + DisplayWidth.of(mark) <= room ? mark : ""
             let summaryRoom = max(0, room - DisplayWidth.of(last))
             // A summary cut to a letter or two (or a lone ellipsis) says nothing: leave it out.
             if summaryRoom >= 6 {

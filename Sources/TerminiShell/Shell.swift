@@ -27,6 +27,13 @@ public final class Shell {
     var helpScroll: Int?
     var notices: [String] = []
     var pendingOptions: (app: String, options: AppOptions)?
+    /// Outputs produced outside a key or a tick (an app's start-up bell), for the loop.
+    var pendingOutputs: [ShellOutput] = []
+    /// State files to write, the last content per file, flushed before the next frame.
+    var pendingWrites: [(file: String, bytes: [UInt8])] = []
+    /// Whether the last frame was the "enlarge the terminal" message: keys wait until the
+    /// user can see what they do.
+    var tooSmall = false
     lazy var reader: AppStateReader = AppStateReader(store: store) { [unowned self] in self.config }
 
     public init(store: any StateStore, config: ConfigFile, theme: Theme, themeName: String, unicode: Bool,
@@ -70,7 +77,8 @@ public final class Shell {
             var app = type.init(options: options, store: reader, context: context(now))
             let effects = app.start(context: context(now))
             apps[id] = app
-            _ = perform(effects)
+            pendingOutputs += perform(effects)
+            flushWrites()
         }
         current = id
         launcher.selection = AppRegistry.index(of: id) ?? launcher.selection
@@ -93,8 +101,11 @@ public final class Shell {
         for e in effects {
             switch e {
             case let .write(file, bytes):
-                do { try store.write(file, bytes: bytes) } catch { report(error, file) }
+                // Only the last content of a file within one batch of keys is written.
+                pendingWrites.removeAll { $0.file == file }
+                pendingWrites.append((file, bytes))
             case let .append(file, bytes):
+                flushWrites()  // keep the order of writes and journal appends
                 do { try store.append(file, bytes: bytes) } catch { report(error, file) }
             case .bell: out.append(.bell)
             case .notice(let text): addNotice(text)
@@ -107,6 +118,23 @@ public final class Shell {
         }
         collectNotices()
         return out
+    }
+
+    /// Writes what the last keys changed. Called before every frame, so nothing reaches the
+    /// screen before it is on disk.
+    public func flushWrites() {
+        let writes = pendingWrites
+        pendingWrites.removeAll()
+        for w in writes {
+            do { try store.write(w.file, bytes: w.bytes) } catch { report(error, w.file) }
+        }
+        collectNotices()
+    }
+
+    /// Outputs waiting for the loop (e.g. the bell an app rang when it opened).
+    public func takeOutputs() -> [ShellOutput] {
+        defer { pendingOutputs.removeAll() }
+        return pendingOutputs
     }
 
     func report(_ error: any Error, _ file: String) {
@@ -135,12 +163,30 @@ public final class Shell {
 
     // MARK: Keys and time
 
+    /// Handles keys read together (a held key, a paste); what they change is written once,
+    /// before the next frame.
+    public func handle(_ keys: [Key], now: Double) -> [ShellOutput] {
+        var out: [ShellOutput] = []
+        for k in keys where !quitRequested { out += handleOne(k, now: now) }
+        flushWrites()
+        return out
+    }
+
     public func handle(_ key: Key, now: Double) -> [ShellOutput] {
+        handle([key], now: now)
+    }
+
+    func handleOne(_ key: Key, now: Double) -> [ShellOutput] {
         // A notice stays until the next key, which still does its work (no rally is lost
         // to a dismissal).
         if !notices.isEmpty { notices.removeAll() }
         if key == .ctrl("l") { return [.repaint] }
         if key == .resize { return [] }
+        if tooSmall {
+            // The screen says "enlarge the terminal": a key here would act unseen.
+            if key == .char("q") { quitRequested = true }
+            return []
+        }
         if let scroll = helpScroll {
             switch key {
             case .up, .char("k"): helpScroll = max(0, scroll - 1)
@@ -220,6 +266,7 @@ public final class Shell {
     public func tick(now: Double) -> [ShellOutput] {
         guard let id = current, let d = apps[id]?.nextDeadline, d <= now else { return [] }
         let ctx = context(now)
+        defer { flushWrites() }
         return withCurrent { $0.tick(context: ctx) }
     }
 
@@ -232,6 +279,7 @@ public final class Shell {
         guard !Set(watchedFiles).isDisjoint(with: names) else { return [] }
         let ctx = context(now)
         let r = reader
+        defer { flushWrites() }
         return withCurrent { $0.filesChanged(store: r, context: ctx) }
     }
 
@@ -246,20 +294,25 @@ public final class Shell {
         let minimum = app?.minimumSize ?? Launcher.minimumSize
         let needed = Size(width: minimum.width + 2, height: minimum.height + 3)
         guard size.contains(needed) else {
+            tooSmall = true
             renderTooSmall(on: &canvas, needed: needed)
             return canvas
         }
+        tooSmall = false
         let ctx = context(now)
         if let app, let id = current {
             var hints = app.hints
+            var pinned = 0
             if !app.wantsAllKeys {
                 hints = [KeyHint("?", "Help")] + hints + [KeyHint("Esc", "Menu"), KeyHint("q", "Quit")]
+                pinned = 2
             }
             let index = (AppRegistry.index(of: id) ?? 0) + 2
-            Window(title: "\(app.title)  F\(index)", hints: hints, status: app.status).render(in: screen, on: &canvas, theme: theme)
+            Window(title: "\(app.title)  F\(index)", hints: hints, status: app.status, pinnedHints: pinned)
+                .render(in: screen, on: &canvas, theme: theme)
             app.render(in: Window.contentRect(screen), on: &canvas, theme: theme, context: ctx)
         } else {
-            Window(title: "Termini", hints: Launcher.hints(glyphs: theme.glyphs)).render(in: screen, on: &canvas, theme: theme)
+            Window(title: "Termini", hints: Launcher.hints(glyphs: theme.glyphs), pinnedHints: 2).render(in: screen, on: &canvas, theme: theme)
             launcher.render(in: Window.contentRect(screen), on: &canvas, theme: theme, themeName: themeName)
         }
         renderNotices(on: &canvas, in: screen)

@@ -22,7 +22,8 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .notATerminal:
-            return "termini needs a terminal: standard input and output must be a tty (for scripts, see --status and --export)"
+            return "needs a terminal: standard input and output must be a tty "
+                + "(without one: badminton --status or --export, stamps --status, coffee --receipt)"
         case .unknownTerm(let t?):
             return "the terminal type TERM=\(t) is not known to this system's terminfo; try TERM=xterm-256color"
         case .unknownTerm(nil):
@@ -66,11 +67,17 @@ public final class Terminal {
         CrashGuard.install()
     }
 
-    public static func start(noColor: Bool, forceASCII: Bool, environment: [String: String]) throws(TerminalError) -> Terminal {
-        guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
+    /// Adopts the user's locale (LANG, LC_ALL, LC_CTYPE) and tells whether it is UTF-8; when
+    /// it is not, every glyph must be ASCII — on screen and in what commands print.
+    public static func adoptLocale() -> Bool {
         setlocale(LC_ALL, "")
         let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
-        let utf8 = codeset.uppercased().replacingOccurrences("-", "") == "UTF8"
+        return codeset.uppercased().replacingOccurrences("-", "") == "UTF8"
+    }
+
+    public static func start(noColor: Bool, forceASCII: Bool, environment: [String: String]) throws(TerminalError) -> Terminal {
+        guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
+        let utf8 = adoptLocale()
         let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
         guard let term else { throw .unknownTerm(nil) }
         if environment["ESCDELAY"] == nil { set_escdelay(25) }
@@ -289,7 +296,20 @@ public final class Terminal {
             }
             if events.count > 256 { break }
         }
-        return events
+        // Sequences the terminfo entry does not know arrive as Esc plus characters: fold them.
+        guard events.contains(.key(.escape)) else { return events }
+        var folded: [TerminalEvent] = []
+        var run: [Key] = []
+        for e in events {
+            if case .key(let k) = e {
+                run.append(k)
+            } else {
+                folded += EscapeSequences.fold(run).map { .key($0) }
+                run.removeAll()
+                folded.append(e)
+            }
+        }
+        return folded + EscapeSequences.fold(run).map { .key($0) }
     }
 
     static func key(forCharacter v: UInt32) -> Key? {

@@ -85,7 +85,8 @@ startupNotices += themeMessages
 
 // Work that needs no terminal: --status, --export, --receipt.
 if let app = invocation.app, let type = AppRegistry.app(app),
-   let output = type.runCommand(invocation.appOptions, store: store, context: AppContext(now: WallClock.now(), unicode: true)) {
+   let output = type.runCommand(invocation.appOptions, store: store,
+                                context: AppContext(now: WallClock.now(), unicode: Terminal.adoptLocale() && !forceASCII)) {
     emit(1, output.stdout)
     emit(2, output.stderr)
     for n in store.takeNotices() { emit(2, "termini: \(n)\n") }
@@ -116,6 +117,7 @@ let shell = Shell(store: store, config: config, theme: theme, themeName: catalog
 var exitStatus: Int32 = 0
 var watcher: FileWatcher?
 mainLoop: while !shell.quitRequested {
+    apply(shell.takeOutputs())
     apply(shell.tick(now: WallClock.now()))
     terminal.present(shell.render(size: terminal.size, now: WallClock.now()))
     let watched = shell.watchedFiles
@@ -125,23 +127,33 @@ mainLoop: while !shell.quitRequested {
         watcher = FileWatcher(directory: dir)
     }
     let events = terminal.wait(until: shell.nextDeadline, extra: watcher.map { [$0.fileDescriptor] } ?? [], now: WallClock.now)
+    // Keys read together (a held key, a paste) are handled as one batch: one save, one frame.
+    var keys: [Key] = []
+    func flushKeys() {
+        guard !keys.isEmpty else { return }
+        apply(shell.handle(keys, now: WallClock.now()))
+        keys.removeAll()
+    }
     for event in events {
         switch event {
         case .key(let key):
-            apply(shell.handle(key, now: WallClock.now()))
+            keys.append(key)
         case .resize:
-            break
+            flushKeys()
         case .terminate(let signal):
+            flushKeys()
             // Everything is saved as it changes; restore the terminal and go.
             exitStatus = signal == SIGINT ? 0 : 128 + signal
             break mainLoop
         case .readable(let fd):
+            flushKeys()
             if let w = watcher, w.fileDescriptor == fd {
                 apply(shell.filesChanged(w.changedFiles(), now: WallClock.now()))
             }
         }
         if shell.quitRequested { break mainLoop }
     }
+    flushKeys()
 }
 terminal.stop()
 exit(exitStatus)

@@ -6,9 +6,16 @@ import Testing
 
     @Test func rendersItsValueAndBounds() {
         #expect(render(Stepper(value: 3, minimum: 0, maximum: 10), width: 14, height: 1).lines == ["  [−]  3 [+]"])
-        // The `−` side is blank and disabled at the minimum, `+` at the maximum.
-        #expect(render(Stepper(value: 0, minimum: 0, maximum: 10), width: 14, height: 1).lines == ["  [ ]  0 [+]"])
-        #expect(render(Stepper(value: 10, minimum: 0, maximum: 10), width: 14, height: 1).lines == ["  [−] 10 [ ]"])
+        // The `−` side is drawn disabled (dim) at the minimum, `+` at the maximum; the sign
+        // stays so it never reads as an empty checkbox.
+        let atMin = render(Stepper(value: 0, minimum: 0, maximum: 10), width: 14, height: 1)
+        #expect(atMin.lines == ["  [−]  0 [+]"])
+        #expect(atMin[3, 0].style == theme[.disabled].on(.inherit) || atMin[3, 0].style.attributes.contains(.dim))
+        #expect(!atMin[10, 0].style.attributes.contains(.dim))
+        let atMax = render(Stepper(value: 10, minimum: 0, maximum: 10), width: 14, height: 1)
+        #expect(atMax.lines == ["  [−] 10 [+]"])
+        #expect(atMax[10, 0].style.attributes.contains(.dim))
+        #expect(!atMax[3, 0].style.attributes.contains(.dim))
         #expect(render(Stepper(value: 3, minimum: 0, maximum: 10), width: 14, height: 1, glyphs: .ascii).lines == ["  [-]  3 [+]"])
         #expect(render(Stepper(value: -5, minimum: -10, maximum: 5), width: 11, height: 1).lines == ["[−]  -5 [+]"])
     }

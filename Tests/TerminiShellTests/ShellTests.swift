@@ -64,7 +64,7 @@ import TerminiKit
             "│   4  Stamp Card     F5 │",
             "│   5  Coffee Shop    F6 │",
             "└────────────────────────┘",
-            " ↑↓ Move  Enter Open",
+            " ↑↓ Move  ? Help  q Quit",
         ])
     }
 
@@ -74,11 +74,11 @@ import TerminiKit
             "│               Termini                │",
             "│   1  Badminton    Courtside scor… F2 │",
             "│   2  Boxing Time  Punch the sand… F3 │",
-            "│ ▸ 3  Memory       Turn th… (last) F4 │",
+            "│ ▸ 3  Memory       Turn the cards… F4 │",
             "│   4  Stamp Card   A loyalty card… F5 │",
             "│   5  Coffee Shop  Beans from fiv… F6 │",
             "└──────────────────────────────────────┘",
-            " ↑↓ Move  Enter Open  1-5 App  t Theme",
+            " ↑↓ Move  Enter Open  ? Help  q Quit",
         ])
     }
 }
@@ -272,7 +272,7 @@ import TerminiKit
 
     @Test func theLastAppIsPreselected() {
         let shell = makeShell(config: "last_app = stamps\n")
-        #expect(shell.screen()[14] == "│   ▸ 4  Stamp Card   A loyalty card with ten stamps (last)               F5   │")
+        #expect(shell.screen()[14] == "│   ▸ 4  Stamp Card   A loyalty card with ten stamps · last used          F5   │")
         shell.press(.enter)
         #expect(shell.current == "stamps")
     }
@@ -280,7 +280,7 @@ import TerminiKit
     @Test func anUnknownLastAppIsIgnored() {
         let shell = makeShell(config: "last_app = tennis\n")
         #expect(shell.screen()[11].contains("▸ 1  Badminton"))
-        #expect(!shell.text().contains("(last)"))
+        #expect(!shell.text().contains("last used"))
     }
 
     @Test func aReadOnlyStoreIsNotWrittenAndNotNaggedAbout() {
@@ -314,6 +314,7 @@ import TerminiKit
         let store = MemoryStore(canWrite: false)
         let shell = makeShell(store: store)
         _ = shell.perform([.write(file: "a.json", bytes: [1])])
+        shell.flushWrites()
         #expect(shell.text().contains("! Could not save a.json"))
     }
 }
