@@ -36,15 +36,10 @@ struct Launcher {
         return .none
     }
 
-    static let hints = [
-        KeyHint("↑↓", "Move"), KeyHint("Enter", "Open"), KeyHint("1-5", "App"), KeyHint("t", "Theme"),
-        KeyHint("?", "Help"), KeyHint("q", "Quit"),
-    ]
-
+    /// `? Help` first and `q Quit` last, as in every app's bar.
     static func hints(glyphs: Glyphs) -> [KeyHint] {
-        var h = hints
-        h[0] = KeyHint(glyphs.isUnicode ? "↑↓" : "Up/Dn", "Move")
-        return h
+        [KeyHint("?", "Help"), KeyHint(glyphs.isUnicode ? "↑↓" : "Up/Dn", "Move"), KeyHint("Enter", "Open"),
+         KeyHint("1-5", "App"), KeyHint("t", "Theme"), KeyHint("q", "Quit")]
     }
 
     /// The launcher's keys, with arrows drawn in the glyph set (words on ASCII terminals).

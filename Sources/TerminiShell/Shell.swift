@@ -312,12 +312,13 @@ public final class Shell {
                 .render(in: screen, on: &canvas, theme: theme)
             app.render(in: Window.contentRect(screen), on: &canvas, theme: theme, context: ctx)
         } else {
-            Window(title: "Termini", hints: Launcher.hints(glyphs: theme.glyphs), pinnedHints: 2).render(in: screen, on: &canvas, theme: theme)
-            launcher.render(in: Window.contentRect(screen), on: &canvas, theme: theme, themeName: themeName)
+            Window(title: "Termini", hints: Launcher.hints(glyphs: theme.glyphs), pinnedHints: 1).render(in: screen, on: &canvas, theme: theme)
+            launcher.render(in: Window.contentRect(screen), on: &canvas, theme: theme,
+                            themeName: monochrome ? "\(themeName), colours off" : themeName)
         }
         renderNotices(on: &canvas, in: screen)
         if let scroll = helpScroll {
-            let title = app.map { "\($0.title): keys" } ?? "Termini: keys"
+            let title = current.flatMap { AppRegistry.app($0)?.descriptor.name }.map { "\($0): keys" } ?? "Termini: keys"
             let sections = (app?.help ?? Launcher.help(glyphs: theme.glyphs)) + [Shell.globalHelp]
             // Inside the window: screen.inset(by: 1) still held the window's bottom border row.
             let area = Window.contentRect(screen)

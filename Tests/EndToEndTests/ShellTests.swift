@@ -151,3 +151,17 @@ import Testing
         #expect(notATerminal.status == 1)
     }
 }
+
+/// A crash still restores the terminal: the crash handler calls endwin() before the
+/// process dies of the signal.
+@Suite struct CrashTests {
+    @Test(arguments: [SIGSEGV, SIGABRT, SIGILL])
+    func aCrashRestoresTheTerminal(sig: Int32) throws {
+        let t = try TmuxSession()
+        #expect(t.waitFor("Coffee Shop"))
+        t.signal(sig)
+        #expect(t.exitStatus() == 128 + Int(sig), "signal \(sig)")
+        #expect(t.terminalRestored(), "signal \(sig)")
+        #expect(!t.screen.contains("Coffee Shop"), "still on the alternate screen after signal \(sig)")
+    }
+}

@@ -29,7 +29,7 @@ import TerminiKit
             "│                                                                              │",
             "│                       theme: default  ·  t changes it                        │",
             "└──────────────────────────────────────────────────────────────────────────────┘",
-            " ↑↓ Move  Enter Open  1-5 App  t Theme  ? Help  q Quit",
+            " ? Help  ↑↓ Move  Enter Open  1-5 App  t Theme  q Quit",
         ])
     }
 
@@ -40,7 +40,7 @@ import TerminiKit
         }
         #expect(lines[0] == "+- Termini --------------------------------------------------------------------+")
         #expect(lines[11] == "|   > 1  Badminton    Courtside scoreboard with real BWF rules            F2   |")
-        #expect(lines[23] == " Up/Dn Move  Enter Open  1-5 App  t Theme  ? Help  q Quit")
+        #expect(lines[23] == " ? Help  Up/Dn Move  Enter Open  1-5 App  t Theme  q Quit")
     }
 
     @Test func selectionShowsInMonochrome() {
@@ -64,7 +64,7 @@ import TerminiKit
             "│   4  Stamp Card     F5 │",
             "│   5  Coffee Shop    F6 │",
             "└────────────────────────┘",
-            " ↑↓ Move  ? Help  q Quit",
+            " ? Help  ↑↓ Move  q Quit",
         ])
     }
 
@@ -78,7 +78,7 @@ import TerminiKit
             "│   4  Stamp Card   A loyalty card… F5 │",
             "│   5  Coffee Shop  Beans from fiv… F6 │",
             "└──────────────────────────────────────┘",
-            " ↑↓ Move  Enter Open  ? Help  q Quit",
+            " ? Help  ↑↓ Move  Enter Open  q Quit",
         ])
     }
 }
