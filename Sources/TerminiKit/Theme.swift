@@ -90,6 +90,19 @@ public struct Theme: Sendable, Equatable {
         return t
     }
 
+    /// The same theme in the colours a terminal of `depth` has: `#rrggbb` and indexes beyond
+    /// its palette become the nearest entry, once, instead of at every cell drawn.
+    public func resolved(for depth: ColorDepth) -> Theme {
+        var t = self
+        for role in Role.allCases {
+            var s = self[role]
+            s.foreground = Palette.resolve(s.foreground, depth: depth)
+            s.background = Palette.resolve(s.background, depth: depth)
+            t.styles[role] = s
+        }
+        return t
+    }
+
     public func withGlyphs(_ g: Glyphs) -> Theme {
         var t = self
         t.glyphs = g
