@@ -72,8 +72,9 @@ func started(_ arguments: [String], environment: [String: String] = [:], configD
 }
 
 /// A terminfo directory with xterm-16color, for systems without ncurses-term: the same
-/// entry ncurses ships (bright colours as SGR 90-97 and 100-107).
-let terminfo16: String? = {
+/// entry ncurses ships (bright colours as SGR 90-97 and 100-107). Nil when the system has it;
+/// the caller removes the directory.
+func makeTerminfo16() -> String? {
     if FileManager.default.fileExists(atPath: "/usr/share/terminfo/x/xterm-16color")
         || FileManager.default.fileExists(atPath: "/lib/terminfo/x/xterm-16color") { return nil }
     let dir = TmuxSession.makeTempDir("termini-terminfo")
@@ -86,10 +87,10 @@ let terminfo16: String? = {
     \tuse=xterm,
 
     """
-    FileManager.default.createFile(atPath: source, contents: Data(entry.utf8))
+    _ = FileManager.default.createFile(atPath: source, contents: Data(entry.utf8))
     _ = try? Subprocess.run(["tic", "-o", dir, source], captureOutput: false)
     return dir
-}()
+}
 
 @Suite struct ThemeOnScreenTests {
     static let themes = ["default", "light", "high-contrast", "court", "solarized-dark", "mono"]
@@ -196,7 +197,9 @@ let terminfo16: String? = {
 @Suite struct ColourDepthOnScreenTests {
     func colours(theme: String, term: String) throws -> ScreenColours {
         var env = ["TERM": term]
-        if term == "xterm-16color", let dir = terminfo16 { env["TERMINFO"] = dir }
+        let terminfo = term == "xterm-16color" ? makeTerminfo16() : nil
+        defer { if let terminfo { try? FileManager.default.removeItem(atPath: terminfo) } }
+        if let terminfo { env["TERMINFO"] = terminfo }
         let t = try started(["--theme", theme], environment: env)
         defer { t.send("q") }
         #expect(t.screen.contains("theme: \(theme)"), "\(term):\n\(t.screen)")
@@ -236,7 +239,7 @@ let terminfo16: String? = {
 @Suite(.serialized) struct ThemeFileEndToEndTests {
     static func write(_ text: String, to path: String) {
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
     }
 
     static func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
