@@ -45,27 +45,34 @@ public enum Palette {
     /// The palette index to draw `color` with on a terminal of `depth`; -1 is the terminal's
     /// default colour (also used for everything in monochrome).
     public static func index(for color: Color, depth: ColorDepth) -> Int {
+        index(for: color, depth: depth, avoiding: nil)
+    }
+
+    /// As `index(for:depth:)`, but never `avoiding` (the index of the background the colour
+    /// is drawn on) unless the colour is exactly that: on 8 colours a dark grey-blue text and
+    /// its dark background must not both become black.
+    public static func index(for color: Color, depth: ColorDepth, avoiding: Int?) -> Int {
         guard depth != .monochrome else { return -1 }
         switch color {
         case .default, .inherit: return -1
         case .indexed(let i):
             if Int(i) < depth.rawValue { return Int(i) }
             let (r, g, b) = rgb(ofIndex: Int(i))
-            return nearest(r, g, b, depth: depth)
+            return nearest(r, g, b, depth: depth, avoiding: avoiding)
         case let .rgb(r, g, b):
-            return nearest(Int(r), Int(g), Int(b), depth: depth)
+            return nearest(Int(r), Int(g), Int(b), depth: depth, avoiding: avoiding)
         }
     }
 
     /// The colour as the terminal of `depth` will draw it: `#rrggbb` and palette indexes the
     /// terminal lacks become the nearest index it has. Done once per theme, so drawing a cell
     /// never searches the palette.
-    public static func resolve(_ color: Color, depth: ColorDepth) -> Color {
+    public static func resolve(_ color: Color, depth: ColorDepth, avoiding: Int? = nil) -> Color {
         switch color {
         case .default, .inherit: return color
         case .indexed(let i) where Int(i) < depth.rawValue: return color
         default:
-            let i = index(for: color, depth: depth)
+            let i = index(for: color, depth: depth, avoiding: avoiding)
             return i < 0 ? .default : .indexed(UInt8(i))
         }
     }
@@ -74,9 +81,13 @@ public enum Palette {
     /// turns the reds of a theme orange or dull and a dark green grey. With 256 colours the
     /// search covers the cube and grey ramp only (entries 0-15 are whatever the user's
     /// terminal makes of them); with 16 or 8, the ANSI colours.
-    public static func nearest(_ r: Int, _ g: Int, _ b: Int, depth: ColorDepth) -> Int {
+    public static func nearest(_ r: Int, _ g: Int, _ b: Int, depth: ColorDepth, avoiding: Int? = nil) -> Int {
         let target = Lab(r, g, b)
-        func best(_ candidates: [Int]) -> Int {
+        func best(_ all: [Int]) -> Int {
+            var candidates = all
+            if let avoiding, candidates.count > 1, target.distance(to: labTable[avoiding]) > 1e-6 {
+                candidates.removeAll { $0 == avoiding }
+            }
             var best = candidates[0]
             var bestDistance = Double.infinity
             for i in candidates {
@@ -109,7 +120,8 @@ public enum Palette {
         case .ansi16, .ansi8:
             // A grey (muted text, borders) goes to black, grey or white: among the ANSI
             // colours a mid grey is as near to a dull yellow or blue as to anything.
-            let isGrey = max(r, g, b) - min(r, g, b) < 24
+            // Grey by CIELAB chroma: Solarized's slate #586e75 is a grey, not a magenta.
+            let isGrey = (target.a * target.a + target.b * target.b).squareRoot() < 14
             return best(isGrey ? (depth == .ansi16 ? [0, 8, 7, 15] : [0, 7]) : Array(0..<(depth == .ansi16 ? 16 : 8)))
         }
     }

@@ -295,6 +295,24 @@ import Testing
         }
     }
 
+    @Test func slateGreysStayGreyAndTextNeverTakesItsBackground() {
+        // Solarized's base01 is a grey by eye (low CIELAB chroma), not a magenta.
+        #expect([0, 7].contains(Palette.index(for: .rgb(0x58, 0x6e, 0x75), depth: .ansi8)))
+        #expect([0, 8, 7, 15].contains(Palette.index(for: .rgb(0x58, 0x6e, 0x75), depth: .ansi16)))
+        // On 8 colours Solarized's background is black; its dark grey text must not be.
+        let (sol, _) = ThemeFile.parse("background = #839496 on #002b36\nmuted = #586e75\nborder = #586e75\nhint-key = #002b36 on #2aa198",
+                                       name: "s")
+        let r8 = sol.resolved(for: .ansi8)
+        #expect(r8[.background].background == .black)
+        #expect(r8[.muted].foreground == .white)
+        #expect(r8[.border].foreground == .white)
+        #expect(r8[.hintKey].background == .cyan && r8[.hintKey].foreground == .black)
+        // Exactly the background colour is left alone (a deliberate "invisible" stays so).
+        #expect(Palette.index(for: .rgb(0, 0, 0), depth: .ansi8, avoiding: 0) == 0)
+        #expect(Palette.index(for: .rgb(0x10, 0x10, 0x10), depth: .ansi8, avoiding: 0) == 7)
+        #expect(Palette.index(for: .rgb(0x10, 0x10, 0x10), depth: .ansi8) == 0)
+    }
+
     @Test func themesResolveOnceToWhatTheTerminalHas() {
         let (theme, _) = ThemeFile.parse("accent = #dc322f\nborder = 244\nfocus = black on bright-yellow\ndialog = on #0b4a26", name: "t")
         for depth in [ColorDepth.ansi8, .ansi16, .palette256] {
