@@ -4,6 +4,9 @@
 #   make uninstall            removes exactly what install put there
 #   make test                 the README's test command
 #   make bench                the benchmark (scripts/bench)
+#
+# TERMINI_BIN=path installs a binary built already instead of building the release one
+# (the end-to-end test installs the debug build this way: a release build takes minutes).
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -12,6 +15,7 @@ DATADIR  = $(PREFIX)/share/termini
 MANDIR   = $(PREFIX)/share/man/man1
 THEMES   = $(notdir $(wildcard themes/*.theme))
 SWIFT   ?= swift
+TERMINI_BIN ?=
 
 .PHONY: all build install uninstall test bench clean
 
@@ -20,9 +24,9 @@ all: build
 build:
 	$(SWIFT) build -c release --product termini
 
-install: build
+install: $(if $(TERMINI_BIN),,build)
 	install -d -m 755 "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)/themes" "$(DESTDIR)$(MANDIR)"
-	install -m 755 -s "$$($(SWIFT) build -c release --show-bin-path)/termini" "$(DESTDIR)$(BINDIR)/termini"
+	install -m 755 -s "$(or $(TERMINI_BIN),$$($(SWIFT) build -c release --show-bin-path)/termini)" "$(DESTDIR)$(BINDIR)/termini"
 	install -m 644 $(addprefix themes/,$(THEMES)) "$(DESTDIR)$(DATADIR)/themes/"
 	install -m 644 man/termini.1 "$(DESTDIR)$(MANDIR)/termini.1"
 

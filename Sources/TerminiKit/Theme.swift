@@ -90,6 +90,25 @@ public struct Theme: Sendable, Equatable {
         return t
     }
 
+    /// The same theme in the colours a terminal of `depth` has: `#rrggbb` and indexes beyond
+    /// its palette become the nearest entry, once, instead of at every cell drawn.
+    /// A foreground never lands on the same entry as the background it is drawn on (the
+    /// role's own, else the theme's), so nothing that had contrast loses it all.
+    public func resolved(for depth: ColorDepth) -> Theme {
+        var t = self
+        let ground = Palette.resolve(self[.background].background, depth: depth)
+        for role in Role.allCases {
+            var s = self[role]
+            s.background = Palette.resolve(s.background, depth: depth)
+            let under = s.background == .inherit ? ground : s.background
+            var avoid: Int?
+            if case .indexed(let i) = under { avoid = Int(i) }
+            s.foreground = Palette.resolve(s.foreground, depth: depth, avoiding: avoid)
+            t.styles[role] = s
+        }
+        return t
+    }
+
     public func withGlyphs(_ g: Glyphs) -> Theme {
         var t = self
         t.glyphs = g

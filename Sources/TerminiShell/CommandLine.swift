@@ -11,7 +11,12 @@ public struct Invocation: Equatable, Sendable {
     public var action: Action = .run
     public var app: String?
     public var theme: String?
-    public var noColor = false
+    /// `--color` (true) or `--no-color` (false), the last one given; nil when neither was.
+    public var color: Bool?
+    public var noColor: Bool {
+        get { color == false }
+        set { color = newValue ? false : nil }
+    }
     public var ascii = false
     public var configDir: String?
     public var appOptions = AppOptions()
@@ -25,7 +30,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// `termini [APP] [--theme NAME] [--no-color] [--ascii] [--config-dir DIR] [--help] [--version]`
+/// `termini [APP] [--theme NAME] [--no-color|--color] [--ascii] [--config-dir DIR] [--help] [--version]`
 /// plus each app's own options after its name. Options may come in any order; `--opt=value`
 /// and `--opt value` both work.
 public enum CommandLineParser {
@@ -34,6 +39,7 @@ public enum CommandLineParser {
     public static let globalOptions: [OptionSpec] = [
         OptionSpec("--theme", value: "NAME", help: "use theme NAME for this run (see --list-themes)"),
         OptionSpec("--no-color", help: "draw in monochrome with attributes only (as NO_COLOR does)"),
+        OptionSpec("--color", help: "draw in colour even when NO_COLOR is set or the config says color = no"),
         OptionSpec("--ascii", help: "draw with ASCII characters only, even in a UTF-8 locale"),
         OptionSpec("--config-dir", value: "DIR", help: "keep settings and saved state in DIR"),
         OptionSpec("--list-themes", help: "list the themes and where each comes from, then exit"),
@@ -88,7 +94,8 @@ public enum CommandLineParser {
                 case "--help": inv.action = .help
                 case "--version": if inv.action == .run { inv.action = .version }
                 case "--list-themes": if inv.action == .run { inv.action = .listThemes }
-                case "--no-color": inv.noColor = true
+                case "--no-color": inv.color = false
+                case "--color": inv.color = true
                 case "--ascii": inv.ascii = true
                 case "--theme": inv.theme = value
                 case "--config-dir": inv.configDir = value
@@ -124,7 +131,7 @@ public enum CommandLineParser {
 
     static func clean(_ s: String) -> String { TextLayout.truncate(TextLayout.sanitized(s), to: 60) }
 
-    public static let usage = "usage: termini [APP] [--theme NAME] [--no-color] [--ascii] [--config-dir DIR] [--help] [--version]\n"
+    public static let usage = "usage: termini [APP] [--theme NAME] [--no-color|--color] [--ascii] [--config-dir DIR] [--help] [--version]\n"
         + "apps: \(AppRegistry.ids.joined(separator: ", "))\n"
         + "Try 'termini --help' for more."
 
@@ -157,6 +164,7 @@ public enum CommandLineParser {
 
         Files live in $XDG_CONFIG_HOME/termini (else ~/.config/termini) unless
         --config-dir is given. NO_COLOR=1 has the effect of --no-color.
+        A command-line option wins over the environment, which wins over config.
         Exit status: 0 success, 1 error, 64 bad command line.
         See termini(1) for the whole manual.
 

@@ -15,7 +15,15 @@ public enum PreferenceKey {
         (color, "yes|no", "no draws in monochrome, as NO_COLOR does"),
         (sound, "yes|no", "yes: bell for game sounds and alerts; no: never; unset: alerts only"),
         (lastApp, "APP", "the app used last, preselected in the launcher"),
+        ("badminton.format", "FORMAT", "the format last chosen for a new match (3x21, 3x15, 5x11, 1x21, GxP[cC])"),
+        ("badminton.discipline", "singles|doubles", "singles or doubles, last chosen"),
+        ("badminton.names", "A,B", "the names last given to the two sides (doubles: A1/A2,B1/B2)"),
+        ("stamps.daily", "on|off", "daily mode of the stamp card: at most one stamp per day (d sets it)"),
+        ("stamps.reward", "TEXT", "the reward shown when a stamp card is full"),
     ]
+
+    /// Every key Termini reads from `config`, its own and the apps'.
+    public static var all: [String] { documented.map(\.key) }
 
     public static func bool(_ v: String?) -> Bool? { PreferenceValue.bool(v) }
 }
@@ -40,4 +48,54 @@ final class AppStateReader: StateReader {
     func notice(_ text: String) { store.notice(text) }
     var canWrite: Bool { store.canWrite }
     func preference(_ key: String) -> String? { preferences().value(key) }
+}
+
+/// The look Termini starts with, from every source in order of precedence: a command-line
+/// option, then the environment (`NO_COLOR`), then the `config` file, then the built-in default.
+public struct Settings: Equatable, Sendable {
+    /// Where a setting came from (for tests and messages).
+    public enum Source: String, Sendable {
+        case commandLine = "command line", environment, config, builtin = "built in"
+    }
+
+    public var theme: String
+    public var themeSource: Source
+    public var color: Bool
+    public var colorSource: Source
+    public var ascii: Bool
+    public var asciiSource: Source
+
+    public static func resolve(_ invocation: Invocation, environment: [String: String], config: ConfigFile) -> Settings {
+        let theme: (String, Source)
+        if let t = invocation.theme {
+            theme = (t, .commandLine)
+        } else if let t = config.value(PreferenceKey.theme), !t.isEmpty {
+            theme = (t, .config)
+        } else {
+            theme = ("default", .builtin)
+        }
+
+        let color: (Bool, Source)
+        if let c = invocation.color {
+            color = (c, .commandLine)
+        } else if !(environment["NO_COLOR"] ?? "").isEmpty {
+            // no-color.org: set and not empty, whatever the value.
+            color = (false, .environment)
+        } else if let c = PreferenceKey.bool(config.value(PreferenceKey.color)) {
+            color = (c, .config)
+        } else {
+            color = (true, .builtin)
+        }
+
+        let ascii: (Bool, Source)
+        if invocation.ascii {
+            ascii = (true, .commandLine)
+        } else if let a = PreferenceKey.bool(config.value(PreferenceKey.ascii)) {
+            ascii = (a, .config)
+        } else {
+            ascii = (false, .builtin)
+        }
+        return Settings(theme: theme.0, themeSource: theme.1, color: color.0, colorSource: color.1,
+                        ascii: ascii.0, asciiSource: ascii.1)
+    }
 }

@@ -15,6 +15,8 @@ public final class Shell {
     public private(set) var themeName: String
     public let unicode: Bool
     public let monochrome: Bool
+    /// The terminal's colours; themes are mapped to them once (nil: left as written).
+    public let depth: ColorDepth?
     public private(set) var quitRequested = false
     /// The app on screen; nil for the launcher.
     public private(set) var current: String?
@@ -38,14 +40,15 @@ public final class Shell {
 
     public init(store: any StateStore, config: ConfigFile, theme: Theme, themeName: String, unicode: Bool,
                 monochrome: Bool, catalog: ThemeCatalog?, open app: String?, options: AppOptions = AppOptions(),
-                notices: [String] = [], now: Double) {
+                notices: [String] = [], now: Double, depth: ColorDepth? = nil) {
         self.store = store
         self.config = config
         self.unicode = unicode
         self.monochrome = monochrome
         self.catalog = catalog
+        self.depth = depth
         self.themeName = themeName
-        self.theme = Shell.prepare(theme, unicode: unicode, monochrome: monochrome)
+        self.theme = Shell.prepare(theme, unicode: unicode, monochrome: monochrome, depth: depth)
         let last = config.value(PreferenceKey.lastApp).flatMap { AppRegistry.index(of: $0) != nil ? $0 : nil }
         launcher = Launcher(selection: last.flatMap { AppRegistry.index(of: $0) } ?? 0, lastApp: last)
         for n in notices { addNotice(n) }
@@ -56,8 +59,9 @@ public final class Shell {
         collectNotices()
     }
 
-    static func prepare(_ theme: Theme, unicode: Bool, monochrome: Bool) -> Theme {
-        let t = monochrome ? theme.monochrome : theme
+    static func prepare(_ theme: Theme, unicode: Bool, monochrome: Bool, depth: ColorDepth? = nil) -> Theme {
+        var t = monochrome ? theme.monochrome : theme
+        if let depth, !monochrome { t = t.resolved(for: depth) }
         return t.withGlyphs(unicode ? .unicode : .ascii)
     }
 
@@ -252,7 +256,7 @@ public final class Shell {
         let next = names[((names.firstIndex(of: themeName) ?? -1) + 1) % names.count]
         let (t, messages) = catalog.load(next)
         themeName = next
-        theme = Shell.prepare(t, unicode: unicode, monochrome: monochrome)
+        theme = Shell.prepare(t, unicode: unicode, monochrome: monochrome, depth: depth)
         for m in messages { addNotice(m) }
         setPreference(PreferenceKey.theme, next)
     }

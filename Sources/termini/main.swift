@@ -77,9 +77,17 @@ if let bytes = store.readBytes("config") {
 }
 
 // Precedence: command line > environment > config file > built-in default.
-let noColor = invocation.noColor || !(env["NO_COLOR"] ?? "").isEmpty || PreferenceKey.bool(config.value(PreferenceKey.color)) == false
-let forceASCII = invocation.ascii || PreferenceKey.bool(config.value(PreferenceKey.ascii)) == true
-let themeName = invocation.theme ?? config.value(PreferenceKey.theme) ?? "default"
+let settings = Settings.resolve(invocation, environment: env, config: config)
+let noColor = !settings.color
+let forceASCII = settings.ascii
+let themeName = settings.theme
+if settings.themeSource == .commandLine, !catalog.names.contains(themeName) {
+    // A theme asked for on the command line and not found is a mistake to point out at once;
+    // one named in config (perhaps since deleted) only gets a notice.
+    emit(2, "termini: no theme named '\(TextLayout.truncate(TextLayout.sanitized(themeName), to: 60))' (themes: \(catalog.names.joined(separator: ", ")))\n"
+        + "Try 'termini --list-themes'.\n")
+    exit(64)
+}
 let (theme, themeMessages) = catalog.load(themeName)
 startupNotices += themeMessages
 
@@ -103,7 +111,8 @@ do {
 
 let shell = Shell(store: store, config: config, theme: theme, themeName: catalog.names.contains(themeName) ? themeName : "default",
                   unicode: terminal.unicode, monochrome: noColor || terminal.depth == .monochrome, catalog: catalog,
-                  open: invocation.app, options: invocation.appOptions, notices: startupNotices, now: WallClock.now())
+                  open: invocation.app, options: invocation.appOptions, notices: startupNotices, now: WallClock.now(),
+                  depth: terminal.depth)
 
 @MainActor func apply(_ outputs: [ShellOutput]) {
     for o in outputs {

@@ -256,6 +256,91 @@ import Testing
         #expect(Palette.index(for: .rgb(0xd8, 0xb0, 0x02), depth: .palette256) == 178)  // nearest
     }
 
+    @Test func nearestAsTheEyeSeesIt() {
+        // Plain RGB distance made these a salmon, an orange and a grey.
+        #expect(Palette.index(for: .rgb(0xe0, 0x30, 0x30), depth: .palette256) == 160)  // default team1: red
+        #expect(Palette.index(for: .rgb(0xdc, 0x32, 0x2f), depth: .palette256) == 160)  // solarized red
+        #expect(Palette.index(for: .rgb(0x0b, 0x4a, 0x26), depth: .palette256) == 22)   // court: a green
+        // Where Solarized's own xterm-256 table agrees (its red, orange, yellow, cyan).
+        #expect(Palette.index(for: .rgb(0xcb, 0x4b, 0x16), depth: .palette256) == 166)
+        #expect(Palette.index(for: .rgb(0xb5, 0x89, 0x00), depth: .palette256) == 136)
+        #expect(Palette.index(for: .rgb(0x2a, 0xa1, 0x98), depth: .palette256) == 37)
+        // Solarized's base03 background is a near-black grey, as in its own table (234).
+        #expect([234, 235].contains(Palette.index(for: .rgb(0x00, 0x2b, 0x36), depth: .palette256)))
+        // A colour the cube has exactly maps to itself; the 16 ANSI entries are never chosen.
+        for i in 16..<256 {
+            let (r, g, b) = Palette.rgb(ofIndex: i)
+            let found = Palette.nearest(r, g, b, depth: .palette256)
+            #expect(Palette.rgb(ofIndex: found) == (r, g, b), "index \(i) found \(found)")
+        }
+    }
+
+    @Test func theNeighbourhoodSearchFindsTheTrueNearest() {
+        // nearest() looks at the cube levels around each channel only; compare with a search
+        // over all 240 entries.
+        var colours: [(Int, Int, Int)] = []
+        for r in stride(from: 0, through: 255, by: 51) {
+            for g in stride(from: 0, through: 255, by: 51) {
+                for b in stride(from: 0, through: 255, by: 51) { colours.append((r, g, b)) }
+            }
+        }
+        var rng = SplitMix(seed: 7)
+        for _ in 0..<150 { colours.append((rng.next(256), rng.next(256), rng.next(256))) }
+        for (r, g, b) in colours {
+            let target = Lab(r, g, b)
+            let brute = (16..<256).min { target.distance(to: Palette.labTable[$0]) < target.distance(to: Palette.labTable[$1]) } ?? -1
+            let found = Palette.nearest(r, g, b, depth: .palette256)
+            #expect(target.distance(to: Palette.labTable[found]) <= target.distance(to: Palette.labTable[brute]) + 1e-9,
+                    "(\(r),\(g),\(b)): \(found) but \(brute) is nearer")
+        }
+    }
+
+    @Test func slateGreysStayGreyAndTextNeverTakesItsBackground() {
+        // Solarized's base01 is a grey by eye (low CIELAB chroma), not a magenta.
+        #expect([0, 7].contains(Palette.index(for: .rgb(0x58, 0x6e, 0x75), depth: .ansi8)))
+        #expect([0, 8, 7, 15].contains(Palette.index(for: .rgb(0x58, 0x6e, 0x75), depth: .ansi16)))
+        // On 8 colours Solarized's background is black; its dark grey text must not be.
+        let (sol, _) = ThemeFile.parse("background = #839496 on #002b36\nmuted = #586e75\nborder = #586e75\nhint-key = #002b36 on #2aa198",
+                                       name: "s")
+        let r8 = sol.resolved(for: .ansi8)
+        #expect(r8[.background].background == .black)
+        #expect(r8[.muted].foreground == .white)
+        #expect(r8[.border].foreground == .white)
+        #expect(r8[.hintKey].background == .cyan && r8[.hintKey].foreground == .black)
+        // Exactly the background colour is left alone (a deliberate "invisible" stays so).
+        #expect(Palette.index(for: .rgb(0, 0, 0), depth: .ansi8, avoiding: 0) == 0)
+        #expect(Palette.index(for: .rgb(0x10, 0x10, 0x10), depth: .ansi8, avoiding: 0) == 7)
+        #expect(Palette.index(for: .rgb(0x10, 0x10, 0x10), depth: .ansi8) == 0)
+    }
+
+    @Test func themesResolveOnceToWhatTheTerminalHas() {
+        let (theme, _) = ThemeFile.parse("accent = #dc322f\nborder = 244\nfocus = black on bright-yellow\ndialog = on #0b4a26", name: "t")
+        for depth in [ColorDepth.ansi8, .ansi16, .palette256] {
+            let r = theme.resolved(for: depth)
+            for role in Role.allCases {
+                for c in [r[role].foreground, r[role].background] {
+                    switch c {
+                    case .default, .inherit: break
+                    case .indexed(let i): #expect(Int(i) < depth.rawValue, "\(depth) \(role) \(c)")
+                    case .rgb: Issue.record("\(depth) \(role) still #rrggbb")
+                    }
+                    // What the terminal gets is the same, resolved or not.
+                }
+                #expect(Palette.index(for: r[role].foreground, depth: depth) == Palette.index(for: theme[role].foreground, depth: depth))
+                #expect(Palette.index(for: r[role].background, depth: depth) == Palette.index(for: theme[role].background, depth: depth))
+                #expect(r[role].attributes == theme[role].attributes)
+            }
+        }
+        let r8 = theme.resolved(for: .ansi8)
+        #expect(r8[.accent].foreground == .red)
+        #expect(r8[.focus] == Style(foreground: .black, background: .yellow))
+        #expect(r8[.border].foreground == .white)
+        #expect(theme.resolved(for: .palette256)[.accent].foreground == .indexed(160))
+        #expect(theme.resolved(for: .palette256)[.focus].background == .indexed(11))
+        #expect(Palette.resolve(.inherit, depth: .ansi8) == .inherit)
+        #expect(Palette.resolve(.default, depth: .ansi8) == .default)
+    }
+
     @Test func hexTo16And8() {
         #expect(Palette.index(for: .rgb(0xff, 0x00, 0x00), depth: .ansi16) == 9)
         #expect(Palette.index(for: .rgb(0xff, 0x00, 0x00), depth: .ansi8) == 1)
@@ -303,5 +388,18 @@ import Testing
         #expect(Palette.index(for: .default, depth: .palette256) == -1)
         #expect(Palette.index(for: .default, depth: .ansi8) == -1)
         #expect(Palette.nearest(1, 2, 3, depth: .monochrome) == -1)
+    }
+}
+
+/// A small deterministic generator for sampled tests.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

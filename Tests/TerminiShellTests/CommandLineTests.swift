@@ -113,7 +113,7 @@ import TerminiKit
     }
 
     @Test func usage() {
-        #expect(CommandLineParser.usage.hasPrefix("usage: termini [APP] [--theme NAME] [--no-color] [--ascii] [--config-dir DIR] [--help] [--version]"))
+        #expect(CommandLineParser.usage.hasPrefix("usage: termini [APP] [--theme NAME] [--no-color|--color] [--ascii] [--config-dir DIR] [--help] [--version]"))
         #expect(CommandLineParser.usage.contains("badminton, boxing, memory, stamps, coffee"))
     }
 }
