@@ -1,36 +1,99 @@
 import TerminiKit
 
-/// A one-line text entry: typing appends, Backspace deletes, Ctrl-U clears.
+/// A one-line text entry with a cursor. A prefilled value starts selected, as a selected
+/// field does elsewhere: the first typed character replaces it; an arrow, Home, End or
+/// Backspace keeps it and edits it instead. Ctrl-U clears.
 struct TextEntry: Equatable, Sendable {
-    var text: String
+    private(set) var text: String
     var limit = 40
+    /// Characters before the cursor.
+    private(set) var cursor: Int
+    /// The whole text is selected: typing replaces it.
+    private(set) var selected: Bool
+
+    init(text: String, limit: Int = 40, selected: Bool = true) {
+        self.text = text
+        self.limit = limit
+        cursor = text.count
+        self.selected = selected && !text.isEmpty
+    }
+
+    /// Replaces the text (a preset, a default), selected, the cursor at its end.
+    mutating func set(_ new: String) {
+        text = new
+        cursor = new.count
+        selected = !new.isEmpty
+    }
+
+    /// Selects the whole text: done when the focus arrives at the field.
+    mutating func selectAll() {
+        cursor = text.count
+        selected = !text.isEmpty
+    }
 
     /// True when the key was an editing key.
     mutating func handle(_ key: Key) -> Bool {
+        let wasSelected = selected
+        selected = false
         switch key {
         case .char(let c):
-            if text.count < limit, DisplayWidth.of(c) > 0 { text.append(c) }
-            return true
-        case .backspace, .delete:
-            if !text.isEmpty { text.removeLast() }
-            return true
+            guard DisplayWidth.of(c) > 0 else {
+                selected = wasSelected
+                return true
+            }
+            if wasSelected {
+                text = ""
+                cursor = 0
+            }
+            guard text.count < limit else { return true }
+            text.insert(c, at: text.index(text.startIndex, offsetBy: cursor))
+            cursor += 1
+        case .backspace:
+            guard cursor > 0 else { return true }
+            text.remove(at: text.index(text.startIndex, offsetBy: cursor - 1))
+            cursor -= 1
+        case .delete:
+            if cursor < text.count { text.remove(at: text.index(text.startIndex, offsetBy: cursor)) }
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(text.count, cursor + 1)
+        case .home, .ctrl("a"): cursor = 0
+        case .end, .ctrl("e"): cursor = text.count
         case .ctrl("u"):
             text = ""
-            return true
+            cursor = 0
         default:
+            selected = wasSelected
             return false
         }
+        return true
     }
 
+    /// The field in `row`: unfocused it shows the start of the text; focused it keeps the
+    /// cursor in view, shows the selection (focus style, underlined) and the cursor.
     func render(in row: Rect, on canvas: inout Canvas, theme: Theme, focused: Bool) {
-        let style = focused ? theme[.focus] : theme[.selected]
-        canvas.fill(row, with: focused ? " " : theme.glyphs.isUnicode ? "·" : ".", style: focused ? theme[.focus] : theme[.muted])
-        let shown = TextLayout.sanitized(text)
-        var visible = shown
-        // Keep the end of a long entry in view while typing.
-        while DisplayWidth.of(visible) > row.width - 1, !visible.isEmpty { visible.removeFirst() }
-        let x = canvas.put(visible, x: row.x, y: row.y, style: style, clip: row)
-        if focused { canvas.put(theme.glyphs.isUnicode ? "▏" : "_", x: x, y: row.y, style: style, clip: row) }
+        guard row.width > 0 else { return }
+        let g = theme.glyphs
+        canvas.fill(row, with: focused ? " " : g.isUnicode ? "·" : ".", style: focused ? theme[.focus] : theme[.muted])
+        let chars = Array(TextLayout.sanitized(text))
+        guard focused else {
+            canvas.put(TextLayout.truncate(String(chars), to: row.width, ellipsis: g.ellipsis), x: row.x, y: row.y,
+                       style: theme[.selected], clip: row)
+            return
+        }
+        // Leave out characters from the start until the cursor (and one cell for it) fits.
+        let at = min(cursor, chars.count)
+        var first = 0
+        while first < at, DisplayWidth.of(String(chars[first..<at])) + 1 > row.width { first += 1 }
+        let style = selected ? theme[.focus].with(.underline) : theme[.focus]
+        var x = canvas.put(String(chars[first..<at]), x: row.x, y: row.y, style: style, clip: row)
+        if at < chars.count {
+            // The character under the cursor, in the field's colours the other way round.
+            let cursorStyle = theme[.focus].without(.reverse).with(.underline)
+            x = canvas.put(chars[at], x: x, y: row.y, style: selected ? style : cursorStyle, clip: row)
+            canvas.put(String(chars[(at + 1)...]), x: x, y: row.y, style: style, clip: row)
+        } else {
+            canvas.put(g.isUnicode ? "▏" : "_", x: x, y: row.y, style: theme[.focus], clip: row)
+        }
     }
 }
 
@@ -77,8 +140,8 @@ struct SetupForm: Equatable, Sendable {
         switch key {
         case .escape: return .cancel
         case .enter: return submit()
-        case .tab, .down: focus = Field(rawValue: (focus.rawValue + 1) % Field.allCases.count) ?? .format
-        case .backTab, .up: focus = Field(rawValue: (focus.rawValue + Field.allCases.count - 1) % Field.allCases.count) ?? .format
+        case .tab, .down: move(to: Field(rawValue: (focus.rawValue + 1) % Field.allCases.count) ?? .format)
+        case .backTab, .up: move(to: Field(rawValue: (focus.rawValue + Field.allCases.count - 1) % Field.allCases.count) ?? .format)
         default:
             error = nil
             switch focus {
@@ -99,11 +162,22 @@ struct SetupForm: Equatable, Sendable {
         return nil
     }
 
+    /// The focus arrives at a field: its text is selected, so typing replaces it.
+    mutating func move(to field: Field) {
+        focus = field
+        switch field {
+        case .format: format.selectAll()
+        case .side0: names[0].selectAll()
+        case .side1: names[1].selectAll()
+        case .discipline, .server: break
+        }
+    }
+
     mutating func cyclePreset(_ step: Int) {
         let presets = MatchFormat.presets
         let current = (try? MatchFormat.parse(format.text).get())?.description
         let i = presets.firstIndex(where: { $0 == current }) ?? (step > 0 ? -1 : 0)
-        format.text = presets[(i + step + presets.count) % presets.count]
+        format.set(presets[(i + step + presets.count) % presets.count])
     }
 
     /// Singles names become the default doubles pairs and back, unless they were changed.
@@ -113,12 +187,12 @@ struct SetupForm: Equatable, Sendable {
         let new = TeamInfo.defaults(discipline).map(\.entry)
         for i in 0..<2 {
             if names[i].text == old[i] {
-                names[i].text = new[i]
+                names[i].set(new[i])
             } else if discipline == .doubles, !names[i].text.contains("/") {
                 let n = TextLayout.sanitizedName(names[i].text)
-                names[i].text = n.isEmpty ? new[i] : "\(n) 1/\(n) 2"
+                names[i].set(n.isEmpty ? new[i] : "\(n) 1/\(n) 2")
             } else if discipline == .singles, names[i].text.contains("/") {
-                names[i].text = new[i]
+                names[i].set(new[i])
             }
         }
     }
@@ -237,7 +311,9 @@ struct NamesForm: Equatable, Sendable {
         case .enter:
             let teams = names.compactMap { TeamInfo.parse($0.text, discipline: discipline) }
             return teams.count == 2 ? .save(teams) : nil
-        case .tab, .backTab, .up, .down: focus = 1 - focus
+        case .tab, .backTab, .up, .down:
+            focus = 1 - focus
+            names[order[focus]].selectAll()
         default: _ = names[order[focus]].handle(key)
         }
         return nil
