@@ -282,10 +282,11 @@ public struct BadmintonApp: MiniApp {
             }
         case .new:
             if s.hasRallies && !s.isOver {
+                // Yes and No first, as every confirmation: y and n answer it.
                 overlay = .confirmNew(Dialog.confirm(title: "New match?",
                     message: "The match in progress (\(MatchReport.statusLine(s, now: context.now))) goes to the history, unfinished."
                         .glyphed(unicode ? .unicode : .ascii),
-                    yes: "New match", no: "Keep playing"))
+                    yes: "Yes, new match", no: "No, keep playing"))
             } else {
                 overlay = .setup(SetupForm(defaults))
             }
@@ -348,6 +349,9 @@ public struct BadmintonApp: MiniApp {
             case .choose(let action)?:
                 overlay = nil
                 return record(action, at: now)
+            case .refused?:
+                overlay = .endMenu(menu)
+                return alertBell
             case nil: overlay = .endMenu(menu)
             }
         }
@@ -408,7 +412,7 @@ public struct BadmintonApp: MiniApp {
 
     public var hints: [KeyHint] {
         let pointKeys = unicode ? "←/→" : "a/l"
-        if overlay != nil { return [] }
+        if let overlay { return hints(for: overlay) }
         if watching { return [KeyHint("h", "History")] }
         guard let s = log?.state else { return [KeyHint("n", "New match"), KeyHint("h", "History")] }
         switch s.phase {
@@ -424,6 +428,30 @@ public struct BadmintonApp: MiniApp {
             }
             return [KeyHint(pointKeys, "Point"), KeyHint("u", "Undo"), KeyHint("y", "Redo"), KeyHint("s", "Swap"),
                     KeyHint("n", "New"), KeyHint("x", "End")]
+        }
+    }
+
+    /// The keys of a dialog: the shell shows these alone while the dialog has every key.
+    func hints(for overlay: Overlay) -> [KeyHint] {
+        let change = unicode ? "←→" : "Left/Right"
+        let move = unicode ? "↑↓" : "Up/Down"
+        switch overlay {
+        case .setup(let form):
+            let middle: [KeyHint]
+            switch form.focus {
+            case .format: middle = [KeyHint(change, "Format")]
+            case .discipline, .server: middle = [KeyHint(change, "Change")]
+            case .side0, .side1: middle = [KeyHint("Ctrl-U", "Clear")]
+            }
+            return [KeyHint("Tab", "Next")] + middle + [KeyHint("Enter", "Start"), KeyHint("Esc", "Cancel")]
+        case .confirmNew:
+            return [KeyHint("y", "New match"), KeyHint("n", "Keep playing"), KeyHint("Esc", "Cancel")]
+        case .names:
+            return [KeyHint("Tab", "Next"), KeyHint("Ctrl-U", "Clear"), KeyHint("Enter", "Save"), KeyHint("Esc", "Cancel")]
+        case .history:
+            return [KeyHint(move, "Scroll"), KeyHint("Esc", "Close")]
+        case .endMenu:
+            return [KeyHint("1-4", "Choose"), KeyHint(move, "Move"), KeyHint("Enter", "End match"), KeyHint("Esc", "Cancel")]
         }
     }
 

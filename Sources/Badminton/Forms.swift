@@ -274,10 +274,15 @@ struct SetupForm: Equatable, Sendable {
             let hint = discipline == .doubles ? "Doubles names: two players a side, as Ann/Bob" : "Names: one player a side"
             canvas.fit(hint, in: inner.row(7), style: theme[.muted], glyphs: theme.glyphs)
         }
+        // Why Enter does nothing yet, on two lines when it is long.
         if let p = error ?? problem {
-            canvas.fit(p, in: inner.row(inner.height - 2), style: theme[.danger], glyphs: theme.glyphs)
+            let lines = TextLayout.wrap(p, width: inner.width)
+            let shown = Array(lines.prefix(2))
+            for (i, line) in shown.enumerated() {
+                let text = i == 1 && lines.count > 2 ? line + " " + lines[2...].joined(separator: " ") : line
+                canvas.fit(text, in: inner.row(inner.height - shown.count + i), style: theme[.danger], glyphs: theme.glyphs)
+            }
         }
-        canvas.fit("Tab/\(g.arrowDown) next  \(g.arrowLeft)/\(g.arrowRight) change  Enter start  Esc cancel", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
     }
 }
 
@@ -331,8 +336,7 @@ struct NamesForm: Equatable, Sendable {
             canvas.fit(labels[i], in: Rect(x: row.x, y: row.y, width: 14, height: 1), style: focus == i ? theme[.accent] : theme[.text], glyphs: theme.glyphs)
             names[order[i]].render(in: Rect(x: row.x + 14, y: row.y, width: min(32, row.width - 14), height: 1), on: &canvas, theme: theme, focused: focus == i)
         }
-        if let p = problem { canvas.fit(p, in: inner.row(inner.height - 2), style: theme[.danger], glyphs: theme.glyphs) }
-        canvas.fit("Tab next  Enter save  Esc cancel", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
+        if let p = problem { canvas.fit(p, in: inner.row(inner.height - 1), style: theme[.danger], glyphs: theme.glyphs) }
     }
 }
 
@@ -369,6 +373,8 @@ struct EndMenu: Equatable, Sendable {
     }
     var items: [Item]
     var selected = 0
+    /// Why the last choice could not be taken, until the next key.
+    var refusal: String?
 
     init(state s: MatchState) {
         let a = s.teams[0].name, b = s.teams[1].name
@@ -380,32 +386,51 @@ struct EndMenu: Equatable, Sendable {
         ]
     }
 
-    enum Outcome: Equatable { case choose(MatchEvent.Action), cancel }
+    enum Outcome: Equatable { case choose(MatchEvent.Action), cancel, refused }
+
+    static let walkoverRule = "A walkover is possible only before the first rally."
 
     mutating func handle(_ key: Key) -> Outcome? {
+        refusal = nil
         switch key {
         case .escape, .char("x"): return .cancel
-        case .up: selected = max(0, selected - 1)
+        case .up, .backTab: selected = max(0, selected - 1)
         case .down, .tab: selected = min(items.count - 1, selected + 1)
-        case .enter:
-            return items[selected].enabled ? .choose(items[selected].action) : nil
+        case .enter: return choose(selected)
         default:
-            if let d = key.digit, d >= 1, d <= items.count, items[d - 1].enabled { return .choose(items[d - 1].action) }
+            if let d = key.digit, d >= 1, d <= items.count { return choose(d - 1) }
         }
         return nil
     }
 
+    /// The item's action, or, for one that cannot be taken now, the reason on screen.
+    mutating func choose(_ i: Int) -> Outcome {
+        selected = i
+        guard items[i].enabled else {
+            refusal = EndMenu.walkoverRule
+            return .refused
+        }
+        return .choose(items[i].action)
+    }
+
     func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
-        let widest = items.map { DisplayWidth.of($0.text) }.max() ?? 20
-        let box = area.centered(Size(width: min(area.width, max(40, widest + 12)), height: min(area.height, items.count + 6)))
+        let widest = max((items.map { DisplayWidth.of($0.text) }.max() ?? 20) + 8, DisplayWidth.of(EndMenu.walkoverRule))
+        let box = area.centered(Size(width: min(area.width, max(40, widest + 4)), height: min(area.height, items.count + 5)))
         canvas.fill(box, style: theme[.dialog])
         Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.danger], title: "End the match", titleStyle: theme[.danger])
         let inner = box.inset(horizontal: 2, vertical: 1)
         for (i, item) in items.enumerated() where i + 1 < inner.height {
-            let style = !item.enabled ? theme[.disabled] : i == selected ? theme[.focus] : theme[.dialog]
+            let style = i == selected ? (item.enabled ? theme[.focus] : theme[.disabled].with(.reverse)) : item.enabled ? theme[.dialog] : theme[.disabled]
             let mark = i == selected ? String(theme.glyphs.pointer) : " "
             canvas.fit("\(mark) \(i + 1)  \(TextLayout.sanitized(item.text))", in: inner.row(i + 1), style: style, glyphs: theme.glyphs)
         }
-        canvas.fit("1-4 or \(theme.glyphs.arrowUp)/\(theme.glyphs.arrowDown) Enter choose  Esc cancel  (u undoes)", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
+        // Why the dimmed items are dimmed; loud after a try.
+        if let refusal {
+            canvas.fit(refusal, in: inner.row(inner.height - 1), style: theme[.danger], glyphs: theme.glyphs)
+        } else if items.contains(where: { !$0.enabled }) {
+            canvas.fit("Walkovers: only before the first rally.", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
+        } else {
+            canvas.fit("u undoes it afterwards.", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
+        }
     }
 }

@@ -115,3 +115,69 @@ import Testing
         #expect(h.state?.teams.map(\.name) == ["Lin", "Lee"])
     }
 }
+
+/// Every dialog answers the keys the other apps' dialogs answer, and names them in the bar.
+@Suite struct DialogConventionTests {
+    @Test func newMatchConfirmationTakesYAndN() {
+        var h = Harness(options: ["--new": ""])
+        h.press(.left, .char("n"))
+        #expect(h.app.hints.map(\.key) == ["y", "n", "Esc"])
+        h.press(.char("n"))
+        #expect(h.app.overlay == nil && h.state?.score == [1, 0], "n keeps playing")
+        h.press(.char("n"), .char("y"))
+        guard case .setup? = h.app.overlay else {
+            Issue.record("y did not lead to the setup dialog: \(String(describing: h.app.overlay))")
+            return
+        }
+        h.press(.escape)
+        h.press(.char("n"), .escape)
+        #expect(h.app.overlay == nil && h.state?.score == [1, 0])
+    }
+
+    /// The shell shows `app.hints` alone while a dialog has every key: never empty, always Esc.
+    @Test func everyDialogNamesItsKeys() {
+        var h = Harness(options: ["--new": "", "--doubles": ""])
+        h.press(.enter, .left)
+        let opened: [(Key, String)] = [(.char("e"), "Names"), (.char("h"), "History"), (.char("x"), "End"), (.char("n"), "New match?")]
+        for (key, what) in opened {
+            h.press(key)
+            #expect(h.app.wantsAllKeys, "\(what) is open")
+            let keys = h.app.hints.map(\.key)
+            #expect(keys.contains("Esc") && keys.count >= 2, "\(what): \(keys)")
+            h.press(.escape)
+            #expect(h.app.overlay == nil, "Esc closes \(what)")
+        }
+        h.press(.char("n"), .char("y"))
+        var seen: Set<String> = []
+        for _ in 0..<5 {
+            let hints = h.app.hints
+            #expect(hints.first?.key == "Tab" && hints.contains { $0.key == "Enter" } && hints.last?.key == "Esc")
+            seen.formUnion(hints.map(\.key))
+            h.press(.tab)
+        }
+        #expect(seen.isSuperset(of: ["←→", "Ctrl-U"]), "\(seen)")
+        let ascii = Harness(unicode: false)
+        #expect(ascii.app.hints.allSatisfy { $0.key.allSatisfy(\.isASCII) } && !ascii.app.hints.isEmpty)
+    }
+
+    @Test func aWalkoverMidMatchSaysWhyNot() {
+        var h = Harness(options: ["--new": ""])
+        h.press(.left, .char("x"))
+        let effects = h.press(.char("3"))
+        #expect(effects == [.bell])
+        guard case .endMenu(let menu)? = h.app.overlay else {
+            Issue.record("the menu closed")
+            return
+        }
+        #expect(menu.refusal == EndMenu.walkoverRule)
+        #expect(h.screen().text.contains("only before the first rally"))
+        h.press(.down)
+        if case .endMenu(let m)? = h.app.overlay { #expect(m.refusal == nil, "the reason goes with the next key") }
+        h.press(.enter)
+        #expect(h.app.overlay != nil && h.state?.isOver == false)
+        // Before the first rally, it is taken.
+        var fresh = Harness(options: ["--new": ""])
+        fresh.press(.char("x"), .char("4"))
+        #expect(fresh.state?.ending == .walkover(1))
+    }
+}
