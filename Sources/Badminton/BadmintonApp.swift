@@ -44,7 +44,7 @@ public struct BadmintonApp: MiniApp {
     /// The bell for a refused key or an interval's last seconds, unless `sound = no`.
     let alertBell: [AppEffect]
     /// One line about what the last key did ("Undone: point to Red"), until the next key.
-    var message: String?
+    var message: Message?
     var lastCountdown: Int?
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
@@ -153,9 +153,19 @@ public struct BadmintonApp: MiniApp {
         service = ServiceChoice()
         lastCountdown = nil
         if setup.discipline == .singles {
-            message = "New match: \(setup.teams[0].name) v \(setup.teams[1].name), \(setup.format)"
+            message = Message("New match: \(setup.teams[0].name) v \(setup.teams[1].name), \(setup.format)", short: "New match.")
         }
         return effects
+    }
+
+    /// What the last key did, in full and in a few words for a narrow screen.
+    struct Message: Equatable {
+        var text: String
+        var short: String
+        init(_ text: String, short: String? = nil) {
+            self.text = text
+            self.short = short ?? text
+        }
     }
 
     // MARK: Recording
@@ -226,7 +236,7 @@ public struct BadmintonApp: MiniApp {
             return []
         }
         if watching {
-            if command != nil { message = "Read-only: this screen follows the match kept by another termini." }
+            if command != nil { message = Message("Read-only: another termini keeps this match.", short: "Read-only.") }
             return []
         }
         guard let l = log else {
@@ -246,27 +256,29 @@ public struct BadmintonApp: MiniApp {
             case .gameOver, .matchOver:
                 break  // the prompt line already says what Enter or n does
             case .choosingService:
-                message = "Choose who serves first (1-4), then Enter."
+                message = Message("Choose who serves first (1-4), then Enter.", short: "Choose the server first.")
             }
             return alertBell
         case .undo:
             guard let last = l.lastEffective else {
-                message = "Nothing to undo."
+                message = Message("Nothing to undo.")
                 return alertBell
             }
             let effects = record(.undo, at: context.now)
-            message = "Undone: \(BadmintonApp.describe(last.action, s))."
+            message = Message("Undone: \(BadmintonApp.describe(last.action, s)).", short: "Undone.")
             return effects
         case .redo:
             guard l.canRedo else {
-                message = "Nothing to redo."
+                message = Message("Nothing to redo.")
                 return alertBell
             }
             let effects = record(.redo, at: context.now)
-            if let e = log?.effective.last, let st = log?.state { message = "Redone: \(BadmintonApp.describe(e.action, st))." }
+            if let e = log?.effective.last, let st = log?.state {
+                message = Message("Redone: \(BadmintonApp.describe(e.action, st)).", short: "Redone.")
+            }
             return effects
         case .swap:
-            message = "Ends changed by hand."
+            message = Message("Ends changed by hand.")
             return record(.swapEnds, at: context.now)
         case .confirm:
             switch s.phase {
@@ -296,7 +308,7 @@ public struct BadmintonApp: MiniApp {
             return []
         case .end:
             if s.isOver {
-                message = "The match is already over (u undoes its end)."
+                message = Message("The match is already over (u undoes its end).", short: "The match is over.")
                 return alertBell
             }
             overlay = .endMenu(EndMenu(state: s))
@@ -330,7 +342,7 @@ public struct BadmintonApp: MiniApp {
             case .save(let teams)?:
                 overlay = nil
                 if teams != log?.state.teams {
-                    message = "Names changed."
+                    message = Message("Names changed.")
                     return record(.names(teams), at: now)
                 }
             case nil: overlay = .names(form)
@@ -417,7 +429,8 @@ public struct BadmintonApp: MiniApp {
         guard let s = log?.state else { return [KeyHint("n", "New match"), KeyHint("h", "History")] }
         switch s.phase {
         case .choosingService:
-            return [KeyHint("1-4", "Choose"), KeyHint("Enter", "Play"), KeyHint("u", "Undo"), KeyHint("e", "Names"), KeyHint("n", "New")]
+            return [KeyHint("1 2", "Server"), KeyHint("3 4", "Receiver"), KeyHint("Enter", "Play"), KeyHint("u", "Undo"), KeyHint("e", "Names"),
+                    KeyHint("n", "New")]
         case .gameOver:
             return [KeyHint("Enter", "Next game"), KeyHint("u", "Undo"), KeyHint("s", "Swap"), KeyHint("n", "New"), KeyHint("x", "End")]
         case .matchOver:

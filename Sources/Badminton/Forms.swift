@@ -377,12 +377,15 @@ struct EndMenu: Equatable, Sendable {
     var refusal: String?
 
     init(state s: MatchState) {
-        let a = s.teams[0].name, b = s.teams[1].name
+        let t = s.teams
+        // A pair takes a plural verb: "Ann/Bob retire (Cat/Dan win)".
+        func retires(_ i: Int) -> String { "\(t[i].name) \(t[i].verb("retires", "retire")) (\(t[1 - i].name) \(t[1 - i].verb("wins", "win")))" }
+        func walkover(_ i: Int) -> String { "Walkover: \(t[i].name) did not play (\(t[1 - i].name) \(t[1 - i].verb("wins", "win")))" }
         items = [
-            Item(text: "\(a) retires (\(b) wins)", action: .retire(team: 0), enabled: true),
-            Item(text: "\(b) retires (\(a) wins)", action: .retire(team: 1), enabled: true),
-            Item(text: "Walkover: \(a) did not play (\(b) wins)", action: .walkover(team: 0), enabled: !s.hasRallies),
-            Item(text: "Walkover: \(b) did not play (\(a) wins)", action: .walkover(team: 1), enabled: !s.hasRallies),
+            Item(text: retires(0), action: .retire(team: 0), enabled: true),
+            Item(text: retires(1), action: .retire(team: 1), enabled: true),
+            Item(text: walkover(0), action: .walkover(team: 0), enabled: !s.hasRallies),
+            Item(text: walkover(1), action: .walkover(team: 1), enabled: !s.hasRallies),
         ]
     }
 

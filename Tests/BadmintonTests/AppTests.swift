@@ -177,8 +177,8 @@ struct Harness {
         h.press(.char("2"), .char("4"), .enter)
         #expect(h.state?.serverName() == "Bob" && h.state?.receiverName() == "Dan")
         let s = h.screen().text
-        #expect(s.contains("Bob serves from the RIGHT court"), "\(s)")
-        #expect(s.contains("Dan receives in the right court"), "\(s)")
+        #expect(s.contains("🏸 Bob serves") && s.contains("from the RIGHT court"), "\(s)")
+        #expect(s.contains("Dan receives") && s.contains("in the right court"), "\(s)")
     }
 
     @Test func newMatchMovesTheOldOneToTheHistory() {
