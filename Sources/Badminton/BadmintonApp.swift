@@ -22,6 +22,8 @@ public struct BadmintonApp: MiniApp {
     public static let historyFile = "badminton-history.jsonl"
     static let lockName = "badminton"
     static let formatKey = "badminton.format", disciplineKey = "badminton.discipline", namesKey = "badminton.names"
+    /// The side that served first last time: `left` or `right` (the side named first is on the left).
+    static let serverKey = "badminton.server"
 
     enum Overlay: Equatable {
         case setup(SetupForm)
@@ -52,7 +54,7 @@ public struct BadmintonApp: MiniApp {
         unicode = context.unicode
         alertBell = SoundPreference(store: store).alertBell
         defaults = SetupDefaults(format: store.preference(BadmintonApp.formatKey), discipline: store.preference(BadmintonApp.disciplineKey),
-                                 names: store.preference(BadmintonApp.namesKey))
+                                 names: store.preference(BadmintonApp.namesKey), server: store.preference(BadmintonApp.serverKey))
         history = BadmintonApp.readHistory(store)
         if options.flag("--watch") {
             watching = true
@@ -128,7 +130,7 @@ public struct BadmintonApp: MiniApp {
             let parsed = defaults.names.compactMap { TeamInfo.parse($0, discipline: discipline) }
             if parsed.count == 2 { teams = parsed }
         }
-        return MatchSetup(format: format, discipline: discipline, teams: teams, firstServer: 0)
+        return MatchSetup(format: format, discipline: discipline, teams: teams, firstServer: defaults.server)
     }
 
     /// Starts a match: the one before goes to the history (if anything happened in it), the
@@ -147,8 +149,9 @@ public struct BadmintonApp: MiniApp {
             effects.append(.setPreference(key: BadmintonApp.formatKey, value: setup.format.description))
             effects.append(.setPreference(key: BadmintonApp.disciplineKey, value: setup.discipline.rawValue))
             effects.append(.setPreference(key: BadmintonApp.namesKey, value: setup.teams.map(\.entry).joined(separator: ",")))
+            effects.append(.setPreference(key: BadmintonApp.serverKey, value: SetupDefaults.serverWords[setup.firstServer]))
             defaults = SetupDefaults(format: setup.format.description, discipline: setup.discipline.rawValue,
-                                     names: setup.teams.map(\.entry).joined(separator: ","))
+                                     names: setup.teams.map(\.entry).joined(separator: ","), server: SetupDefaults.serverWords[setup.firstServer])
         }
         service = ServiceChoice()
         lastCountdown = nil

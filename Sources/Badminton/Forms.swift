@@ -102,9 +102,14 @@ struct SetupDefaults: Equatable, Sendable {
     var format = "3x21"
     var discipline: Discipline = .singles
     var names: [String] = ["Red", "Blue"]
+    /// The side that serves first: 0, the side named first (on the left), or 1.
+    var server = 0
+    /// How `server` is written in `config`.
+    static let serverWords = ["left", "right"]
 
     init() {}
-    init(format: String?, discipline: String?, names: String?) {
+    init(format: String?, discipline: String?, names: String?, server: String? = nil) {
+        self.server = SetupDefaults.serverWords.firstIndex(of: server ?? "") ?? 0
         if let f = format, case .success(let parsed) = MatchFormat.parse(f) { self.format = parsed.description }
         if let d = discipline.flatMap(Discipline.init(rawValue:)) { self.discipline = d }
         let defaults = TeamInfo.defaults(self.discipline).map(\.entry)
@@ -134,6 +139,7 @@ struct SetupForm: Equatable, Sendable {
         format = TextEntry(text: d.format, limit: 9)
         discipline = d.discipline
         names = d.names.map { TextEntry(text: $0) }
+        firstServer = d.server
     }
 
     mutating func handle(_ key: Key) -> Outcome? {

@@ -181,3 +181,29 @@ import Testing
         #expect(fresh.state?.ending == .walkover(1))
     }
 }
+
+@Suite struct RememberedSetupTests {
+    @Test func theFirstServerIsRemembered() {
+        var h = Harness()
+        h.press(.backTab, .right)  // the last field: the first server
+        h.press(.enter)
+        #expect(h.state?.server == 1)
+        #expect(h.store.preferences["badminton.server"] == "right")
+        h.press(.char("n"))
+        guard case .setup(let form)? = h.app.overlay else {
+            Issue.record("no setup dialog")
+            return
+        }
+        #expect(form.firstServer == 1, "the next setup starts from it")
+        // A new start reads it from config, for the dialog and for --new.
+        let store = MemoryStore()
+        store.preferences = ["badminton.server": "right"]
+        let fresh = Harness(store: store)
+        if case .setup(let f)? = fresh.app.overlay { #expect(f.firstServer == 1) } else { Issue.record("no setup dialog") }
+        let cli = Harness(store: store, options: ["--new": ""])
+        #expect(cli.state?.server == 1)
+        // Anything else in config means the left side.
+        store.preferences = ["badminton.server": "middle"]
+        #expect(Harness(store: store, options: ["--new": ""]).state?.server == 0)
+    }
+}
