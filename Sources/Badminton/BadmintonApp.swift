@@ -48,6 +48,8 @@ public struct BadmintonApp: MiniApp {
     /// One line about what the last key did ("Undone: point to Red"), until the next key.
     var message: Message?
     var lastCountdown: Int?
+    /// Where the history's times are shown in local time (tests pin an offset).
+    var zone = LocalZone.system
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         clock = context.now
@@ -474,6 +476,8 @@ public struct BadmintonApp: MiniApp {
     public var help: [HelpSection] {
         let l = unicode ? "← a z PgUp" : "Left a z PgUp"
         let r = unicode ? "→ l m PgDn" : "Right l m PgDn"
+        let ud = unicode ? "↑ ↓" : "Up Down"
+        let lr = unicode ? "← →" : "Left Right"
         return [
             HelpSection("Scoring", [
                 (l, "point to the side on the left half"),
@@ -486,22 +490,23 @@ public struct BadmintonApp: MiniApp {
             HelpSection("Match", [
                 ("n", "new match: format, singles/doubles, names, server"),
                 ("e", "edit the names"),
-                ("h", "history of finished matches"),
-                ("x", "end the match: retirement or walkover"),
+                ("h", "history, abandoned matches marked (\(ud) PgUp PgDn)"),
+                ("x", "end the match: retirement, walkover (1-4)"),
                 ("q", "quit; the match resumes on the next start"),
             ]),
-            HelpSection("Choosing the server (doubles)", [
-                ("1 2", "the serving side's player who serves"),
-                ("3 4", "the other side's player who receives"),
-                ("\(unicode ? "↑ ↓" : "Up Down") Space", "move between the rows, switch"),
+            HelpSection("Doubles, start of a game", [
+                ("1 2  3 4", "who serves, who receives"),
+                ("\(ud) Space", "move between the rows, switch"),
                 ("Enter", "accept and play"),
             ]),
             HelpSection("Dialogs", [
-                ("Tab \(unicode ? "↑ ↓" : "Up Down")", "next or previous field"),
-                (unicode ? "← →" : "Left Right", "change a choice (formats: 3x21 3x15 5x11 1x21)"),
+                ("Tab Shift-Tab", "next, previous field (also \(ud))"),
+                (lr, "change a choice; cycle 3x21 3x15 5x11 1x21"),
+                ("typing", "replaces a highlighted name or format"),
+                ("\(lr) Home End", "move in a name; Backspace Delete edit"),
                 ("Ctrl-U", "clear a name"),
-                ("Enter", "confirm"),
-                ("Esc", "cancel"),
+                ("y n", "answer yes or no"),
+                ("Enter Esc", "confirm, cancel"),
             ]),
         ]
     }

@@ -449,33 +449,72 @@ extension BadmintonApp {
         }
     }
 
-    /// Every finished match, newest first (the current one too once it is over).
-    var historyLines: [String] {
+    /// Every match kept, newest first (the current one too once it is over); abandoned ones
+    /// (replaced by a new match before their end) are marked as such.
+    var historyMatches: [PastMatch] {
         var matches = history
         if let l = log, l.state.isOver, !matches.contains(where: { $0.startedAt == l.startedAt }) { matches.append(PastMatch(l)) }
-        return matches.reversed().map { m in
-            "\(MatchReport.shortTime(m.startedAt))  \(m.state.format)  \(TextLayout.pad(m.duration, to: 10))\(MatchReport.result(m.state))"
+        return matches.reversed()
+    }
+
+    /// `2026-11-29 14:03  3x21  38 min`: when (local time), the format and how long it took.
+    func historyHead(_ m: PastMatch, formatWidth: Int = 4) -> String {
+        let when = MatchReport.shortTime(m.startedAt, offset: zone.offset(at: m.startedAt))
+        let format = TextLayout.pad(m.state.format.description, to: max(formatWidth, DisplayWidth.of(m.state.format.description)))
+        return "\(when)  \(format)  \(TextLayout.pad(m.duration, to: 10, alignment: .right))"
+    }
+
+    /// One line a match when every outcome fits beside its date; else two, the outcome
+    /// indented under the date, so the winner (first in it) is never cut.
+    func historyRows(width: Int, ellipsis: String) -> [[(text: String, abandoned: Bool)]] {
+        let matches = historyMatches
+        let formatWidth = matches.map { DisplayWidth.of($0.state.format.description) }.max() ?? 4
+        let heads = matches.map { historyHead($0, formatWidth: formatWidth) }
+        let headWidth = heads.map { DisplayWidth.of($0) }.max() ?? 0
+        let oneLine = matches.allSatisfy { DisplayWidth.of(TextLayout.sanitized(MatchReport.outcome($0.state))) + headWidth + 3 <= width }
+        return zip(matches, heads).map { m, head in
+            let abandoned = !m.state.isOver
+            if oneLine {
+                return [(TextLayout.pad(head, to: headWidth) + "   " + TextLayout.sanitized(MatchReport.outcome(m.state)), abandoned)]
+            }
+            return [(head, abandoned), ("  " + TextLayout.sanitized(MatchReport.outcome(m.state, width: width - 2, ellipsis: ellipsis)), abandoned)]
         }
     }
 
     func renderHistory(in rect: Rect, scroll: Int, on canvas: inout Canvas, theme: Theme, now: Double) {
-        let lines = historyLines
+        let g = theme.glyphs
         let box = rect.inset(horizontal: 1, vertical: 0)
-        canvas.fill(box, style: theme[.dialog])
-        Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.dialogBorder],
-                 title: "History · \(lines.count) match\(lines.count == 1 ? "" : "es") · times in UTC".glyphed(theme.glyphs), titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
-        guard inner.height >= 2 else { return }
-        if lines.isEmpty {
-            canvas.fit("No finished matches yet.", in: inner.row(0), style: theme[.muted], glyphs: theme.glyphs)
+        let entries = historyRows(width: inner.width, ellipsis: g.ellipsis)
+        let abandoned = entries.filter { $0.first?.abandoned == true }.count
+        var title = entries.isEmpty ? "History" : "History · \(entries.count) match\(entries.count == 1 ? "" : "es")"
+        if abandoned > 0 { title += " · \(abandoned) abandoned" }
+        canvas.fill(box, style: theme[.dialog])
+        Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: title.glyphed(g), titleStyle: theme[.dialogBorder])
+        guard inner.height >= 1 else { return }
+        if entries.isEmpty {
+            canvas.fit("No matches yet: finished and abandoned ones are listed here.", in: inner.row(0), style: theme[.muted], glyphs: g)
+            return
         }
-        let visible = inner.height - 1
-        let start = min(max(0, scroll), max(0, lines.count - visible))
-        for (i, line) in lines.dropFirst(start).prefix(visible).enumerated() {
-            canvas.fit(TextLayout.truncate(TextLayout.sanitized(line).glyphed(theme.glyphs), to: inner.width, ellipsis: theme.glyphs.ellipsis), in: inner.row(i), style: theme[.dialog], glyphs: theme.glyphs)
+        let perMatch = entries.first?.count ?? 1
+        // A blank row between matches when each takes two.
+        let step = perMatch == 1 ? 1 : 3
+        let visible = max(1, (inner.height + (step - perMatch)) / step)
+        let start = min(max(0, scroll), max(0, entries.count - visible))
+        var y = inner.y
+        for entry in entries.dropFirst(start).prefix(visible) {
+            for (i, line) in entry.enumerated() where y + i < inner.maxY {
+                let style = line.abandoned ? theme[.muted] : i == 0 && perMatch > 1 ? theme[.accent] : theme[.dialog]
+                canvas.fit(line.text, in: Rect(x: inner.x, y: y + i, width: inner.width, height: 1), style: style, glyphs: g)
+            }
+            y += step
         }
-        let more = lines.count > visible ? "\(theme.glyphs.arrowUp)/\(theme.glyphs.arrowDown) scroll · " : ""
-        canvas.fit((more + "any other key closes").glyphed(theme.glyphs), in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted], glyphs: theme.glyphs)
+        // Which matches are on screen, in the bottom border, when they do not all fit.
+        if entries.count > visible {
+            let range = " \(start + 1)-\(min(entries.count, start + visible)) of \(entries.count) "
+            let w = DisplayWidth.of(range)
+            canvas.put(range, x: box.maxX - 2 - w, y: box.maxY - 1, style: theme[.dialogBorder], clip: box)
+        }
     }
 }
 

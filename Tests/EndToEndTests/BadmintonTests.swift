@@ -163,7 +163,7 @@ import Testing
         #expect(keeper.wait { _ in Self.status(dir).output.hasPrefix("Lin 0-0 Lee") }.ok, "\(Self.status(dir).output)")
         #expect(watcher.waitFor("serves from the RIGHT court"), "\(watcher.screen)")
         watcher.send("h")
-        #expect(watcher.waitFor("Lin 3-1 Lee · not finished"), "\(watcher.screen)")
+        #expect(watcher.waitFor("Abandoned: Lin v Lee 3-1"), "\(watcher.screen)")
     }
 
     @Test func statusAndExportWithoutATerminal() throws {
