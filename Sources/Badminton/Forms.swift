@@ -332,7 +332,7 @@ struct NamesForm: Equatable, Sendable {
 
     func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
         let labels = ["Left side", "Right side"]
-        let box = area.centered(Size(width: min(56, area.width), height: min(8, area.height)))
+        let box = area.centered(Size(width: min(56, area.width), height: min(7, area.height)))
         canvas.fill(box, style: theme[.dialog])
         Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.dialogBorder], title: "Names", titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
@@ -374,6 +374,8 @@ struct ServiceChoice: Equatable, Sendable {
 struct EndMenu: Equatable, Sendable {
     struct Item: Equatable, Sendable {
         var text: String
+        /// Without the winner in brackets, for long names.
+        var short: String
         var action: MatchEvent.Action
         var enabled: Bool
     }
@@ -385,13 +387,14 @@ struct EndMenu: Equatable, Sendable {
     init(state s: MatchState) {
         let t = s.teams
         // A pair takes a plural verb: "Ann/Bob retire (Cat/Dan win)".
-        func retires(_ i: Int) -> String { "\(t[i].name) \(t[i].verb("retires", "retire")) (\(t[1 - i].name) \(t[1 - i].verb("wins", "win")))" }
-        func walkover(_ i: Int) -> String { "Walkover: \(t[i].name) did not play (\(t[1 - i].name) \(t[1 - i].verb("wins", "win")))" }
+        func wins(_ i: Int) -> String { " (\(t[1 - i].name) \(t[1 - i].verb("wins", "win")))" }
+        func retires(_ i: Int) -> String { "\(t[i].name) \(t[i].verb("retires", "retire"))" }
+        func walkover(_ i: Int) -> String { "Walkover: \(t[i].name) did not play" }
         items = [
-            Item(text: retires(0), action: .retire(team: 0), enabled: true),
-            Item(text: retires(1), action: .retire(team: 1), enabled: true),
-            Item(text: walkover(0), action: .walkover(team: 0), enabled: !s.hasRallies),
-            Item(text: walkover(1), action: .walkover(team: 1), enabled: !s.hasRallies),
+            Item(text: retires(0) + wins(0), short: retires(0), action: .retire(team: 0), enabled: true),
+            Item(text: retires(1) + wins(1), short: retires(1), action: .retire(team: 1), enabled: true),
+            Item(text: walkover(0) + wins(0), short: walkover(0), action: .walkover(team: 0), enabled: !s.hasRallies),
+            Item(text: walkover(1) + wins(1), short: walkover(1), action: .walkover(team: 1), enabled: !s.hasRallies),
         ]
     }
 
@@ -428,10 +431,12 @@ struct EndMenu: Equatable, Sendable {
         canvas.fill(box, style: theme[.dialog])
         Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.danger], title: "End the match", titleStyle: theme[.danger])
         let inner = box.inset(horizontal: 2, vertical: 1)
+        // The winners in brackets only when every item has room for them.
+        let full = items.allSatisfy { DisplayWidth.of(TextLayout.sanitized($0.text)) + 5 <= inner.width }
         for (i, item) in items.enumerated() where i + 1 < inner.height {
             let style = i == selected ? (item.enabled ? theme[.focus] : theme[.disabled].with(.reverse)) : item.enabled ? theme[.dialog] : theme[.disabled]
             let mark = i == selected ? String(theme.glyphs.pointer) : " "
-            canvas.fit("\(mark) \(i + 1)  \(TextLayout.sanitized(item.text))", in: inner.row(i + 1), style: style, glyphs: theme.glyphs)
+            canvas.fit("\(mark) \(i + 1)  \(TextLayout.sanitized(full ? item.text : item.short))", in: inner.row(i + 1), style: style, glyphs: theme.glyphs)
         }
         // Why the dimmed items are dimmed; loud after a try.
         if let refusal {

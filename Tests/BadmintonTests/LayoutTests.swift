@@ -135,6 +135,18 @@ import Testing
         #expect(!h.screen().text.contains("left"), "over: the box shrinks back")
     }
 
+    /// With long pairs the x menu leaves the winners out rather than cut a line mid-name.
+    @Test func theEndMenuFitsLongNames() {
+        var h = Harness(options: LayoutTests.longPairs)
+        h.press(.char("x"))
+        let text = h.screen().text
+        #expect(text.contains("4  Walkover: Lee Chong Wei 1/Lee Chong Wei 2 did not play"), "\(text)")
+        #expect(text.contains("1  Chen Qingchen/Jia Yifan retire") && !text.contains("…"), "\(text)")
+        var short = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Cat/Dan"])
+        short.press(.char("x"))
+        #expect(short.screen().text.contains("Walkover: Cat/Dan did not play (Ann/Bob win)"))
+    }
+
     @Test func readOnlyKeysSayWhyInOneLine() {
         var keeper = Harness(options: ["--new": "", "--names": "Ann,Bob"])
         keeper.point(0, times: 21)
