@@ -186,6 +186,74 @@ import Testing
         #expect(bad.waitFor("odd"), "\(bad.screen)")
     }
 
+    /// The dialogs as a first-time user meets them: the hint bar names their keys, typing
+    /// replaces a prefilled name, y/n answer "New match?", the first server is remembered, and
+    /// the history shows local times (a fixed zone 5:30 ahead of UTC, no tzdata needed).
+    @Test func dialogsAnswerLikeEveryOtherApp() throws {
+        guard TmuxSession.tmuxAvailable else { return }
+        let dir = TmuxSession.makeTempDir("termini-dialogs")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try TmuxSession(arguments: ["badminton"], environment: ["TZ": "IST-5:30"], configDir: dir)
+        #expect(t.waitFor("First server"), "\(t.screen)")
+        #expect(t.capture().last?.contains("Tab Next") == true && t.capture().last?.contains("Esc Cancel") == true, "\(t.screen)")
+        send(t, ["Down", "Down"])
+        let nameHints = t.wait { screen in screen.split(separator: "\n").last.map { $0.contains("Ctrl-U Clear") } ?? false }
+        #expect(nameHints.ok, "\(nameHints.screen)")
+        t.type("Lin Dan")
+        send(t, ["Tab"])
+        t.type("Lee Chong Wei")
+        send(t, ["Tab", "Right"])
+        #expect(t.waitFor("○ Lin Dan  ● Lee Chong Wei"), "\(t.screen)")
+        t.send("Enter")
+        #expect(t.wait { _ in Self.status(dir).output == "Lin Dan 0-0 Lee Chong Wei · game 1 · Lee Chong Wei serves from the right court\n" }.ok,
+                "\(Self.status(dir).output)")
+        let config = (try? String(contentsOfFile: dir + "/config", encoding: .utf8)) ?? ""
+        #expect(config.contains("badminton.server = right"), "\(config)")
+        // n keeps playing, y starts over; the one left goes to the history as abandoned.
+        t.send("a")
+        #expect(t.wait { _ in Self.status(dir).output.hasPrefix("Lin Dan 1-0 Lee Chong Wei") }.ok)
+        t.send("n")
+        #expect(t.waitFor("New match?"), "\(t.screen)")
+        #expect(t.capture().last?.contains("y New match") == true, "\(t.screen)")
+        t.send("n")
+        #expect(t.wait { !$0.contains("New match?") }.ok, "\(t.screen)")
+        #expect(Self.status(dir).output.hasPrefix("Lin Dan 1-0 Lee Chong Wei"))
+        send(t, ["n", "y"])
+        #expect(t.waitFor("○ Lin Dan  ● Lee Chong Wei"), "the server is remembered: \(t.screen)")
+        t.send("Enter")
+        #expect(t.wait { _ in Self.status(dir).output.hasPrefix("Lin Dan 0-0 Lee Chong Wei") }.ok)
+        t.send("h")
+        #expect(t.waitFor("Abandoned: Lin Dan v Lee Chong Wei 1-0"), "\(t.screen)")
+        let local = DateFormatter()
+        local.dateFormat = "yyyy-MM-dd HH:mm"
+        local.timeZone = TimeZone(secondsFromGMT: 5 * 3600 + 1800)
+        let now = Date()
+        let expected = [now, now.addingTimeInterval(-60), now.addingTimeInterval(-120)].map { local.string(from: $0) }
+        #expect(expected.contains { t.screen.contains($0) }, "local time \(expected[0]):\n\(t.screen)")
+        #expect(!t.screen.contains("UTC"))
+        t.send("Escape")
+        #expect(t.wait { !$0.contains("History") }.ok)
+    }
+
+    /// Doubles: 2 and 4 move the server and receiver in the court diagram before Enter, and
+    /// the interval between games counts down inside the next game's service dialog.
+    @Test func doublesServiceChoiceIsPreviewedAndTheIntervalStaysInView() throws {
+        guard TmuxSession.tmuxAvailable else { return }
+        let t = try TmuxSession(arguments: ["badminton", "--new", "--doubles", "--names", "Chen Qingchen/Jia Yifan,Lee Chong Wei 1/Lee Chong Wei 2"])
+        #expect(t.waitFor("who serves?"), "\(t.screen)")
+        #expect(t.waitFor("R Chen Qingchen 🏸 serves"), "\(t.screen)")
+        send(t, ["2", "4"])
+        #expect(t.waitFor("R Jia Yifan 🏸 serves"), "\(t.screen)")
+        #expect(t.waitFor("Lee Chong Wei 2 receives R"), "\(t.screen)")
+        #expect(t.screen.contains("🏸 Jia Yifan serves") && t.screen.contains("from the RIGHT court"), "\(t.screen)")
+        t.send("Enter")
+        send(t, Self.keys("a", 21))
+        #expect(t.waitFor("Game 1 to Chen Qingchen/Jia Yifan 21-0"), "\(t.screen)")
+        t.send("Enter")
+        #expect(t.waitFor("Game 2 · who serves?"), "\(t.screen)")
+        #expect(t.wait { $0.contains("Interval between games · 1:5") }.ok, "\(t.screen)")
+    }
+
     @Test func damagedJournalIsRecoveredOnStart() throws {
         guard TmuxSession.tmuxAvailable else { return }
         let dir = TmuxSession.makeTempDir("termini-damaged")
