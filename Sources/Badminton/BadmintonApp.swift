@@ -22,6 +22,8 @@ public struct BadmintonApp: MiniApp {
     public static let historyFile = "badminton-history.jsonl"
     static let lockName = "badminton"
     static let formatKey = "badminton.format", disciplineKey = "badminton.discipline", namesKey = "badminton.names"
+    /// The side that served first last time: `left` or `right` (the side named first is on the left).
+    static let serverKey = "badminton.server"
 
     enum Overlay: Equatable {
         case setup(SetupForm)
@@ -44,15 +46,17 @@ public struct BadmintonApp: MiniApp {
     /// The bell for a refused key or an interval's last seconds, unless `sound = no`.
     let alertBell: [AppEffect]
     /// One line about what the last key did ("Undone: point to Red"), until the next key.
-    var message: String?
+    var message: Message?
     var lastCountdown: Int?
+    /// Where the history's times are shown in local time (tests pin an offset).
+    var zone = LocalZone.system
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         clock = context.now
         unicode = context.unicode
         alertBell = SoundPreference(store: store).alertBell
         defaults = SetupDefaults(format: store.preference(BadmintonApp.formatKey), discipline: store.preference(BadmintonApp.disciplineKey),
-                                 names: store.preference(BadmintonApp.namesKey))
+                                 names: store.preference(BadmintonApp.namesKey), server: store.preference(BadmintonApp.serverKey))
         history = BadmintonApp.readHistory(store)
         if options.flag("--watch") {
             watching = true
@@ -128,7 +132,7 @@ public struct BadmintonApp: MiniApp {
             let parsed = defaults.names.compactMap { TeamInfo.parse($0, discipline: discipline) }
             if parsed.count == 2 { teams = parsed }
         }
-        return MatchSetup(format: format, discipline: discipline, teams: teams, firstServer: 0)
+        return MatchSetup(format: format, discipline: discipline, teams: teams, firstServer: defaults.server)
     }
 
     /// Starts a match: the one before goes to the history (if anything happened in it), the
@@ -147,15 +151,26 @@ public struct BadmintonApp: MiniApp {
             effects.append(.setPreference(key: BadmintonApp.formatKey, value: setup.format.description))
             effects.append(.setPreference(key: BadmintonApp.disciplineKey, value: setup.discipline.rawValue))
             effects.append(.setPreference(key: BadmintonApp.namesKey, value: setup.teams.map(\.entry).joined(separator: ",")))
+            effects.append(.setPreference(key: BadmintonApp.serverKey, value: SetupDefaults.serverWords[setup.firstServer]))
             defaults = SetupDefaults(format: setup.format.description, discipline: setup.discipline.rawValue,
-                                     names: setup.teams.map(\.entry).joined(separator: ","))
+                                     names: setup.teams.map(\.entry).joined(separator: ","), server: SetupDefaults.serverWords[setup.firstServer])
         }
         service = ServiceChoice()
         lastCountdown = nil
         if setup.discipline == .singles {
-            message = "New match: \(setup.teams[0].name) v \(setup.teams[1].name), \(setup.format)"
+            message = Message("New match: \(setup.teams[0].name) v \(setup.teams[1].name), \(setup.format)", short: "New match.")
         }
         return effects
+    }
+
+    /// What the last key did, in full and in a few words for a narrow screen.
+    struct Message: Equatable {
+        var text: String
+        var short: String
+        init(_ text: String, short: String? = nil) {
+            self.text = text
+            self.short = short ?? text
+        }
     }
 
     // MARK: Recording
@@ -226,7 +241,7 @@ public struct BadmintonApp: MiniApp {
             return []
         }
         if watching {
-            if command != nil { message = "Read-only: this screen follows the match kept by another termini." }
+            if command != nil { message = Message("Read-only: another termini keeps this match.", short: "Read-only.") }
             return []
         }
         guard let l = log else {
@@ -246,27 +261,29 @@ public struct BadmintonApp: MiniApp {
             case .gameOver, .matchOver:
                 break  // the prompt line already says what Enter or n does
             case .choosingService:
-                message = "Choose who serves first (1-4), then Enter."
+                message = Message("Choose who serves first (1-4), then Enter.", short: "Choose the server first.")
             }
             return alertBell
         case .undo:
             guard let last = l.lastEffective else {
-                message = "Nothing to undo."
+                message = Message("Nothing to undo.")
                 return alertBell
             }
             let effects = record(.undo, at: context.now)
-            message = "Undone: \(BadmintonApp.describe(last.action, s))."
+            message = Message("Undone: \(BadmintonApp.describe(last.action, s)).", short: "Undone.")
             return effects
         case .redo:
             guard l.canRedo else {
-                message = "Nothing to redo."
+                message = Message("Nothing to redo.")
                 return alertBell
             }
             let effects = record(.redo, at: context.now)
-            if let e = log?.effective.last, let st = log?.state { message = "Redone: \(BadmintonApp.describe(e.action, st))." }
+            if let e = log?.effective.last, let st = log?.state {
+                message = Message("Redone: \(BadmintonApp.describe(e.action, st)).", short: "Redone.")
+            }
             return effects
         case .swap:
-            message = "Ends changed by hand."
+            message = Message("Ends changed by hand.")
             return record(.swapEnds, at: context.now)
         case .confirm:
             switch s.phase {
@@ -282,10 +299,11 @@ public struct BadmintonApp: MiniApp {
             }
         case .new:
             if s.hasRallies && !s.isOver {
+                // Yes and No first, as every confirmation: y and n answer it.
                 overlay = .confirmNew(Dialog.confirm(title: "New match?",
                     message: "The match in progress (\(MatchReport.statusLine(s, now: context.now))) goes to the history, unfinished."
                         .glyphed(unicode ? .unicode : .ascii),
-                    yes: "New match", no: "Keep playing"))
+                    yes: "Yes, new match", no: "No, keep playing"))
             } else {
                 overlay = .setup(SetupForm(defaults))
             }
@@ -295,7 +313,7 @@ public struct BadmintonApp: MiniApp {
             return []
         case .end:
             if s.isOver {
-                message = "The match is already over (u undoes its end)."
+                message = Message("The match is already over (u undoes its end).", short: "The match is over.")
                 return alertBell
             }
             overlay = .endMenu(EndMenu(state: s))
@@ -329,7 +347,7 @@ public struct BadmintonApp: MiniApp {
             case .save(let teams)?:
                 overlay = nil
                 if teams != log?.state.teams {
-                    message = "Names changed."
+                    message = Message("Names changed.")
                     return record(.names(teams), at: now)
                 }
             case nil: overlay = .names(form)
@@ -348,6 +366,9 @@ public struct BadmintonApp: MiniApp {
             case .choose(let action)?:
                 overlay = nil
                 return record(action, at: now)
+            case .refused?:
+                overlay = .endMenu(menu)
+                return alertBell
             case nil: overlay = .endMenu(menu)
             }
         }
@@ -408,12 +429,13 @@ public struct BadmintonApp: MiniApp {
 
     public var hints: [KeyHint] {
         let pointKeys = unicode ? "←/→" : "a/l"
-        if overlay != nil { return [] }
+        if let overlay { return hints(for: overlay) }
         if watching { return [KeyHint("h", "History")] }
         guard let s = log?.state else { return [KeyHint("n", "New match"), KeyHint("h", "History")] }
         switch s.phase {
         case .choosingService:
-            return [KeyHint("1-4", "Choose"), KeyHint("Enter", "Play"), KeyHint("u", "Undo"), KeyHint("e", "Names"), KeyHint("n", "New")]
+            return [KeyHint("1 2", "Server"), KeyHint("3 4", "Receiver"), KeyHint("Enter", "Play"), KeyHint("u", "Undo"), KeyHint("e", "Names"),
+                    KeyHint("n", "New")]
         case .gameOver:
             return [KeyHint("Enter", "Next game"), KeyHint("u", "Undo"), KeyHint("s", "Swap"), KeyHint("n", "New"), KeyHint("x", "End")]
         case .matchOver:
@@ -427,9 +449,35 @@ public struct BadmintonApp: MiniApp {
         }
     }
 
+    /// The keys of a dialog: the shell shows these alone while the dialog has every key.
+    func hints(for overlay: Overlay) -> [KeyHint] {
+        let change = unicode ? "←→" : "Left/Right"
+        let move = unicode ? "↑↓" : "Up/Down"
+        switch overlay {
+        case .setup(let form):
+            let middle: [KeyHint]
+            switch form.focus {
+            case .format: middle = [KeyHint(change, "Format")]
+            case .discipline, .server: middle = [KeyHint(change, "Change")]
+            case .side0, .side1: middle = [KeyHint("Ctrl-U", "Clear")]
+            }
+            return [KeyHint("Tab", "Next")] + middle + [KeyHint("Enter", "Start"), KeyHint("Esc", "Cancel")]
+        case .confirmNew:
+            return [KeyHint("y", "New match"), KeyHint("n", "Keep playing"), KeyHint("Esc", "Cancel")]
+        case .names:
+            return [KeyHint("Tab", "Next"), KeyHint("Ctrl-U", "Clear"), KeyHint("Enter", "Save"), KeyHint("Esc", "Cancel")]
+        case .history:
+            return [KeyHint(move, "Scroll"), KeyHint("Esc", "Close")]
+        case .endMenu:
+            return [KeyHint("1-4", "Choose"), KeyHint(move, "Move"), KeyHint("Enter", "End match"), KeyHint("Esc", "Cancel")]
+        }
+    }
+
     public var help: [HelpSection] {
         let l = unicode ? "← a z PgUp" : "Left a z PgUp"
         let r = unicode ? "→ l m PgDn" : "Right l m PgDn"
+        let ud = unicode ? "↑ ↓" : "Up Down"
+        let lr = unicode ? "← →" : "Left Right"
         return [
             HelpSection("Scoring", [
                 (l, "point to the side on the left half"),
@@ -442,22 +490,23 @@ public struct BadmintonApp: MiniApp {
             HelpSection("Match", [
                 ("n", "new match: format, singles/doubles, names, server"),
                 ("e", "edit the names"),
-                ("h", "history of finished matches"),
-                ("x", "end the match: retirement or walkover"),
+                ("h", "history, abandoned matches marked (\(ud) PgUp PgDn)"),
+                ("x", "end the match: retirement, walkover (1-4)"),
                 ("q", "quit; the match resumes on the next start"),
             ]),
-            HelpSection("Choosing the server (doubles)", [
-                ("1 2", "the serving side's player who serves"),
-                ("3 4", "the other side's player who receives"),
-                ("\(unicode ? "↑ ↓" : "Up Down") Space", "move between the rows, switch"),
+            HelpSection("Doubles, start of a game", [
+                ("1 2  3 4", "who serves, who receives"),
+                ("\(ud) Space", "move between the rows, switch"),
                 ("Enter", "accept and play"),
             ]),
             HelpSection("Dialogs", [
-                ("Tab \(unicode ? "↑ ↓" : "Up Down")", "next or previous field"),
-                (unicode ? "← →" : "Left Right", "change a choice (formats: 3x21 3x15 5x11 1x21)"),
+                ("Tab Shift-Tab", "next, previous field (also \(ud))"),
+                (lr, "change a choice; cycle 3x21 3x15 5x11 1x21"),
+                ("typing", "replaces a highlighted name or format"),
+                ("\(lr) Home End", "move in a name; Backspace Delete edit"),
                 ("Ctrl-U", "clear a name"),
-                ("Enter", "confirm"),
-                ("Esc", "cancel"),
+                ("y n", "answer yes or no"),
+                ("Enter Esc", "confirm, cancel"),
             ]),
         ]
     }

@@ -10,13 +10,15 @@ extension BadmintonApp {
             renderOverlay(in: rect, on: &canvas, theme: theme, now: context.now)
             return
         }
-        let s = log.state
+        // While the keeper chooses who serves (doubles), the halves and the court diagram
+        // show the choice as it stands: they follow 1-4 before Enter.
+        let s = !watching && log.state.phase == .choosingService ? servicePreview(log.state) : log.state
         let now = context.now
         let main = rect.inset(bottom: 1)
         let layout = SplitPane.layout(main, axis: .horizontal, sizing: .ratio(0.5), divider: true)
         let halves = [layout.first, layout.second]
         let courtRows = s.isDoubles && main.height >= 14 ? 4 : 0
-        let header = BadmintonApp.headerRows(main.height)
+        let header = BadmintonApp.headerRows(main.height, doubles: s.isDoubles)
         // Both halves get the same digits: fitted to the narrower half.
         let digitsSize = Size(width: min(halves[0].width, halves[1].width) - 2, height: main.height - header - courtRows)
         let variant = BigText.fit("88", in: digitsSize)
@@ -32,15 +34,29 @@ extension BadmintonApp {
         }
         renderPrompt(in: rect.bottom(1), state: s, on: &canvas, theme: theme, now: now)
         if !watching, s.phase == .choosingService, overlay == nil {
-            renderServiceChoice(in: main, state: s, on: &canvas, theme: theme)
+            renderServiceChoice(in: main, state: s, on: &canvas, theme: theme, now: now)
         } else if let iv = s.interval, iv.remaining(at: now) > 0 {
-            renderInterval(iv, in: main.inset(top: header, bottom: courtRows), state: s, on: &canvas, theme: theme, now: now)
+            renderInterval(iv, in: main.inset(top: BadmintonApp.nameRows(main.height) + 1, bottom: courtRows), state: s, on: &canvas, theme: theme, now: now)
         }
         renderOverlay(in: rect, on: &canvas, theme: theme, now: now)
     }
 
-    /// Rows above the digits: name band, games, server, banner (and a spacer when tall).
-    static func headerRows(_ height: Int) -> Int { nameRows(height) + 3 + (height >= 30 ? 1 : 0) }
+    /// Rows above the digits: name band, games, service (two rows in doubles: the player,
+    /// then the court), banner (and a spacer when tall).
+    static func headerRows(_ height: Int, doubles: Bool = false) -> Int {
+        nameRows(height) + serviceRows(doubles: doubles) + 2 + (height >= 30 ? 1 : 0)
+    }
+
+    static func serviceRows(doubles: Bool) -> Int { doubles ? 2 : 1 }
+
+    /// The state as it will be once the service choice on screen is taken.
+    func servicePreview(_ s: MatchState) -> MatchState {
+        var p = s
+        p.serverPlayer = service.server
+        p.rightCourt[s.server] = service.server
+        p.rightCourt[s.receiver] = service.receiver
+        return p
+    }
 
     /// The name band: one row, or seven with the name in block letters on tall screens.
     static func nameRows(_ height: Int) -> Int { height >= 40 ? 7 : 1 }
@@ -111,35 +127,15 @@ extension BadmintonApp {
             let blank = String(repeating: " ", count: DisplayWidth.of(marker))
             canvas.steady((serving ? marker : blank) + " " + name, widest: [marker + " " + name], in: bar, style: nameStyle, glyphs: g)
         }
-        // Games won and the finished games, this side's points first.
-        let won = s.gamesWon[t]
-        let dots = String(repeating: String(g.dotOn), count: won) + String(repeating: String(g.dotOff), count: max(0, s.format.gamesToWin - won))
-        var info = "Games \(won) \(dots)"
-        let finished = s.games.map { "\($0[t])-\($0[1 - t])" }
-        if !finished.isEmpty { info += "  " + finished.joined(separator: " ") }
-        canvas.fit(info, in: r.row(nameRows), alignment: .center, style: theme[.text], glyphs: theme.glyphs)
-        // The server, and the service court in words.
-        let serveRow = r.row(nameRows + 1)
-        if serving && s.phase == .playing {
-            let who = s.isDoubles ? s.serverName() + " " : ""
-            func long(_ c: ServiceCourt) -> String { "\(marker) \(who)serves from the \(c.rawValue.uppercased()) court" }
-            func short(_ c: ServiceCourt) -> String { "\(marker) \(who)serves \(c.rawValue.uppercased())" }
-            let text = DisplayWidth.of(long(.right)) <= serveRow.width ? long : short
-            // Placed for the longer court word, so RIGHT ↔ LEFT changes only that word.
-            canvas.steady(text(s.serviceCourt), widest: [text(.right), text(.left)], in: serveRow,
-                          style: theme[.accent].with(.bold), glyphs: g)
-        } else if s.phase == .playing {
-            let who = s.isDoubles ? s.receiverName() + " " : ""
-            func long(_ c: ServiceCourt) -> String { "\(who)receives in the \(c.rawValue) court" }
-            let fits = DisplayWidth.of(long(.right)) <= serveRow.width
-            canvas.steady(fits ? long(s.serviceCourt) : "\(who)receives", widest: fits ? [long(.right), long(.left)] : ["\(who)receives"],
-                          in: serveRow, style: theme[.muted], glyphs: g)
-        } else if serving && s.phase == .choosingService {
-            canvas.fit("\(marker) serves first", in: serveRow, alignment: .center, style: theme[.accent], glyphs: theme.glyphs)
-        }
+        canvas.fit(BadmintonApp.gamesLine(team: t, state: s, width: r.width, glyphs: g), in: r.row(nameRows), alignment: .center,
+                   style: theme[.text], glyphs: g)
+        // The server or the receiver, and the service court in words.
+        let serviceRows = BadmintonApp.serviceRows(doubles: s.isDoubles)
+        renderService(team: t, in: Rect(x: r.x, y: r.y + nameRows + 1, width: r.width, height: serviceRows), state: s,
+                      on: &canvas, theme: theme)
         // Banner: game point, match point, game won, match won.
         if let (text, bannerRole) = banner(for: t, state: s) {
-            let row = r.row(nameRows + 2)
+            let row = r.row(nameRows + 1 + serviceRows)
             let w = min(row.width, DisplayWidth.of(text) + 4)
             let box = Rect(x: row.x + (row.width - w) / 2, y: row.y, width: w, height: 1)
             canvas.fill(box, style: theme[bannerRole].with([.reverse, .bold]))
@@ -150,6 +146,68 @@ extension BadmintonApp {
         BadmintonApp.bigDigits(String(s.score[t]), role: role, variant: variant, in: digits, over: theme[.background], on: &canvas, theme: theme)
         if courtRows > 0 {
             renderCourt(team: t, onLeft: onLeft, in: r.bottom(courtRows), state: s, on: &canvas, theme: theme)
+        }
+    }
+
+    /// Games won and the finished games' scores (this side's points first), labelled so they
+    /// cannot be taken for the score: `Games won: 1 · game 1: 21-15`, shorter when narrow.
+    static func gamesLine(team t: Int, state s: MatchState, width: Int, glyphs g: Glyphs) -> String {
+        let won = s.gamesWon[t]
+        let scores = s.games.map { "\($0[t])-\($0[1 - t])" }
+        // In ASCII the middle dot would be a dash beside the scores' dashes: two spaces instead.
+        let sep = g.isUnicode ? " · " : "  "
+        let games = scores.enumerated()
+        var forms = [
+            (["Games won: \(won)"] + games.map { "game \($0.offset + 1): \($0.element)" }).joined(separator: sep),
+            (["Games won: \(won)"] + games.map { "G\($0.offset + 1) \($0.element)" }).joined(separator: sep),
+            "Won \(won)" + sep + games.map { "G\($0.offset + 1) \($0.element)" }.joined(separator: " "),
+            "Games won: \(won)",
+        ]
+        if scores.isEmpty { forms = ["Games won: \(won)"] }
+        return forms.first { DisplayWidth.of($0) <= width } ?? "Won \(won)"
+    }
+
+    /// Who serves or receives, and from which court, in words whatever the width: singles on
+    /// one row (`🏸 serves from the RIGHT court`); doubles on two, the player on the first
+    /// (`🏸 Chen Qingchen serves`) and the court on the second (`from the RIGHT court`), the
+    /// name cut before the words are. Each line is placed for its widest form, so a rally
+    /// redraws only the words that change.
+    func renderService(team t: Int, in rect: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme) {
+        let g = theme.glyphs
+        let marker = g.isUnicode ? "🏸" : ">"
+        let choosing = s.phase == .choosingService
+        guard s.phase == .playing || choosing, rect.height > 0 else { return }
+        let serving = s.server == t
+        let style = serving ? theme[.accent].with(.bold) : theme[.muted]
+        let width = rect.width
+        func court(_ c: ServiceCourt) -> String { serving ? c.rawValue.uppercased() : c.rawValue }
+        /// The first form that fits for both courts, placed steadily.
+        func put(_ forms: [(ServiceCourt) -> String], row: Int) {
+            let chosen = forms.first { f in [ServiceCourt.right, .left].allSatisfy { DisplayWidth.of(f($0).glyphed(g)) <= width } } ?? forms[forms.count - 1]
+            canvas.steady(chosen(s.serviceCourt), widest: [chosen(.right), chosen(.left)], in: rect.row(row), style: style, glyphs: g)
+        }
+        guard s.isDoubles else {
+            if serving {
+                put([{ "\(marker) serves from the \(court($0)) court" }, { "\(marker) serves, \(court($0)) court" }, { "\(marker) \(court($0)) court" }], row: 0)
+            } else {
+                put([{ "receives in the \(court($0)) court" }, { "receives, \(court($0)) court" }, { "\(court($0)) court" }], row: 0)
+            }
+            return
+        }
+        if choosing && watching {
+            // The keeper is choosing: nothing to say yet but who serves first.
+            if serving { canvas.fit("\(marker) serves first", in: rect.row(0), alignment: .center, style: style, glyphs: g) }
+            return
+        }
+        // The player: both of the side's names cut alike, so the line stays put.
+        let suffix = serving ? " serves" : " receives"
+        let prefix = serving ? marker + " " : ""
+        let room = max(1, width - DisplayWidth.of(prefix) - DisplayWidth.of(suffix))
+        let players = s.teams[t].players.map { prefix + TextLayout.truncate(TextLayout.sanitized($0), to: room, ellipsis: g.ellipsis) + suffix }
+        let player = serving ? s.serverPlayer : s.receiverPlayer
+        canvas.steady(players[min(player, players.count - 1)], widest: players, in: rect.row(0), style: style, glyphs: g)
+        if rect.height > 1 {
+            put(serving ? [{ "from the \(court($0)) court" }, { "\(court($0)) court" }] : [{ "in the \(court($0)) court" }, { "\(court($0)) court" }], row: 1)
         }
     }
 
@@ -188,10 +246,11 @@ extension BadmintonApp {
         for (i, court) in courts.enumerated() {
             let row = box.inset(horizontal: 2, vertical: 0).row(1 + i)
             let p = s.player(of: t, in: court)
-            let name = TextLayout.sanitized(s.teams[t].players[p])
+            let fullName = TextLayout.sanitized(s.teams[t].players[p])
             var note = ""
             var style = theme[BadmintonApp.role(t)]
-            if s.phase == .playing {
+            // While the keeper chooses, the diagram previews the choice; a watcher waits for it.
+            if s.phase == .playing || (s.phase == .choosingService && !watching) {
                 if s.server == t && s.serverPlayer == p {
                     note = " \(marker) serves"
                 } else if s.receiver == t && s.receiverPlayer == p {
@@ -201,66 +260,97 @@ extension BadmintonApp {
                 }
             }
             let label = court == .right ? "R" : "L"
+            // The name is cut, never the court letter or the role.
+            let name = TextLayout.truncate(fullName, to: max(1, row.width - 2 - DisplayWidth.of(note)), ellipsis: g.ellipsis)
             let text = onLeft ? "\(label) \(name)\(note)" : "\(name)\(note) \(label)"
-            canvas.fit(TextLayout.truncate(text, to: row.width, ellipsis: g.ellipsis), in: row, alignment: onLeft ? .left : .right, style: style, glyphs: theme.glyphs)
+            canvas.fit(text, in: row, alignment: onLeft ? .left : .right, style: style, glyphs: theme.glyphs)
         }
     }
 
+    /// The bottom line: what Enter does next, or what the last key did. When it is too long
+    /// for the row, the least important parts go first (the message's details, then the
+    /// key reminders), so the result is never the part that is cut; a cell of margin each side.
     func renderPrompt(in row: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme, now: Double) {
         let names = s.teams.map { TextLayout.sanitized($0.name) }
-        var text = ""
+        let m = message.map { [$0.text, $0.short] } ?? [nil, nil]
+        var candidates: [[String?]] = []
         var role = Role.muted
         var loud = false
         switch s.phase {
         case .gameOver:
             let w = s.gameWinners.last ?? 0
             let last = s.games.last ?? [0, 0]
-            text = "Game \(s.gameNumber) to \(names[w]) \(last[w])-\(last[1 - w]) · Enter: next game (ends change)"
+            let result = "Game \(s.gameNumber) to \(names[w]) \(last[w])-\(last[1 - w])"
+            let enter: [String?] = watching ? [nil, nil] : ["Enter: next game (ends change)", "Enter: next game"]
+            candidates = [[m[0], result, enter[0]], [m[0], result, enter[1]], [m[1], result, enter[1]], [result, enter[1]], [result]]
             role = .success
             loud = true
         case .matchOver:
             let w = s.winner ?? 0
             let won = s.gamesWon
+            let wins = s.teams[w].verb("wins", "win")
+            let result: String
             switch s.ending ?? .played {
-            case .played: text = "\(names[w]) wins the match \(won[w])-\(won[1 - w])"
-            case .retired(let t): text = "\(names[w]) wins: \(names[t]) retired"
-            case .walkover(let t): text = "\(names[w]) wins by walkover: \(names[t]) did not play"
+            case .played: result = "\(names[w]) \(wins) the match \(won[w])-\(won[1 - w])"
+            case .retired(let t): result = "\(names[w]) \(wins): \(names[t]) retired"
+            case .walkover(let t): result = "\(names[w]) \(wins) by walkover: \(names[t]) did not play"
             }
-            text += watching ? "" : " · n: new match · u: undo"
+            let keys: [String?] = watching ? [nil, nil] : ["n: new match", "u: undo"]
+            candidates = [[m[0], result] + keys, [m[1], result] + keys, [result] + keys, [m[1], result, keys[0]], [result, keys[0]], [result]]
             role = .success
             loud = true
         case .choosingService:
-            text = "Game \(s.gameNumber): choose who serves and who receives, then Enter"
+            let n = s.gameNumber
+            candidates = [[m[0], "Game \(n): choose who serves and who receives, then Enter"], [m[0], "Game \(n): choose server and receiver"],
+                          [m[1], "Game \(n): choose server and receiver"], [m[0]], ["Game \(n): choose server and receiver"]]
             role = .accent
         case .playing:
-            if let m = message {
-                text = m
+            if m[0] != nil {
+                candidates = [[m[0]], [m[1]]]
                 role = .text
             } else if s.endsChangedInGame && s.interval != nil {
-                text = "Change of ends: \(names[s.left]) now plays on the left"
+                let plays = s.teams[s.left].verb("plays", "play")
+                candidates = [["Change of ends: \(names[s.left]) now \(plays) on the left"], ["Ends changed: \(names[s.left]) on the left"]]
                 role = .warning
             } else {
                 let game = s.format.games == 1 ? "one game" : "game \(s.gameNumber) of up to \(s.format.games)"
-                text = "\(s.format) · \(game) · \(s.discipline.rawValue)"
+                candidates = [["\(s.format) · \(game) · \(s.discipline.rawValue)"], ["\(s.format) · game \(s.gameNumber)"]]
             }
         }
-        if let m = message, s.phase != .playing { text = m + " · " + text }
-        text = text.glyphed(theme.glyphs)
+        let g = theme.glyphs
+        let room = row.inset(horizontal: 1, vertical: 0)
+        let lines = candidates.map { $0.compactMap { $0 }.joined(separator: " · ").glyphed(g) }.filter { !$0.isEmpty }
+        let text = lines.first { DisplayWidth.of($0) <= room.width } ?? lines.last ?? ""
         let style = loud ? theme[role].with([.reverse, .bold]) : theme[role]
         if loud { canvas.fill(row, style: style) }
-        canvas.fit(TextLayout.truncate(text, to: row.width, ellipsis: theme.glyphs.ellipsis), in: row, alignment: .center, style: style, glyphs: theme.glyphs)
+        canvas.fit(text, in: room, alignment: .center, style: style, glyphs: g)
     }
 
     func renderInterval(_ iv: Interval, in area: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme, now: Double) {
         let secs = iv.shownSeconds(at: now)
         let warning = secs <= 20
+        let g = theme.glyphs
+        let names = s.teams.map { TextLayout.sanitized($0.name) }
+        let score = "\(s.score[s.left]) - \(s.score[s.right])"
+        let ends = (iv.kind == .betweenGames && s.phase != .gameOver) || s.endsChangedInGame
+        func endsNote(_ name: String) -> String { "Ends changed: \(name) now on the left" }
+        // As wide as the names need, up to the area less a margin; past that the names are cut.
+        let wanted = max(DisplayWidth.of(names[s.left] + names[s.right] + score) + 2, ends ? DisplayWidth.of(endsNote(names[s.left])) : 0) + 4
+        let w = max(1, min(area.width - 4, max(44, area.width / 2, wanted)))
+        let room = w - 4
+        let nameRoom = max(1, (room - DisplayWidth.of(score) - 2) / 2)
+        func cut(_ n: String, _ width: Int) -> String { TextLayout.truncate(n, to: width, ellipsis: g.ellipsis) }
         let lines = [
             iv.kind == .midGame ? "Mid-game interval" : "Interval between games",
-            "\(TextLayout.sanitized(s.teams[s.left].name)) \(s.score[s.left]) - \(s.score[s.right]) \(TextLayout.sanitized(s.teams[s.right].name))",
+            DisplayWidth.of(names[s.left] + names[s.right] + score) + 2 <= room
+                ? "\(names[s.left]) \(score) \(names[s.right])" : "\(cut(names[s.left], nameRoom)) \(score) \(cut(names[s.right], nameRoom))",
         ]
-        let endsNote: String? = (iv.kind == .betweenGames && s.phase != .gameOver) || s.endsChangedInGame
-            ? "Ends changed: \(TextLayout.sanitized(s.teams[s.left].name)) now on the left" : nil
-        let w = min(area.width - 4, max(44, area.width / 2))
+        // Narrow: shorter words first, then the name cut (at least a few letters of it).
+        let templates: [(String) -> String] = [endsNote, { "Ends changed: \($0) on the left" }, { "Now on the left: \($0)" }]
+        let leftName = names[s.left]
+        let fitting = templates.first { DisplayWidth.of($0(leftName)) <= room }
+            ?? templates.first { room - DisplayWidth.of($0("")) >= 6 }
+        let endsNote: String? = !ends ? nil : fitting.map { t in t(cut(leftName, max(1, room - DisplayWidth.of(t(""))))) } ?? "Ends changed"
         let textRows = lines.count + (endsNote == nil ? 0 : 1) + 2
         let bigMax = max(5, area.height / 3)
         let h = min(area.height, textRows + 2 + bigMax + 1)
@@ -287,20 +377,29 @@ extension BadmintonApp {
         let call = warning ? "20 SECONDS · " : ""
         canvas.fit((call + "\(MatchReport.clock(secs)) left").glyphed(theme.glyphs), in: inner.row(by), alignment: .center,
                    style: warning ? theme[.warning].with(.bold) : theme[.text], glyphs: theme.glyphs)
-        let ends = watching ? "" : s.phase == .gameOver ? "Enter: next game" : "Enter or a point key ends it"
-        canvas.fit(ends, in: inner.row(by + 1), alignment: .center, style: theme[.muted], glyphs: theme.glyphs)
+        let howToEnd = watching ? "" : s.phase == .gameOver ? "Enter: next game" : "Enter or a point key ends it"
+        canvas.fit(howToEnd, in: inner.row(by + 1), alignment: .center, style: theme[.muted], glyphs: theme.glyphs)
     }
 
-    func renderServiceChoice(in area: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme) {
+    /// Doubles, before the first rally of a game: who serves and who receives. The interval
+    /// between games runs on meanwhile, so its countdown is in the box (big on tall screens).
+    func renderServiceChoice(in area: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme, now: Double) {
         let g = theme.glyphs
-        let box = area.centered(Size(width: min(area.width - 2, 60), height: min(area.height, 9)))
+        let iv = visibleInterval(at: now)
+        let bigRows = iv != nil && area.height >= 30 ? max(5, area.height / 4) : 0
+        let innerRows = 5 + (iv == nil ? 0 : 2) + bigRows
+        let warning = (iv?.shownSeconds(at: now) ?? 99) <= 20
+        let box = area.centered(Size(width: min(area.width - 2, 60), height: min(area.height, innerRows + 2)))
+        let borderRole: Role = warning ? .warning : .dialogBorder
         canvas.fill(box, style: theme[.dialog])
-        Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: "Game \(s.gameNumber) · who serves?".glyphed(g), titleStyle: theme[.dialogBorder])
+        Box.draw(box, on: &canvas, glyphs: g, style: theme[borderRole], title: "Game \(s.gameNumber) · who serves?".glyphed(g), titleStyle: theme[borderRole])
         let inner = box.inset(horizontal: 2, vertical: 1)
         let st = s.server, rt = s.receiver
         canvas.fit("\(TextLayout.sanitized(s.teams[st].name)) serve\(s.games.isEmpty ? " first" : ": they won the last game")",
                    in: inner.row(0), style: theme[.text], glyphs: theme.glyphs)
         let rows: [(String, Int, Int, Int)] = [("Server", st, service.server, 1), ("Receiver", rt, service.receiver, 3)]
+        // Both players' names get the same room: whatever is left after the keys and marks.
+        let room = max(4, (inner.width - 12 - 2 * 4 - 3) / 2)
         for (i, (label, team, chosen, firstKey)) in rows.enumerated() {
             let row = inner.row(2 + i)
             let focused = service.row == i
@@ -309,13 +408,24 @@ extension BadmintonApp {
             x = max(x + 1, row.x + 12)
             for p in 0..<2 {
                 let mark = p == chosen ? g.dotOn : g.dotOff
-                let name = TextLayout.truncate(TextLayout.sanitized(s.teams[team].players[p]), to: 16, ellipsis: g.ellipsis)
+                let name = TextLayout.truncate(TextLayout.sanitized(s.teams[team].players[p]), to: room, ellipsis: g.ellipsis)
                 let style = p == chosen ? (focused ? theme[.focus] : theme[.selected]) : theme[.muted]
                 x = canvas.put("\(firstKey + p) \(mark) \(name)", x: x, y: row.y, style: style, clip: row)
                 x += 3
             }
         }
-        canvas.fit("1-4 choose · \(g.arrowUp)/\(g.arrowDown) Space switch · Enter: play".glyphed(g), in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
+        guard let iv, inner.height >= 7 else { return }
+        let secs = iv.shownSeconds(at: now)
+        if bigRows > 0 {
+            let bigRect = Rect(x: inner.x, y: inner.y + 5, width: inner.width, height: bigRows)
+            let big = BigText.fit(MatchReport.clock(secs), in: bigRect.size, maxHeight: bigRows)
+            BadmintonApp.bigDigits(MatchReport.clock(secs), role: warning ? .warning : .text, variant: big, in: bigRect, over: theme[.dialog],
+                                   on: &canvas, theme: theme)
+        }
+        let kind = iv.kind == .midGame ? "Interval" : "Interval between games"
+        let line = (warning ? "20 SECONDS · \(MatchReport.clock(secs)) left" : "\(kind) · \(MatchReport.clock(secs)) left").glyphed(g)
+        canvas.fit(line, in: inner.row(inner.height - 1), alignment: .center,
+                   style: warning ? theme[.warning].with(.bold) : theme[.text], glyphs: g)
     }
 
     func renderNoMatch(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
@@ -339,33 +449,72 @@ extension BadmintonApp {
         }
     }
 
-    /// Every finished match, newest first (the current one too once it is over).
-    var historyLines: [String] {
+    /// Every match kept, newest first (the current one too once it is over); abandoned ones
+    /// (replaced by a new match before their end) are marked as such.
+    var historyMatches: [PastMatch] {
         var matches = history
         if let l = log, l.state.isOver, !matches.contains(where: { $0.startedAt == l.startedAt }) { matches.append(PastMatch(l)) }
-        return matches.reversed().map { m in
-            "\(MatchReport.shortTime(m.startedAt))  \(m.state.format)  \(TextLayout.pad(m.duration, to: 10))\(MatchReport.result(m.state))"
+        return matches.reversed()
+    }
+
+    /// `2026-11-29 14:03  3x21  38 min`: when (local time), the format and how long it took.
+    func historyHead(_ m: PastMatch, formatWidth: Int = 4) -> String {
+        let when = MatchReport.shortTime(m.startedAt, offset: zone.offset(at: m.startedAt))
+        let format = TextLayout.pad(m.state.format.description, to: max(formatWidth, DisplayWidth.of(m.state.format.description)))
+        return "\(when)  \(format)  \(TextLayout.pad(m.duration, to: 10, alignment: .right))"
+    }
+
+    /// One line a match when every outcome fits beside its date; else two, the outcome
+    /// indented under the date, so the winner (first in it) is never cut.
+    func historyRows(width: Int, ellipsis: String) -> [[(text: String, abandoned: Bool)]] {
+        let matches = historyMatches
+        let formatWidth = matches.map { DisplayWidth.of($0.state.format.description) }.max() ?? 4
+        let heads = matches.map { historyHead($0, formatWidth: formatWidth) }
+        let headWidth = heads.map { DisplayWidth.of($0) }.max() ?? 0
+        let oneLine = matches.allSatisfy { DisplayWidth.of(TextLayout.sanitized(MatchReport.outcome($0.state))) + headWidth + 3 <= width }
+        return zip(matches, heads).map { m, head in
+            let abandoned = !m.state.isOver
+            if oneLine {
+                return [(TextLayout.pad(head, to: headWidth) + "   " + TextLayout.sanitized(MatchReport.outcome(m.state)), abandoned)]
+            }
+            return [(head, abandoned), ("  " + TextLayout.sanitized(MatchReport.outcome(m.state, width: width - 2, ellipsis: ellipsis)), abandoned)]
         }
     }
 
     func renderHistory(in rect: Rect, scroll: Int, on canvas: inout Canvas, theme: Theme, now: Double) {
-        let lines = historyLines
+        let g = theme.glyphs
         let box = rect.inset(horizontal: 1, vertical: 0)
-        canvas.fill(box, style: theme[.dialog])
-        Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.dialogBorder],
-                 title: "History · \(lines.count) match\(lines.count == 1 ? "" : "es") · times in UTC".glyphed(theme.glyphs), titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
-        guard inner.height >= 2 else { return }
-        if lines.isEmpty {
-            canvas.fit("No finished matches yet.", in: inner.row(0), style: theme[.muted], glyphs: theme.glyphs)
+        let entries = historyRows(width: inner.width, ellipsis: g.ellipsis)
+        let abandoned = entries.filter { $0.first?.abandoned == true }.count
+        var title = entries.isEmpty ? "History" : "History · \(entries.count) match\(entries.count == 1 ? "" : "es")"
+        if abandoned > 0 { title += " · \(abandoned) abandoned" }
+        canvas.fill(box, style: theme[.dialog])
+        Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: title.glyphed(g), titleStyle: theme[.dialogBorder])
+        guard inner.height >= 1 else { return }
+        if entries.isEmpty {
+            canvas.fit("No matches yet: finished and abandoned ones are listed here.", in: inner.row(0), style: theme[.muted], glyphs: g)
+            return
         }
-        let visible = inner.height - 1
-        let start = min(max(0, scroll), max(0, lines.count - visible))
-        for (i, line) in lines.dropFirst(start).prefix(visible).enumerated() {
-            canvas.fit(TextLayout.truncate(TextLayout.sanitized(line).glyphed(theme.glyphs), to: inner.width, ellipsis: theme.glyphs.ellipsis), in: inner.row(i), style: theme[.dialog], glyphs: theme.glyphs)
+        let perMatch = entries.first?.count ?? 1
+        // A blank row between matches when each takes two.
+        let step = perMatch == 1 ? 1 : 3
+        let visible = max(1, (inner.height + (step - perMatch)) / step)
+        let start = min(max(0, scroll), max(0, entries.count - visible))
+        var y = inner.y
+        for entry in entries.dropFirst(start).prefix(visible) {
+            for (i, line) in entry.enumerated() where y + i < inner.maxY {
+                let style = line.abandoned ? theme[.muted] : i == 0 && perMatch > 1 ? theme[.accent] : theme[.dialog]
+                canvas.fit(line.text, in: Rect(x: inner.x, y: y + i, width: inner.width, height: 1), style: style, glyphs: g)
+            }
+            y += step
         }
-        let more = lines.count > visible ? "\(theme.glyphs.arrowUp)/\(theme.glyphs.arrowDown) scroll · " : ""
-        canvas.fit((more + "any other key closes").glyphed(theme.glyphs), in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted], glyphs: theme.glyphs)
+        // Which matches are on screen, in the bottom border, when they do not all fit.
+        if entries.count > visible {
+            let range = " \(start + 1)-\(min(entries.count, start + visible)) of \(entries.count) "
+            let w = DisplayWidth.of(range)
+            canvas.put(range, x: box.maxX - 2 - w, y: box.maxY - 1, style: theme[.dialogBorder], clip: box)
+        }
     }
 }
 

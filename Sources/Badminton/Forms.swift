@@ -1,36 +1,99 @@
 import TerminiKit
 
-/// A one-line text entry: typing appends, Backspace deletes, Ctrl-U clears.
+/// A one-line text entry with a cursor. A prefilled value starts selected, as a selected
+/// field does elsewhere: the first typed character replaces it; an arrow, Home, End or
+/// Backspace keeps it and edits it instead. Ctrl-U clears.
 struct TextEntry: Equatable, Sendable {
-    var text: String
+    private(set) var text: String
     var limit = 40
+    /// Characters before the cursor.
+    private(set) var cursor: Int
+    /// The whole text is selected: typing replaces it.
+    private(set) var selected: Bool
+
+    init(text: String, limit: Int = 40, selected: Bool = true) {
+        self.text = text
+        self.limit = limit
+        cursor = text.count
+        self.selected = selected && !text.isEmpty
+    }
+
+    /// Replaces the text (a preset, a default), selected, the cursor at its end.
+    mutating func set(_ new: String) {
+        text = new
+        cursor = new.count
+        selected = !new.isEmpty
+    }
+
+    /// Selects the whole text: done when the focus arrives at the field.
+    mutating func selectAll() {
+        cursor = text.count
+        selected = !text.isEmpty
+    }
 
     /// True when the key was an editing key.
     mutating func handle(_ key: Key) -> Bool {
+        let wasSelected = selected
+        selected = false
         switch key {
         case .char(let c):
-            if text.count < limit, DisplayWidth.of(c) > 0 { text.append(c) }
-            return true
-        case .backspace, .delete:
-            if !text.isEmpty { text.removeLast() }
-            return true
+            guard DisplayWidth.of(c) > 0 else {
+                selected = wasSelected
+                return true
+            }
+            if wasSelected {
+                text = ""
+                cursor = 0
+            }
+            guard text.count < limit else { return true }
+            text.insert(c, at: text.index(text.startIndex, offsetBy: cursor))
+            cursor += 1
+        case .backspace:
+            guard cursor > 0 else { return true }
+            text.remove(at: text.index(text.startIndex, offsetBy: cursor - 1))
+            cursor -= 1
+        case .delete:
+            if cursor < text.count { text.remove(at: text.index(text.startIndex, offsetBy: cursor)) }
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(text.count, cursor + 1)
+        case .home, .ctrl("a"): cursor = 0
+        case .end, .ctrl("e"): cursor = text.count
         case .ctrl("u"):
             text = ""
-            return true
+            cursor = 0
         default:
+            selected = wasSelected
             return false
         }
+        return true
     }
 
+    /// The field in `row`: unfocused it shows the start of the text; focused it keeps the
+    /// cursor in view, shows the selection (focus style, underlined) and the cursor.
     func render(in row: Rect, on canvas: inout Canvas, theme: Theme, focused: Bool) {
-        let style = focused ? theme[.focus] : theme[.selected]
-        canvas.fill(row, with: focused ? " " : theme.glyphs.isUnicode ? "·" : ".", style: focused ? theme[.focus] : theme[.muted])
-        let shown = TextLayout.sanitized(text)
-        var visible = shown
-        // Keep the end of a long entry in view while typing.
-        while DisplayWidth.of(visible) > row.width - 1, !visible.isEmpty { visible.removeFirst() }
-        let x = canvas.put(visible, x: row.x, y: row.y, style: style, clip: row)
-        if focused { canvas.put(theme.glyphs.isUnicode ? "▏" : "_", x: x, y: row.y, style: style, clip: row) }
+        guard row.width > 0 else { return }
+        let g = theme.glyphs
+        canvas.fill(row, with: focused ? " " : g.isUnicode ? "·" : ".", style: focused ? theme[.focus] : theme[.muted])
+        let chars = Array(TextLayout.sanitized(text))
+        guard focused else {
+            canvas.put(TextLayout.truncate(String(chars), to: row.width, ellipsis: g.ellipsis), x: row.x, y: row.y,
+                       style: theme[.selected], clip: row)
+            return
+        }
+        // Leave out characters from the start until the cursor (and one cell for it) fits.
+        let at = min(cursor, chars.count)
+        var first = 0
+        while first < at, DisplayWidth.of(String(chars[first..<at])) + 1 > row.width { first += 1 }
+        let style = selected ? theme[.focus].with(.underline) : theme[.focus]
+        var x = canvas.put(String(chars[first..<at]), x: row.x, y: row.y, style: style, clip: row)
+        if at < chars.count {
+            // The character under the cursor, in the field's colours the other way round.
+            let cursorStyle = theme[.focus].without(.reverse).with(.underline)
+            x = canvas.put(chars[at], x: x, y: row.y, style: selected ? style : cursorStyle, clip: row)
+            canvas.put(String(chars[(at + 1)...]), x: x, y: row.y, style: style, clip: row)
+        } else {
+            canvas.put(g.isUnicode ? "▏" : "_", x: x, y: row.y, style: theme[.focus], clip: row)
+        }
     }
 }
 
@@ -39,9 +102,14 @@ struct SetupDefaults: Equatable, Sendable {
     var format = "3x21"
     var discipline: Discipline = .singles
     var names: [String] = ["Red", "Blue"]
+    /// The side that serves first: 0, the side named first (on the left), or 1.
+    var server = 0
+    /// How `server` is written in `config`.
+    static let serverWords = ["left", "right"]
 
     init() {}
-    init(format: String?, discipline: String?, names: String?) {
+    init(format: String?, discipline: String?, names: String?, server: String? = nil) {
+        self.server = SetupDefaults.serverWords.firstIndex(of: server ?? "") ?? 0
         if let f = format, case .success(let parsed) = MatchFormat.parse(f) { self.format = parsed.description }
         if let d = discipline.flatMap(Discipline.init(rawValue:)) { self.discipline = d }
         let defaults = TeamInfo.defaults(self.discipline).map(\.entry)
@@ -71,14 +139,15 @@ struct SetupForm: Equatable, Sendable {
         format = TextEntry(text: d.format, limit: 9)
         discipline = d.discipline
         names = d.names.map { TextEntry(text: $0) }
+        firstServer = d.server
     }
 
     mutating func handle(_ key: Key) -> Outcome? {
         switch key {
         case .escape: return .cancel
         case .enter: return submit()
-        case .tab, .down: focus = Field(rawValue: (focus.rawValue + 1) % Field.allCases.count) ?? .format
-        case .backTab, .up: focus = Field(rawValue: (focus.rawValue + Field.allCases.count - 1) % Field.allCases.count) ?? .format
+        case .tab, .down: move(to: Field(rawValue: (focus.rawValue + 1) % Field.allCases.count) ?? .format)
+        case .backTab, .up: move(to: Field(rawValue: (focus.rawValue + Field.allCases.count - 1) % Field.allCases.count) ?? .format)
         default:
             error = nil
             switch focus {
@@ -99,11 +168,22 @@ struct SetupForm: Equatable, Sendable {
         return nil
     }
 
+    /// The focus arrives at a field: its text is selected, so typing replaces it.
+    mutating func move(to field: Field) {
+        focus = field
+        switch field {
+        case .format: format.selectAll()
+        case .side0: names[0].selectAll()
+        case .side1: names[1].selectAll()
+        case .discipline, .server: break
+        }
+    }
+
     mutating func cyclePreset(_ step: Int) {
         let presets = MatchFormat.presets
         let current = (try? MatchFormat.parse(format.text).get())?.description
         let i = presets.firstIndex(where: { $0 == current }) ?? (step > 0 ? -1 : 0)
-        format.text = presets[(i + step + presets.count) % presets.count]
+        format.set(presets[(i + step + presets.count) % presets.count])
     }
 
     /// Singles names become the default doubles pairs and back, unless they were changed.
@@ -113,12 +193,12 @@ struct SetupForm: Equatable, Sendable {
         let new = TeamInfo.defaults(discipline).map(\.entry)
         for i in 0..<2 {
             if names[i].text == old[i] {
-                names[i].text = new[i]
+                names[i].set(new[i])
             } else if discipline == .doubles, !names[i].text.contains("/") {
                 let n = TextLayout.sanitizedName(names[i].text)
-                names[i].text = n.isEmpty ? new[i] : "\(n) 1/\(n) 2"
+                names[i].set(n.isEmpty ? new[i] : "\(n) 1/\(n) 2")
             } else if discipline == .singles, names[i].text.contains("/") {
-                names[i].text = new[i]
+                names[i].set(new[i])
             }
         }
     }
@@ -200,10 +280,15 @@ struct SetupForm: Equatable, Sendable {
             let hint = discipline == .doubles ? "Doubles names: two players a side, as Ann/Bob" : "Names: one player a side"
             canvas.fit(hint, in: inner.row(7), style: theme[.muted], glyphs: theme.glyphs)
         }
+        // Why Enter does nothing yet, on two lines when it is long.
         if let p = error ?? problem {
-            canvas.fit(p, in: inner.row(inner.height - 2), style: theme[.danger], glyphs: theme.glyphs)
+            let lines = TextLayout.wrap(p, width: inner.width)
+            let shown = Array(lines.prefix(2))
+            for (i, line) in shown.enumerated() {
+                let text = i == 1 && lines.count > 2 ? line + " " + lines[2...].joined(separator: " ") : line
+                canvas.fit(text, in: inner.row(inner.height - shown.count + i), style: theme[.danger], glyphs: theme.glyphs)
+            }
         }
-        canvas.fit("Tab/\(g.arrowDown) next  \(g.arrowLeft)/\(g.arrowRight) change  Enter start  Esc cancel", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
     }
 }
 
@@ -237,7 +322,9 @@ struct NamesForm: Equatable, Sendable {
         case .enter:
             let teams = names.compactMap { TeamInfo.parse($0.text, discipline: discipline) }
             return teams.count == 2 ? .save(teams) : nil
-        case .tab, .backTab, .up, .down: focus = 1 - focus
+        case .tab, .backTab, .up, .down:
+            focus = 1 - focus
+            names[order[focus]].selectAll()
         default: _ = names[order[focus]].handle(key)
         }
         return nil
@@ -245,7 +332,7 @@ struct NamesForm: Equatable, Sendable {
 
     func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
         let labels = ["Left side", "Right side"]
-        let box = area.centered(Size(width: min(56, area.width), height: min(8, area.height)))
+        let box = area.centered(Size(width: min(56, area.width), height: min(7, area.height)))
         canvas.fill(box, style: theme[.dialog])
         Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.dialogBorder], title: "Names", titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
@@ -255,8 +342,7 @@ struct NamesForm: Equatable, Sendable {
             canvas.fit(labels[i], in: Rect(x: row.x, y: row.y, width: 14, height: 1), style: focus == i ? theme[.accent] : theme[.text], glyphs: theme.glyphs)
             names[order[i]].render(in: Rect(x: row.x + 14, y: row.y, width: min(32, row.width - 14), height: 1), on: &canvas, theme: theme, focused: focus == i)
         }
-        if let p = problem { canvas.fit(p, in: inner.row(inner.height - 2), style: theme[.danger], glyphs: theme.glyphs) }
-        canvas.fit("Tab next  Enter save  Esc cancel", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
+        if let p = problem { canvas.fit(p, in: inner.row(inner.height - 1), style: theme[.danger], glyphs: theme.glyphs) }
     }
 }
 
@@ -288,48 +374,77 @@ struct ServiceChoice: Equatable, Sendable {
 struct EndMenu: Equatable, Sendable {
     struct Item: Equatable, Sendable {
         var text: String
+        /// Without the winner in brackets, for long names.
+        var short: String
         var action: MatchEvent.Action
         var enabled: Bool
     }
     var items: [Item]
     var selected = 0
+    /// Why the last choice could not be taken, until the next key.
+    var refusal: String?
 
     init(state s: MatchState) {
-        let a = s.teams[0].name, b = s.teams[1].name
+        let t = s.teams
+        // A pair takes a plural verb: "Ann/Bob retire (Cat/Dan win)".
+        func wins(_ i: Int) -> String { " (\(t[1 - i].name) \(t[1 - i].verb("wins", "win")))" }
+        func retires(_ i: Int) -> String { "\(t[i].name) \(t[i].verb("retires", "retire"))" }
+        func walkover(_ i: Int) -> String { "Walkover: \(t[i].name) did not play" }
         items = [
-            Item(text: "\(a) retires (\(b) wins)", action: .retire(team: 0), enabled: true),
-            Item(text: "\(b) retires (\(a) wins)", action: .retire(team: 1), enabled: true),
-            Item(text: "Walkover: \(a) did not play (\(b) wins)", action: .walkover(team: 0), enabled: !s.hasRallies),
-            Item(text: "Walkover: \(b) did not play (\(a) wins)", action: .walkover(team: 1), enabled: !s.hasRallies),
+            Item(text: retires(0) + wins(0), short: retires(0), action: .retire(team: 0), enabled: true),
+            Item(text: retires(1) + wins(1), short: retires(1), action: .retire(team: 1), enabled: true),
+            Item(text: walkover(0) + wins(0), short: walkover(0), action: .walkover(team: 0), enabled: !s.hasRallies),
+            Item(text: walkover(1) + wins(1), short: walkover(1), action: .walkover(team: 1), enabled: !s.hasRallies),
         ]
     }
 
-    enum Outcome: Equatable { case choose(MatchEvent.Action), cancel }
+    enum Outcome: Equatable { case choose(MatchEvent.Action), cancel, refused }
+
+    static let walkoverRule = "A walkover is possible only before the first rally."
 
     mutating func handle(_ key: Key) -> Outcome? {
+        refusal = nil
         switch key {
         case .escape, .char("x"): return .cancel
-        case .up: selected = max(0, selected - 1)
+        case .up, .backTab: selected = max(0, selected - 1)
         case .down, .tab: selected = min(items.count - 1, selected + 1)
-        case .enter:
-            return items[selected].enabled ? .choose(items[selected].action) : nil
+        case .enter: return choose(selected)
         default:
-            if let d = key.digit, d >= 1, d <= items.count, items[d - 1].enabled { return .choose(items[d - 1].action) }
+            if let d = key.digit, d >= 1, d <= items.count { return choose(d - 1) }
         }
         return nil
     }
 
+    /// The item's action, or, for one that cannot be taken now, the reason on screen.
+    mutating func choose(_ i: Int) -> Outcome {
+        selected = i
+        guard items[i].enabled else {
+            refusal = EndMenu.walkoverRule
+            return .refused
+        }
+        return .choose(items[i].action)
+    }
+
     func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
-        let widest = items.map { DisplayWidth.of($0.text) }.max() ?? 20
-        let box = area.centered(Size(width: min(area.width, max(40, widest + 12)), height: min(area.height, items.count + 6)))
+        let widest = max((items.map { DisplayWidth.of($0.text) }.max() ?? 20) + 8, DisplayWidth.of(EndMenu.walkoverRule))
+        let box = area.centered(Size(width: min(area.width, max(40, widest + 4)), height: min(area.height, items.count + 5)))
         canvas.fill(box, style: theme[.dialog])
         Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.danger], title: "End the match", titleStyle: theme[.danger])
         let inner = box.inset(horizontal: 2, vertical: 1)
+        // The winners in brackets only when every item has room for them.
+        let full = items.allSatisfy { DisplayWidth.of(TextLayout.sanitized($0.text)) + 5 <= inner.width }
         for (i, item) in items.enumerated() where i + 1 < inner.height {
-            let style = !item.enabled ? theme[.disabled] : i == selected ? theme[.focus] : theme[.dialog]
+            let style = i == selected ? (item.enabled ? theme[.focus] : theme[.disabled].with(.reverse)) : item.enabled ? theme[.dialog] : theme[.disabled]
             let mark = i == selected ? String(theme.glyphs.pointer) : " "
-            canvas.fit("\(mark) \(i + 1)  \(TextLayout.sanitized(item.text))", in: inner.row(i + 1), style: style, glyphs: theme.glyphs)
+            canvas.fit("\(mark) \(i + 1)  \(TextLayout.sanitized(full ? item.text : item.short))", in: inner.row(i + 1), style: style, glyphs: theme.glyphs)
         }
-        canvas.fit("1-4 or \(theme.glyphs.arrowUp)/\(theme.glyphs.arrowDown) Enter choose  Esc cancel  (u undoes)", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
+        // Why the dimmed items are dimmed; loud after a try.
+        if let refusal {
+            canvas.fit(refusal, in: inner.row(inner.height - 1), style: theme[.danger], glyphs: theme.glyphs)
+        } else if items.contains(where: { !$0.enabled }) {
+            canvas.fit("Walkovers: only before the first rally.", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
+        } else {
+            canvas.fit("u undoes it afterwards.", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
+        }
     }
 }

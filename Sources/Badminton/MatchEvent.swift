@@ -45,6 +45,12 @@ public struct TeamInfo: Codable, Equatable, Hashable, Sendable {
         return TeamInfo(name: players.joined(separator: "/"), players: players)
     }
 
+    /// A doubles pair: its name takes a plural verb (`Ann/Bob retire`).
+    public var isPair: Bool { players.count > 1 }
+
+    /// `verb` for a single player (`wins`), `plural` for a pair (`win`).
+    public func verb(_ singular: String, _ plural: String) -> String { isPair ? plural : singular }
+
     /// The text that `parse` reads back: `Ann` or `Ann/Bob`.
     public var entry: String { players.count == 1 ? players[0] : players.joined(separator: "/") }
 

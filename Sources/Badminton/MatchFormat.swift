@@ -53,7 +53,9 @@ public struct MatchFormat: Codable, Equatable, Hashable, Sendable, CustomStringC
         case malformed(String), games(Int), points(Int), cap(Int, points: Int)
         public var description: String {
             switch self {
-            case .malformed(let s): return "'\(s)' is not a format: use 3x21, 3x15, 5x11, 1x21 or GxP[cC] (games x points, optional cap)"
+            case .malformed(let s):
+                let what = s.isEmpty ? "No format" : "'\(s)' is not a format"
+                return "\(what): use 3x21, 3x15, 5x11, 1x21 or GxP[cC] (games x points, optional cap)"
             case .games(let g): return "\(g) games: the number of games must be odd, 1 to 9"
             case .points(let p): return "\(p) points: a game goes to 1 to 99 points"
             case let .cap(c, p): return "cap \(c): the cap must be between the points (\(p)) and 99"

@@ -1,3 +1,5 @@
+import TerminiKit
+
 /// The match in words and in JSON, for `--status`, `--status --json` and `--export`.
 public enum MatchReport {
     /// `Red 21-19 17-21 5-3 Blue · game 3 · Red serves from the left court`
@@ -99,10 +101,45 @@ public enum MatchReport {
         return "\(y)-\(two(m))-\(two(d))T\(two(rem / 3600)):\(two(rem % 3600 / 60)):\(two(rem % 60))Z"
     }
 
-    /// `2026-11-29 14:03` (UTC) for lists.
-    public static func shortTime(_ t: Double) -> String {
-        let iso = isoTime(t)
+    /// `2026-11-29 14:03` for lists: UTC, or local time given the zone's offset from UTC in
+    /// seconds at `t` (the app asks the system for it; the model never does).
+    public static func shortTime(_ t: Double, offset: Int = 0) -> String {
+        let iso = isoTime(t + Double(offset))
         return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(5))
+    }
+
+    /// A match's outcome for the history list, the winner first so a cut line keeps it:
+    /// `Lee beat Lin 21-15 18-21 21-5` (scores from the winner's side), `… (retired)`,
+    /// `Lee beat Lin: walkover`; an unfinished match `Abandoned: Lin v Lee 21-15 5-3`.
+    /// Names are cut (the loser's first) so that the scores fit `width`.
+    public static func outcome(_ s: MatchState, width: Int = .max, ellipsis: String = "…") -> String {
+        func scores(from w: Int) -> String {
+            var all = s.games.map { "\($0[w])-\($0[1 - w])" }
+            if let u = s.unfinishedScore, u != [0, 0] || s.games.isEmpty { all.append("\(u[w])-\(u[1 - w])") }
+            return all.joined(separator: " ")
+        }
+        /// `head` + `first` + `middle` + `second` + `tail` in `width`, cutting `second`, then `first`.
+        func fit(_ head: String, _ first: String, _ middle: String, _ second: String, _ tail: String) -> String {
+            let fixed = DisplayWidth.of(head + middle + tail)
+            let room = max(2, width == .max ? .max : width - fixed)
+            let w1 = DisplayWidth.of(first), w2 = DisplayWidth.of(second)
+            if room == .max || w1 + w2 <= room { return head + first + middle + second + tail }
+            // The loser keeps a few letters; the winner the rest, whole if it can.
+            let keepFirst = room - min(w2, max(4, room / 3))
+            let a = TextLayout.truncate(first, to: max(1, min(w1, keepFirst)), ellipsis: ellipsis)
+            let b = TextLayout.truncate(second, to: max(1, room - DisplayWidth.of(a)), ellipsis: ellipsis)
+            return head + a + middle + b + tail
+        }
+        guard s.isOver, let w = s.winner else {
+            let sc = scores(from: 0)
+            return fit("Abandoned: ", s.teams[0].name, " v ", s.teams[1].name, sc.isEmpty ? "" : " " + sc)
+        }
+        let winner = s.teams[w].name, loser = s.teams[1 - w].name
+        switch s.ending ?? .played {
+        case .played: return fit("", winner, " beat ", loser, " " + scores(from: w))
+        case .retired: return fit("", winner, " beat ", loser, (scores(from: w).isEmpty ? "" : " " + scores(from: w)) + " (retired)")
+        case .walkover: return fit("", winner, " beat ", loser, ": walkover")
+        }
     }
 
     /// Days since 1970-01-01 to (year, month, day): Howard Hinnant's algorithm.

@@ -26,6 +26,7 @@ struct Harness {
         self.store = store
         self.now = now
         app = BadmintonApp(options: AppOptions(options), store: store, context: AppContext(now: now, unicode: unicode))
+        app.zone = .fixed(0)
         perform(app.start(context: AppContext(now: now)), on: store)
     }
 
@@ -177,8 +178,8 @@ struct Harness {
         h.press(.char("2"), .char("4"), .enter)
         #expect(h.state?.serverName() == "Bob" && h.state?.receiverName() == "Dan")
         let s = h.screen().text
-        #expect(s.contains("Bob serves from the RIGHT court"), "\(s)")
-        #expect(s.contains("Dan receives in the right court"), "\(s)")
+        #expect(s.contains("🏸 Bob serves") && s.contains("from the RIGHT court"), "\(s)")
+        #expect(s.contains("Dan receives") && s.contains("in the right court"), "\(s)")
     }
 
     @Test func newMatchMovesTheOldOneToTheHistory() {
@@ -194,7 +195,7 @@ struct Harness {
         #expect(h.app.history.count == 1 && h.app.history[0].state.winner == 0)
         #expect(h.state?.score == [0, 0] && h.state?.hasRallies == false)
         h.press(.char("h"))
-        #expect(h.screen().text.contains("2027-01-15 08:00  3x21  1 min     Red 21-0 21-0 Blue · Red won"), "\(h.screen().text)")
+        #expect(h.screen().text.contains("2027-01-15 08:00  3x21       1 min   Red beat Blue 21-0 21-0"), "\(h.screen().text)")
         h.press(.escape)
         #expect(h.app.overlay == nil)
     }

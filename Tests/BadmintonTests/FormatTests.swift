@@ -56,3 +56,14 @@ import Testing
         #expect(h.wins(15, against: 14))
     }
 }
+
+@Suite struct FormatMessageTests {
+    @Test func anEmptyFormatSaysSo() {
+        guard case .failure(let e) = MatchFormat.parse("") else {
+            Issue.record("'' parsed")
+            return
+        }
+        #expect(e.description.hasPrefix("No format: use 3x21"))
+        if case .failure(let bad) = MatchFormat.parse("abc") { #expect(bad.description.hasPrefix("'abc' is not a format: use 3x21")) }
+    }
+}

@@ -26,7 +26,7 @@ import Testing
         let h = ScreenTests.deciderHarness()
         #expect(h.screen().lines == [
             "                🏸 Red                 │                  Blue",
-            "        Games 1 ●○  21-19 17-21        │       Games 1 ●○  19-21 21-17",
+            "  Games won: 1 · G1 21-19 · G2 17-21   │  Games won: 1 · G1 19-21 · G2 21-17",
             "    🏸 serves from the LEFT court      │     receives in the left court",
             "                                       │",
             "                                       │",
@@ -55,7 +55,7 @@ import Testing
         #expect(h.state?.score == [18, 3])
         #expect(h.screen().lines == [
             "                   Blue                │                🏸 Red",
-            "        Games 1 ●○  19-21 21-17        │       Games 1 ●○  21-19 17-21",
+            "  Games won: 1 · G1 19-21 · G2 21-17   │  Games won: 1 · G1 21-19 · G2 17-21",
             "      receives in the right court      │    🏸 serves from the RIGHT court",
             "                                       │",
             "                                       │",
@@ -78,28 +78,31 @@ import Testing
         ], "\n\(h.screen().text)")
     }
 
+    /// The halves and the court diagram follow the choice before Enter: 2 and 4 show Bob
+    /// serving to Dan, from the right courts.
     @Test func doublesServiceChoice() {
-        let d = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Cat/Dan"], now: 1_800_000_000)
+        var d = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Cat/Dan"], now: 1_800_000_000)
+        d.press(.char("2"), .char("4"))
         #expect(d.screen().lines == [
             "              🏸 Ann/Bob               │                 Cat/Dan",
-            "              Games 0 ○○               │              Games 0 ○○",
-            "            🏸 serves first            │",
+            "             Games won: 0              │             Games won: 0",
+            "             🏸 Bob serves             │             Dan receives",
+            "         from the RIGHT court          │          in the right court",
             "                                       │",
             "                                       │",
             "         ┌─ Game 1 · who serves? ───────────────────────────────────┐",
             "         │ Ann/Bob serve first                                      │",
             "         │                                                          │",
-            "         │ ▸ Server    1 ● Ann   2 ○ Bob                            │",
-            "         │   Receiver  3 ● Cat   4 ○ Dan                            │",
+            "         │   Server    1 ○ Ann   2 ● Bob                            │",
+            "         │ ▸ Receiver  3 ○ Cat   4 ● Dan                            │",
             "         │                                                          │",
-            "         │                                                          │",
-            "         │ 1-4 choose · ↑/↓ Space switch · Enter: play              │",
             "         └──────────────────────────────────────────────────────────┘",
+            "                ██████                 │                ██████",
             "                                       │",
             "                                       │",
             " ┌────────────────────────────────────┐│┌───────────────────────────────────┐",
-            " │ L Bob                              │││                             Cat R │",
-            " │ R Ann                              │││                             Dan L │",
+            " │ L Ann                              │││                    Dan receives R │",
+            " │ R Bob 🏸 serves                    │││                             Cat L │",
             " └────────────────────────────────────┘│└───────────────────────────────────┘",
             "            Game 1: choose who serves and who receives, then Enter",
         ], "\n\(d.screen().text)")
@@ -112,8 +115,9 @@ import Testing
         d.point(1, times: 1)
         #expect(d.screen().lines == [
             "                 Ann/Bob               │              🏸 Cat/Dan",
-            "              Games 0 ○○               │              Games 0 ○○",
-            "    Ann receives in the left court     │  🏸 Dan serves from the LEFT court",
+            "             Games won: 0              │             Games won: 0",
+            "             Ann receives              │            🏸 Dan serves",
+            "          in the left court            │         from the LEFT court",
             "                                       │",
             "                                       │",
             "                                       │",
@@ -124,7 +128,6 @@ import Testing
             "            ██              ██         │                  ██",
             "            ██              ██         │                  ██",
             "          ██████      ██████           │                ██████",
-            "                                       │",
             "                                       │",
             "                                       │",
             " ┌────────────────────────────────────┐│┌───────────────────────────────────┐",

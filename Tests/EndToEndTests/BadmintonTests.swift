@@ -68,8 +68,8 @@ import Testing
         #expect(t.waitFor("Ann wins the match 2-1"), "\(t.screen)")
         let final = settled(t)
         #expect(final.contains("MATCH WON"), "\(final)")
-        #expect(final.contains("Games 2 ●●  21-15 17-21 21-19"), "\(final)")
-        #expect(final.contains("Games 1 ●○  15-21 21-17 19-21"), "\(final)")
+        #expect(final.contains("Won 2 · G1 21-15 G2 17-21 G3 21-19"), "\(final)")
+        #expect(final.contains("Won 1 · G1 15-21 G2 21-17 G3 19-21"), "\(final)")
         #expect(final.contains("n: new match"), "\(final)")
         // The title and the hint bar.
         let lines = final.split(separator: "\n", omittingEmptySubsequences: false)
@@ -96,7 +96,8 @@ import Testing
             let t = try TmuxSession(arguments: ["badminton", "--new", "--doubles", "--names", "Ann/Bob,Cat/Dan"], configDir: dir)
             #expect(t.waitFor("who serves?"), "\(t.screen)")
             send(t, ["2", "3", "Enter"])
-            #expect(t.waitFor("Bob serves from the RIGHT court"), "\(t.screen)")
+            #expect(t.waitFor("🏸 Bob serves"), "\(t.screen)")
+            #expect(t.screen.contains("from the RIGHT court"), "\(t.screen)")
             // 2-0, 2-1, 3-1, 3-3, 4-3, undo twice (3-2), redo (3-3), swap ends, 4-3, undo (3-3).
             send(t, ["a", "a", "l", "a", "l", "l", "a", "u", "u", "y", "s", "l", "u"])
             #expect(t.wait { _ in Self.status(dir).output.hasPrefix("Ann/Bob 3-3 Cat/Dan") }.ok, "\(Self.status(dir).output)")
@@ -105,12 +106,12 @@ import Testing
             #expect(t.exitStatus() == 137)
         }
         let again = try TmuxSession(arguments: ["badminton"], configDir: dir)
-        #expect(again.waitFor("serves from"), "\(again.screen)")
+        #expect(again.waitFor("serves"), "\(again.screen)")
         let after = settled(again)
         // Everything but the line that told what the last key did.
         func board(_ s: String) -> [Substring] { Array(s.split(separator: "\n", omittingEmptySubsequences: false).prefix(21)) }
         #expect(board(after) == board(before), "before:\n\(before)\nafter:\n\(after)")
-        #expect(board(after).joined().contains("Cat serves from the LEFT court"))
+        #expect(board(after).joined().contains("🏸 Cat serves") && board(after).joined().contains("from the LEFT court"))
         // The redo list came back too: y redoes the undone rally.
         again.send("y")
         #expect(again.wait { _ in Self.status(dir).output.hasPrefix("Ann/Bob 4-3 Cat/Dan") }.ok, "\(Self.status(dir).output)")
@@ -156,13 +157,13 @@ import Testing
         // The keeper starts a new match: the watcher follows.
         keeper.send("n")
         #expect(keeper.waitFor("New match?"), "\(keeper.screen)")
-        send(keeper, ["Left", "Enter"])
+        keeper.send("y")
         #expect(keeper.waitFor("First server"), "\(keeper.screen)")
         keeper.send("Enter")
         #expect(keeper.wait { _ in Self.status(dir).output.hasPrefix("Lin 0-0 Lee") }.ok, "\(Self.status(dir).output)")
         #expect(watcher.waitFor("serves from the RIGHT court"), "\(watcher.screen)")
         watcher.send("h")
-        #expect(watcher.waitFor("Lin 3-1 Lee · not finished"), "\(watcher.screen)")
+        #expect(watcher.waitFor("Abandoned: Lin v Lee 3-1"), "\(watcher.screen)")
     }
 
     @Test func statusAndExportWithoutATerminal() throws {
@@ -183,6 +184,74 @@ import Testing
         let bad = try TmuxSession(arguments: ["badminton", "--new", "--format", "4x21"], configDir: dir)
         #expect(bad.exitStatus() == 64)
         #expect(bad.waitFor("odd"), "\(bad.screen)")
+    }
+
+    /// The dialogs as a first-time user meets them: the hint bar names their keys, typing
+    /// replaces a prefilled name, y/n answer "New match?", the first server is remembered, and
+    /// the history shows local times (a fixed zone 5:30 ahead of UTC, no tzdata needed).
+    @Test func dialogsAnswerLikeEveryOtherApp() throws {
+        guard TmuxSession.tmuxAvailable else { return }
+        let dir = TmuxSession.makeTempDir("termini-dialogs")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try TmuxSession(arguments: ["badminton"], environment: ["TZ": "IST-5:30"], configDir: dir)
+        #expect(t.waitFor("First server"), "\(t.screen)")
+        #expect(t.capture().last?.contains("Tab Next") == true && t.capture().last?.contains("Esc Cancel") == true, "\(t.screen)")
+        send(t, ["Down", "Down"])
+        let nameHints = t.wait { screen in screen.split(separator: "\n").last.map { $0.contains("Ctrl-U Clear") } ?? false }
+        #expect(nameHints.ok, "\(nameHints.screen)")
+        t.type("Lin Dan")
+        send(t, ["Tab"])
+        t.type("Lee Chong Wei")
+        send(t, ["Tab", "Right"])
+        #expect(t.waitFor("○ Lin Dan  ● Lee Chong Wei"), "\(t.screen)")
+        t.send("Enter")
+        #expect(t.wait { _ in Self.status(dir).output == "Lin Dan 0-0 Lee Chong Wei · game 1 · Lee Chong Wei serves from the right court\n" }.ok,
+                "\(Self.status(dir).output)")
+        let config = (try? String(contentsOfFile: dir + "/config", encoding: .utf8)) ?? ""
+        #expect(config.contains("badminton.server = right"), "\(config)")
+        // n keeps playing, y starts over; the one left goes to the history as abandoned.
+        t.send("a")
+        #expect(t.wait { _ in Self.status(dir).output.hasPrefix("Lin Dan 1-0 Lee Chong Wei") }.ok)
+        t.send("n")
+        #expect(t.waitFor("New match?"), "\(t.screen)")
+        #expect(t.capture().last?.contains("y New match") == true, "\(t.screen)")
+        t.send("n")
+        #expect(t.wait { !$0.contains("New match?") }.ok, "\(t.screen)")
+        #expect(Self.status(dir).output.hasPrefix("Lin Dan 1-0 Lee Chong Wei"))
+        send(t, ["n", "y"])
+        #expect(t.waitFor("○ Lin Dan  ● Lee Chong Wei"), "the server is remembered: \(t.screen)")
+        t.send("Enter")
+        #expect(t.wait { _ in Self.status(dir).output.hasPrefix("Lin Dan 0-0 Lee Chong Wei") }.ok)
+        t.send("h")
+        #expect(t.waitFor("Abandoned: Lin Dan v Lee Chong Wei 1-0"), "\(t.screen)")
+        let local = DateFormatter()
+        local.dateFormat = "yyyy-MM-dd HH:mm"
+        local.timeZone = TimeZone(secondsFromGMT: 5 * 3600 + 1800)
+        let now = Date()
+        let expected = [now, now.addingTimeInterval(-60), now.addingTimeInterval(-120)].map { local.string(from: $0) }
+        #expect(expected.contains { t.screen.contains($0) }, "local time \(expected[0]):\n\(t.screen)")
+        #expect(!t.screen.contains("UTC"))
+        t.send("Escape")
+        #expect(t.wait { !$0.contains("History") }.ok)
+    }
+
+    /// Doubles: 2 and 4 move the server and receiver in the court diagram before Enter, and
+    /// the interval between games counts down inside the next game's service dialog.
+    @Test func doublesServiceChoiceIsPreviewedAndTheIntervalStaysInView() throws {
+        guard TmuxSession.tmuxAvailable else { return }
+        let t = try TmuxSession(arguments: ["badminton", "--new", "--doubles", "--names", "Chen Qingchen/Jia Yifan,Lee Chong Wei 1/Lee Chong Wei 2"])
+        #expect(t.waitFor("who serves?"), "\(t.screen)")
+        #expect(t.waitFor("R Chen Qingchen 🏸 serves"), "\(t.screen)")
+        send(t, ["2", "4"])
+        #expect(t.waitFor("R Jia Yifan 🏸 serves"), "\(t.screen)")
+        #expect(t.waitFor("Lee Chong Wei 2 receives R"), "\(t.screen)")
+        #expect(t.screen.contains("🏸 Jia Yifan serves") && t.screen.contains("from the RIGHT court"), "\(t.screen)")
+        t.send("Enter")
+        send(t, Self.keys("a", 21))
+        #expect(t.waitFor("Game 1 to Chen Qingchen/Jia Yifan 21-0"), "\(t.screen)")
+        t.send("Enter")
+        #expect(t.waitFor("Game 2 · who serves?"), "\(t.screen)")
+        #expect(t.wait { $0.contains("Interval between games · 1:5") }.ok, "\(t.screen)")
     }
 
     @Test func damagedJournalIsRecoveredOnStart() throws {
