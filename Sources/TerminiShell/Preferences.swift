@@ -18,6 +18,7 @@ public enum PreferenceKey {
         ("badminton.format", "FORMAT", "the format last chosen for a new match (3x21, 3x15, 5x11, 1x21, GxP[cC])"),
         ("badminton.discipline", "singles|doubles", "singles or doubles, last chosen"),
         ("badminton.names", "A,B", "the names last given to the two sides (doubles: A1/A2,B1/B2)"),
+        ("badminton.server", "left|right", "the side that served first in the last new match"),
         ("stamps.daily", "on|off", "daily mode of the stamp card: at most one stamp per day (d sets it)"),
         ("stamps.reward", "TEXT", "the reward shown when a stamp card is full"),
     ]

@@ -136,7 +136,7 @@ func makeTerminfo16() -> String? {
     }
 
     static let apps: [(id: String, args: [String], marker: String)] = [
-        ("badminton", ["--new", "--names", "Ann,Bob"], "Games 0"),
+        ("badminton", ["--new", "--names", "Ann,Bob"], "Games won"),
         ("boxing", [], "Punches"),
         ("memory", ["--seed", "7"], "Pairs"),
         ("stamps", [], "STAMP CARD"),
