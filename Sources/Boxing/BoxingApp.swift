@@ -168,7 +168,9 @@ public struct BoxingApp: MiniApp {
 
     // MARK: Keys shown
 
-    var arrows: String { unicode ? "←/→" : "Left/Right" }
+    var glyphs: Glyphs { unicode ? .unicode : .ascii }
+    /// ←/→ as the glyphs name them (`Left/Right` in ASCII), as on screen.
+    var arrows: String { "\(glyphs.name(of: .left))/\(glyphs.name(of: .right))" }
 
     public var hints: [KeyHint] {
         if splashUntil != nil { return [KeyHint("any key", "Start")] }
