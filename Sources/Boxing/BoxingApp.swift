@@ -10,27 +10,39 @@ public struct BoxingApp: MiniApp {
     static let soundKey = SoundPreference.key
     /// How long the ring-bell launch screen stays (any key skips it).
     static let splashLength = 1.0
-    /// Animation frames while something moves, and refreshes of the punch rate while punching.
-    static let frame = 1.0 / 30
+    /// Refreshes of the punch rate while punching.
     static let rateRefresh = 0.25
+    /// Frames are drawn just after the moment the picture changes, so rounding never lands
+    /// a frame a hair before its change.
+    static let frameSlack = 0.0005
 
     public private(set) var game: BoxingGame
     public private(set) var meter = PunchMeter()
     public private(set) var effects = PunchEffects()
-    public private(set) var soundOn: Bool
+    /// The punch rate on screen: sampled at each punch and every `rateRefresh` seconds while
+    /// punching, not at every animation frame (a figure changing 30 times a second cannot
+    /// be read, and each change costs bytes). Nil when not punching.
+    public private(set) var rateShown: Double?
+    private var rateSampledAt = -Double.infinity
+    /// The `sound` preference, shared by all of Termini: `b` switches it between yes and no.
+    public private(set) var sound: SoundPreference
+    /// Whether a punch rings the bell (only when the user turned sound on).
+    public var soundOn: Bool { sound.effects }
     /// Until when the launch screen shows; nil once it is gone.
     public private(set) var splashUntil: Double?
     /// The Play-again question while it is open.
     public private(set) var confirm: Dialog?
-    /// Which of the target (0) and the target selector (1) has the keyboard focus.
-    public private(set) var focus = FocusRing(count: 2)
+    /// Whether the target selector has the keyboard focus (Tab, Shift-Tab). Space and Enter
+    /// punch whatever has the focus and ←/→ always switch targets: the focus only shows
+    /// where the selector is, as Tab reaches it in every other screen.
+    public private(set) var selectorFocused = false
     /// The last moment the app heard of (keys and ticks), for `nextDeadline`.
     private var now: Double
     private let unicode: Bool
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         game = store.load(BoxingGame.self, from: BoxingApp.file, version: BoxingApp.fileVersion) ?? BoxingGame()
-        soundOn = SoundPreference(store: store).effects
+        sound = SoundPreference(store: store)
         now = context.now
         unicode = context.unicode
         // The shell keeps this instance while the process lives: being created is the
@@ -48,7 +60,7 @@ public struct BoxingApp: MiniApp {
 
     public var selector: SegmentedControl {
         SegmentedControl(Target.allCases.map(\.name), selected: Target.allCases.firstIndex(of: game.selected) ?? 0,
-                         focused: focus.isFocused(1))
+                         focused: selectorFocused)
     }
 
     public mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] {
@@ -75,7 +87,7 @@ public struct BoxingApp: MiniApp {
         case .enter, .char(" "):
             return punch()
         case .tab, .backTab:
-            focus.handle(key)
+            selectorFocused.toggle()
             return []
         case .left, .right, .char("1"), .char("2"):
             var control = selector
@@ -93,9 +105,15 @@ public struct BoxingApp: MiniApp {
                                      yes: "Yes, reset", no: "No")
             return []
         case .char("b"), .char("B"):
-            soundOn.toggle()
-            var out: [AppEffect] = [.setPreference(key: BoxingApp.soundKey, value: soundOn ? "yes" : "no")]
-            if soundOn { out.append(.bell) }
+            // Unset (alerts only) and no turn it on, yes turns it off: for every app.
+            let on = !sound.effects
+            sound = SoundPreference(on ? "yes" : "no")
+            var out: [AppEffect] = [
+                .setPreference(key: BoxingApp.soundKey, value: on ? "yes" : "no"),
+                .notice(on ? "Sound on for all of Termini: punches and alerts ring the bell."
+                           : "Sound off for all of Termini: the bell never rings."),
+            ]
+            if on { out.append(.bell) }
             return out
         default:
             return []
@@ -106,7 +124,8 @@ public struct BoxingApp: MiniApp {
         game.punch()
         meter.record(at: now)
         effects.punch(at: now)
-        if let r = meter.rate(at: now) { game.offerRate(r) }
+        sampleRate()
+        if let r = rateShown { game.offerRate(r) }
         var out = [save]
         if soundOn { out.append(.bell) }
         return out
@@ -119,16 +138,21 @@ public struct BoxingApp: MiniApp {
         return [save]
     }
 
+    mutating func sampleRate() {
+        rateShown = meter.rate(at: now)
+        rateSampledAt = now
+    }
+
     var save: AppEffect { .save(game, to: BoxingApp.file, version: BoxingApp.fileVersion) }
 
     public var nextDeadline: Double? {
         var next: Double?
         func soonest(_ t: Double) { next = min(next ?? t, t) }
         if let s = splashUntil { soonest(s) }
-        if effects.isMoving(at: now) { soonest(now + BoxingApp.frame) }
-        if meter.isPunching(at: now), let last = meter.lastPunch {
+        if let change = effects.nextChange(after: now) { soonest(change + BoxingApp.frameSlack) }
+        if rateShown != nil, let last = meter.lastPunch {
             // Keep the rate fresh while punching; one last frame hides it.
-            soonest(min(now + BoxingApp.rateRefresh, last + PunchMeter.idle + 0.01))
+            soonest(min(rateSampledAt + BoxingApp.rateRefresh, last + PunchMeter.idle + 0.01))
         }
         return next
     }
@@ -138,12 +162,15 @@ public struct BoxingApp: MiniApp {
         if let s = splashUntil, now >= s { splashUntil = nil }
         effects.prune(at: now)
         meter.forget(before: now - PunchMeter.window)
+        if rateShown != nil, now >= rateSampledAt + BoxingApp.rateRefresh || !meter.isPunching(at: now) { sampleRate() }
         return []
     }
 
     // MARK: Keys shown
 
-    var arrows: String { unicode ? "←/→" : "Left/Right" }
+    var glyphs: Glyphs { unicode ? .unicode : .ascii }
+    /// ←/→ as the glyphs name them (`Left/Right` in ASCII), as on screen.
+    var arrows: String { "\(glyphs.name(of: .left))/\(glyphs.name(of: .right))" }
 
     public var hints: [KeyHint] {
         if splashUntil != nil { return [KeyHint("any key", "Start")] }
@@ -158,9 +185,9 @@ public struct BoxingApp: MiniApp {
                 ("Space Enter", "punch the target (every key repeat counts)"),
                 ("\(arrows)", "switch between the sandbag and the trash can"),
                 ("1 2", "the sandbag, the trash can"),
-                ("Tab Shift-Tab", "move the focus between the target and the selector"),
+                ("Tab Shift-Tab", "focus the target selector, and leave it (Space still punches)"),
                 ("r", "play again: this target's count back to 0 (asks first)"),
-                ("b", "sound on or off: the bell rings for each punch (remembered)"),
+                ("b", "sound on or off for all of Termini (the sound setting): on, the bell rings for each punch and for alerts; off, never"),
                 ("any key", "skip the ring-bell launch screen"),
             ]),
             HelpSection("Play again?", [

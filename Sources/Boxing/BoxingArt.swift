@@ -24,14 +24,16 @@ struct Art: Equatable {
         rows = lines.map { [Run(text: $0, role: role)] }
     }
 
-    /// Draws the picture with its top-left corner at (x, y). Spaces are drawn too, unless
-    /// `transparent`: then they leave what is behind.
-    func draw(at x: Int, _ y: Int, on canvas: inout Canvas, theme: Theme, clip: Rect, transparent: Bool = false,
-              attributes: Attributes = []) {
-        for (dy, row) in rows.enumerated() {
+    /// Draws the picture (or only `rows` of it, in place) with its top-left corner at (x, y).
+    /// Spaces are drawn too, unless `transparent`: then they leave what is behind. `look`
+    /// may change each role's style (e.g. to colour only).
+    func draw(at x: Int, _ y: Int, rows: Range<Int>? = nil, on canvas: inout Canvas, theme: Theme, clip: Rect,
+              transparent: Bool = false, attributes: Attributes = [], look: (Style) -> Style = { $0 }) {
+        let range = (rows ?? 0..<height).clamped(to: 0..<height)
+        for dy in range {
             var cx = x
-            for run in row {
-                let style = theme[run.role].with(attributes)
+            for run in self.rows[dy] {
+                let style = look(theme[run.role]).with(attributes)
                 for c in run.text {
                     if !(transparent && c == " ") {
                         canvas.put(c, x: cx, y: y + dy, style: style, clip: clip)
@@ -47,17 +49,29 @@ struct Art: Equatable {
 enum BoxingArt {
     // MARK: Boxers
 
-    /// A boxer, fresh (in guard) or tired (on the stool in the corner, arms on the ropes).
-    /// Drawn from ASCII sources; the Unicode form swaps in rounder glyphs cell for cell.
-    static func boxer(_ who: Boxer, tired: Bool, unicode: Bool) -> Art {
+    /// A boxer, fresh (in guard) or tired (on the stool in the corner, arms on the ropes),
+    /// small (about 19×8) or large (about 35×16, for a large terminal). Drawn from ASCII
+    /// sources; the Unicode form swaps in rounder glyphs cell for cell.
+    static func boxer(_ who: Boxer, tired: Bool, unicode: Bool, large: Bool = false) -> Art {
         let source: [String]
-        switch (who, tired) {
-        case (.woman, false): source = womanFresh
-        case (.woman, true): source = womanTired
-        case (.man, false): source = manFresh
-        case (.man, true): source = manTired
+        switch (who, tired, large) {
+        case (.woman, false, false): source = womanFresh
+        case (.woman, true, false): source = womanTired
+        case (.man, false, false): source = manFresh
+        case (.man, true, false): source = manTired
+        case (.woman, false, true): source = largeWomanFresh
+        case (.woman, true, true): source = largeWomanTired
+        case (.man, false, true): source = largeManFresh
+        case (.man, true, true): source = largeManTired
         }
         return paint(source, tired: tired, unicode: unicode)
+    }
+
+    /// The largest boxer of each size, for layout.
+    static func boxerSize(large: Bool) -> Size {
+        let all = large ? [largeWomanFresh, largeWomanTired, largeManFresh, largeManTired]
+                        : [womanFresh, womanTired, manFresh, manTired]
+        return Size(width: all.flatMap { $0 }.map(\.count).max() ?? 0, height: all.map(\.count).max() ?? 0)
     }
 
     static let womanFresh = [
@@ -105,6 +119,83 @@ enum BoxingArt {
         "|#|     |   |",
     ]
 
+    // The large boxers: the same people drawn twice as big, with real gloves (`%`).
+    static let largeWomanFresh = [
+        "            .-----.  ~",
+        "           /       \\~ ~",
+        "          (  o   o  ) ~~",
+        "   .---.   \\   -   /   .---.",
+        "  (%%%%%)   '.___.'   (%%%%%)",
+        "  (%%%%%)\\\\   | |   //(%%%%%)",
+        "   '---'  \\\\__| |__//  '---'",
+        "           |#######|",
+        "           |#######|",
+        "            \\#####/",
+        "            /#####\\",
+        "           /       \\",
+        "          /    |    \\",
+        "         /     |     \\",
+        "       _/      |      \\_",
+        "      (________|________)",
+    ]
+
+    static let largeWomanTired = [
+        "|#|",
+        "|#| .---.     .-----.  ~   .---.",
+        "|#|(%%%%%)   /       \\~ ~ (%%%%%)",
+        "|#|=(%%%%%)=(  -   -  )===(%%%%%)==",
+        "|#|  '---'\\\\ \\   o   / //'---'",
+        "|#|        \\\\ '.___.' //",
+        "|#|=========\\\\__| |__//============",
+        "|#|          |#######|    z",
+        "|#|          |#######|  z   z",
+        "|#|==========\\#######/=============",
+        "|#|          /#######\\",
+        "|#|      [=================]",
+        "|#|         |     |     |",
+        "|#|         |     |     |",
+        "|#|       __|     |     |__",
+        "|#|",
+    ]
+
+    static let largeManFresh = [
+        "            _______",
+        "           |#######|",
+        "          (  o   o  )",
+        "   .---.  (    =    )  .---.",
+        "  (%%%%%)  \\  ___  /  (%%%%%)",
+        "  (%%%%%)\\\\ '.___.' //(%%%%%)",
+        "   '---'  \\\\__| |__//  '---'",
+        "          |=========|",
+        "          |#########|",
+        "          |#########|",
+        "          |====|====|",
+        "          |    |    |",
+        "          |    |    |",
+        "          |    |    |",
+        "        __|    |    |__",
+        "       (_______|_______)",
+    ]
+
+    static let largeManTired = [
+        "|#|",
+        "|#| .---.     _______      .---.",
+        "|#|(%%%%%)   |#######|    (%%%%%)",
+        "|#|=(%%%%%)=(  -   -  )===(%%%%%)==",
+        "|#|  '---'\\\\(    o    )//'---'",
+        "|#|        \\\\'._____.'//",
+        "|#|=========\\\\__| |__//============",
+        "|#|         |=========|   z",
+        "|#|         |#########| z   z",
+        "|#|=========|#########|============",
+        "|#|         |====|====|",
+        "|#|      [=================]",
+        "|#|         |     |     |",
+        "|#|         |     |     |",
+        "|#|       __|     |     |__",
+        "|#|",
+    ]
+
     /// Gives every character its role (gloves, corner post and ropes, snores, the rest) and,
     /// for Unicode, its rounder glyph.
     static func paint(_ source: [String], tired: Bool, unicode: Bool) -> Art {
@@ -116,18 +207,19 @@ enum BoxingArt {
                 let prev: Character? = i > 0 ? chars[i - 1] : nil
                 let next: Character? = i + 1 < chars.count ? chars[i + 1] : nil
                 let role: Role
-                if c == "@" || (c == "(" && next == "@") || (c == ")" && prev == "@") {
+                let glove: Set<Character> = ["@", "%"]
+                if glove.contains(c) || (c == "(" && next.map(glove.contains) == true) || (c == ")" && prev.map(glove.contains) == true) {
                     role = .team1
                 } else if tired && i < 3 {
                     role = .border
-                } else if tired && c == "=" && !isBody(chars, i) {
+                } else if tired && c == "=" && !isBody(chars, i, from: 3) {
                     role = .border
                 } else if c == "z" {
                     role = .muted
                 } else {
                     role = .text
                 }
-                let glyph = unicode ? (tired && i < 3 ? Array("▐█▌")[i] : uni(c)) : c
+                let glyph = unicode ? (tired && i < 3 ? Array("▐█▌")[i] : uni(c)) : (c == "%" ? "@" : c)
                 if let last = runs.last, last.role == role {
                     runs[runs.count - 1].text.append(glyph)
                 } else {
@@ -139,9 +231,10 @@ enum BoxingArt {
         return Art(rows: rows)
     }
 
-    /// True when the `=` at `i` lies between the boxer's outlines (a belt, a stool), not on a rope.
-    private static func isBody(_ chars: [Character], _ i: Int) -> Bool {
-        let left = chars[..<i].lastIndex(where: { $0 != "=" })
+    /// True when the `=` at `i` lies between the boxer's outlines (a belt, a stool), not on a
+    /// rope; outlines before `from` (the corner post) do not count.
+    private static func isBody(_ chars: [Character], _ i: Int, from: Int) -> Bool {
+        let left = chars[..<i].lastIndex(where: { $0 != "=" }).flatMap { $0 >= from ? $0 : nil }
         let right = chars[(i + 1)...].firstIndex(where: { $0 != "=" })
         guard let l = left, let r = right else { return false }
         return ["|", "["].contains(chars[l]) && ["|", "]"].contains(chars[r])
@@ -150,6 +243,7 @@ enum BoxingArt {
     private static func uni(_ c: Character) -> Character {
         switch c {
         case "@": return "●"
+        case "%": return "█"
         case "#": return "▓"
         case "=": return "═"
         case "|": return "│"
@@ -162,9 +256,13 @@ enum BoxingArt {
 
     // MARK: Targets
 
-    /// A sandbag hanging on its chain, as large as fits `size` (at least 7×6).
+    /// How many rows of chain the sandbag for `size` hangs from (the top rows of its art).
+    static func sandbagChain(fitting size: Size) -> Int { size.height >= 12 ? 2 : 1 }
+
+    /// A sandbag hanging on its chain, as large as fits `size` (at least 7×6). The bag is
+    /// drawn in one role, outline and filling alike.
     static func sandbag(fitting size: Size, unicode: Bool) -> Art {
-        let chain = size.height >= 12 ? 2 : 1
+        let chain = sandbagChain(fitting: size)
         let bagH = max(4, min(size.height - chain, 40))
         let bagW = max(7, min(size.width, bagH * 7 / 8 + 2, 36)) | 1  // odd: the chain hangs in the middle
         let inner = bagW - 2
@@ -175,7 +273,7 @@ enum BoxingArt {
         var rows: [[Art.Run]] = []
         let pad = String(repeating: " ", count: mid + 1)
         for _ in 0..<chain { rows.append([Art.Run(text: pad + g.chain, role: .muted)]) }
-        rows.append([Art.Run(text: g.left + String(repeating: g.h, count: mid) + g.hook + String(repeating: g.h, count: inner - mid - 1) + g.right, role: .text)])
+        rows.append([Art.Run(text: g.left + String(repeating: g.h, count: mid) + g.hook + String(repeating: g.h, count: inner - mid - 1) + g.right, role: .team1)])
         let body = bagH - 2
         // Bands a quarter from the top and from the bottom, a label in the middle when it fits.
         let bandRows: Set<Int> = body >= 5 ? [body / 4, body - 1 - body / 4] : []
@@ -190,9 +288,9 @@ enum BoxingArt {
             } else {
                 text = String(repeating: g.fill, count: inner)
             }
-            rows.append([Art.Run(text: g.v, role: .text), Art.Run(text: text, role: .team1), Art.Run(text: g.v, role: .text)])
+            rows.append([Art.Run(text: g.v + text + g.v, role: .team1)])
         }
-        rows.append([Art.Run(text: g.bl + String(repeating: g.h, count: inner) + g.br, role: .text)])
+        rows.append([Art.Run(text: g.bl + String(repeating: g.h, count: inner) + g.br, role: .team1)])
         return Art(rows: rows)
     }
 

@@ -27,9 +27,15 @@ public struct MemoryApp: MiniApp {
 
     static let file = "memory.json"
     static let fileVersion = 1
-    /// How long a card takes to turn over.
+    /// How long a card takes to turn over, in three steps: its old side narrowed to half,
+    /// edge-on, its new side at half width; then it lies flat again. Four frames in all:
+    /// enough to read as a card turning, and each costs the terminal bytes.
     public static let flipDuration = 0.3
-    static let frame = 1.0 / 30
+    public static let flipSteps = 3
+    public static var flipStep: Double { flipDuration / Double(flipSteps) }
+    /// Frames are drawn just after the moment the picture changes, so rounding never lands
+    /// a frame a hair before its change.
+    static let frameSlack = 0.0005
     /// Random deals are numbered below this, so a deal is easy to pass on (`--seed 482913`).
     static let dealNumbers: UInt64 = 1_000_000
 
@@ -44,6 +50,10 @@ public struct MemoryApp: MiniApp {
     public private(set) var message: Message?
     /// How the last win compared with the bests.
     public private(set) var outcome: MemoryRecords.Outcome?
+    /// Whether the "You won!" box is over the board (until Enter, Esc, r or s).
+    public private(set) var winShown = false
+    /// The clock's second last written to disk, so a restart shows what the screen showed.
+    private var savedSecond: Int?
     /// Whether the game on screen is new (to be written at start) rather than read back.
     private var dealtAtStart: Bool
     private var now: Double
@@ -123,12 +133,14 @@ public struct MemoryApp: MiniApp {
 
     // MARK: Keys
 
-    public var wantsAllKeys: Bool { dialog != nil }
+    /// A question, the size menu or the win box is open: it takes every key, Esc included.
+    public var wantsAllKeys: Bool { dialog != nil || winShown }
 
     public mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] {
         now = context.now
         pruneFlips()
         if let pending = dialog { return answer(pending, key) }
+        if winShown { return answerWin(key) }
         if grid.handle(key) { return [] }
         switch key {
         case .enter, .char(" "):
@@ -149,11 +161,37 @@ public struct MemoryApp: MiniApp {
             }
             return newDeal(size: game.size)
         case .char("s"), .char("S"):
-            let names = BoardSize.allCases.map { $0.name(unicode: unicode) }
-            let warning = game.phase == .playing ? " The game in progress ends." : ""
-            dialog = .size(Dialog(title: "Board size", message: "Pick the board for a new deal." + warning, buttons: names,
-                                  focused: BoardSize.allCases.firstIndex(of: game.size) ?? 0))
+            openSizeMenu()
             return []
+        default:
+            return []
+        }
+    }
+
+    mutating func openSizeMenu() {
+        let names = BoardSize.allCases.map { $0.name(unicode: unicode) }
+        let warning = game.phase == .playing ? " The game in progress ends." : ""
+        dialog = .size(Dialog(title: "Board size", message: "Pick the board for a new deal." + warning, buttons: names,
+                              focused: BoardSize.allCases.firstIndex(of: game.size) ?? 0))
+    }
+
+    /// The win box: Enter, Space or Esc close it (the board stays, the result goes to the
+    /// message line); r and s close it and deal again or open the size menu in its place,
+    /// so two boxes never lie on each other; q still quits.
+    mutating func answerWin(_ key: Key) -> [AppEffect] {
+        switch key {
+        case .enter, .char(" "), .escape:
+            winShown = false
+            return []
+        case .char("r"), .char("R"):
+            winShown = false
+            return newDeal(size: game.size)
+        case .char("s"), .char("S"):
+            winShown = false
+            openSizeMenu()
+            return []
+        case .char("q"), .char("Q"):
+            return [.quit]
         default:
             return []
         }
@@ -214,8 +252,11 @@ public struct MemoryApp: MiniApp {
             message = Message(text: "No match. Your next flip turns these two back down.", role: .warning)
         case .won:
             outcome = records.recordWin(size: game.size, flips: game.flips, seconds: game.elapsed(at: now))
-            message = Message(text: "You won!", role: .success)
+            winShown = true
+            message = Message(text: "You won: \(game.size.pairs) pairs in \(game.flips) flips, \(clockText(game.elapsed(at: now))). r deals again.",
+                              role: .success)
         }
+        savedSecond = Int(game.elapsed(at: now))
         return [save]
     }
 
@@ -223,8 +264,9 @@ public struct MemoryApp: MiniApp {
         let before = game.cards
         game.giveUp(now: now)
         // The cards turn in a wave, row by row.
+        // Row by row, a step apart: a row's cards turn together, in the same frames.
         for i in game.cards.indices where before[i].isFaceUp != game.cards[i].isFaceUp {
-            flipping[i] = CardFlip(start: now + Double(i) * 0.02, toFaceUp: true)
+            flipping[i] = CardFlip(start: now + Double(i / game.size.columns) * MemoryApp.flipStep, toFaceUp: true)
         }
         message = Message(text: "Given up: every card is shown. r deals again.", role: .muted)
         return [save]
@@ -242,6 +284,8 @@ public struct MemoryApp: MiniApp {
             grid = MemoryApp.grid(for: size, cursor: 0)
         }
         outcome = nil
+        winShown = false
+        savedSecond = nil
         message = Message(text: "New deal: \(size.name(unicode: unicode)), seed \(game.seed).", role: .muted)
         return [save]
     }
@@ -261,8 +305,15 @@ public struct MemoryApp: MiniApp {
     public var nextDeadline: Double? {
         var next: Double?
         func soonest(_ t: Double) { next = min(next ?? t, t) }
-        if flipping.values.contains(where: { now < $0.start + MemoryApp.flipDuration }) {
-            soonest(now + MemoryApp.frame)
+        // Each turning card's next step (cards of a flip-all wave may not have started yet).
+        for f in flipping.values {
+            for k in 0...MemoryApp.flipSteps {
+                let t = f.start + Double(k) * MemoryApp.flipStep
+                if t > now {
+                    soonest(t + MemoryApp.frameSlack)
+                    break
+                }
+            }
         }
         if game.clockRuns {
             // The shown time changes on each whole second.
@@ -275,22 +326,38 @@ public struct MemoryApp: MiniApp {
     public mutating func tick(context: AppContext) -> [AppEffect] {
         now = context.now
         pruneFlips()
+        // Each new second on the clock is written down with the game, so a game read back
+        // after a quit (or a crash) shows the time the screen showed.
+        if game.clockRuns {
+            let second = Int(game.elapsed(at: now))
+            if second != savedSecond {
+                savedSecond = second
+                game.clockSeen(at: now)
+                return [save]
+            }
+        }
         return []
     }
 
     // MARK: Keys shown
 
-    var arrows: String { unicode ? "←↑↓→" : "Arrows" }
+    var glyphs: Glyphs { unicode ? .unicode : .ascii }
+    /// The four arrows, as the glyphs name them; in the key-hint bar the ASCII names are
+    /// too long for four, so there they are "Arrows".
+    var arrows: String { [Key.left, .up, .down, .right].map { glyphs.name(of: $0) }.joined(separator: unicode ? "" : " ") }
+    var arrowsHint: String { unicode ? arrows : "Arrows" }
+    var leftRight: String { "\(glyphs.name(of: .left))/\(glyphs.name(of: .right))" }
 
     public var hints: [KeyHint] {
         switch dialog {
         case .flipAll?: return [KeyHint("y", "Show all"), KeyHint("n", "No"), KeyHint("Esc", "Cancel")]
         case .reset?: return [KeyHint("y", "Deal again"), KeyHint("n", "No"), KeyHint("Esc", "Cancel")]
-        case .size?: return [KeyHint("1-3", "Size"), KeyHint(unicode ? "←/→" : "Left/Right", "Choose"), KeyHint("Enter", "Deal"), KeyHint("Esc", "Cancel")]
+        case .size?: return [KeyHint("1-3", "Size"), KeyHint(leftRight, "Choose"), KeyHint("Enter", "Deal"), KeyHint("Esc", "Cancel")]
         case nil: break
         }
-        if game.isOver { return [KeyHint("r", "New deal"), KeyHint("s", "Size"), KeyHint(arrows, "Move")] }
-        return [KeyHint(arrows, "Move"), KeyHint("Space", "Flip"), KeyHint("f", "Flip all"), KeyHint("r", "Reset"), KeyHint("s", "Size")]
+        if winShown { return [KeyHint("Enter", "Close"), KeyHint("r", "New deal"), KeyHint("s", "Size"), KeyHint("q", "Quit")] }
+        if game.isOver { return [KeyHint("r", "New deal"), KeyHint("s", "Size"), KeyHint(arrowsHint, "Move")] }
+        return [KeyHint(arrowsHint, "Move"), KeyHint("Space", "Flip"), KeyHint("f", "Flip all"), KeyHint("r", "Reset"), KeyHint("s", "Size")]
     }
 
     public var help: [HelpSection] {
@@ -307,14 +374,21 @@ public struct MemoryApp: MiniApp {
             HelpSection("Questions and the size menu", [
                 ("y n", "yes, no"),
                 ("1 2 3", "in the size menu: \(sizes.joined(separator: ", "))"),
-                ("\(unicode ? "←/→" : "Left/Right") Tab", "move between the buttons"),
+                ("\(leftRight) Tab", "move between the buttons"),
                 ("Enter Space", "choose the focused button"),
                 ("Esc", "close without changing anything"),
+            ]),
+            HelpSection("You won!", [
+                ("Enter Space Esc", "close the box; the board and the result stay"),
+                ("r s", "a new deal, the size menu"),
+                ("q", "quit"),
             ]),
         ]
     }
 
-    public var minimumSize: Size { MemoryView.minimumSize(for: game.size) }
+    /// The same for every board, so picking a size never leaves the board too large for
+    /// the terminal (keys are not taken below the minimum, `s` included).
+    public var minimumSize: Size { MemoryView.minimumSize }
 
     public var title: String { "Memory \(game.size.name(unicode: unicode))" }
 
@@ -322,6 +396,7 @@ public struct MemoryApp: MiniApp {
 
     public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
         MemoryView(app: self, now: context.now).render(in: rect, on: &canvas, theme: theme)
+        // At most one box: the win box closes before a menu opens.
         dialog?.dialog.render(in: rect, on: &canvas, theme: theme)
     }
 }

@@ -108,6 +108,9 @@ public struct MemoryGame: Codable, Equatable, Sendable {
     public private(set) var runningSince: Double?
     /// The moment of the last flip, so a restored game counts time up to there only.
     public private(set) var lastFlipAt: Double?
+    /// The last moment the running clock was seen on screen (the app notes each second it
+    /// shows), so a restored game counts its time up to what the screen last showed.
+    public private(set) var seenAt: Double?
 
     /// A fresh deal: the faces for the board's pairs (the original eight first, then extras
     /// picked at random), two cards each, shuffled, all face down.
@@ -127,6 +130,7 @@ public struct MemoryGame: Codable, Equatable, Sendable {
         elapsedBefore = 0
         runningSince = nil
         lastFlipAt = nil
+        seenAt = nil
     }
 
     public var isOver: Bool { phase == .won || phase == .gaveUp }
@@ -186,23 +190,36 @@ public struct MemoryGame: Codable, Equatable, Sendable {
         phase = .gaveUp
     }
 
-    /// For a game read back from disk: the time after the last flip (when Termini was
-    /// perhaps not even running) does not count; the clock starts again at the next flip.
+    /// Notes that the running clock showed the time at `now` (the app calls it each time
+    /// the shown second changes, and saves).
+    public mutating func clockSeen(at now: Double) {
+        guard runningSince != nil else { return }
+        seenAt = max(now, seenAt ?? now)
+    }
+
+    /// For a game read back from disk: the time counts up to the last moment the clock was
+    /// seen (or the last flip), so it resumes from the second it showed; the time after
+    /// that (when Termini was perhaps not even running) does not count, and the clock
+    /// starts again at the next flip.
     public mutating func pauseAfterRestore() {
         guard let start = runningSince else { return }
-        elapsedBefore += max(0, (lastFlipAt ?? start) - start)
+        let moments = [lastFlipAt, seenAt].compactMap { $0 }.filter(\.isFinite)
+        let last = moments.max() ?? start
+        if start.isFinite { elapsedBefore += max(0, last - start) }
         runningSince = nil
+        seenAt = nil
     }
 
     private mutating func stopClock(at now: Double) {
         elapsedBefore = elapsed(at: now)
         runningSince = nil
+        seenAt = nil
     }
 
     // Decoding checks that the cards make a real deal: the right number for the size, and
     // every face exactly twice. A hand-edited or damaged file is refused (and kept aside).
     enum CodingKeys: String, CodingKey {
-        case size, seed, cards, flips, phase, elapsedBefore, runningSince, lastFlipAt
+        case size, seed, cards, flips, phase, elapsedBefore, runningSince, lastFlipAt, seenAt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -215,6 +232,7 @@ public struct MemoryGame: Codable, Equatable, Sendable {
         elapsedBefore = try c.decode(Double.self, forKey: .elapsedBefore)
         runningSince = try c.decodeIfPresent(Double.self, forKey: .runningSince)
         lastFlipAt = try c.decodeIfPresent(Double.self, forKey: .lastFlipAt)
+        seenAt = try c.decodeIfPresent(Double.self, forKey: .seenAt)
         var counts: [Int: Int] = [:]
         for card in cards { counts[card.face, default: 0] += 1 }
         let validFaces = cards.allSatisfy { Faces.all.indices.contains($0.face) }
@@ -236,6 +254,7 @@ public struct MemoryGame: Codable, Equatable, Sendable {
         try c.encode(elapsedBefore, forKey: .elapsedBefore)
         try c.encodeIfPresent(runningSince, forKey: .runningSince)
         try c.encodeIfPresent(lastFlipAt, forKey: .lastFlipAt)
+        try c.encodeIfPresent(seenAt, forKey: .seenAt)
     }
 }
 

@@ -8,16 +8,25 @@ struct MemoryView {
 
     /// Cards are at most this large; a face is one emoji (or letter) whatever the card size.
     static let maxCard = Size(width: 24, height: 11)
+    /// The smallest framed card.
     static let minCard = Size(width: 6, height: 3)
+    /// One-line cards, `[░░░░]` and `[ 😁 ]`, for a board that framed cards do not fit
+    /// (a 6×6 board in 17 rows, at 80×22).
+    static let lineCard = Size(width: 6, height: 1)
+    static let maxLineCard = Size(width: 8, height: 1)
 
-    static func minimumSize(for size: BoardSize) -> Size {
-        Size(width: max(50, size.columns * (minCard.width + 1) - 1),
-             height: size.rows * minCard.height + 2)
+    /// The smallest content area: the largest board (6×6) in one-line cards, and room for
+    /// the status line. The same for every board.
+    static var minimumSize: Size {
+        let rows = BoardSize.allCases.map(\.rows).max() ?? 6
+        let columns = BoardSize.allCases.map(\.columns).max() ?? 6
+        return Size(width: max(50, columns * (lineCard.width + 1) - 1), height: rows + 2)
     }
 
-    /// The card size and gaps for a board in `area`: as large as fits, gaps of one row and
-    /// two columns when there is room; a card's width follows its height (a cell is about
-    /// twice as tall as wide, so 2h+2 columns make a card a little taller than wide).
+    /// The card size and gaps for a board in `area`: framed cards as large as fit, with
+    /// gaps of one row and two columns when there is room; a card's width follows its
+    /// height (a cell is about twice as tall as wide, so 2h+2 columns make a card a little
+    /// taller than wide). When no framed card fits, one-line cards.
     static func cardLayout(for size: BoardSize, in area: Size) -> (card: Size, gapX: Int, gapY: Int) {
         for gapY in [1, 0] {
             var h = min(maxCard.height, (area.height - gapY * (size.rows - 1)) / size.rows)
@@ -30,7 +39,15 @@ struct MemoryView {
                 if w >= minCard.width { return (Size(width: w, height: h), gapX, gapY) }
             }
         }
-        return (minCard, 1, 0)
+        for gapY in [1, 0] where size.rows + gapY * (size.rows - 1) <= area.height {
+            for gapX in [2, 1] {
+                let fitW = (area.width - gapX * (size.columns - 1)) / size.columns
+                // An even width centres a two-cell face.
+                let w = min(fitW, maxLineCard.width) & ~1
+                if w >= lineCard.width { return (Size(width: w, height: 1), gapX, gapY) }
+            }
+        }
+        return (lineCard, 1, 0)
     }
 
     func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
@@ -43,7 +60,7 @@ struct MemoryView {
             drawCard(i, in: cell, cursor: hasCursor && game.phase != .won, on: &canvas, theme: theme)
         }
         renderFooter(in: rect.row(rect.height - 1), on: &canvas, theme: theme)
-        if game.phase == .won { renderWin(over: board, on: &canvas, theme: theme) }
+        if app.winShown && app.dialog == nil { renderWin(over: board, on: &canvas, theme: theme) }
     }
 
     // MARK: Status and footer
@@ -115,46 +132,101 @@ struct MemoryView {
         guard app.game.cards.indices.contains(i), !cell.isEmpty else { return }
         let card = app.game.cards[i]
         var shown = look(of: card, cursor: cursor)
-        var rect = cell
         if let f = app.flipping[i], now < f.start + MemoryApp.flipDuration {
-            // Edge-on halfway: the old side narrows away, the new side widens in.
-            let p = max(0, min(1, (now - f.start) / MemoryApp.flipDuration))
-            if p < 0.5 {
-                shown.faceUp = !f.toFaceUp
-                if !shown.faceUp { shown.check = false }
-            }
-            let w = max(1, Int((Double(cell.width) * abs(1 - 2 * p)).rounded()))
-            rect = Rect(x: cell.x + (cell.width - w) / 2, y: cell.y, width: w, height: cell.height)
-            if w < 3 {
-                for y in rect.y..<rect.maxY {
-                    canvas.put(theme.glyphs.vertical, x: rect.x + rect.width / 2, y: y, style: theme[shown.border])
-                }
+            let step = Int(((now - f.start) / MemoryApp.flipStep).rounded(.down))
+            if step >= 0 {
+                drawTurning(card, step: step, toFaceUp: f.toFaceUp, in: cell, on: &canvas, theme: theme)
                 return
             }
+            // A card of a flip-all wave that has not started yet still shows its old side.
+            shown.faceUp = !f.toFaceUp
+            if !shown.faceUp { shown.check = false }
         }
-        drawFrame(rect, look: shown, on: &canvas, theme: theme)
-        let inner = rect.inset(by: 1)
+        if cell.height < MemoryView.minCard.height {
+            drawLineCard(card.face, look: shown, in: cell, on: &canvas, theme: theme)
+            return
+        }
+        drawFrame(cell, look: shown, on: &canvas, theme: theme)
+        let inner = cell.inset(by: 1)
         guard !inner.isEmpty else { return }
         if shown.faceUp {
             canvas.fill(inner, style: theme[.background])
             drawFace(card.face, in: inner, role: shown.faceRole, on: &canvas, theme: theme)
         } else {
-            canvas.fill(inner, with: theme.glyphs.isUnicode ? "░" : ":", style: theme[shown.faceRole])
+            canvas.fill(inner, with: theme.glyphs.shade, style: theme[shown.faceRole])
         }
+    }
+
+    /// A card turning over, at `step`: its old side at half width, edge-on, its new side at
+    /// half width. It is drawn in one colour, and so is the blank it leaves in its cell: a
+    /// frame of the turn then sends characters, not a style switch at every edge.
+    func drawTurning(_ card: Card, step: Int, toFaceUp: Bool, in cell: Rect, on canvas: inout Canvas, theme: Theme) {
+        let style = theme[.border].colourOnly
+        canvas.fill(cell, style: style)
+        let g = theme.glyphs
+        if step == 1 {
+            for y in cell.y..<cell.maxY { canvas.put(g.vertical, x: cell.x + cell.width / 2, y: y, style: style) }
+            return
+        }
+        let faceUp = step >= 2 ? toFaceUp : !toFaceUp
+        // Half as wide, and centred like the card (same parity).
+        var w = max(3, cell.width / 2)
+        if (cell.width - w) % 2 != 0 { w += 1 }
+        let r = Rect(x: cell.x + (cell.width - w) / 2, y: cell.y, width: min(w, cell.width), height: cell.height)
+        let inner: Rect
+        if cell.height >= MemoryView.minCard.height {
+            Box.draw(r, on: &canvas, glyphs: MemoryView.cardGlyphs(g), style: style)
+            inner = r.inset(by: 1)
+        } else {
+            canvas.put("[", x: r.x, y: r.y, style: style)
+            canvas.put("]", x: r.maxX - 1, y: r.y, style: style)
+            inner = r.inset(left: 1, right: 1)
+        }
+        guard !inner.isEmpty else { return }
+        let face = g.isUnicode ? Faces.emoji(card.face) : Faces.letter(card.face)
+        if faceUp && DisplayWidth.of(face) <= inner.width {
+            let fw = DisplayWidth.of(face)
+            canvas.put(face, x: inner.x + (inner.width - fw) / 2, y: inner.y + (inner.height - 1) / 2, style: style, clip: inner)
+        } else if !faceUp {
+            canvas.fill(inner, with: g.shade, style: style)
+        }
+    }
+
+    /// A one-line card: `[░░░░]` face down, `[ 😁 ]` face up, `✓ 😁 ✓` found (the checks
+    /// mark it without colour).
+    func drawLineCard(_ face: Int, look: CardLook, in cell: Rect, on canvas: inout Canvas, theme: Theme) {
+        let g = theme.glyphs
+        let edge = theme[look.border]
+        let (left, right): (Character, Character) = look.check ? (g.check, g.check) : ("[", "]")
+        canvas.put(left, x: cell.x, y: cell.y, style: look.check ? edge.with(.bold) : edge, clip: cell)
+        canvas.put(right, x: cell.maxX - 1, y: cell.y, style: look.check ? edge.with(.bold) : edge, clip: cell)
+        let inner = cell.inset(left: 1, right: 1)
+        guard !inner.isEmpty else { return }
+        if look.faceUp {
+            canvas.fill(inner, style: theme[.background])
+            let text = g.isUnicode ? Faces.emoji(face) : Faces.letter(face)
+            let w = DisplayWidth.of(text)
+            let style = g.isUnicode ? theme[look.faceRole] : theme[look.faceRole].with(.bold)
+            canvas.put(text, x: inner.x + (inner.width - w) / 2, y: inner.y, style: style, clip: inner)
+        } else {
+            canvas.fill(inner, with: g.shade, style: theme[look.faceRole])
+        }
+    }
+
+    /// The box glyphs of a card: rounded corners in Unicode.
+    static func cardGlyphs(_ glyphs: Glyphs) -> Glyphs {
+        guard glyphs.isUnicode else { return glyphs }
+        var g = glyphs
+        g.topLeft = "╭"
+        g.topRight = "╮"
+        g.bottomLeft = "╰"
+        g.bottomRight = "╯"
+        return g
     }
 
     func drawFrame(_ r: Rect, look: CardLook, on canvas: inout Canvas, theme: Theme) {
         let style = theme[look.border]
-        if theme.glyphs.isUnicode {
-            var g = theme.glyphs
-            g.topLeft = "╭"
-            g.topRight = "╮"
-            g.bottomLeft = "╰"
-            g.bottomRight = "╯"
-            Box.draw(r, on: &canvas, glyphs: g, style: style)
-        } else {
-            Box.draw(r, on: &canvas, glyphs: theme.glyphs, style: style)
-        }
+        Box.draw(r, on: &canvas, glyphs: MemoryView.cardGlyphs(theme.glyphs), style: style)
         if look.check && r.width >= 5 {
             // Found pairs are marked without colour: a check in the top edge.
             canvas.put(theme.glyphs.check, x: r.x + r.width / 2, y: r.y, style: theme[look.border].with(.bold))
@@ -205,6 +277,19 @@ struct MemoryView {
         Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.success], title: "You won!", titleStyle: theme[.success])
         for (i, line) in lines.enumerated() {
             canvas.put(line.0, in: box.inset(horizontal: 2, vertical: 1).row(i), alignment: .center, style: theme[line.1])
+        }
+    }
+}
+
+extension Style {
+    /// The colour alone when the style has one: the frames of an animation then switch
+    /// colours only, which costs a terminal far fewer bytes than switching attributes
+    /// (bold or reverse off resets every attribute). Without colour (monochrome) the
+    /// attributes stay, so every state is still visible.
+    var colourOnly: Style {
+        switch foreground {
+        case .default, .inherit: return self
+        default: return Style(foreground: foreground, background: background)
         }
     }
 }

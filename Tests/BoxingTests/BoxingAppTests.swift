@@ -127,6 +127,21 @@ struct Driver {
         #expect(!again.app.soundOn)
     }
 
+    /// `b` switches Termini's `sound` setting, for every app, and says so; the footer
+    /// shows which of its three states is in force.
+    @Test func theSoundKeySetsTerminisSoundAndTheFooterSaysWhich() {
+        var d = Driver()
+        #expect(d.screen().last?.contains("♪ Termini sound: alerts only") == true, "unset: only alerts ring, not punches")
+        d.press(.char("b"))
+        #expect(d.effects.contains(.notice("Sound on for all of Termini: punches and alerts ring the bell.")))
+        #expect(d.screen().last?.contains("♪ Termini sound: on") == true)
+        d.press(.char("b"))
+        #expect(d.screen().last?.contains("♪ Termini sound: off") == true)
+        #expect(d.effects.contains(.notice("Sound off for all of Termini: the bell never rings.")))
+        let help = d.app.help.flatMap(\.entries).first { $0.keys == "b" }?.action ?? ""
+        #expect(help.contains("for all of Termini"), "\(help)")
+    }
+
     @Test func arrowsNumbersAndTheFocusedSelectorSwitchTargets() {
         var d = Driver()
         d.press(.right)
@@ -225,21 +240,56 @@ struct Driver {
         #expect(d.app.nextDeadline == nil, "idle: no CPU")
         d.press(.char(" "))
         let first = try #require(d.app.nextDeadline)
-        #expect(first - d.now <= BoxingApp.frame + 1e-9)
+        #expect(first - d.now <= PunchEffects.step + 0.001, "the first step of the shake and the +1")
         let ticks = d.settle()
         #expect(ticks > 5)
         #expect(d.app.nextDeadline == nil, "after the +1, the shake and the rate are gone")
         #expect(d.app.meter.rate(at: d.now) == nil)
+        #expect(d.app.rateShown == nil)
+    }
+
+    /// Frames come when the picture changes, not at a fixed rate: while the "+1" rises and
+    /// the target shakes, every frame differs from the one before, and there are few.
+    @Test func everyAnimationFrameChangesThePicture() {
+        var d = Driver()
+        d.press(.char(" "))
+        var last = d.screen()
+        var frames = 0
+        while let t = d.app.nextDeadline, t - d.now < PunchEffects.floatLife {
+            d.now = t
+            _ = d.app.tick(context: AppContext(now: t))
+            let screen = d.screen()
+            #expect(screen != last, "frame \(frames + 1) repeats the one before")
+            last = screen
+            frames += 1
+        }
+        #expect(frames == PunchEffects.floatRise + 1, "the +1 rises \(PunchEffects.floatRise) rows and goes; the shake keeps step")
+    }
+
+    /// The rate on screen is a figure to read: it changes at a punch and a few times a
+    /// second, not at every animation frame.
+    @Test func theRateIsSampledNotRecomputedEveryFrame() {
+        var d = Driver()
+        d.press(.char(" "), times: 3, every: 0.3)
+        let shown = d.app.rateShown
+        #expect(shown != nil)
+        d.now += PunchEffects.step + 0.001
+        _ = d.app.tick(context: AppContext(now: d.now))
+        #expect(d.app.rateShown == shown, "an animation frame leaves the rate as it was")
+        d.now += BoxingApp.rateRefresh
+        _ = d.app.tick(context: AppContext(now: d.now))
+        #expect(d.app.rateShown != shown, "a refresh shows the sinking rate")
     }
 
     @Test func theRateShowsWhilePunchingAndTheBestStays() {
         var d = Driver()
         d.press(.char(" "), times: 10, every: 0.1)
         #expect(d.screen().joined().contains("10.0 punches/s"))
-        #expect(d.screen().joined().contains("best 10.0/s"))
+        #expect(d.screen().joined().contains("best rate 10.0/s"))
         _ = d.settle()
         #expect(!d.screen().joined().contains("punches/s"))
-        #expect(d.screen().joined().contains("best 10.0/s"))
+        #expect(d.screen().joined().contains("hit it!"), "idle, the same invitation whatever the count")
+        #expect(d.screen().joined().contains("best rate 10.0/s"))
     }
 
     @Test func hintsAndHelpNameEveryKey() {

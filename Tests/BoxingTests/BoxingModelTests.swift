@@ -201,15 +201,34 @@ import TerminiKit
         #expect(e.floats.count == PunchEffects.maxFloats)
     }
 
-    @Test func theTargetShakesLeftRightLeftThenStands() {
+    /// Still while the count changes, a cell left, a cell right, still: in the same steps
+    /// as the "+1" rises, so both move in one frame.
+    @Test func theTargetShakesLeftThenRightThenStands() {
         var e = PunchEffects()
         #expect(e.shakeOffset(at: 0) == 0)
         e.punch(at: 0)
-        let q = PunchEffects.shakeLife / 4
-        #expect(e.shakeOffset(at: 0) == -1)
-        #expect(e.shakeOffset(at: q * 1.5) == 1)
-        #expect(e.shakeOffset(at: q * 2.5) == -1)
-        #expect(e.shakeOffset(at: q * 3.5) == 0)
+        let s = PunchEffects.step
+        #expect(e.shakeOffset(at: 0) == 0)
+        #expect(e.shakeOffset(at: s * 1.5) == -1)
+        #expect(e.shakeOffset(at: s * 2.5) == 1)
+        #expect(e.shakeOffset(at: s * 3.5) == 0)
         #expect(e.shakeOffset(at: PunchEffects.shakeLife) == 0)
+    }
+
+    /// Frames are asked for at the moments the picture changes: each step of the "+1"
+    /// (rising, then gone) and of the shake, which fall together.
+    @Test func theNextChangeIsTheNextStep() {
+        var e = PunchEffects()
+        #expect(e.nextChange(after: 0) == nil)
+        e.punch(at: 10)
+        var moments: [Double] = []
+        var t = 10.0
+        while let next = e.nextChange(after: t) {
+            moments.append(next)
+            t = next
+        }
+        let expected = (1...PunchEffects.floatRise + 1).map { 10 + Double($0) * PunchEffects.step }
+        #expect(moments.count == expected.count)
+        #expect(zip(moments, expected).allSatisfy { abs($0 - $1) < 1e-9 })
     }
 }

@@ -30,16 +30,16 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
             "  │▓▓▓▓▓▓▓▓▓▓▓▓▓│                     █   █                        ╱   ╲",
             "  │░░░░░░░░░░░░░│                     █   █                      _╱     ╲_",
             "  │░░░░░░░░░░░░░│                     █   █",
-            "  │░░░░░BOX░░░░░│                     █   █               She's fighting fit",
-            "  │░░░░░░░░░░░░░│                      ███                 30 punches to go",
+            "  │░░░░░BOX░░░░░│                     █   █                She's fighting fit",
+            "  │░░░░░░░░░░░░░│                      ███                  30 punches to go",
             "  │░░░░░░░░░░░░░│",
             "  │▓▓▓▓▓▓▓▓▓▓▓▓▓│                    hit it!",
-            "  │░░░░░░░░░░░░░│                    best —",
+            "  │░░░░░░░░░░░░░│                  best rate —",
             "  │░░░░░░░░░░░░░│",
             "  │░░░░░░░░░░░░░│",
             "  ╰─────────────╯",
-            " ▸ Space: punch ◂",
-            " ♪ sound off                                                     Trash can: 0",
+            "    Space  punch",
+            " ♪ Termini sound: alerts only                                    Trash can: 0",
         ])
     }
 
@@ -59,16 +59,16 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
             "  │▓▓▓▓▓▓▓▓▓▓▓▓▓│                      █   █              ▐█▌   [═══════]",
             "  │░░░░░░░░░░░░░│                   ███    █              ▐█▌     │   │",
             "  │░░░░░░░░░░░░░│                      █   █",
-            "  │░░░░░BOX░░░░░│                      █   █                 She's tired,",
-            "  │░░░░░░░░░░░░░│                  ████   ███            resting in the corner",
+            "  │░░░░░BOX░░░░░│                      █   █                She's tired,",
+            "  │░░░░░░░░░░░░░│                  ████   ███           resting in the corner",
             "  │░░░░░░░░░░░░░│",
-            "  │▓▓▓▓▓▓▓▓▓▓▓▓▓│",
-            "  │░░░░░░░░░░░░░│                  best 10.0/s",
+            "  │▓▓▓▓▓▓▓▓▓▓▓▓▓│                    hit it!",
+            "  │░░░░░░░░░░░░░│               best rate 10.0/s",
             "  │░░░░░░░░░░░░░│",
             "  │░░░░░░░░░░░░░│",
             "  ╰─────────────╯",
-            " ▸ Space: punch ◂",
-            " ♪ sound off                                                     Trash can: 0",
+            "    Space  punch",
+            " ♪ Termini sound: alerts only                                    Trash can: 0",
         ])
     }
 
@@ -91,15 +91,15 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
             "   |  |   |   |  |                      #                           |   |",
             "   |  |   |   |  |                     #                          __|   |__",
             "   |  |   |   |  |                     #",
-            "   |  |   |   |  |                     #                   He's fighting fit",
-            "   |  |   |   |  |                                         23 punches to go",
-            "   |  |   |   |  |",
-            "   \\-------------/                 best 10.0/s",
-            "  > Space: punch <",
+            "   |  |   |   |  |                     #                    He's fighting fit",
+            "   |  |   |   |  |                                          23 punches to go",
+            "   |  |   |   |  |                   hit it!",
+            "   \\-------------/              best rate 10.0/s",
+            "     Space  punch",
             "",
             "",
             "",
-            " sound off                                                        Sandbag: 31",
+            " Termini sound: alerts only                                       Sandbag: 31",
         ])
     }
 
@@ -150,16 +150,16 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
             "  │▓▓▓▓▓▓│                                                          │═══]",
             "  │░░░░░░│                                                          │ │",
             "  │░░░░░░│                                                          │",
-            "  │░░░░░B│                                                          │red,",
-            "  │░░░░░░│                                                          │he corner",
+            "  │░░░░░B│                                                          │ed,",
+            "  │░░░░░░│                                                          │e corner",
             "  │░░░░░░└──────────────────────────────────────────────────────────┘",
-            "  │▓▓▓▓▓▓▓▓▓▓▓▓▓│",
-            "  │░░░░░░░░░░░░░│                  best 10.0/s",
+            "  │▓▓▓▓▓▓▓▓▓▓▓▓▓│                    hit it!",
+            "  │░░░░░░░░░░░░░│               best rate 10.0/s",
             "  │░░░░░░░░░░░░░│",
             "  │░░░░░░░░░░░░░│",
             "  ╰─────────────╯",
-            " ▸ Space: punch ◂",
-            " ♪ sound off                                                     Trash can: 0",
+            "    Space  punch",
+            " ♪ Termini sound: alerts only                                    Trash can: 0",
         ])
     }
 
@@ -168,15 +168,84 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
         d.press(.char(" "))
         let lines = d.screen()
         #expect(lines.contains { $0.contains("+1") })
-        // The bag is one cell left of where it rests.
+        func column(_ screen: [String], of c: Character) -> Int? {
+            for line in screen { if let i = line.firstIndex(of: c) { return line.distance(from: line.startIndex, to: i) } }
+            return nil
+        }
+        let rest = column(lines, of: "╭")
+        func prompt(_ screen: [String]) -> (Int, Int)? {
+            for (y, line) in screen.enumerated() where line.contains("Space  punch") {
+                return (y, line.prefix { $0 == " " }.count)
+            }
+            return nil
+        }
+        let promptAt = prompt(lines)
+        #expect(promptAt != nil)
+        // A step later the bag is a cell to the left, then a cell to the right; the prompt
+        // under it and the "+1" stay where they are.
         var e = d
+        e.now += PunchEffects.step * 1.5
+        #expect(column(e.screen(), of: "╭") == rest.map { $0 - 1 })
+        #expect(prompt(e.screen())?.0 == promptAt?.0 && prompt(e.screen())?.1 == promptAt?.1)
+        e.now += PunchEffects.step
+        #expect(column(e.screen(), of: "╭") == rest.map { $0 + 1 })
         e.now += 1
-        let still = e.screen()
-        let bagRow = still.firstIndex { $0.contains("╭") } ?? 0
-        let moved = lines[bagRow].firstIndex(of: "╭").map { lines[bagRow].distance(from: lines[bagRow].startIndex, to: $0) }
-        let rest = still[bagRow].firstIndex(of: "╭").map { still[bagRow].distance(from: still[bagRow].startIndex, to: $0) }
-        #expect(moved != nil && rest != nil && moved == (rest ?? 0) - 1)
-        #expect(!still.contains { $0.contains("+1") })
+        #expect(column(e.screen(), of: "╭") == rest)
+        #expect(!e.screen().contains { $0.contains("+1") })
+    }
+
+    /// The tired caption keeps a cell of margin from the window's edge, as everything does.
+    @Test func nothingTouchesTheRightEdgeAt80x24() {
+        var d = Driver()
+        for target in [Key.char("1"), .char("2")] {
+            d.press(target)
+            d.press(.char(" "), times: 31, every: 0.1)
+            _ = d.settle()
+            for line in d.screen() {
+                #expect(DisplayWidth.of(line) <= 77, "touches the edge: \(line)")
+            }
+        }
+    }
+
+    /// With the focus (Tab), the selector is pointed at and the row under it says what its
+    /// keys do; the punch prompt, a key cap, does not change: Space punches either way.
+    @Test func theFocusedSelectorShowsItAndThePromptStays() {
+        var d = Driver()
+        let before = d.screen()
+        d.press(.tab)
+        let after = d.screen()
+        expectScreen(Array(after.prefix(2)), [
+            "                       ▸ │ ● Sandbag │ ○ Trash can │ ◂",
+            "                      ←/→ switch the target · Tab: back",
+        ])
+        #expect(Array(after.dropFirst(2)) == Array(before.dropFirst(2)), "only the selector's rows change")
+        d.press(.tab)
+        #expect(d.screen() == before)
+        let ascii = Driver(unicode: false)
+        var a = ascii
+        a.press(.tab)
+        #expect(a.screen(theme: Theme.builtinDefault.withGlyphs(.ascii))[1].contains("Left/Right switch the target - Tab: back"))
+    }
+
+    /// A large terminal: the large boxer, and the stage kept together in the middle rather
+    /// than the boxer alone in the far corner.
+    @Test func aLargeTerminalGetsTheLargeBoxerNearTheCount() {
+        var d = Driver()
+        d.press(.char(" "), times: 31, every: 0.1)
+        _ = d.settle()
+        let screen = d.screen(width: 198, height: 57)
+        let post = screen.filter { $0.contains("▐█▌") }.count
+        #expect(post >= 14, "the large tired boxer's corner post is 16 rows tall, not \(post)")
+        let layout = BoxingLayout(Rect(x: 0, y: 0, width: 198, height: 57))
+        #expect(layout.largeBoxer)
+        #expect(layout.boxer.maxX <= 198 - 25, "the boxer stays near the stage, not in the far corner")
+        #expect(layout.count.maxX == layout.boxer.x)
+        #expect(layout.target.y > 2, "the stage is centred in height too")
+        // Everything the boxer shows is inside its corner, with its caption.
+        let rows = screen[layout.boxer.y..<layout.boxer.maxY].joined(separator: "\n")
+        #expect(rows.contains("She's tired,") && rows.contains("resting in the corner"))
+        // And at 80×24 the small boxer, as before.
+        #expect(!BoxingLayout(Rect(x: 0, y: 0, width: 78, height: 21)).largeBoxer)
     }
 
     @Test func theSmallestSizeStillShowsEverything() {
@@ -185,7 +254,7 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
         _ = d.settle()
         let size = d.app.minimumSize
         let s = d.screen(width: size.width, height: size.height).joined(separator: "\n")
-        for part in ["Sandbag", "Trash can", "Punches", "resting in the corner", "best", "sound off", "▐█▌"] {
+        for part in ["Sandbag", "Trash can", "Punches", "resting in the corner", "best rate", "Termini sound", "▐█▌"] {
             #expect(s.contains(part), "missing \(part) at the minimum size:\n\(s)")
         }
     }

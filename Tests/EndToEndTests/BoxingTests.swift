@@ -63,19 +63,25 @@ import Testing
         #expect(t.screen.contains("25 punches to go"), "the sandbag kept its 5:\n\(t.screen)")
     }
 
-    @Test func soundIsOffByDefaultAndRememberedInTheConfigFile() throws {
+    @Test func soundIsTerminisSettingRememberedInTheConfigFile() throws {
         let t = try TmuxSession(arguments: ["boxing"])
         open(t)
-        #expect(t.screen.contains("sound off"))
+        #expect(t.screen.contains("Termini sound: alerts only"), "unset: punches do not ring\n\(t.screen)")
         t.send("b")
-        #expect(t.waitFor("sound on"), "\(t.screen)")
+        #expect(t.waitFor("Sound on for all of Termini"), "\(t.screen)")
+        t.send("x")  // the notice goes at the next key, which does nothing here
+        #expect(t.waitFor("Termini sound: on"), "\(t.screen)")
         let config = try String(contentsOfFile: t.configDir + "/config", encoding: .utf8)
         #expect(config.contains("sound = yes"), "\(config)")
         t.send("q")
         #expect(t.exitStatus() == 0)
         let again = try TmuxSession(arguments: ["boxing"], configDir: t.configDir)
         open(again)
-        #expect(again.screen.contains("sound on"), "\(again.screen)")
+        #expect(again.screen.contains("Termini sound: on"), "\(again.screen)")
+        again.send("b", "x")
+        #expect(again.waitFor("Termini sound: off"), "\(again.screen)")
+        let off = try String(contentsOfFile: t.configDir + "/config", encoding: .utf8)
+        #expect(off.contains("sound = no"), "\(off)")
     }
 
     @Test func asciiAndNoColourStillShowEveryState() throws {

@@ -37,6 +37,17 @@ import Testing
         #expect(won.screen.contains("Pairs 8/8"))
         #expect(won.screen.contains("New best for 4×4: fewest flips and fastest time!"))
 
+        // Esc closes the win box (and stays in Memory); the result stays on the message
+        // line; s then opens the size menu alone, not over the win box.
+        t.send("Escape")
+        let closed = t.wait { !$0.contains("You won!") && $0.contains("You won: 8 pairs in 16 flips") }
+        #expect(closed.ok, "\(closed.screen)")
+        #expect(closed.screen.contains("Memory 4×4"), "still in Memory:\n\(closed.screen)")
+        t.send("s")
+        #expect(t.waitFor("Board size"), "\(t.screen)")
+        t.send("Escape")
+        #expect(t.wait { !$0.contains("Board size") }.ok, "\(t.screen)")
+
         // The best is kept; a finished game is not resumed but dealt anew.
         t.send("q")
         #expect(t.exitStatus() == 0)
@@ -52,11 +63,18 @@ import Testing
         // Cards 0 and 1 of seed 42 do not match.
         t.send("Space", "Right", "Space")
         #expect(t.waitFor("No match."), "\(t.screen)")
+        // Quit a moment after the clock turned to 2 seconds: the game comes back with the
+        // time the screen showed.
+        #expect(t.waitFor("Time 00:02", timeout: 5), "\(t.screen)")
+        usleep(600_000)
+        let shown = t.capture().first { $0.contains("Time ") } ?? ""
         t.send("q")
         #expect(t.exitStatus() == 0)
         let again = try TmuxSession(arguments: ["memory"], configDir: t.configDir)
         let s = again.wait { $0.contains("Flips 2") && $0.contains("(paused)") && $0.contains("seed 42") }
         #expect(s.ok, "\(s.screen)")
+        let time = shown.split(separator: " ").drop { $0 != "Time" }.dropFirst().first.map(String.init) ?? "?"
+        #expect(s.screen.contains("Time \(time) (paused)"), "before quitting: \(shown)\nafter:\n\(s.screen)")
         #expect(s.screen.contains("Welcome back"))
         #expect(s.screen.contains("😁") && s.screen.contains("🐢"), "the two cards are still up:\n\(s.screen)")
     }
@@ -79,6 +97,17 @@ import Testing
         t.send("y")
         let s = t.wait { $0.contains("Given up") && !$0.contains("░") }
         #expect(s.ok, "\(s.screen)")
+    }
+
+    /// 80×22, as in tmux with a status line: 6×6 fits in one-line cards, no "Enlarge".
+    @Test func sixBySixFitsAt80x22() throws {
+        let t = try TmuxSession(width: 80, height: 22, arguments: ["memory", "--size", "6x6", "--seed", "5"])
+        #expect(t.waitFor("Pairs 0/18"), "\(t.screen)")
+        #expect(!t.screen.contains("Enlarge"))
+        t.send("Space")
+        let s = t.wait { $0.contains("Flips 1") && $0.contains("[░░░░░░]") }
+        #expect(s.ok, "\(s.screen)")
+        #expect(s.screen.components(separatedBy: "[░░░░░░]").count - 1 == 35, "\(s.screen)")
     }
 
     @Test func withoutUTF8TheFacesAreLetters() throws {

@@ -243,7 +243,7 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
         d.press(.char("s"))
         d.press(.char("3"))
         #expect(d.app.game.size == .sixBySix)
-        #expect(d.app.minimumSize.height == 20)
+        #expect(d.app.minimumSize == MemoryView.minimumSize, "one minimum for every board")
         d.press(.char("s"))
         d.press(.escape)
         #expect(d.app.game.size == .sixBySix)
@@ -267,13 +267,26 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
         #expect(d.app.nextDeadline == nil, "nothing moves before the first flip")
         d.press(.char(" "))
         let first = try #require(d.app.nextDeadline)
-        #expect(first - d.now <= 1.0 / 30 + 1e-9)
+        #expect(abs(first - d.now - MemoryApp.flipStep) < 0.001, "the next step of the turn, not a fixed frame rate")
         // Halfway the card is edge-on: a single line where it stood.
         let atRest = d.screen().joined().filter { $0 == "╭" }.count
         d.now += MemoryApp.flipDuration / 2
         let halfway = d.screen().joined().filter { $0 == "╭" }.count
         #expect(atRest == 16 && halfway == 15)
-        d.settleAnimations()
+        d.now -= MemoryApp.flipDuration / 2
+        // Frames come at the steps only, each showing something new: half width, edge-on,
+        // half width, flat.
+        var last = d.screen()
+        var frames = 0
+        while !d.app.flipping.isEmpty, let t = d.app.nextDeadline, t - d.now < 0.5 {
+            d.now = t
+            d.apply(d.app.tick(context: AppContext(now: t)))
+            let screen = d.screen()
+            #expect(screen != last, "frame \(frames + 1) repeats the one before")
+            last = screen
+            frames += 1
+        }
+        #expect(frames == MemoryApp.flipSteps)
         #expect(d.app.flipping.isEmpty)
         let tick = try #require(d.app.nextDeadline)
         #expect(tick - d.now > 0.0 && tick - d.now <= 1.001, "once a second for the clock")
@@ -287,8 +300,80 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
             #expect(keys.contains(k), "help lacks \(k)")
         }
         d.press(.char("s"))
-        #expect(d.app.hints.map(\.key).contains("1-3"))
-        #expect(Driver(unicode: false).app.hints.first?.key == "Arrows")
+        #expect(d.app.hints.map(\.key) == ["1-3", "←/→", "Enter", "Esc"])
+        // ASCII: the glyphs' names of the keys, in hints and help alike.
+        var a = Driver(unicode: false)
+        #expect(a.app.hints.first?.key == "Arrows")
+        let asciiKeys = a.app.help.flatMap { $0.entries.map(\.keys) }
+        #expect(asciiKeys.contains("Left Up Down Right h j k l"))
+        #expect(asciiKeys.contains("Left/Right Tab"))
+        #expect(asciiKeys.allSatisfy { $0.allSatisfy(\.isASCII) })
+        a.press(.char("s"))
+        #expect(a.app.hints.map(\.key).contains("Left/Right"))
+    }
+
+    /// The win box: Enter, Space or Esc close it (Esc does not leave the app meanwhile);
+    /// the result stays on the message line; r and s close it before doing their work, so
+    /// the size menu never lies over it.
+    @Test func theWinBoxClosesAndNeverLiesUnderAnotherBox() {
+        var d = Driver(["--seed": "42"])
+        d.press(winningKeys(d.app.game))
+        d.settleAnimations()
+        #expect(d.app.winShown)
+        #expect(d.app.wantsAllKeys, "Esc closes the box instead of going to the menu")
+        #expect(d.app.hints.map(\.key) == ["Enter", "r", "s", "q"])
+        d.press(.escape)
+        #expect(!d.app.winShown && !d.app.wantsAllKeys)
+        let closed = d.screen()
+        #expect(!closed.joined().contains("You won!"))
+        #expect(closed.last?.contains("You won: 8 pairs in 16 flips") == true)
+
+        var e = Driver(["--seed": "42"])
+        e.press(winningKeys(e.app.game))
+        e.press(.enter)
+        #expect(!e.app.winShown)
+        e.press(.char("s"))
+        #expect(e.app.dialog != nil)
+        e.press(.escape)
+
+        var f = Driver(["--seed": "42"])
+        f.press(winningKeys(f.app.game))
+        f.press(.char("s"))
+        #expect(!f.app.winShown)
+        let menu = f.screen().joined(separator: "\n")
+        #expect(menu.contains("Board size") && !menu.contains("You won!"), "\(menu)")
+        f.press(.escape)
+        #expect(f.app.dialog == nil && !f.app.winShown)
+
+        var g = Driver(["--seed": "42"])
+        g.press(winningKeys(g.app.game))
+        g.press(.char("x"))
+        #expect(g.app.winShown, "other keys leave it open")
+        g.press(.char("q"))
+        #expect(g.effects.last == .quit)
+        g.press(.char("r"))
+        #expect(!g.app.winShown && g.app.game.phase == .ready)
+    }
+
+    /// The clock shows whole seconds; a game read back after a quit resumes from the second
+    /// the screen last showed, not from the last flip.
+    @Test func aRestoredGameShowsTheTimeTheScreenShowed() {
+        var d = Driver(["--seed": "42"])
+        d.press(.char(" "), after: 0.2)
+        d.press(.right, after: 0.1)
+        d.press(.char(" "), after: 5.7)  // the last flip at 5.7 s
+        // The player thinks; the clock ticks on to 6 and 7 seconds.
+        let end = d.now + 1.9
+        while let t = d.app.nextDeadline, t < end {
+            d.now = t
+            d.apply(d.app.tick(context: AppContext(now: t)))
+        }
+        d.now += 0.4
+        let before = d.screen()[0]
+        #expect(before.contains("Time 00:07"), "\(before)")
+        let again = Driver(store: d.store, now: d.now + 3600)
+        let after = again.screen()[0]
+        #expect(after.contains("Time 00:07 (paused)"), "\(after)")
     }
 
     @Test func aDamagedSaveStartsAFreshDealAndIsKeptAside() {

@@ -102,7 +102,7 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
             "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
             "",
             "",
-            " You won!                                                             seed 42",
+            " You won: 8 pairs in 16 flips, 00:58. r deals again.                  seed 42",
         ])
     }
 
@@ -235,11 +235,52 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
             d.settleAnimations()
             let m = d.app.minimumSize
             let s = d.screen(width: m.width, height: m.height)
-            #expect(s.joined().filter { $0 == "╭" }.count == size.cardCount, "\(size) at its minimum:\n\(s.joined(separator: "\n"))")
+            let cards = s.joined().filter { $0 == "╭" || $0 == "[" }.count
+            #expect(cards == size.cardCount, "\(size) at its minimum:\n\(s.joined(separator: "\n"))")
             #expect(s.first?.contains("Flips 1") == true)
             let big = d.screen(width: 198, height: 57)
             #expect(big.joined().filter { $0 == "╭" }.count == size.cardCount)
             #expect(big.filter { $0.contains("░") }.count > s.filter { $0.contains("░") }.count * 2)
         }
+        // A reasonable minimum: 52×11 with the window (the largest board in one-line cards).
+        #expect(MemoryView.minimumSize == Size(width: 50, height: 8))
+    }
+
+    /// 80×22 (tmux with a status line): 6×6 fits in one-line cards, a blank row apart;
+    /// found pairs are marked with checks, the cursor card's brackets in the focus style.
+    @Test func sixBySixFitsAt80x22InOneLineCards() {
+        var d = Driver(["--seed": "42", "--size": "6x6"])
+        let g = d.app.game
+        // The first pair, found.
+        let pair = perfectOrder(g).prefix(2)
+        var keys: [Key] = []
+        var at = 0
+        for i in pair {
+            keys += moves(from: at, to: i, columns: 6) + [.char(" ")]
+            at = i
+        }
+        d.press(keys + [.home, .right, .down, .char(" ")])
+        d.settleAnimations()
+        expectScreen(d.screen(height: 19), [
+            " Flips 3  Pairs 1/18          6×6 best: none yet                   Time 00:05",
+            "",
+            "",
+            "",
+            "          ✓  🦉  ✓  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  ✓  🦉  ✓",
+            "",
+            "          [░░░░░░]  [  🐳  ]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]",
+            "",
+            "          [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]",
+            "",
+            "          [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]",
+            "",
+            "          [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]",
+            "",
+            "          [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]",
+            "",
+            "",
+            "",
+            "                                                                      seed 42",
+        ])
     }
 }
