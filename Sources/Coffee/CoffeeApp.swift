@@ -53,20 +53,24 @@ public struct CoffeeApp: MiniApp {
 
     var arrowsLR: String { unicode ? "←→" : "Left/Right" }
     var arrowsUD: String { unicode ? "↑↓" : "Up/Down" }
+    var arrowsUDShort: String { unicode ? "↑↓" : "Up/Dn" }
 
     public var hints: [KeyHint] {
         switch overlay {
-        case .receipt: return [KeyHint("Esc", "Close")]
+        case .receipt:
+            // As in the ? help and the stamp card's history: the arrows scroll, any other key
+            // (q and Esc too) closes.
+            return [KeyHint(arrowsUDShort, "Scroll"), KeyHint("any other key", "Close")]
         case .confirmClear: return [KeyHint("y", "Clear"), KeyHint("n", "Keep"), KeyHint("Esc", "Cancel")]
         case nil: break
         }
         switch focus {
         case .stores:
-            return [KeyHint(unicode ? "←→" : "[]", "Branch"), KeyHint("Tab", "Order"), KeyHint("+-", "Qty"),
+            return [KeyHint(unicode ? "←→" : "[]", "Branch"), KeyHint("Tab", "Order"), KeyHint("+-", "Bags"),
                     KeyHint("Enter", "Receipt"), KeyHint("c", "Clear")]
         case .order:
             // Short enough that the shell's own hints still fit at 80 columns.
-            return [unicode ? KeyHint("↑↓", "Item") : KeyHint("Up/Dn", "Row"), KeyHint("+-", "Qty"), KeyHint("[]", "Branch"),
+            return [KeyHint(arrowsUDShort, "Row"), KeyHint("+-", "Bags"), KeyHint("[]", "Branch"),
                     KeyHint("Enter", "Receipt"), KeyHint("c", "Clear")]
         }
     }
@@ -91,10 +95,15 @@ public struct CoffeeApp: MiniApp {
             HelpSection("Both", [
                 ("Tab Shift-Tab", "move the focus between the stores and the order"),
             ]),
-            HelpSection("In the receipt and dialogs", [
-                ("Esc Enter", "close the receipt"),
-                (unicode ? "↑ ↓" : "Up Down", "scroll a long receipt"),
-                ("y n", "yes or no when asked"),
+            HelpSection("In the receipt", [
+                (unicode ? "↑ ↓ PgUp PgDn" : "Up Down PgUp PgDn", "scroll a long receipt"),
+                ("any other key", "close the receipt (q too: it does not quit)"),
+            ]),
+            HelpSection("In the clear dialog", [
+                ("y n", "yes or no"),
+                (unicode ? "← → Tab" : "Left Right Tab", "move between the buttons"),
+                ("Enter Space", "choose the focused button"),
+                ("Esc", "cancel"),
             ]),
         ]
     }
@@ -152,10 +161,9 @@ public struct CoffeeApp: MiniApp {
             return shop.setQuantity(0, at: shop.row) ? [saveEffect] : []
         case .char("c"), .char("C"):
             guard !shop.isEmpty else { return [.notice("The order is already empty.")] }
-            let items = shop.totalQuantity == 1 ? "1 bag" : "\(shop.totalQuantity) bags"
             overlay = .confirmClear(Dialog.confirm(
                 title: "Clear the order",
-                message: "Set every quantity back to 0?\n(\(items), \(shop.money(shop.totalPrice)))"))
+                message: "Set every quantity back to 0?\n(\(CoffeeShop.bags(shop.totalQuantity)), \(shop.money(shop.totalPrice)))"))
             return []
         case .enter:
             overlay = .receipt(scroll: 0)
@@ -168,13 +176,14 @@ public struct CoffeeApp: MiniApp {
     mutating func handleOverlay(_ o: Overlay, _ key: Key) -> [AppEffect] {
         switch o {
         case .receipt(let scroll):
+            // Bounded by the smallest screen the app draws on, so ↑ after many ↓ moves at once.
+            let most = ReceiptPanel.maxScroll(lines: shop.receipt(unicode: unicode).count, height: minimumSize.height)
             switch key {
-            case .up: overlay = .receipt(scroll: max(0, scroll - 1))
-            case .down: overlay = .receipt(scroll: min(scroll + 1, shop.receipt(unicode: unicode).count))
-            case .pageUp: overlay = .receipt(scroll: max(0, scroll - 10))
-            case .pageDown: overlay = .receipt(scroll: min(scroll + 10, shop.receipt(unicode: unicode).count))
-            case .escape, .enter, .char(" "), .char("q"): overlay = nil
-            default: break
+            case .up: overlay = .receipt(scroll: max(0, min(scroll, most) - 1))
+            case .down: overlay = .receipt(scroll: min(most, scroll + 1))
+            case .pageUp: overlay = .receipt(scroll: max(0, min(scroll, most) - 10))
+            case .pageDown: overlay = .receipt(scroll: min(most, scroll + 10))
+            default: overlay = nil
             }
             return []
         case .confirmClear(var d):
@@ -202,7 +211,7 @@ public struct CoffeeApp: MiniApp {
         let order = OrderView(shop: shop, focused: focus == .order && overlay == nil)
         let split: SplitPane
         if rect.width >= CoffeeApp.sideBySideWidth {
-            split = SplitPane(.horizontal, .ratio(0.42), divider: true, first: carousel, second: PaddedOrder(order: order))
+            split = SplitPane(.horizontal, .ratio(0.42), divider: true, first: carousel, second: OrderPane(order: order))
         } else {
             let orderHeight = min(shop.products.count + 3, max(4, rect.height - 1 - 6))
             split = SplitPane(.vertical, .second(orderHeight), divider: true, first: carousel, second: order)
@@ -226,18 +235,9 @@ public struct CoffeeApp: MiniApp {
         let (catalog, problem, _) = loadCatalog(store)
         let saved = store.load(SavedCart.self, from: file, version: version)
         let shop = CoffeeShop(catalog: catalog, saved: saved)
-        let text = shop.receipt(unicode: false, originalNames: true).joined(separator: "\n") + "\n"
+        // × and the branch's own (Chinese) name under a UTF-8 locale; x and the Latin name
+        // under LANG=C or --ascii, as on the screen.
+        let text = shop.receipt(unicode: context.unicode).joined(separator: "\n") + "\n"
         return CommandOutput(stdout: text, stderr: problem.map { "termini: \($0)\n" } ?? "")
-    }
-}
-
-/// The order in the right half of a wide screen: centred vertically, not stretched.
-struct PaddedOrder: Widget {
-    var order: OrderView
-    func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
-        let n = order.shop.products.count
-        let spaced = OrderView.height(products: n, spaced: true) + 4 <= rect.height
-        let h = min(rect.height, OrderView.height(products: n, spaced: spaced))
-        order.render(in: rect.centered(Size(width: rect.width, height: h)), on: &canvas, theme: theme)
     }
 }

@@ -83,6 +83,9 @@ public struct CoffeeShop: Equatable, Sendable {
 
     public func money(_ amount: Int) -> String { Money.format(amount, currency: catalog.currency) }
 
+    /// The unit of the order, one word everywhere (totals, receipt, dialogs): `1 bag`, `2 bags`.
+    public static func bags(_ n: Int) -> String { n == 1 ? "1 bag" : "\(n) bags" }
+
     public var saved: SavedCart {
         var q: [String: Int] = [:]
         for (p, n) in zip(products, quantities) where n > 0 { q[p.name] = n }
@@ -128,8 +131,7 @@ public struct CoffeeShop: Equatable, Sendable {
             lines.append(left + String(repeating: " ", count: max(3, width - DisplayWidth.of(left) - DisplayWidth.of(amount))) + amount)
         }
         lines.append(rule)
-        let count = totalQuantity == 1 ? "1 item" : "\(totalQuantity) items"
-        let total = "Total  \(count)"
+        let total = "Total  \(CoffeeShop.bags(totalQuantity))"
         let amount = money(totalPrice)
         lines.append(total + String(repeating: " ", count: max(3, width - DisplayWidth.of(total) - DisplayWidth.of(amount))) + amount)
         return lines.map { $0.trimmingTrailingSpaces }

@@ -44,12 +44,13 @@ enum Storefront {
 }
 
 /// The carousel: the branch's storefront, name, phone and address, and page dots under it.
+/// The layout is worked out for every branch at once, so the storefront, the name and the
+/// dots stay in one place while the carousel turns (only the text changes).
 struct CarouselView: Widget {
     var shop: CoffeeShop
     var focused: Bool
 
-    func infoLines(width: Int, unicode: Bool) -> [(text: String, role: Role)] {
-        let b = shop.currentBranch
+    func infoLines(_ b: Branch, width: Int, unicode: Bool) -> [(text: String, role: Role)] {
         var out: [(String, Role)] = []
         out.append((b.name(unicode: unicode), .accent))
         if unicode, let latin = b.latinName { out.append((latin, .muted)) }
@@ -60,6 +61,16 @@ struct CarouselView: Widget {
             for l in TextLayout.wrap(latin, width: width) { out.append((l, .muted)) }
         }
         return out
+    }
+
+    /// The lines of every branch, indexed by branch, with the blank line dropped from all of
+    /// them when the tallest would not fit `rows`.
+    func allInfoLines(width: Int, unicode: Bool, rows: Int? = nil) -> [[(text: String, role: Role)]] {
+        var all = shop.branches.map { infoLines($0, width: width, unicode: unicode) }
+        if let rows, (all.map(\.count).max() ?? 0) > rows {
+            all = all.map { $0.filter { !$0.text.isEmpty } }
+        }
+        return all
     }
 
     func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
@@ -80,8 +91,10 @@ struct CarouselView: Widget {
         var tallLines: [(text: String, role: Role)] = []
         var tallTop = body.y
         if tall {
-            tallLines = infoLines(width: min(body.width, 60), unicode: unicode)
-            let total = art.height + 1 + tallLines.count + 2
+            let all = allInfoLines(width: min(body.width, 60), unicode: unicode)
+            tallLines = all[shop.branch]
+            let most = all.map(\.count).max() ?? 0
+            let total = art.height + 1 + most + 2
             tallTop = body.y + max(0, (body.height - total) / 2)
             dotsRow = rect.row(min(rect.height - 1, tallTop - rect.y + total - 1))
         }
@@ -95,31 +108,34 @@ struct CarouselView: Widget {
 
         if tall {
             // Tall: the storefront above, the text centred under it, the dots under that.
-            let lines = tallLines
             let top = tallTop
             Storefront.render(number: shop.branch + 1, at: (body.x + (body.width - art.width) / 2, top), on: &canvas, theme: theme, clip: body)
-            for (i, l) in lines.enumerated() where top + art.height + 1 + i < body.maxY {
+            for (i, l) in tallLines.enumerated() where top + art.height + 1 + i < body.maxY {
                 canvas.put(l.text, in: Rect(x: body.x, y: top + art.height + 1 + i, width: body.width, height: 1),
                            alignment: .center, style: theme[l.role])
             }
         } else if body.height >= art.height && body.width >= art.width + 24 {
-            // Wide: the storefront at the left, the text beside it.
+            // Wide: the storefront at the left, the text beside it. The block is as wide and
+            // as tall as the largest branch needs, so it does not move between branches.
             let textWidth = min(60, body.width - art.width - 3)
-            var lines = infoLines(width: textWidth, unicode: unicode)
-            if lines.count > art.height { lines.removeAll { $0.text.isEmpty } }
-            let blockWidth = art.width + 3 + (lines.map { DisplayWidth.of($0.text) }.max() ?? 0)
+            let all = allInfoLines(width: textWidth, unicode: unicode, rows: art.height)
+            let lines = all[shop.branch]
+            let widest = all.flatMap { $0.map { DisplayWidth.of($0.text) } }.max() ?? 0
+            let most = all.map(\.count).max() ?? 0
+            let blockWidth = art.width + 3 + widest
             let left = body.x + max(0, (body.width - blockWidth) / 2)
             let top = body.y + max(0, (body.height - art.height) / 2)
             Storefront.render(number: shop.branch + 1, at: (left, top), on: &canvas, theme: theme, clip: body)
-            let textTop = top + max(0, (art.height - lines.count) / 2)
+            let textTop = top + max(0, (art.height - most) / 2)
             for (i, l) in lines.enumerated() where textTop + i < body.maxY {
                 canvas.put(l.text, in: Rect(x: left + art.width + 3, y: textTop + i, width: textWidth, height: 1), style: theme[l.role])
             }
         } else {
-            // Small: the text alone.
-            var lines = infoLines(width: body.width, unicode: unicode)
-            lines.removeAll { $0.text.isEmpty }
-            let top = body.y + max(0, (body.height - lines.count) / 2)
+            // Small: the text alone, from the same row for every branch.
+            let all = allInfoLines(width: body.width, unicode: unicode, rows: 0)
+            let lines = all[shop.branch]
+            let most = all.map(\.count).max() ?? 0
+            let top = body.y + max(0, (body.height - most) / 2)
             for (i, l) in lines.enumerated() where top + i < body.maxY {
                 canvas.put(l.text, in: Rect(x: body.x, y: top + i, width: body.width, height: 1), alignment: .center, style: theme[l.role])
             }
@@ -127,11 +143,16 @@ struct CarouselView: Widget {
     }
 }
 
-/// The order: a row per product with its price, a stepper and the line total; the totals
-/// under them.
+/// The order: a row per product with its price, a stepper and the line amount; the totals
+/// under them. A step changes only digits, all in the text style: the stepper's value, the
+/// line amount, the bags and the total (the focus shows in the row's name and the stepper's
+/// buttons), so a step costs the terminal a few bytes.
 struct OrderView: Widget {
     var shop: CoffeeShop
     var focused: Bool
+    /// Whether the "Order" title heads the name column (stacked); beside the stores the pane
+    /// has it on its top row instead and the column says "Coffee".
+    var titleInHeader = true
 
     struct Columns {
         var x: Int
@@ -150,8 +171,10 @@ struct OrderView: Widget {
     /// The rows the order takes: header, products, rule, total.
     static func height(products n: Int, spaced: Bool) -> Int { spaced ? 2 * n + 3 : n + 3 }
 
+    static let stepper = Stepper(maximum: CoffeeShop.maxQuantity)
+
     func columns(in rect: Rect) -> Columns {
-        let stepperWidth = Stepper(maximum: CoffeeShop.maxQuantity).width
+        let stepperWidth = OrderView.stepper.width
         let price = max(5, shop.products.map { DisplayWidth.of(shop.money($0.price)) }.max() ?? 0)
         let maxAmount = shop.money(shop.products.reduce(0) { $0 + $1.price } * CoffeeShop.maxQuantity)
         let amount = max(6, DisplayWidth.of(maxAmount))
@@ -172,9 +195,13 @@ struct OrderView: Widget {
         let g = theme.glyphs
         let c = columns(in: rect)
         let header = rect.row(0)
-        canvas.put(" Order ", x: c.x, y: header.y, style: focused ? theme[.focus] : theme[.accent], clip: header)
+        if titleInHeader {
+            canvas.put(" Order ", x: c.x, y: header.y, style: focused ? theme[.focus] : theme[.accent], clip: header)
+        } else {
+            canvas.put("Coffee", x: c.nameX, y: header.y, style: theme[.muted], clip: header)
+        }
         canvas.put("Price", in: Rect(x: c.priceX, y: header.y, width: c.price, height: 1), alignment: .right, style: theme[.muted])
-        canvas.put("Qty", in: Rect(x: c.stepperX, y: header.y, width: c.stepper, height: 1), alignment: .center, style: theme[.muted])
+        canvas.put("Bags", in: Rect(x: c.stepperX, y: header.y, width: c.stepper, height: 1), alignment: .center, style: theme[.muted])
         canvas.put("Amount", in: Rect(x: c.amountX, y: header.y, width: c.amount, height: 1), alignment: .right, style: theme[.muted])
 
         // Rows between the header and the two total lines; scrolled so the focus shows. With
@@ -211,12 +238,34 @@ struct OrderView: Widget {
         canvas.put(String(repeating: g.horizontal, count: c.width), x: c.x, y: ruleY, style: theme[.border], clip: rect)
         let totalRow = Rect(x: rect.x, y: ruleY + 1, width: rect.width, height: 1).intersection(rect)
         canvas.put("Total", x: c.nameX, y: totalRow.y, style: theme[.accent], clip: totalRow)
-        let count = shop.totalQuantity == 1 ? "1 item" : "\(shop.totalQuantity) items"
-        canvas.put(count, in: Rect(x: c.stepperX, y: totalRow.y, width: c.stepper, height: 1).intersection(totalRow),
-                   alignment: .center, style: theme[.accent])
+        // The bags summed under the steppers' digits (right-aligned with them, the word after),
+        // so a step changes a digit, not the place of the text.
+        let count = String(shop.totalQuantity)
+        let digitsEnd = c.stepperX + 4 + OrderView.stepper.digits
+        let countX = digitsEnd - DisplayWidth.of(count)
+        canvas.put(CoffeeShop.bags(shop.totalQuantity), x: countX, y: totalRow.y, style: theme[.text], clip: totalRow)
         let total = shop.money(shop.totalPrice)
         let right = c.amountX + c.amount
-        canvas.put(total, x: right - DisplayWidth.of(total), y: totalRow.y, style: theme[.accent], clip: totalRow)
+        canvas.put(total, x: right - DisplayWidth.of(total), y: totalRow.y, style: theme[.text], clip: totalRow)
+    }
+}
+
+/// The order beside the stores on a wide screen: its title on the top row, as the stores have
+/// theirs, and the table centred in the rows under it, as the storefront is; not stretched.
+struct OrderPane: Widget {
+    var order: OrderView
+
+    func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+        guard rect.height >= 4 else { return order.render(in: rect, on: &canvas, theme: theme) }
+        let heading = rect.row(0).inset(left: 1, right: 1)
+        canvas.put(" Order ", in: heading, style: order.focused ? theme[.focus] : theme[.accent])
+        let body = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 2)
+        let n = order.shop.products.count
+        let spaced = OrderView.height(products: n, spaced: true) + 4 <= body.height
+        let h = min(body.height, OrderView.height(products: n, spaced: spaced))
+        var table = order
+        table.titleInHeader = false
+        table.render(in: body.centered(Size(width: body.width, height: h)), on: &canvas, theme: theme)
     }
 }
 
@@ -225,24 +274,30 @@ struct ReceiptPanel: Widget {
     var lines: [String]
     var scroll: Int
 
-    static func visibleRows(in area: Rect) -> Int { max(1, area.height - 4) }
+    /// The rows for lines in a panel drawn in an area `height` rows high: the box less its
+    /// border and the footer.
+    static func visibleRows(lines: Int, height: Int) -> Int { max(0, min(height, lines + 4) - 3) }
+
+    /// The largest scroll that still changes what an area `height` rows high shows.
+    static func maxScroll(lines: Int, height: Int) -> Int { max(0, lines - visibleRows(lines: lines, height: height)) }
 
     func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
         let g = theme.glyphs
-        let widest = lines.map { DisplayWidth.of($0) }.max() ?? 20
+        let visible = ReceiptPanel.visibleRows(lines: lines.count, height: area.height)
+        let more = lines.count > visible
+        // The words of the ? help's overlay: what scrolls, and that anything else closes.
+        let footer = more ? "\(g.arrowUp)/\(g.arrowDown) scroll \(g.middleDot) any other key closes" : "any key closes"
+        let widest = max(lines.map { DisplayWidth.of($0) }.max() ?? 20, DisplayWidth.of(footer))
         let box = area.centered(Size(width: min(area.width, widest + 4), height: min(area.height, lines.count + 4)))
         guard box.width >= 6, box.height >= 4 else { return }
         canvas.fill(box, style: theme[.dialog])
         Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: "Receipt", titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
-        let visible = max(0, inner.height - 1)
-        let start = min(max(0, scroll), max(0, lines.count - visible))
+        let start = min(max(0, scroll), ReceiptPanel.maxScroll(lines: lines.count, height: area.height))
         for (i, line) in lines.dropFirst(start).prefix(visible).enumerated() {
             let bold = line.hasPrefix("Total") || line.hasPrefix("COFFEE SHOP")
-            canvas.put(line, in: inner.row(i), style: bold ? theme[.accent] : theme[.dialog])
+            canvas.put(line, in: inner.row(i), style: bold ? theme[.accent] : theme[.dialog], ellipsis: g.ellipsis)
         }
-        let more = lines.count > visible
-        let footer = (more ? "\(g.arrowUp)/\(g.arrowDown) scroll  " : "") + "Esc close"
-        canvas.put(footer, in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted])
+        canvas.put(footer, in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted], ellipsis: g.ellipsis)
     }
 }

@@ -105,6 +105,11 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// `3/5` (month/day), small enough for a stamp's rim.
     public var monthDay: String { "\(month)/\(day)" }
+
+    /// The one form a date takes on screen (the footer, the history, the notices): `Tue 5 Mar`,
+    /// with the year only when it is not the year of `today` (`Sun 31 Dec 2023`). The rim of
+    /// a stamp has room only for `monthDay`; `--status` prints ISO dates for scripts.
+    public func shown(today: CalendarDay) -> String { year == today.year ? short : long }
 }
 
 extension CalendarDay: Codable {
@@ -140,6 +145,10 @@ public struct LocalMoment: Hashable, Sendable {
         let secondsToday = epochSeconds + Double(utcOffset) - Double(day.ordinal) * 86_400
         minute = min(1439, max(0, Int(secondsToday / 60)))
     }
+
+    /// The one form a stamp's moment takes on screen: `Tue 5 Mar 09:41` (see
+    /// `CalendarDay.shown(today:)` for the year).
+    public func shown(today: CalendarDay) -> String { "\(day.shown(today: today)) \(clock)" }
 
     /// `09:41`.
     public var clock: String {

@@ -53,8 +53,12 @@ public struct StampCard: Codable, Equatable, Sendable {
     public func mayStamp(on day: CalendarDay, daily: Bool) -> Bool {
         guard !isFull else { return false }
         guard daily else { return true }
-        return lastStampDay != day && !stamps.contains { $0.day == day }
+        return lastStampDay != day && !hasStamp(on: day)
     }
+
+    /// Whether this card holds a stamp given on `day`. Daily mode also refuses a day whose
+    /// stamp went on the card before a reset; this tells the two apart.
+    public func hasStamp(on day: CalendarDay) -> Bool { stamps.contains { $0.day == day } }
 
     /// The first day a stamp is allowed again in daily mode, counting from `today`: today
     /// when allowed, else tomorrow.

@@ -3,7 +3,7 @@ import TerminiKit
 /// Stamp Card: a loyalty card with ten slots, kept between launches, so it can serve as a
 /// daily login bonus. Space stamps with the original's animation (large and faint, shrinking
 /// into place, then the card shakes); a full card opens a dialog; `r` resets after asking;
-/// `d` allows one stamp per calendar day; `i` lists the card's stamps with their dates.
+/// `d` allows one stamp per calendar day; `h` (or `i`) lists the card's stamps with their dates.
 public struct StampsApp: MiniApp {
     public static let descriptor = AppDescriptor(
         id: "stamps", name: "Stamp Card", summary: "A loyalty card with ten stamps",
@@ -19,7 +19,8 @@ public struct StampsApp: MiniApp {
     enum Overlay: Equatable {
         case full(Dialog)
         case confirmReset(Dialog)
-        case history
+        /// The card's history, scrolled down by `scroll` lines.
+        case history(scroll: Int)
     }
 
     private(set) var card: StampCard
@@ -56,10 +57,13 @@ public struct StampsApp: MiniApp {
         switch overlay {
         case .full: return [KeyHint("Enter", "OK")]
         case .confirmReset: return [KeyHint("y", "Reset"), KeyHint("n", "Keep"), KeyHint("Esc", "Cancel")]
-        case .history: return [KeyHint("Esc", "Close")]
+        case .history:
+            // As in the ? help and Badminton's history: the arrows scroll, any other key
+            // (q and Esc too) closes.
+            return [KeyHint(unicode ? "↑↓" : "Up/Dn", "Scroll"), KeyHint("any other key", "Close")]
         case nil:
             return [KeyHint("Space", "Stamp +"), KeyHint("r", "Reset"), KeyHint("d", daily ? "Daily: on" : "Daily: off"),
-                    KeyHint("i", "History")]
+                    KeyHint("h", "History")]
         }
     }
 
@@ -69,7 +73,11 @@ public struct StampsApp: MiniApp {
                 ("Space Enter", "Stamp +: add the next stamp"),
                 ("r", "reset: clear every stamp (asks first)"),
                 ("d", "daily mode on/off: at most one stamp per day"),
-                ("i", "history: this card's stamps and their dates"),
+                ("h i", "history: this card's stamps and their dates"),
+            ]),
+            HelpSection("In the history", [
+                (unicode ? "↑ ↓ PgUp PgDn" : "Up Down PgUp PgDn", "scroll a long history"),
+                ("any other key", "close the history (q too: it does not quit)"),
             ]),
             HelpSection("In a dialog", [
                 ("Enter Space", "choose the focused button"),
@@ -104,8 +112,8 @@ public struct StampsApp: MiniApp {
                 ? "Daily mode on: one stamp per calendar day."
                 : "Daily mode off: stamp as often as you like."
             return [.setPreference(key: StampsApp.dailyKey, value: daily ? "on" : "off"), .notice(text)]
-        case .char("i"), .char("I"):
-            overlay = .history
+        case .char("h"), .char("H"), .char("i"), .char("I"):
+            overlay = .history(scroll: 0)
             return []
         default:
             return []
@@ -123,8 +131,17 @@ public struct StampsApp: MiniApp {
             overlay = .full(fullDialog(justCompleted: false))
             return []
         case .alreadyToday(let next):
-            return (sound ? [.bell] : []) + [.notice("Today's stamp is already on the card. Next stamp: \(next.short) from 00:00.")]
+            return (sound ? [.bell] : []) + [.notice(StampsApp.refusal(card: card, today: moment.day, next: next))]
         }
+    }
+
+    /// Why daily mode refused a stamp: today's stamp is on this card, or it was given before
+    /// the card was reset (the card may then be empty: "already on the card" would be wrong).
+    static func refusal(card: StampCard, today: CalendarDay, next: CalendarDay) -> String {
+        let why = card.hasStamp(on: today)
+            ? "Today's stamp is already on the card."
+            : "Today's stamp was given before the reset."
+        return "\(why) Next stamp: \(next.shown(today: today))."
     }
 
     func fullDialog(justCompleted: Bool) -> Dialog {
@@ -154,10 +171,15 @@ public struct StampsApp: MiniApp {
                 overlay = .confirmReset(d)
             }
             return []
-        case .history:
+        case .history(let scroll):
+            let most = HistoryPanel.maxScroll(lines: HistoryPanel(card: card, daily: daily, today: zone.day(at: context.now)).lines().count,
+                                              height: minimumSize.height)
             switch key {
-            case .escape, .enter, .char(" "), .char("i"), .char("q"): overlay = nil
-            default: break
+            case .up: overlay = .history(scroll: max(0, min(scroll, most) - 1))
+            case .down: overlay = .history(scroll: min(most, scroll + 1))
+            case .pageUp: overlay = .history(scroll: max(0, min(scroll, most) - 10))
+            case .pageDown: overlay = .history(scroll: min(most, scroll + 10))
+            default: overlay = nil
             }
             return []
         }
@@ -217,7 +239,8 @@ public struct StampsApp: MiniApp {
 
         switch overlay {
         case .full(let d), .confirmReset(let d): d.render(in: rect, on: &canvas, theme: theme)
-        case .history: HistoryPanel(card: card, daily: daily, today: today.day).render(in: rect, on: &canvas, theme: theme)
+        case .history(let scroll):
+            HistoryPanel(card: card, daily: daily, today: today.day, scroll: scroll).render(in: rect, on: &canvas, theme: theme)
         case nil: break
         }
     }
@@ -232,23 +255,22 @@ public struct StampsApp: MiniApp {
         if DisplayWidth.of(first) > width {
             first = "\(n)/\(StampCard.slots) stamped\(dot)cards completed: \(card.completedCards)"
         }
-        var second: String
+        let mode = daily ? "Daily mode on" : "Daily mode off"
+        var detail: String?
         if daily {
-            second = "Daily mode on"
             if card.isFull {
-                second += "\(dot)r starts a new card"
+                detail = "r starts a new card"
             } else if card.mayStamp(on: today, daily: true) {
-                second += "\(dot)today's stamp is waiting"
+                detail = "today's stamp is waiting"
             } else {
-                let next = card.nextStampDay(from: today, daily: true)
-                second += "\(dot)next stamp \(next.short) from 00:00"
+                detail = "next stamp \(card.nextStampDay(from: today, daily: true).shown(today: today)) from 00:00"
             }
-        } else {
-            second = "Daily mode off"
-            if let last = card.stamps.last {
-                second += "\(dot)last stamp \(last.day.short) \(last.moment.clock)"
-            }
+        } else if let last = card.stamps.last {
+            detail = "last stamp \(last.moment.shown(today: today))"
         }
+        var second = detail.map { mode + dot + $0 } ?? mode
+        // Narrow, with a date that carries its year: the mode's words go, the date stays.
+        if let detail, DisplayWidth.of(second) > width { second = detail }
         return [(first, card.isFull ? .success : .text), (second, .muted)]
     }
 
@@ -275,44 +297,59 @@ public struct StampsApp: MiniApp {
     }
 }
 
-/// The `i` overlay: every stamp of the card with its date, and the completed cards.
+/// The `h` overlay: every stamp of the card with its date, and the completed cards. Dates
+/// take the one on-screen form (`Sun 29 Nov 15:27`), in columns.
 struct HistoryPanel: Widget {
     var card: StampCard
     var daily: Bool
     var today: CalendarDay
+    var scroll: Int = 0
 
     func lines() -> [(text: String, role: Role)] {
         var out: [(String, Role)] = []
         if card.stamps.isEmpty {
             out.append(("No stamps on this card yet.", .muted))
         } else {
-            out.append(("  #  Date              Time", .accent))
+            let dates = card.stamps.map { $0.day.shown(today: today) }
+            let dateWidth = max(4, dates.map { DisplayWidth.of($0) }.max() ?? 0)
+            out.append(("  #  \(TextLayout.pad("Date", to: dateWidth))  Time", .accent))
             for (i, s) in card.stamps.enumerated() {
                 let n = TextLayout.pad(String(i + 1), to: 3, alignment: .right)
-                let when = s.day == today ? "today" : s.day.long
-                out.append(("\(n)  \(TextLayout.pad(when, to: 16))  \(s.moment.clock)", .text))
+                out.append(("\(n)  \(TextLayout.pad(dates[i], to: dateWidth))  \(s.moment.clock)", .text))
             }
         }
         out.append(("", .text))
         var completed = "Cards completed: \(card.completedCards)"
-        if let last = card.completions.last { completed += " (last \(last.long))" }
+        if let last = card.completions.last { completed += " (last \(last.shown(today: today)))" }
         out.append((completed, .text))
         return out
     }
 
+    /// The rows for lines in a panel drawn in an area `height` rows high: the box less its
+    /// border and the footer.
+    static func visibleRows(lines: Int, height: Int) -> Int { max(0, min(height, lines + 4) - 3) }
+
+    /// The largest scroll that still changes what an area `height` rows high shows.
+    static func maxScroll(lines: Int, height: Int) -> Int { max(0, lines - visibleRows(lines: lines, height: height)) }
+
     func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
+        let g = theme.glyphs
         let body = lines()
-        let footer = "Esc close"
-        let widest = max(body.map { DisplayWidth.of($0.text) }.max() ?? 0, 30)
+        let visible = HistoryPanel.visibleRows(lines: body.count, height: area.height)
+        let more = body.count > visible
+        // The words of the ? help's overlay: what scrolls, and that anything else closes.
+        let footer = more ? "\(g.arrowUp)/\(g.arrowDown) scroll \(g.middleDot) any other key closes" : "any key closes"
+        let widest = max(body.map { DisplayWidth.of($0.text) }.max() ?? 0, DisplayWidth.of(footer), 30)
         let box = area.centered(Size(width: min(area.width, widest + 4), height: min(area.height, body.count + 4)))
         guard box.width >= 6, box.height >= 4 else { return }
         canvas.fill(box, style: theme[.dialog])
-        Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.dialogBorder], title: "Card history",
+        Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: "Card history",
                  titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
-        for (i, line) in body.prefix(max(0, inner.height - 1)).enumerated() {
+        let start = min(max(0, scroll), HistoryPanel.maxScroll(lines: body.count, height: area.height))
+        for (i, line) in body.dropFirst(start).prefix(visible).enumerated() {
             canvas.put(line.text, in: inner.row(i), style: theme[line.role])
         }
-        canvas.put(footer, in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted])
+        canvas.put(footer, in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted], ellipsis: g.ellipsis)
     }
 }

@@ -51,7 +51,9 @@ public struct Stepper: Widget, Sendable, Equatable {
         let plus = "+"
         var cx = canvas.put("[\(minus)]", x: x, y: row.y, style: minusStyle, clip: row)
         let number = TextLayout.pad(String(value), to: digits, alignment: .right)
-        cx = canvas.put(" " + number + " ", x: cx, y: row.y, style: isFocused ? theme[.selected] : theme[.text], clip: row)
+        // The value keeps the text style even with the focus (the buttons show the focus):
+        // a step then sends only the digits that change, not an attribute switch around them.
+        cx = canvas.put(" " + number + " ", x: cx, y: row.y, style: theme[.text], clip: row)
         canvas.put("[\(plus)]", x: cx, y: row.y, style: plusStyle, clip: row)
     }
 }

@@ -113,8 +113,46 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
         let text = coffeeScreen(app).text
         #expect(text.contains("COFFEE SHOP RECEIPT"))
         #expect(text.contains("House Blend    1 × NT$280   NT$280"))
+        #expect(text.contains("Total  1 bag"))
+        #expect(text.contains("any key closes"))
         keys(&app, [.escape], store: store)
         #expect(app.overlay == nil)
+    }
+
+    @Test func anyKeyButTheArrowsClosesTheReceiptAndQDoesNotQuit() {
+        let store = MemoryStore()
+        var app = makeCoffee(store)
+        keys(&app, [.char("+")], store: store)
+        for key: Key in [.escape, .enter, .char(" "), .char("q"), .char("+"), .char("c"), .char("3"), .tab] {
+            keys(&app, [.enter, .up, .down, .pageDown, .pageUp], store: store)
+            #expect(app.overlay != nil, "\(key)")
+            let effects = keys(&app, [key], store: store)
+            #expect(app.overlay == nil, "\(key)")
+            #expect(effects.isEmpty, "\(key)")
+        }
+        // The keys only closed the receipt: nothing was added, no branch or dialog opened.
+        #expect(app.shop.quantities == [1, 0, 0, 0, 0, 0])
+        #expect(app.shop.branch == 0)
+        keys(&app, [.enter], store: store)
+        #expect(app.hints.map(\.key) == ["↑↓", "any other key"])
+        #expect(app.hints.map(\.label) == ["Scroll", "Close"])
+    }
+
+    @Test func aLongReceiptScrollsOnASmallScreen() {
+        let store = MemoryStore()
+        var app = makeCoffee(store)
+        keys(&app, [.down] + Array(repeating: [.char("+"), .down], count: 6).flatMap { $0 } + [.enter], store: store)
+        let small = Size(width: 46, height: 14)
+        var lines = coffeeScreen(app, size: small).lines
+        #expect(lines.contains { $0.contains("COFFEE SHOP RECEIPT") })
+        #expect(!lines.contains { $0.contains("Total  6 bags") })
+        #expect(lines.contains { $0.contains("↑/↓ scroll · any other key closes") })
+        keys(&app, Array(repeating: .down, count: 30), store: store)
+        lines = coffeeScreen(app, size: small).lines
+        #expect(lines.contains { $0.contains("Total  6 bags") }, "\(lines.joined(separator: "\n"))")
+        // At the end and no further: one ↑ shows the line above at once.
+        keys(&app, [.up], store: store)
+        #expect(!coffeeScreen(app, size: small).lines.contains { $0.contains("Total  6 bags") })
     }
 
     @Test func ownCatalogIsUsed() {
@@ -141,7 +179,8 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
         var app = makeCoffee(store)
         keys(&app, [.char("2"), .down, .char("+"), .down, .down, .down, .char("+"), .char("+")], store: store)
         #expect(CoffeeApp.runCommand(AppOptions(), store: store, context: AppContext(now: now)) == nil)
-        let out = CoffeeApp.runCommand(AppOptions(["--receipt": ""]), store: store, context: AppContext(now: now))
+        // A UTF-8 locale: the shop's own name and ×, as on the screen.
+        let out = CoffeeApp.runCommand(AppOptions(["--receipt": ""]), store: store, context: AppContext(now: now, unicode: true))
         #expect(out?.status == 0)
         #expect(out?.stderr == "")
         #expect(out?.stdout == [
@@ -150,11 +189,24 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
             "             No. 2 Park",
             "           (02)2545-3737",
             "   松山區民生東路三段113巷25弄2號",
-            "------------------------------------",
-            "House Blend    1 x NT$280     NT$280",
-            "Geisha         2 x NT$550   NT$1,100",
-            "------------------------------------",
-            "Total  3 items              NT$1,380",
+            "────────────────────────────────────",
+            "House Blend    1 × NT$280     NT$280",
+            "Geisha         2 × NT$550   NT$1,100",
+            "────────────────────────────────────",
+            "Total  3 bags               NT$1,380",
+        ].joined(separator: "\n") + "\n")
+        // LANG=C or --ascii: Latin letters and x only.
+        let plain = CoffeeApp.runCommand(AppOptions(["--receipt": ""]), store: store, context: AppContext(now: now, unicode: false))
+        #expect(plain?.stdout == [
+            "                      COFFEE SHOP RECEIPT",
+            "                           No. 2 Park",
+            "                         (02)2545-3737",
+            "No. 2, Aly. 25, Ln. 113, Sec. 3, Minsheng E. Rd., Songshan Dist.",
+            "----------------------------------------------------------------",
+            "House Blend    1 x NT$280                                 NT$280",
+            "Geisha         2 x NT$550                               NT$1,100",
+            "----------------------------------------------------------------",
+            "Total  3 bags                                           NT$1,380",
         ].joined(separator: "\n") + "\n")
 
         store.files["coffee-catalog.json"] = bytes("{")
@@ -166,7 +218,8 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
     @Test func everyKeyIsInTheHelpAndHintsFit() {
         let app = makeCoffee()
         let keys = app.help.flatMap { $0.entries.map(\.keys) }.joined(separator: " ")
-        for k in ["←", "→", "[", "]", "1-5", "↑", "↓", "-", "+", "Backspace", "Home", "End", "c", "Enter", "Tab", "Esc"] {
+        for k in ["←", "→", "[", "]", "1-5", "↑", "↓", "-", "+", "Backspace", "Home", "End", "c", "Enter", "Tab", "Esc",
+                  "PgUp", "PgDn", "any other key", "y n"] {
             #expect(keys.contains(k), "\(k)")
         }
         // The shell adds "? Help", "Esc Menu" and "q Quit": all must still fit in 80 columns.

@@ -31,7 +31,7 @@ import TerminiKit
             return
         }
         let actual = coffeeScreen(app, size: size, unicode: unicode).lines
-        #expect(actual == expected)
+        #expect(actual == expected, "\(name):\n\(actual.map { "\"\($0)\"," }.joined(separator: "\n"))")
     }
 
     @Test func fresh() {
@@ -48,7 +48,7 @@ import TerminiKit
             "",
             "                               ◂  ● ○ ○ ○ ○  ▸",
             "──────────────────────────────────────────────────────────────────────────────",
-            "            Order                  Price      Qty           Amount",
+            "            Order                  Price      Bags          Amount",
             "             House Blend          NT$280   [−]  0 [+]            ·",
             "             Ethiopia (washed)    NT$450   [−]  0 [+]            ·",
             "             Ethiopia (natural)   NT$450   [−]  0 [+]            ·",
@@ -56,7 +56,7 @@ import TerminiKit
             "             Kenya                NT$500   [−]  0 [+]            ·",
             "             Sumatra              NT$500   [−]  0 [+]            ·",
             "           ───────────────────────────────────────────────────────",
-            "             Total                          0 items           NT$0",
+            "             Total                              0 bags        NT$0",
         ])
     }
 
@@ -64,17 +64,17 @@ import TerminiKit
         check("ordered", [
             "  Stores                                                        branch 3 of 5",
             "",
-            "     ╭────────────────╮    三號松江店",
-            "     │    COFFEE 3    │    No. 3 Songjiang",
-            "    ▐▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▌",
-            "     │ ┌──┐  ┌─────┐  │    Tel (02)2571-6845",
-            "     │ │  │  │▒▒▒▒▒│  │    中山區松江路330巷30號",
-            "     │ │ •│  └─────┘  │    No. 30, Ln. 330, Songjiang Rd., Zhongshan Dist.",
-            "    ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀",
+            "   ╭────────────────╮    三號松江店",
+            "   │    COFFEE 3    │    No. 3 Songjiang",
+            "  ▐▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▌",
+            "   │ ┌──┐  ┌─────┐  │    Tel (02)2571-6845",
+            "   │ │  │  │▒▒▒▒▒│  │    中山區松江路330巷30號",
+            "   │ │ •│  └─────┘  │    No. 30, Ln. 330, Songjiang Rd., Zhongshan Dist.",
+            "  ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀",
             "",
             "                               ◂  ○ ○ ● ○ ○  ▸",
             "──────────────────────────────────────────────────────────────────────────────",
-            "            Order                  Price      Qty           Amount",
+            "            Order                  Price      Bags          Amount",
             "             House Blend          NT$280   [−]  2 [+]       NT$560",
             "             Ethiopia (washed)    NT$450   [−]  1 [+]       NT$450",
             "           ▸ Ethiopia (natural)   NT$450   [−]  3 [+]     NT$1,350",
@@ -82,7 +82,7 @@ import TerminiKit
             "             Kenya                NT$500   [−]  0 [+]            ·",
             "             Sumatra              NT$500   [−]  0 [+]            ·",
             "           ───────────────────────────────────────────────────────",
-            "             Total                          6 items       NT$2,360",
+            "             Total                              6 bags    NT$2,360",
         ])
     }
 
@@ -90,17 +90,17 @@ import TerminiKit
         check("orderedASCII", [
             "  Stores                                                        branch 3 of 5",
             "",
-            "     .----------------.",
-            "     |    COFFEE 3    |    No. 3 Songjiang",
-            "    /\\/\\/\\/\\/\\/\\/\\/\\/\\/\\",
-            "     | +--+  +-----+  |    Tel (02)2571-6845",
-            "     | |  |  |:::::|  |    No. 30, Ln. 330, Songjiang Rd., Zhongshan Dist.",
-            "     | | o|  +-----+  |",
-            "    ====================",
+            "   .----------------.",
+            "   |    COFFEE 3    |    No. 3 Songjiang",
+            "  /\\/\\/\\/\\/\\/\\/\\/\\/\\/\\",
+            "   | +--+  +-----+  |    Tel (02)2571-6845",
+            "   | |  |  |:::::|  |    No. 30, Ln. 330, Songjiang Rd., Zhongshan Dist.",
+            "   | | o|  +-----+  |",
+            "  ====================",
             "",
             "                               <  . . * . .  >",
             "------------------------------------------------------------------------------",
-            "            Order                  Price      Qty           Amount",
+            "            Order                  Price      Bags          Amount",
             "             House Blend          NT$280   [-]  2 [+]       NT$560",
             "             Ethiopia (washed)    NT$450   [-]  1 [+]       NT$450",
             "           > Ethiopia (natural)   NT$450   [-]  3 [+]     NT$1,350",
@@ -108,7 +108,7 @@ import TerminiKit
             "             Kenya                NT$500   [-]  0 [+]            -",
             "             Sumatra              NT$500   [-]  0 [+]            -",
             "           -------------------------------------------------------",
-            "             Total                          6 items       NT$2,360",
+            "             Total                              6 bags    NT$2,360",
         ])
     }
 
@@ -116,25 +116,25 @@ import TerminiKit
         check("receipt", [
             "  Stores                                                        branch 5 of 5",
             "",
-            "       ╭────────────────╮    內湖港墘店",
-            "       │    COFFEE ┌─ Receipt ────────────────────────────┐",
-            "      ▐▀▄▀▄▀▄▀▄▀▄▀▄│         COFFEE SHOP RECEIPT          │",
-            "       │ ┌──┐  ┌───│              內湖港墘店              │",
-            "       │ │  │  │▒▒▒│            Neihu Gangqian            │",
-            "       │ │ •│  └───│            (02)2797-1919             │ Neihu Dist.",
-            "      ▀▀▀▀▀▀▀▀▀▀▀▀▀│        內湖區港墘路127巷12號         │",
+            "   ╭────────────────╮    內湖港墘店",
+            "   │    COFFEE 5   ┌─ Receipt ────────────────────────────┐",
+            "  ▐▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄│         COFFEE SHOP RECEIPT          │",
+            "   │ ┌──┐  ┌─────┐ │              內湖港墘店              │",
+            "   │ │  │  │▒▒▒▒▒│ │            Neihu Gangqian            │",
+            "   │ │ •│  └─────┘ │            (02)2797-1919             │hu Dist.",
+            "  ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀│        內湖區港墘路127巷12號         │",
             "                   │ ──────────────────────────────────── │",
             "                   │ Geisha         1 × NT$550     NT$550 │",
             "───────────────────│ Kenya          2 × NT$500   NT$1,000 │───────────────────",
             "            Order  │ ──────────────────────────────────── │ Amount",
-            "             House │ Total  3 items              NT$1,550 │      ·",
+            "             House │ Total  3 bags               NT$1,550 │      ·",
             "             Ethiop│                                      │      ·",
-            "             Ethiop│                            Esc close │      ·",
+            "             Ethiop│                       any key closes │      ·",
             "             Geisha└──────────────────────────────────────┘ NT$550",
             "             Kenya                NT$500   [−]  2 [+]     NT$1,000",
             "             Sumatra              NT$500   [−]  0 [+]            ·",
             "           ───────────────────────────────────────────────────────",
-            "             Total                          3 items       NT$1,550",
+            "             Total                              3 bags    NT$1,550",
         ])
     }
 
@@ -147,13 +147,13 @@ import TerminiKit
             "              中正區金門街2-6號",
             "               ◂  ○ ○ ○ ● ○  ▸",
             "──────────────────────────────────────────────",
-            " Order             Price    Qty         Amount",
+            " Order             Price    Bags        Amount",
             "  House Blend     NT$280 [−]  1 [+]     NT$280",
             "  Ethiopia (wash… NT$450 [−]  0 [+]          ·",
             "  Ethiopia (natu… NT$450 [−]  0 [+]          ·",
             "↓ Geisha          NT$550 [−]  0 [+]          ·",
             "──────────────────────────────────────────────",
-            "  Total                    1 item       NT$280",
+            "  Total                       1 bag     NT$280",
         ])
     }
 }

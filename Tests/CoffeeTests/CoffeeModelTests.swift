@@ -177,18 +177,41 @@ import TerminiKit
             "Ethiopia (natural)   3 x NT$450   NT$1,350",
             "Geisha               1 x NT$550     NT$550",
             "------------------------------------------",
-            "Total  6 items                    NT$2,460",
+            "Total  6 bags                     NT$2,460",
         ])
         // The Chinese lines are centred by display width: the name's 10 cells sit in the middle.
         let lines = shop.receipt(unicode: false, originalNames: true)
         #expect(DisplayWidth.of(lines[1]) == 16 + 10)
     }
 
+    @Test func oneWordForTheUnit() {
+        #expect(CoffeeShop.bags(0) == "0 bags")
+        #expect(CoffeeShop.bags(1) == "1 bag")
+        #expect(CoffeeShop.bags(2) == "2 bags")
+        var shop = CoffeeShop(catalog: .builtIn)
+        shop.setQuantity(1, at: 0)
+        #expect(shop.receipt().last?.hasPrefix("Total  1 bag ") == true)
+    }
+
+    @Test func receiptSignsFollowTheScreen() {
+        var shop = CoffeeShop(catalog: .builtIn)
+        shop.setQuantity(2, at: 0)
+        let utf8 = shop.receipt(unicode: true)
+        #expect(utf8.contains("House Blend    2 × NT$280   NT$560"))
+        #expect(utf8.contains { $0.contains("民權創始店") })
+        #expect(utf8.contains { !$0.isEmpty && $0.allSatisfy { $0 == "─" } })
+        let plain = shop.receipt(unicode: false)
+        #expect(plain.contains { $0.hasPrefix("House Blend    2 x NT$280 ") })
+        #expect(!plain.joined().contains("民權"))
+        #expect(plain.contains { $0.contains("Minquan Original") })
+        #expect(plain.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
+    }
+
     @Test func emptyReceipt() {
         let shop = CoffeeShop(catalog: .builtIn)
         let r = shop.receipt(unicode: true)
         #expect(r.contains("(nothing ordered)"))
-        #expect(r.last?.hasPrefix("Total  0 items") == true)
+        #expect(r.last?.hasPrefix("Total  0 bags") == true)
         #expect(r.last?.hasSuffix("NT$0") == true)
     }
 }

@@ -14,7 +14,7 @@ import Testing
             // Two House Blend, one washed Ethiopia, three natural: 560 + 450 + 1,350.
             t.send("Down", "+", "+", "Down", "+", "Down", "Right", "Right", "Right")
             #expect(t.waitFor("NT$2,360"), "\(t.screen)")
-            #expect(t.screen.contains("6 items"))
+            #expect(t.screen.contains("6 bags"))
             #expect(t.screen.contains("NT$1,350"))
             // The carousel from the order: ] twice.
             t.send("]", "]")
@@ -27,21 +27,34 @@ import Testing
             let t = try TmuxSession(arguments: ["coffee"], configDir: dir)
             #expect(t.waitFor("NT$2,360"), "\(t.screen)")
             #expect(t.screen.contains("三號松江店"))
-            #expect(t.screen.contains("6 items"))
+            #expect(t.screen.contains("6 bags"))
             // The receipt on screen.
             t.send("Enter")
             #expect(t.waitFor("COFFEE SHOP RECEIPT"), "\(t.screen)")
             #expect(t.screen.contains("Ethiopia (natural)   3 × NT$450"))
-            t.send("Escape")
-            #expect(t.wait { !$0.contains("COFFEE SHOP RECEIPT") }.ok)
+            #expect(t.screen.contains("any key closes"), "\(t.screen)")
+            // q closes the receipt, as any key but the arrows does; it does not quit.
+            t.send("q")
+            #expect(t.wait { !$0.contains("COFFEE SHOP RECEIPT") }.ok, "\(t.screen)")
+            #expect(t.screen.contains("NT$2,360"), "\(t.screen)")
             t.send("q")
             #expect(t.exitStatus() == 0)
         }
-        let out = try Subprocess.run([TmuxSession.binary, "coffee", "--receipt", "--config-dir", dir])
+        // --receipt follows the locale: the shop's own name and × under UTF-8; Latin letters
+        // and x under LANG=C or with --ascii.
+        let utf8 = ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        let out = try Subprocess.run([TmuxSession.binary, "coffee", "--receipt", "--config-dir", dir], environment: utf8)
         #expect(out.status == 0)
         #expect(out.output.contains("三號松江店"))
-        #expect(out.output.contains("House Blend          2 x NT$280     NT$560\n"), "\(out.output)")
-        #expect(out.output.hasSuffix("Total  6 items                    NT$2,360\n"), "\(out.output)")
+        #expect(out.output.contains("House Blend          2 × NT$280     NT$560\n"), "\(out.output)")
+        #expect(out.output.hasSuffix("Total  6 bags                     NT$2,360\n"), "\(out.output)")
+        for (args, env) in [(["--receipt"], ["LANG": "C", "PATH": "/usr/bin:/bin"]), (["--receipt", "--ascii"], utf8)] {
+            let plain = try Subprocess.run([TmuxSession.binary, "coffee"] + args + ["--config-dir", dir], environment: env)
+            #expect(plain.status == 0)
+            #expect(plain.output.contains("No. 3 Songjiang"), "\(args) \(env)\n\(plain.output)")
+            #expect(plain.output.contains("2 x NT$280"), "\(args) \(env)\n\(plain.output)")
+            #expect(plain.output.unicodeScalars.allSatisfy { $0.isASCII }, "\(args) \(env)\n\(plain.output)")
+        }
 
         // Clear asks first, then empties the cart for good.
         do {
@@ -50,7 +63,7 @@ import Testing
             t.send("c")
             #expect(t.waitFor("Set every quantity back to 0?"), "\(t.screen)")
             t.send("y")
-            #expect(t.waitFor("0 items"), "\(t.screen)")
+            #expect(t.waitFor("0 bags"), "\(t.screen)")
             t.send("q")
             #expect(t.exitStatus() == 0)
         }
@@ -92,6 +105,8 @@ import Testing
         for (args, env) in [(["coffee", "--ascii"], [String: String]()), (["coffee"], ["LANG": "C"])] {
             let t = try TmuxSession(arguments: args, environment: env)
             #expect(t.waitFor("Minquan Original"), "\(t.screen)")
+            // The whole first frame: a large one can reach tmux in more than one read.
+            #expect(t.waitFor("q Quit"), "\(t.screen)")
             let lines = t.capture()
             // Every line is exactly as wide as the terminal: the borders line up.
             #expect(lines.count == 24)
@@ -112,6 +127,8 @@ import Testing
         let lines = t.capture()
         #expect(lines.contains { $0.contains("COFFEE 1") && !$0.contains("House Blend") })
         #expect(lines.contains { $0.contains("House Blend") && $0.contains("│") && $0.hasPrefix("│ ") })
+        // Both titles on the first row inside the window.
+        #expect(lines[1].contains("Stores") && lines[1].contains("Order"), "\(t.screen)")
         t.send("q")
         #expect(t.exitStatus() == 0)
     }

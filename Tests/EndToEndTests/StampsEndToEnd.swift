@@ -39,11 +39,14 @@ import Testing
         #expect(s.contains("CARD COMPLETE"))
         #expect(s.components(separatedBy: "★").count - 1 == 10, "\(s)")
         #expect(s.contains("cards completed: 1"))
-        // The history lists all ten.
-        t.send("i")
+        // The history (h, as in Badminton) lists all ten; q closes it and does not quit.
+        t.send("h")
         #expect(t.waitFor("Card history"), "\(t.screen)")
-        #expect(t.screen.contains(" 10  today"))
-        t.send("Escape")
+        #expect(t.screen.contains(" 10  "), "\(t.screen)")
+        #expect(t.screen.contains("any key closes"), "\(t.screen)")
+        t.send("q")
+        #expect(t.wait { !$0.contains("Card history") }.ok, "\(t.screen)")
+        #expect(t.screen.contains("Card full: all 10 stamps"), "\(t.screen)")
         // Reset asks first; yes clears.
         t.send("r")
         #expect(t.waitFor("Clear all 10 stamps of this card?"), "\(t.screen)")
@@ -78,12 +81,20 @@ import Testing
         t.send("Space")
         #expect(t.waitFor("Today's stamp is already on the card."), "\(t.screen)")
         #expect(t.screen.contains("1 of 10 stamped"))
+        // After a reset the card is empty, and the refusal says where today's stamp went.
+        t.send("r")
+        #expect(t.waitFor("Clear the 1 stamp of this card?"), "\(t.screen)")
+        t.send("y")
+        #expect(t.waitFor("0 of 10 stamped"), "\(t.screen)")
+        t.send("Space")
+        #expect(t.waitFor("Today's stamp was given before the reset."), "\(t.screen)")
+        #expect(!t.screen.contains("already on the card"), "\(t.screen)")
         t.send("q")
         #expect(t.exitStatus() == 0)
 
         let out = try Subprocess.run([TmuxSession.binary, "stamps", "--status", "--config-dir", dir])
         #expect(out.status == 0)
-        #expect(out.output.hasPrefix("stamps: 1/10\ncards completed: 0\ndaily mode: on\n"), "\(out.output)")
+        #expect(out.output.hasPrefix("stamps: 0/10\ncards completed: 0\ndaily mode: on\nnext stamp: "), "\(out.output)")
     }
 
     @Test func asciiAndSmallTerminals() throws {

@@ -75,6 +75,12 @@ func at(_ y: Int, _ m: Int, _ d: Int, _ minute: Int = 9 * 60) -> LocalMoment {
         #expect(day(2024, 3, 5).short == "Tue 5 Mar")
         #expect(day(2024, 3, 5).long == "Tue 5 Mar 2024")
         #expect(day(2024, 12, 31).monthDay == "12/31")
+        // One form on screen: the year only when it is not this year's.
+        #expect(day(2024, 3, 5).shown(today: day(2024, 12, 31)) == "Tue 5 Mar")
+        #expect(day(2023, 12, 31).shown(today: day(2024, 1, 1)) == "Sun 31 Dec 2023")
+        #expect(day(2025, 1, 1).shown(today: day(2024, 12, 31)) == "Wed 1 Jan 2025")
+        #expect(at(2024, 3, 5, 9 * 60 + 41).shown(today: day(2024, 3, 5)) == "Tue 5 Mar 09:41")
+        #expect(at(2023, 3, 5, 0).shown(today: day(2024, 3, 5)) == "Sun 5 Mar 2023 00:00")
     }
 
     @Test func localDayFromWallClockAndOffset() {
@@ -192,7 +198,10 @@ func at(_ y: Int, _ m: Int, _ d: Int, _ minute: Int = 9 * 60) -> LocalMoment {
     @Test func resetDoesNotHandOutASecondStampTheSameDay() {
         var card = StampCard()
         card.stamp(at: at(2024, 3, 4), daily: true)
+        #expect(card.hasStamp(on: day(2024, 3, 4)))
         card.reset()
+        // Refused, though the stamp is no longer on this card.
+        #expect(!card.hasStamp(on: day(2024, 3, 4)))
         #expect(card.stamp(at: at(2024, 3, 4), daily: true) == .alreadyToday(next: day(2024, 3, 5)))
         #expect(card.stamp(at: at(2024, 3, 5), daily: true) == .stamped(slot: 0, completed: false))
     }

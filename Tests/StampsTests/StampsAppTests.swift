@@ -135,7 +135,7 @@ func screen(_ app: StampsApp, now: Double, size: Size = Size(width: 78, height: 
         _ = press(&app, .char(" "), at: monday, store: store)
         let refused = press(&app, .char(" "), at: monday + 3600, store: store)
         #expect(refused.contains(.bell))
-        #expect(refused.contains(.notice("Today's stamp is already on the card. Next stamp: Tue 5 Mar from 00:00.")))
+        #expect(refused.contains(.notice("Today's stamp is already on the card. Next stamp: Tue 5 Mar.")))
         #expect(app.card.count == 1)
         // Once the animation is over the app sleeps until local midnight.
         _ = app.tick(context: AppContext(now: monday + 3601))
@@ -159,23 +159,109 @@ func screen(_ app: StampsApp, now: Double, size: Size = Size(width: 78, height: 
         var app = makeApp(store)
         _ = press(&app, .char(" "), at: wall(2024, 2, 28, minute: 8 * 60), store: store)
         _ = press(&app, .char(" "), at: wall(2024, 2, 29, minute: 12 * 60 + 5), store: store)
-        _ = press(&app, .char("i"), at: wall(2024, 3, 4), store: store)
-        #expect(app.overlay == .history)
+        _ = press(&app, .char("h"), at: wall(2024, 3, 4), store: store)
+        #expect(app.overlay == .history(scroll: 0))
         #expect(app.wantsAllKeys)
         let text = screen(app, now: wall(2024, 3, 4)).joined(separator: "\n")
-        #expect(text.contains("1  Wed 28 Feb 2024   08:00"))
-        #expect(text.contains("2  Thu 29 Feb 2024   12:05"))
+        #expect(text.contains("  #  Date        Time"))
+        #expect(text.contains("1  Wed 28 Feb  08:00"))
+        #expect(text.contains("2  Thu 29 Feb  12:05"))
         #expect(text.contains("Cards completed: 0"))
+        #expect(text.contains("any key closes"))
         _ = press(&app, .escape, at: wall(2024, 3, 4), store: store)
         #expect(app.overlay == nil)
+        // `i` opens it too.
+        _ = press(&app, .char("i"), at: wall(2024, 3, 4), store: store)
+        #expect(app.overlay == .history(scroll: 0))
+    }
+
+    @Test func anyKeyButTheArrowsClosesTheHistoryAndQDoesNotQuit() {
+        let store = MemoryStore()
+        var app = makeApp(store)
+        _ = press(&app, .char(" "), at: monday, store: store)
+        for key: Key in [.escape, .enter, .char(" "), .char("q"), .char("h"), .char("i"), .char("x"), .tab] {
+            _ = press(&app, .char("h"), at: monday + 10, store: store)
+            _ = press(&app, .up, at: monday + 10, store: store)
+            _ = press(&app, .down, at: monday + 10, store: store)
+            #expect(app.overlay != nil, "\(key)")
+            let effects = press(&app, key, at: monday + 10, store: store)
+            #expect(app.overlay == nil, "\(key)")
+            #expect(effects.isEmpty, "\(key)")
+            // The key only closed the panel: no stamp from Space or Enter.
+            #expect(app.card.count == 1)
+        }
+        _ = press(&app, .char("h"), at: monday + 10, store: store)
+        #expect(app.hints.map(\.key) == ["↑↓", "any other key"])
+        #expect(app.hints.map(\.label) == ["Scroll", "Close"])
+    }
+
+    @Test func aLongHistoryScrollsOnASmallScreen() {
+        let store = MemoryStore()
+        var app = makeApp(store)
+        for i in 0..<9 { _ = press(&app, .char(" "), at: wall(2024, 3, 1 + i), store: store) }
+        let small = Size(width: 44, height: 12)
+        _ = press(&app, .char("h"), at: wall(2024, 3, 10), store: store)
+        var lines = screen(app, now: wall(2024, 3, 10), size: small)
+        #expect(lines.contains { $0.contains("1  Fri 1 Mar  09:41") })
+        #expect(!lines.contains { $0.contains("Cards completed") })
+        #expect(lines.contains { $0.contains("↑/↓ scroll · any other key closes") })
+        for _ in 0..<20 { _ = press(&app, .down, at: wall(2024, 3, 10), store: store) }
+        lines = screen(app, now: wall(2024, 3, 10), size: small)
+        #expect(lines.contains { $0.contains("Cards completed: 0") })
+        #expect(lines.contains { $0.contains("9  Sat 9 Mar  09:41") })
+        // Scrolled to the end and no further: one ↑ shows the line above at once.
+        _ = press(&app, .up, at: wall(2024, 3, 10), store: store)
+        let up = screen(app, now: wall(2024, 3, 10), size: small)
+        #expect(!up.contains { $0.contains("Cards completed: 0") })
+    }
+
+    @Test func aRefusalAfterAResetSaysWhereTodaysStampWent() {
+        let store = MemoryStore()
+        var app = makeApp(store)
+        _ = press(&app, .char("d"), at: monday, store: store)
+        _ = press(&app, .char(" "), at: monday, store: store)
+        let onCard = press(&app, .char(" "), at: monday + 60, store: store)
+        #expect(onCard.contains(.notice("Today's stamp is already on the card. Next stamp: Tue 5 Mar.")))
+        _ = press(&app, .char("r"), at: monday + 120, store: store)
+        _ = press(&app, .char("y"), at: monday + 120, store: store)
+        #expect(app.card.isEmpty)
+        let afterReset = press(&app, .char(" "), at: monday + 180, store: store)
+        #expect(afterReset.contains(.notice("Today's stamp was given before the reset. Next stamp: Tue 5 Mar.")))
+        #expect(!afterReset.contains { if case .notice(let t) = $0 { return t.contains("already on the card") } else { return false } })
+        let text = screen(app, now: monday + 180).joined(separator: "\n")
+        #expect(text.contains("0 of 10 stamped"))
+        #expect(text.contains("Daily mode on · next stamp Tue 5 Mar from 00:00"))
+        // Across a year end the next day carries its year.
+        #expect(StampsApp.refusal(card: app.card, today: day(2024, 12, 31), next: day(2025, 1, 1))
+                == "Today's stamp was given before the reset. Next stamp: Wed 1 Jan 2025.")
+    }
+
+    @Test func datesTakeOneFormOnScreen() {
+        let store = MemoryStore()
+        var app = makeApp(store, now: wall(2023, 12, 30))
+        _ = press(&app, .char(" "), at: wall(2023, 12, 30, minute: 15 * 60 + 27), store: store)
+        let sameYear = screen(app, now: wall(2023, 12, 30, minute: 16 * 60)).joined(separator: "\n")
+        #expect(sameYear.contains("last stamp Sat 30 Dec 15:27"))
+        _ = press(&app, .char("h"), at: wall(2023, 12, 30, minute: 16 * 60), store: store)
+        #expect(screen(app, now: wall(2023, 12, 30, minute: 16 * 60)).joined(separator: "\n").contains("1  Sat 30 Dec  15:27"))
+        // In the new year the same stamp shows its year, in the footer and in the history alike.
+        let later = wall(2024, 1, 2)
+        let history = screen(app, now: later).joined(separator: "\n")
+        #expect(history.contains("1  Sat 30 Dec 2023  15:27"))
+        _ = press(&app, .escape, at: later, store: store)
+        let footer = screen(app, now: later).joined(separator: "\n")
+        #expect(footer.contains("last stamp Sat 30 Dec 2023 15:27"))
+        // Too narrow for the mode's words and a date with its year: the date stays.
+        let small = screen(app, now: later, size: Size(width: 44, height: 12))
+        #expect(small.last?.contains("last stamp Sat 30 Dec 2023 15:27") == true, "\(small)")
     }
 
     @Test func everyKeyIsInTheHelp() {
         let app = makeApp()
         let keys = app.help.flatMap { $0.entries.map(\.keys) }.joined(separator: " ")
-        for k in ["Space", "Enter", "r", "d", "i", "Esc"] { #expect(keys.contains(k)) }
+        for k in ["Space", "Enter", "r", "d", "h", "i", "Esc", "↑", "any other key"] { #expect(keys.contains(k), "\(k)") }
         let hints = app.hints.map(\.key)
-        #expect(hints == ["Space", "r", "d", "i"])
+        #expect(hints == ["Space", "r", "d", "h"])
     }
 
     @Test func statusCommandPrintsTheCard() {

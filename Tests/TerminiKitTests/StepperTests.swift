@@ -30,7 +30,9 @@ import Testing
         let focused = render(Stepper(value: 5, minimum: 0, maximum: 10, focused: true), width: 10, height: 1)
         #expect(focused[1, 0].style == theme[.focus])
         #expect(focused[8, 0].style == theme[.focus])
-        #expect(focused[5, 0].style == theme[.selected])
+        // The value stays in the text style: the buttons carry the focus, and a step
+        // redraws the digits alone.
+        #expect(focused[5, 0].style == theme[.text])
         // Monochrome: the disabled side is dim, the usable side is not.
         let mono = render(Stepper(value: 0, minimum: 0, maximum: 10), width: 10, height: 1, theme: theme.monochrome)
         #expect(mono[0, 0].style.attributes.contains(.dim))
