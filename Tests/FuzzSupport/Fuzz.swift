@@ -221,11 +221,22 @@ public struct FuzzDriver<App: MiniApp> {
     /// would make the shell spin).
     @discardableResult
     public mutating func press(_ key: Key, advance dt: Double) -> String? {
+        advance(dt) ?? deliver(key)
+    }
+
+    /// The clock moves on; the app gets its tick if its deadline has come.
+    @discardableResult
+    public mutating func advance(_ dt: Double) -> String? {
         now += max(0, dt)
+        return tickIfDue()
+    }
+
+    /// The key reaches the app if the shell would let it through.
+    @discardableResult
+    public mutating func deliver(_ key: Key) -> String? {
         keysSent += 1
         recent.append(key)
         if recent.count > 30 { recent.removeFirst(recent.count - 30) }
-        if let problem = tickIfDue() { return problem }
         guard shellDelivers(key, wantsAllKeys: app.wantsAllKeys) else { return nil }
         keysDelivered += 1
         apply(app.handle(key, context: context))
