@@ -28,17 +28,39 @@ extension TmuxSession {
         _ = try? TmuxSession.tmux(["-L", socket, "send-keys", "-t", "0"] + keys)
     }
 
+    /// The whole pane at its current size (`screen` keeps to the size the session began with).
+    var fullScreen: String {
+        let text = (try? TmuxSession.tmux(["-L", socket, "capture-pane", "-p", "-t", "0"])) ?? ""
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.reversed().drop(while: { $0 == " " }).reversed())
+        }
+        if text.hasSuffix("\n") { lines.removeLast() }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Waits until the whole pane satisfies `condition`; returns the last screen either way.
+    func waitFull(timeout: Double = 10, until condition: (String) -> Bool) -> (ok: Bool, screen: String) {
+        let end = Fuzz.clock() + timeout
+        var s = fullScreen
+        while Fuzz.clock() < end {
+            if condition(s) { return (true, s) }
+            usleep(30_000)
+            s = fullScreen
+        }
+        return (condition(s), s)
+    }
+
     /// True while termini runs (it has not written its exit status yet).
     var isRunning: Bool { !FileManager.default.fileExists(atPath: statusFile) }
 
     /// The screen once it has not changed for `quiet` seconds (or after `timeout`).
     func settled(quiet: Double = 0.25, timeout: Double = 5) -> String {
-        var last = screen
+        var last = fullScreen
         var since = Fuzz.clock()
         let end = since + timeout
         while Fuzz.clock() < end {
             usleep(40_000)
-            let s = screen
+            let s = fullScreen
             if s != last {
                 last = s
                 since = Fuzz.clock()
@@ -57,7 +79,7 @@ extension TmuxSession {
         var problems: [String] = []
         guard exitStatus(timeout: timeout) != nil else { return ["termini did not exit"] }
         if !terminalRestored(timeout: timeout) { problems.append("stty -g differs after exit") }
-        guard wait(timeout: timeout, until: { $0.contains(TmuxSession.exitMarker) }).ok else {
+        guard waitFull(timeout: timeout, until: { $0.contains(TmuxSession.exitMarker) }).ok else {
             return problems + ["the shell did not print after termini exited"]
         }
         let expected: [(String, String)] = [
@@ -72,12 +94,61 @@ extension TmuxSession {
         }
         let lower = display("#{scroll_region_lower}")
         if lower != String(Int(display("#{pane_height}")).map { $0 - 1 } ?? -1) { problems.append("scroll region ends at \(lower)") }
-        // The marker line the shell printed after exit carries no attribute or colour.
-        let raw = captureWithAttributes().split(separator: "\n").first { $0.contains(TmuxSession.exitMarker) } ?? ""
-        if let r = raw.range(of: TmuxSession.exitMarker), raw[..<r.lowerBound].contains("\u{1b}[") {
-            problems.append("attributes left on after exit: \(raw.debugDescription)")
+        // The marker the shell printed after exit is drawn with no attribute or colour.
+        let raw = captureWithAttributes()
+        if let r = raw.range(of: TmuxSession.exitMarker) {
+            let on = TmuxSession.attributesInForce(at: raw[..<r.lowerBound])
+            if !on.isEmpty { problems.append("still on after exit: \(on.joined(separator: ", "))") }
         }
         return problems
+    }
+
+    /// The SGR attributes and colours in force at the end of `text` (as `capture-pane -e`
+    /// writes it: each change as an escape sequence, carried from line to line).
+    static func attributesInForce(at text: Substring) -> [String] {
+        var on = Set<String>()
+        var rest = text
+        while let r = rest.range(of: "\u{1b}[") {
+            let tail = rest[r.upperBound...]
+            guard let end = tail.firstIndex(where: { !($0.isNumber || $0 == ";" || $0 == ":") }) else { break }
+            if tail[end] == "m" {
+                var params = tail[..<end].split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+                if params.isEmpty { params = [0] }
+                var i = 0
+                while i < params.count {
+                    let p = params[i]
+                    switch p {
+                    case 0: on.removeAll()
+                    case 1: on.insert("bold")
+                    case 2: on.insert("dim")
+                    case 3: on.insert("italic")
+                    case 4: on.insert("underline")
+                    case 5, 6: on.insert("blink")
+                    case 7: on.insert("reverse")
+                    case 8: on.insert("hidden")
+                    case 9: on.insert("strike-through")
+                    case 21, 22: on.subtract(["bold", "dim"])
+                    case 23: on.remove("italic")
+                    case 24: on.remove("underline")
+                    case 25: on.remove("blink")
+                    case 27: on.remove("reverse")
+                    case 28: on.remove("hidden")
+                    case 29: on.remove("strike-through")
+                    case 30...37, 90...97: on.insert("foreground colour")
+                    case 39: on.remove("foreground colour")
+                    case 40...47, 100...107: on.insert("background colour")
+                    case 49: on.remove("background colour")
+                    case 38, 48:
+                        on.insert(p == 38 ? "foreground colour" : "background colour")
+                        i += (i + 1 < params.count && params[i + 1] == 5) ? 2 : 4
+                    default: break
+                    }
+                    i += 1
+                }
+            }
+            rest = tail[end...]
+        }
+        return on.sorted()
     }
 }
 
