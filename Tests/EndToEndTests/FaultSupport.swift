@@ -162,6 +162,11 @@ struct LimitedRun {
 
     /// Runs `argv` with exactly `environment`, in `directory`, killing it after `timeout`.
     static func run(_ argv: [String], environment: [String: String], directory: String, timeout: Double = 10) -> LimitedRun {
+        run(bytes: argv.map { Array($0.utf8) }, environment: environment, directory: directory, timeout: timeout)
+    }
+
+    /// The same with arguments as raw bytes (a command line need not be UTF-8).
+    static func run(bytes argv: [[UInt8]], environment: [String: String], directory: String, timeout: Double = 10) -> LimitedRun {
         let out = directory + "/.run-\(UUID().uuidString.prefix(8))"
         defer {
             unlink(out + ".out")
@@ -185,9 +190,14 @@ struct LimitedRun {
         posix_spawnattr_setsigdefault(&attr, &defaults)
         posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         // env -C sets the directory; -i leaves exactly the environment given.
-        let full = ["/usr/bin/env", "-C", directory, "-i"] + environment.map { "\($0.key)=\($0.value)" }.sorted() + argv
-        let cArgs = full.map { strdup($0) } + [nil]
-        defer { cArgs.forEach { free($0) } }
+        let full = (["/usr/bin/env", "-C", directory, "-i"] + environment.map { "\($0.key)=\($0.value)" }.sorted()).map { Array($0.utf8) } + argv
+        let cArgs: [UnsafeMutablePointer<CChar>?] = full.map { bytes in
+            let p = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (i, b) in bytes.enumerated() { p[i] = CChar(bitPattern: b == 0 ? 0x3f : b) }
+            p[bytes.count] = 0
+            return p
+        } + [nil]
+        defer { cArgs.forEach { $0?.deallocate() } }
         var pid: pid_t = 0
         let start = Fuzz.clock()
         Subprocess.spawnLock.lock()
