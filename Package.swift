@@ -41,13 +41,17 @@ let package = Package(
             path: "Sources/termini-bench",
             linkerSettings: staticRuntime
         ),
+        // Test-only: seeded random keys (every `Key` case, odd Unicode, cut escape sequences) and
+        // a driver that carries out an app's effects as the shell does, for the fuzz tests.
+        .target(name: "FuzzSupport", dependencies: ["TerminiKit"], path: "Tests/FuzzSupport"),
         .testTarget(name: "TerminiKitTests", dependencies: ["TerminiKit"]),
         .testTarget(name: "TerminiStoreTests", dependencies: ["TerminiStore"]),
-        .testTarget(name: "TerminiShellTests", dependencies: ["TerminiShell", "TerminiKit"]),
-    ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: [.target(name: $0), "TerminiKit"]) } + [
+        .testTarget(name: "TerminiShellTests", dependencies: ["TerminiShell", "TerminiKit", "FuzzSupport"]),
+    ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: [.target(name: $0), "TerminiKit", "FuzzSupport"]) } + [
         // Drives the real binary inside tmux, the way a person meets it. The app modules let
         // a test work out its keys from a model (e.g. the cards of a seeded deal).
-        .testTarget(name: "EndToEndTests", dependencies: ["termini"] + apps.map { .target(name: $0) }),
+        // The fault suite (Fault*.swift) reads the screen with TerminiKit's own glyphs.
+        .testTarget(name: "EndToEndTests", dependencies: ["termini", "TerminiKit", "FuzzSupport"] + apps.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]
 )

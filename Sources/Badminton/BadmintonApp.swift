@@ -35,6 +35,9 @@ public struct BadmintonApp: MiniApp {
 
     var log: MatchLog?
     var history: [PastMatch] = []
+    /// The history file ends inside a line (cut short, or damaged): the next match appended
+    /// must start on a line of its own, or it would be glued to the broken one and lost.
+    var historyEndsMidLine = false
     /// Read-only: following a journal another process keeps.
     var watching = false
     var overlay: Overlay?
@@ -57,7 +60,7 @@ public struct BadmintonApp: MiniApp {
         alertBell = SoundPreference(store: store).alertBell
         defaults = SetupDefaults(format: store.preference(BadmintonApp.formatKey), discipline: store.preference(BadmintonApp.disciplineKey),
                                  names: store.preference(BadmintonApp.namesKey), server: store.preference(BadmintonApp.serverKey))
-        history = BadmintonApp.readHistory(store)
+        (history, historyEndsMidLine) = BadmintonApp.readHistoryFile(store)
         if options.flag("--watch") {
             watching = true
         } else if !store.lock(BadmintonApp.lockName) {
@@ -113,11 +116,13 @@ public struct BadmintonApp: MiniApp {
         return log
     }
 
-    static func readHistory(_ store: any StateReader) -> [PastMatch] {
-        guard let bytes = store.readBytes(historyFile) else { return [] }
+    static func readHistory(_ store: any StateReader) -> [PastMatch] { readHistoryFile(store).matches }
+
+    static func readHistoryFile(_ store: any StateReader) -> (matches: [PastMatch], endsMidLine: Bool) {
+        guard let bytes = store.readBytes(historyFile) else { return ([], false) }
         let (matches, damaged) = HistoryEntry.read(bytes, keep: PastMatch.init)
         if damaged > 0 { store.notice("\(damaged) damaged line\(damaged == 1 ? "" : "s") of the match history could not be read.") }
-        return matches
+        return (matches, bytes.last.map { $0 != 0x0a } ?? false)
     }
 
     static func setup(from options: AppOptions, defaults: SetupDefaults) -> MatchSetup {
@@ -140,7 +145,8 @@ public struct BadmintonApp: MiniApp {
     mutating func beginMatch(_ setup: MatchSetup, at now: Double, remember: Bool) -> [AppEffect] {
         var effects: [AppEffect] = []
         if let old = log, old.effective.count > 1 {
-            effects.append(.append(file: BadmintonApp.historyFile, bytes: HistoryEntry(events: old.effective).line))
+            effects.append(.append(file: BadmintonApp.historyFile, bytes: (historyEndsMidLine ? [0x0a] : []) + HistoryEntry(events: old.effective).line))
+            historyEndsMidLine = false
             history.removeAll { $0.startedAt == old.startedAt }
             history.append(PastMatch(old))
         }

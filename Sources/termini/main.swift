@@ -70,9 +70,15 @@ if invocation.action == .listThemes {
 
 var config = ConfigFile()
 if let bytes = store.readBytes("config") {
-    config = ConfigFile(text: String(decoding: bytes, as: UTF8.self))
-    for p in config.problems {
-        startupNotices.append("config line \(p.line): expected 'key = value', found '\(TextLayout.truncate(TextLayout.sanitized(p.text), to: 30))' (ignored)")
+    if let text = String(validating: bytes, as: UTF8.self) {
+        config = ConfigFile(text: text)
+        for p in config.problems {
+            startupNotices.append("config line \(p.line): expected 'key = value', found '\(TextLayout.truncate(TextLayout.sanitized(p.text), to: 30))' (ignored)")
+        }
+    } else {
+        // Not text: the next preference saved would rewrite it with U+FFFD in place of every
+        // bad byte. Kept whole instead, and Termini starts with a fresh config.
+        store.keepAside("config", reason: "config is not UTF-8 text")
     }
 }
 

@@ -39,9 +39,10 @@ final class TmuxSession {
     }
 
     /// Starts `termini ARGS --config-dir DIR` in a fresh pane. `environment` is added to a
-    /// clean one (TERM from tmux, LANG=C.UTF-8 unless overridden).
+    /// clean one (TERM from tmux, LANG=C.UTF-8 unless overridden). `wrapper` runs before the
+    /// binary (e.g. `setpriv --reuid=65534 ...` to run termini as another user).
     init(width: Int = 80, height: Int = 24, arguments: [String] = [], environment: [String: String] = [:],
-         configDir: String? = nil, useConfigDirOption: Bool = true) throws {
+         configDir: String? = nil, useConfigDirOption: Bool = true, wrapper: [String] = []) throws {
         self.width = width
         self.height = height
         socket = "termini-test-\(getpid())-\(UUID().uuidString.prefix(8))"
@@ -56,13 +57,14 @@ final class TmuxSession {
         // "<unset>" leaves a variable out of the (otherwise empty) environment.
         let envPart = env.filter { $0.value != "<unset>" }.sorted { $0.key < $1.key }
             .map { "\($0.key)=\(TmuxSession.quote($0.value))" }.joined(separator: " ")
-        let command = "env -i \(envPart) " + ([TmuxSession.binary] + args).map(TmuxSession.quote).joined(separator: " ")
+        let command = "env -i \(envPart) " + (wrapper + [TmuxSession.binary] + args).map(TmuxSession.quote).joined(separator: " ")
         sttyBefore = statusFile + ".stty-before"
         sttyAfter = statusFile + ".stty-after"
         // Keep the pane after exit so the last screen and the exit status can be read; record
-        // the terminal settings before and after to prove they were restored.
+        // the terminal settings before and after to prove they were restored, and print a
+        // marker whose attributes show whether any were left switched on.
         let script = "stty -g > \(TmuxSession.quote(sttyBefore)); \(command); echo $? > \(TmuxSession.quote(statusFile)); "
-            + "stty -g > \(TmuxSession.quote(sttyAfter)); sleep 600"
+            + "stty -g > \(TmuxSession.quote(sttyAfter)); printf '%s\\n' \(TmuxSession.quote(TmuxSession.exitMarker)); sleep 600"
         try TmuxSession.tmux(["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", script], output: false)
     }
 
@@ -71,6 +73,9 @@ final class TmuxSession {
         for f in [statusFile, sttyBefore, sttyAfter] { try? FileManager.default.removeItem(atPath: f) }
         if ownsConfigDir { try? FileManager.default.removeItem(atPath: configDir) }
     }
+
+    /// Printed in the pane once termini has exited.
+    static let exitMarker = "[termini exited]"
 
     static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 

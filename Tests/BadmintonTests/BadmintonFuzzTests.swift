@@ -1,0 +1,163 @@
+@testable import Badminton
+import FuzzSupport
+import TerminiKit
+import Testing
+
+/// 100,000 random keys (every `Key` case, odd Unicode, cut escape sequences, invalid UTF-8)
+/// into the scoreboard, through `handle` and `tick` as the shell calls them, with every
+/// invariant of the match checked after each key, and restarts from the journal on the way.
+@Suite struct BadmintonFuzzTests {
+    static let favoured: [Key] = Array(repeating: [.left, .right, .char("a"), .char("l"), .pageUp, .pageDown, .char("z"), .char("m")], count: 6).flatMap { $0 }
+        + Array(repeating: Key.enter, count: 6)
+        + [.char("u"), .char("u"), .backspace, .char("y"), .ctrl("r"), .char("s"), .char("n"), .char("e"), .char("h"), .char("x"),
+           .char("1"), .char("2"), .char("3"), .char("4"), .char(" "), .escape, .tab, .backTab, .up, .down, .char("q")]
+
+    @Test func hundredThousandKeysKeepEveryInvariant() throws {
+        var rng = Fuzz.random("BadmintonFuzzTests")
+        let total = Fuzz.count(100_000)
+        let start = Fuzz.clock()
+        var d = FuzzDriver<BadmintonApp>(now: 1_800_000_000)
+        var matches = Set<Double>()
+        var maxGames = 0, restarts = 0, renders = 0, doublesMatches = 0
+        var phases: [MatchState.Phase: Int] = [:]
+        var step = 0
+        while d.keysSent < total {
+            for key in KeyGen.burst(favoured: Self.favoured, favouredShare: 0.7, using: &rng) {
+                let before = d.app.log
+                if let p = d.press(key, advance: Self.advance(&rng)) ?? Self.problem(d.app, before: before) {
+                    Issue.record("key \(d.keysSent): \(p); last keys: \(d.recentDescription)")
+                    return
+                }
+            }
+            step += 1
+            if let s = d.app.log?.state {
+                phases[s.phase, default: 0] += 1
+                maxGames = max(maxGames, s.games.count)
+                if matches.insert(s.startedAt).inserted, s.isDoubles { doublesMatches += 1 }
+            }
+            // The journal every 200 keys; a whole restart (which reads the growing history
+            // too) every 1,500.
+            if step % 200 == 0 || d.keysSent >= total {
+                let restart = step % 1500 == 0 || d.keysSent >= total
+                if let p = Self.persistenceProblem(d, restart: restart) {
+                    Issue.record("key \(d.keysSent): \(p); last keys: \(d.recentDescription)")
+                    return
+                }
+                if restart { restarts += 1 }
+            }
+            if step % 250 == 0 {
+                let (theme, _) = FuzzThemes.pick(using: &rng)
+                let min = d.app.minimumSize
+                let size = Size(width: rng.int(min.width...min.width + 220), height: rng.int(min.height...min.height + 70))
+                if let p = d.renderProblem(size: size, theme: theme) {
+                    Issue.record("key \(d.keysSent), \(size): \(p); last keys: \(d.recentDescription)")
+                    return
+                }
+                renders += 1
+            }
+        }
+        // The fuzz reached the states worth reaching.
+        #expect(matches.count >= 20, "only \(matches.count) matches were played")
+        #expect(doublesMatches >= 1, "no doubles match was played")
+        #expect((phases[.matchOver] ?? 0) > 0 && (phases[.gameOver] ?? 0) > 0 && (phases[.choosingService] ?? 0) > 0, "\(phases)")
+        Fuzz.report("badminton model: \(d.keysSent) keys (\(d.keysDelivered) reached the app), \(matches.count) matches (\(doublesMatches) doubles), "
+            + "\(d.ticks) ticks, \(restarts) restarts from the journal, \(renders) renders, every invariant held, "
+            + "\(Int((Fuzz.clock() - start) * 1000)) ms")
+    }
+
+    /// Mostly quick keys, sometimes a pause long enough to end an interval, now and then days.
+    static func advance(_ rng: inout FuzzRandom) -> Double {
+        switch rng.int(0...99) {
+        case 0..<20: return 0
+        case 20..<90: return rng.double(0.01..<2)
+        case 90..<98: return rng.double(30..<130)
+        default: return rng.double(3600..<200_000)
+        }
+    }
+
+    /// Every invariant of a match, through the model's own accessors.
+    static func problem(_ app: BadmintonApp, before: MatchLog?) -> String? {
+        guard let log = app.log else { return nil }
+        let s = log.state
+        let f = s.format
+        guard log.states.count == log.effective.count, case .start? = log.effective.first?.action else {
+            return "log: \(log.states.count) states for \(log.effective.count) events, or no start event first"
+        }
+        guard s.teams.count == 2, s.teams.allSatisfy({ $0.players.count == s.discipline.playersPerTeam && !$0.name.isEmpty }) else {
+            return "teams \(s.teams)"
+        }
+        guard s.score.count == 2, s.score.allSatisfy({ $0 >= 0 }) else { return "score \(s.score)" }
+        if let cap = f.cap, s.score.contains(where: { $0 > cap }) { return "score \(s.score) beyond the cap \(cap)" }
+        guard s.games.count == s.gameWinners.count, s.games.count <= f.games else {
+            return "\(s.games.count) games, \(s.gameWinners.count) winners, format \(f)"
+        }
+        for (g, w) in zip(s.games, s.gameWinners) {
+            guard g.count == 2, g.allSatisfy({ $0 >= 0 }), w == 0 || w == 1,
+                  f.wins(g[w], against: g[1 - w]), !f.wins(g[1 - w], against: g[w]) else {
+                return "finished game \(g) won by \(w) does not fit \(f)"
+            }
+        }
+        let won = s.gamesWon
+        guard won[0] + won[1] == s.games.count, won.allSatisfy({ $0 <= f.gamesToWin }) else { return "games won \(won)" }
+        guard [s.server, s.left, s.receiver].allSatisfy({ $0 == 0 || $0 == 1 }), s.server != s.receiver,
+              s.rightCourt.count == 2, s.rightCourt.allSatisfy({ $0 == 0 || $0 == 1 }),
+              s.teams[s.server].players.indices.contains(s.serverPlayer) else {
+            return "server \(s.server)/\(s.serverPlayer), left \(s.left), courts \(s.rightCourt)"
+        }
+        let someoneWon = f.wins(s.score[0], against: s.score[1]) || f.wins(s.score[1], against: s.score[0])
+        switch s.phase {
+        case .playing, .choosingService:
+            if s.winner != nil || s.ending != nil { return "a winner while \(s.phase)" }
+            if someoneWon { return "score \(s.score) already wins a game of \(f) while \(s.phase)" }
+            if won.contains(where: { $0 >= f.gamesToWin }) { return "the match is won but still \(s.phase)" }
+            if s.gameNumber != s.games.count + 1 { return "game \(s.gameNumber) after \(s.games.count) games" }
+            if s.phase == .choosingService && !s.isDoubles { return "choosing the service in singles" }
+        case .gameOver:
+            if s.winner != nil { return "a match winner between games" }
+            if s.score != s.games.last { return "between games the score \(s.score) is not the last game \(s.games.last ?? [])" }
+            if won.contains(where: { $0 >= f.gamesToWin }) { return "the match is won but only the game is over" }
+        case .matchOver:
+            guard let w = s.winner, let e = s.ending else { return "match over without a winner or an ending" }
+            if s.interval != nil { return "an interval after the match" }
+            switch e {
+            case .played:
+                if won[w] != f.gamesToWin || won[1 - w] >= f.gamesToWin { return "match won by \(w) with games \(won)" }
+            case .retired(let t):
+                if w != 1 - t { return "team \(t) retired but \(w) did not win" }
+            case .walkover(let t):
+                if w != 1 - t || !s.games.isEmpty { return "walkover by \(t), winner \(w), games \(s.games)" }
+            }
+        }
+        if s.interval?.kind == .midGame && s.phase != .playing { return "a mid-game interval while \(s.phase)" }
+        if s.isDoubles && s.phase == .playing && s.court(ofPlayer: s.serverPlayer, team: s.server) != s.serviceCourt {
+            return "the server \(s.serverName()) stands in the \(s.court(ofPlayer: s.serverPlayer, team: s.server)) court but serves from the \(s.serviceCourt)"
+        }
+        for t in 0...1 where s.hasMatchPoint(t) && !s.hasGamePoint(t) { return "match point without game point" }
+        // One key moves the match by at most one event (or starts a new match).
+        if let b = before, b.startedAt == log.startedAt {
+            let d = log.effective.count - b.effective.count
+            if abs(d) > 1 { return "one key changed the match by \(d) events" }
+        }
+        return nil
+    }
+
+    /// The journal the app wrote holds exactly the match on screen; a restart from it shows
+    /// the same match, with no notice of damage; the replay of the events is the state.
+    static func persistenceProblem(_ d: FuzzDriver<BadmintonApp>, restart: Bool) -> String? {
+        guard let log = d.app.log else { return nil }
+        let journal = JournalContents.read(d.store.files[BadmintonApp.journalFile] ?? [])
+        if journal.damaged || journal.needsRewrite { return "the journal written is damaged" }
+        if journal.events != log.records { return "the journal holds \(journal.events.count) events, the app \(log.records.count)" }
+        guard let replay = MatchLog(records: log.records), replay == log else { return "replaying the events gives another match" }
+        // The reports never fail on any state.
+        _ = MatchReport.statusLine(log.state, now: d.now)
+        _ = MatchReport.statusJSON(log.state, now: d.now)
+        guard restart else { return nil }
+        let (again, notices, aside) = d.restarted()
+        if !notices.isEmpty || !aside.isEmpty { return "a restart said \(notices), kept aside \(aside)" }
+        if again.log?.state != log.state { return "after a restart the match is \(String(describing: again.log?.state))" }
+        if again.log?.redoable != log.redoable { return "after a restart the redo list differs" }
+        if again.history.count != d.app.history.count { return "after a restart the history has \(again.history.count) matches, not \(d.app.history.count)" }
+        return nil
+    }
+}
