@@ -4,7 +4,11 @@ import TerminiKit
 /// field does elsewhere: the first typed character replaces it; an arrow, Home, End or
 /// Backspace keeps it and edits it instead. Ctrl-U clears.
 struct TextEntry: Equatable, Sendable {
-    private(set) var text: String
+    /// The text as the characters typed: kept apart so that two typed characters that
+    /// would join into one (regional indicators, a CR before an LF) still count as two
+    /// and the cursor always stands between characters that exist.
+    private var chars: [Character]
+    var text: String { String(chars) }
     var limit = 40
     /// Characters before the cursor.
     private(set) var cursor: Int
@@ -12,23 +16,23 @@ struct TextEntry: Equatable, Sendable {
     private(set) var selected: Bool
 
     init(text: String, limit: Int = 40, selected: Bool = true) {
-        self.text = text
+        chars = Array(text)
         self.limit = limit
-        cursor = text.count
+        cursor = chars.count
         self.selected = selected && !text.isEmpty
     }
 
     /// Replaces the text (a preset, a default), selected, the cursor at its end.
     mutating func set(_ new: String) {
-        text = new
-        cursor = new.count
+        chars = Array(new)
+        cursor = chars.count
         selected = !new.isEmpty
     }
 
     /// Selects the whole text: done when the focus arrives at the field.
     mutating func selectAll() {
-        cursor = text.count
-        selected = !text.isEmpty
+        cursor = chars.count
+        selected = !chars.isEmpty
     }
 
     /// True when the key was an editing key.
@@ -42,24 +46,24 @@ struct TextEntry: Equatable, Sendable {
                 return true
             }
             if wasSelected {
-                text = ""
+                chars = []
                 cursor = 0
             }
-            guard text.count < limit else { return true }
-            text.insert(c, at: text.index(text.startIndex, offsetBy: cursor))
+            guard chars.count < limit else { return true }
+            chars.insert(c, at: cursor)
             cursor += 1
         case .backspace:
             guard cursor > 0 else { return true }
-            text.remove(at: text.index(text.startIndex, offsetBy: cursor - 1))
+            chars.remove(at: cursor - 1)
             cursor -= 1
         case .delete:
-            if cursor < text.count { text.remove(at: text.index(text.startIndex, offsetBy: cursor)) }
+            if cursor < chars.count { chars.remove(at: cursor) }
         case .left: cursor = max(0, cursor - 1)
-        case .right: cursor = min(text.count, cursor + 1)
+        case .right: cursor = min(chars.count, cursor + 1)
         case .home, .ctrl("a"): cursor = 0
-        case .end, .ctrl("e"): cursor = text.count
+        case .end, .ctrl("e"): cursor = chars.count
         case .ctrl("u"):
-            text = ""
+            chars = []
             cursor = 0
         default:
             selected = wasSelected
@@ -74,23 +78,24 @@ struct TextEntry: Equatable, Sendable {
         guard row.width > 0 else { return }
         let g = theme.glyphs
         canvas.fill(row, with: focused ? " " : g.isUnicode ? "·" : ".", style: focused ? theme[.focus] : theme[.muted])
-        let chars = Array(TextLayout.sanitized(text))
+        // One shown string per typed character, so the cursor's index holds on screen too.
+        let shown = chars.map { TextLayout.sanitized(String($0)) }
         guard focused else {
-            canvas.put(TextLayout.truncate(String(chars), to: row.width, ellipsis: g.ellipsis), x: row.x, y: row.y,
+            canvas.put(TextLayout.truncate(shown.joined(), to: row.width, ellipsis: g.ellipsis), x: row.x, y: row.y,
                        style: theme[.selected], clip: row)
             return
         }
         // Leave out characters from the start until the cursor (and one cell for it) fits.
-        let at = min(cursor, chars.count)
+        let at = min(cursor, shown.count)
         var first = 0
-        while first < at, DisplayWidth.of(String(chars[first..<at])) + 1 > row.width { first += 1 }
+        while first < at, DisplayWidth.of(shown[first..<at].joined()) + 1 > row.width { first += 1 }
         let style = selected ? theme[.focus].with(.underline) : theme[.focus]
-        var x = canvas.put(String(chars[first..<at]), x: row.x, y: row.y, style: style, clip: row)
-        if at < chars.count {
+        var x = canvas.put(shown[first..<at].joined(), x: row.x, y: row.y, style: style, clip: row)
+        if at < shown.count {
             // The character under the cursor, in the field's colours the other way round.
             let cursorStyle = theme[.focus].without(.reverse).with(.underline)
-            x = canvas.put(chars[at], x: x, y: row.y, style: selected ? style : cursorStyle, clip: row)
-            canvas.put(String(chars[(at + 1)...]), x: x, y: row.y, style: style, clip: row)
+            x = canvas.put(shown[at], x: x, y: row.y, style: selected ? style : cursorStyle, clip: row)
+            canvas.put(shown[(at + 1)...].joined(), x: x, y: row.y, style: style, clip: row)
         } else {
             canvas.put(g.isUnicode ? "▏" : "_", x: x, y: row.y, style: theme[.focus], clip: row)
         }

@@ -16,6 +16,22 @@ import Testing
         #expect(e.text == "Lin Dan!", "once typing began, characters go in")
     }
 
+    /// Found by the fuzz suite: two regional indicators typed one after the other join into
+    /// one flag, and a CR before an LF into one character; the cursor counted two and the
+    /// next key indexed past the end of the text.
+    @Test func charactersThatJoinKeepTheCursorInsideTheText() {
+        for pair: [Character] in [["\u{1F1EF}", "\u{1F1F5}"], ["\r", "\n"], ["\u{1100}", "\u{1161}"]] {
+            var e = TextEntry(text: "", selected: false)
+            for c in pair { _ = e.handle(.char(c)) }
+            for key: Key in [.left, .char("x"), .end, .backspace, .backspace, .backspace, .right, .delete, .char("y")] {
+                _ = e.handle(key)
+                #expect(e.cursor >= 0 && e.cursor <= e.text.unicodeScalars.count)
+            }
+            var canvas = Canvas(width: 12, height: 1)
+            e.render(in: Rect(x: 0, y: 0, width: 12, height: 1), on: &canvas, theme: .builtinDefault, focused: true)
+        }
+    }
+
     @Test func arrowsAndBackspaceEditThePrefilledValue() {
         var e = TextEntry(text: "Red")
         _ = e.handle(.backspace)
