@@ -120,8 +120,11 @@ import Testing
             } else if ![0, 1, 64].contains(r.status) {
                 problem = "exit \(r.status)"
             }
-            if problem == nil, r.status == 64, !(r.stderr.hasPrefix("termini: ") && r.stderr.contains("usage: termini")) {
-                problem = "status 64 without a message and the usage on stderr: \(r.stderr.prefix(200).debugDescription)"
+            // A usage error names what was wrong and shows the way on: the usage, or for a theme
+            // that does not exist the themes there are and `--list-themes`.
+            if problem == nil, r.status == 64,
+               !(r.stderr.hasPrefix("termini: ") && (r.stderr.contains("usage: termini") || r.stderr.contains("Try 'termini --list-themes'"))) {
+                problem = "status 64 without a message and the usage (or the way on) on stderr: \(r.stderr.prefix(200).debugDescription)"
             }
             if problem == nil, r.status == 1, !r.stderr.hasPrefix("termini: ") { problem = "status 1 without a message on stderr" }
             if problem == nil, r.status == 0, r.stdout.isEmpty { problem = "status 0 and nothing printed" }

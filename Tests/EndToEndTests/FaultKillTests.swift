@@ -174,7 +174,7 @@ struct BadmintonKill: KillScenario {
     let firstArguments = ["badminton", "--new", "--names", "Ann,Bo"]
     let arguments = ["badminton"]
     let startKeys: [String] = []
-    func isReady(_ screen: String) -> Bool { screen.contains("Games ") }
+    func isReady(_ screen: String) -> Bool { screen.contains("─ Badminton") && screen.contains("q Quit") }
 
     func sim(_ dir: String, now: Double) -> BadmintonApp {
         let store = storeFrom(dir, files: [BadmintonApp.journalFile, BadmintonApp.historyFile])
@@ -216,12 +216,17 @@ struct BadmintonKill: KillScenario {
         guard nameRow.count == 4, gamesRow.count == 4 else { return false }
         func clean(_ s: Substring) -> String { s.replacingOccurrences(of: "🏸", with: "").trimmingCharacters(in: .whitespaces) }
         guard clean(nameRow[1]) == b.names[0], clean(nameRow[2]) == b.names[1] else { return false }
-        let dots = { (w: Int) in String(repeating: "●", count: w) + String(repeating: "○", count: max(0, 2 - w)) }
-        let leftGames = (["Games \(b.won[0]) \(dots(b.won[0]))"] + (b.finished.isEmpty ? [] : [b.finished.joined(separator: " ")])).joined(separator: "  ")
-        let rightGames = (["Games \(b.won[1]) \(dots(b.won[1]))"]
-            + (b.finished.isEmpty ? [] : [b.finished.map { $0.split(separator: "-").reversed().joined(separator: "-") }.joined(separator: " ")]))
-            .joined(separator: "  ")
-        guard clean(gamesRow[1]) == leftGames, clean(gamesRow[2]) == rightGames else { return false }
+        // Games won and the finished games, in one of the forms the games line takes by width.
+        func gamesForms(_ side: Int) -> [String] {
+            let won = b.won[side]
+            let scores = b.finished.map { side == 0 ? $0 : $0.split(separator: "-").reversed().joined(separator: "-") }
+            if scores.isEmpty { return ["Games won: \(won)"] }
+            let long = scores.enumerated().map { "game \($0.offset + 1): \($0.element)" }
+            let short = scores.enumerated().map { "G\($0.offset + 1) \($0.element)" }
+            return [(["Games won: \(won)"] + long).joined(separator: " · "), (["Games won: \(won)"] + short).joined(separator: " · "),
+                    "Won \(won) · " + short.joined(separator: " "), "Games won: \(won)", "Won \(won)"]
+        }
+        guard gamesForms(0).contains(clean(gamesRow[1])), gamesForms(1).contains(clean(gamesRow[2])) else { return false }
         if b.overlay { return true }  // the dialog hides the digits
         // The score: in the interval box when one is shown, else in big digits.
         if let i = lines.firstIndex(where: { $0.contains("Mid-game interval") || $0.contains("Interval between games") }), i + 1 < lines.count {
