@@ -102,6 +102,7 @@ public final class Terminal {
         keypad(window, true)
         nodelay(window, true)
         intrflush(window, false)
+        Terminal.disableFlowControl()
         curs_set(0)
         leaveok(window, true)
         var depth = ColorDepth.monochrome
@@ -112,6 +113,18 @@ public final class Terminal {
         }
         return Terminal(screen: screen, window: window, depth: depth, unicode: utf8 && !forceASCII,
                         input: input, output: output)
+    }
+
+    /// Ctrl-S would otherwise stop all output until Ctrl-Q (the tty's XON/XOFF flow control,
+    /// which cbreak mode keeps): a key pressed by mistake on a courtside laptop that looks
+    /// like a frozen scoreboard. Off while Termini runs; `endwin()` puts back the mode the
+    /// shell had (saved by `newterm`), and `def_prog_mode` makes a resume after Ctrl-Z keep it off.
+    private static func disableFlowControl() {
+        var t = termios()
+        guard tcgetattr(0, &t) == 0 else { return }
+        t.c_iflag &= ~tcflag_t(IXON)
+        guard tcsetattr(0, TCSANOW, &t) == 0 else { return }
+        def_prog_mode()
     }
 
     private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, depth: ColorDepth, unicode: Bool,

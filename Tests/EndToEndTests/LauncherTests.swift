@@ -27,4 +27,17 @@ import Testing
         #expect(t.waitFor("unknown option '--bogus'"), "\(t.screen)")
         #expect(t.screen.contains("usage: termini"))
     }
+
+    /// Ctrl-S is an easy slip; with the tty's flow control on it would stop all output until
+    /// Ctrl-Q and the program would look frozen. Termini turns it off while it runs.
+    @Test func ctrlSDoesNotFreezeTheScreen() throws {
+        let t = try TmuxSession()
+        #expect(t.waitFor("Coffee Shop"), "\(t.screen)")
+        t.send("C-s")
+        t.send("Down")
+        #expect(t.waitFor("▸ 2  Boxing Time"), "after Ctrl-S the next key still shows:\n\(t.screen)")
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+        #expect(t.terminalRestored())
+    }
 }
