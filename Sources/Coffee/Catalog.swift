@@ -180,7 +180,7 @@ extension Catalog {
         guard case .string(let raw) = m.node.value else {
             throw CatalogError(line: m.node.line, message: "\(what) must be text in double quotes, not \(m.node.value.kind)")
         }
-        let s = TextLayout.sanitized(raw).trimmingSpaces
+        let s = String(TextLayout.sanitized(raw).trimmingBlanks)
         guard !s.isEmpty else { throw CatalogError(line: m.node.line, message: "\(what) is empty") }
         guard DisplayWidth.of(s) <= maxWidth else {
             throw CatalogError(line: m.node.line, message: "\(what) is longer than \(maxWidth) columns")
@@ -210,15 +210,6 @@ extension Catalog {
         guard v >= 0 else { throw CatalogError(line: m.node.line, message: "the price of \"\(name)\" is negative") }
         guard v <= maxPrice else { throw CatalogError(line: m.node.line, message: "the price of \"\(name)\" is more than \(maxPrice)") }
         return v
-    }
-}
-
-extension String {
-    var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " { s = s.dropFirst() }
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
     }
 }
 

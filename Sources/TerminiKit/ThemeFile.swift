@@ -23,14 +23,14 @@ public enum ThemeFile {
             let lineNo = index + 1
             var line = Substring(rawLine)
             if let hash = commentStart(line) { line = line[..<hash] }
-            let trimmed = line.trimmingSpaces
+            let trimmed = line.trimmingBlanks
             if trimmed.isEmpty { continue }
             guard let eq = trimmed.firstIndex(of: "=") else {
                 diagnostics.append(.init(line: lineNo, message: "expected 'role = value', found '\(TextLayout.sanitized(String(trimmed.prefix(40))))'", severity: .error))
                 continue
             }
-            let key = trimmed[..<eq].trimmingSpaces.lowercased()
-            let value = String(trimmed[trimmed.index(after: eq)...].trimmingSpaces)
+            let key = trimmed[..<eq].trimmingBlanks.lowercased()
+            let value = String(trimmed[trimmed.index(after: eq)...].trimmingBlanks)
             guard let role = Role(rawValue: key) ?? Role.allCases.first(where: { $0.rawValue.replacingDashes == key.replacingDashes }) else {
                 diagnostics.append(.init(line: lineNo, message: "unknown role '\(TextLayout.sanitized(key))' (ignored)", severity: .warning))
                 continue
@@ -83,11 +83,5 @@ public enum ThemeFile {
 }
 
 extension StringProtocol {
-    var trimmingSpaces: Substring {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" || f == "\r" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\r" { s = s.dropLast() }
-        return s
-    }
     var replacingDashes: String { String(self.map { $0 == "_" ? "-" : $0 }) }
 }

@@ -367,17 +367,11 @@ public final class Shell {
     func renderTooSmall(on canvas: inout Canvas, needed: Size) {
         let size = canvas.size
         let lines = ["Enlarge the terminal", "need \(needed.width)×\(needed.height)", "have \(size.width)×\(size.height)"]
-            .map { unicode ? $0 : $0.replacingAll("×", "x") }
+            .map { unicode ? $0 : $0.replacing("×", with: "x") }
         let top = max(0, (size.height - lines.count) / 2)
         for (i, line) in lines.enumerated() where top + i < size.height {
             canvas.put(line, in: Rect(x: 0, y: top + i, width: size.width, height: 1), alignment: .center,
                        style: i == 0 ? theme[.warning] : theme[.text], ellipsis: theme.glyphs.ellipsis)
         }
-    }
-}
-
-extension String {
-    func replacingAll(_ a: String, _ b: String) -> String {
-        split(separator: Character(a), omittingEmptySubsequences: false).joined(separator: b)
     }
 }

@@ -16,12 +16,12 @@ public struct ConfigFile: Equatable, Sendable {
         var parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
         if parts.last == "" { parts.removeLast() }
         for (i, raw) in parts.enumerated() {
-            let t = raw.trimmingCharacters
+            let t = String(raw.trimmingBlanks)
             if t.isEmpty || t.hasPrefix("#") {
                 lines.append(.other(raw))
             } else if let eq = t.firstIndex(of: "=") {
-                let key = String(t[..<eq]).trimmingCharacters.lowercased()
-                let value = String(t[t.index(after: eq)...]).trimmingCharacters
+                let key = t[..<eq].trimmingBlanks.lowercased()
+                let value = String(t[t.index(after: eq)...].trimmingBlanks)
                 if key.isEmpty {
                     problems.append((i + 1, raw))
                     lines.append(.other(raw))
@@ -92,7 +92,7 @@ public struct ConfigFile: Equatable, Sendable {
     /// Values with leading/trailing spaces or a `#` are written in double quotes.
     static func quote(_ v: String) -> String {
         if v.isEmpty || v.first == " " || v.last == " " || v.contains("#") || v.first == "\"" {
-            return "\"" + v.replacingAll("\\", "\\\\").replacingAll("\"", "\\\"") + "\""
+            return "\"" + v.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
         }
         return v
     }
@@ -133,7 +133,7 @@ public struct ConfigFile: Equatable, Sendable {
                 } else if c == "\\" {
                     escaped = true
                 } else if c == "\"" {
-                    let rest = String(v.dropFirst(i + 2)).trimmingCharacters
+                    let rest = String(v.dropFirst(i + 2).trimmingBlanks)
                     if rest.isEmpty || rest.hasPrefix("#") { return out }
                     break
                 } else {
@@ -142,47 +142,7 @@ public struct ConfigFile: Equatable, Sendable {
             }
         }
         // An unquoted value may carry a trailing comment.
-        if let hash = v.range(of: " #") { return String(v[..<hash.lowerBound]).trimmingCharacters }
+        if let hash = v.firstRange(of: " #") { return String(v[..<hash.lowerBound].trimmingBlanks) }
         return v
-    }
-}
-
-extension String {
-    var trimmingCharacters: String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" || f == "\r" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\r" { s = s.dropLast() }
-        return String(s)
-    }
-
-    func replacingAll(_ a: String, _ b: String) -> String {
-        var out = ""
-        var rest = Substring(self)
-        while let r = rest.range(of: a) {
-            out += rest[..<r.lowerBound]
-            out += b
-            rest = rest[r.upperBound...]
-        }
-        return out + rest
-    }
-}
-
-extension Substring {
-    func range(of needle: String) -> Range<Substring.Index>? {
-        guard !needle.isEmpty else { return nil }
-        var i = startIndex
-        while i < endIndex {
-            if self[i...].hasPrefix(needle) {
-                return i..<index(i, offsetBy: needle.count)
-            }
-            i = index(after: i)
-        }
-        return nil
-    }
-}
-
-extension String {
-    func range(of needle: String) -> Range<String.Index>? {
-        Substring(self).range(of: needle)
     }
 }

@@ -72,7 +72,7 @@ public final class Terminal {
     public static func adoptLocale() -> Bool {
         setlocale(LC_ALL, "")
         let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
-        return codeset.uppercased().replacingOccurrences("-", "") == "UTF8"
+        return codeset.uppercased().replacing("-", with: "") == "UTF8"
     }
 
     public static func start(noColor: Bool, forceASCII: Bool, environment: [String: String]) throws(TerminalError) -> Terminal {
@@ -356,13 +356,5 @@ public final class Terminal {
         var ws = winsize()
         guard ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 else { return nil }
         return Size(width: Int(ws.ws_col), height: Int(ws.ws_row))
-    }
-}
-
-extension String {
-    func replacingOccurrences(_ a: Character, _ b: String) -> String {
-        var out = ""
-        for c in self { if c == a { out += b } else { out.append(c) } }
-        return out
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import Stamps
+import TerminiKit
 
 func day(_ y: Int, _ m: Int, _ d: Int) -> CalendarDay {
     guard let v = CalendarDay(year: y, month: m, day: d) else {

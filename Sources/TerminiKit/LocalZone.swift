@@ -4,16 +4,16 @@ import Glibc
 import Darwin
 #endif
 
-/// Where the app layer learns the local offset from UTC, to show the history's times as the
-/// clock on the wall reads them. The model and the files keep UTC; tests pin a fixed offset.
-enum LocalZone: Equatable, Sendable {
+/// Where an app learns the local offset from UTC, to show times and days as the clock on the
+/// wall reads them. Models and files keep UTC; tests pin a fixed offset so they pass anywhere.
+public enum LocalZone: Equatable, Sendable {
     /// The system's local time zone (`TZ`, `/etc/localtime`), daylight saving included.
     case system
     /// A fixed offset from UTC in seconds.
     case fixed(Int)
 
-    /// The local offset from UTC at `t`, in seconds.
-    func offset(at t: Double) -> Int {
+    /// The local offset from UTC at `t` (seconds since the epoch), in seconds.
+    public func offset(at t: Double) -> Int {
         switch self {
         case .fixed(let s): return s
         case .system:
