@@ -8,7 +8,10 @@ import Darwin
 import TerminiKit
 
 /// The config directory on disk. Every write is atomic (temp file in the same directory,
-/// fsync, rename, fsync of the directory); journals are appended and fsynced. Files that
+/// fsync, rename, fsync of the directory); journals are appended and fsynced. With
+/// `syncAfterFrame` the data reaches the file (and the rename is done) at once, which is all
+/// a killed process needs, and the fsyncs wait for `sync()`, which the loop calls right after
+/// it has drawn the frame: the screen answers a key without waiting for the disk. Files that
 /// cannot be read are moved aside, never overwritten; when the directory cannot be written
 /// the user is told once and Termini runs on without saving.
 public final class FileStore: StateStore {
@@ -22,6 +25,11 @@ public final class FileStore: StateStore {
     private var protected: Set<String> = []
     private var toldReadOnly = false
     private let clock: () -> Double
+    /// Delay the fsyncs of writes and appends until `sync()` (see above).
+    public var syncAfterFrame = false
+    /// Descriptors whose data still needs an fsync (true: the whole file; false: data only).
+    private(set) var unsynced: [(fd: Int32, file: String, full: Bool)] = []
+    private var directoryUnsynced = false
 
     /// `directory` nil means there is nowhere to save (no HOME): everything runs in memory.
     public init(directory: String?, clock: @escaping () -> Double = WallClock.now) {
@@ -38,6 +46,7 @@ public final class FileStore: StateStore {
     }
 
     deinit {
+        sync()
         for fd in lockFDs.values { close(fd) }
     }
 
@@ -131,20 +140,32 @@ public final class FileStore: StateStore {
         unlink(tmp)
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failed("cannot write \(file)") }
-        guard Posix.writeAll(fd, bytes), fsync(fd) == 0 else {
+        guard Posix.writeAll(fd, bytes), syncAfterFrame || fsync(fd) == 0 else {
             let e = failed("cannot write \(file)")
             close(fd)
             unlink(tmp)
             throw e
         }
-        close(fd)
         // rename replaces a symlink itself, never the file it points to.
         guard rename(tmp, p) == 0 else {
             let e = failed("cannot replace \(file)")
+            close(fd)
             unlink(tmp)
             throw e
         }
-        Posix.fsyncDirectory(directory)
+        if syncAfterFrame {
+            // The same file written twice before a frame needs only its last copy synced.
+            unsynced.removeAll { entry in
+                guard entry.file == file, entry.full else { return false }
+                close(entry.fd)
+                return true
+            }
+            unsynced.append((fd, file, true))
+            directoryUnsynced = true
+        } else {
+            close(fd)
+            Posix.fsyncDirectory(directory)
+        }
     }
 
     public func append(_ file: String, bytes: [UInt8]) throws {
@@ -154,9 +175,34 @@ public final class FileStore: StateStore {
         let existed = Posix.fileType(p).exists
         let fd = open(p, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failed("cannot append to \(file)") }
+        guard Posix.writeAll(fd, bytes) else {
+            let e = failed("cannot append to \(file)")
+            close(fd)
+            throw e
+        }
+        if syncAfterFrame {
+            unsynced.append((fd, file, false))
+            if !existed { directoryUnsynced = true }
+            return
+        }
         defer { close(fd) }
-        guard Posix.writeAll(fd, bytes), fdatasync(fd) == 0 else { throw failed("cannot append to \(file)") }
+        guard fdatasync(fd) == 0 else { throw failed("cannot append to \(file)") }
         if !existed { Posix.fsyncDirectory(directory) }
+    }
+
+    /// Makes durable what `write` and `append` left to sync: their data, then the directory
+    /// (new names). A failure becomes a notice, as any other failure to save.
+    public func sync() {
+        guard !unsynced.isEmpty || directoryUnsynced else { return }
+        for entry in unsynced {
+            if (entry.full ? fsync(entry.fd) : fdatasync(entry.fd)) != 0 {
+                notice("cannot save \(entry.file) to the disk: \(Posix.errnoText)")
+            }
+            close(entry.fd)
+        }
+        unsynced.removeAll()
+        if directoryUnsynced, let directory { Posix.fsyncDirectory(directory) }
+        directoryUnsynced = false
     }
 
     /// Removes a file (e.g. a finished journal). Missing files are fine.

@@ -115,6 +115,10 @@ do {
     exit(1)
 }
 
+// From here on the screen answers a key before the disk has confirmed the save (the file
+// itself is written at once, so a killed process loses nothing); the fsyncs follow the frame.
+store.syncAfterFrame = true
+
 let shell = Shell(store: store, config: config, theme: theme, themeName: catalog.names.contains(themeName) ? themeName : "default",
                   unicode: terminal.unicode, monochrome: noColor || terminal.depth == .monochrome, catalog: catalog,
                   open: invocation.app, options: invocation.appOptions, notices: startupNotices, now: WallClock.now(),
@@ -135,6 +139,7 @@ mainLoop: while !shell.quitRequested {
     apply(shell.takeOutputs())
     apply(shell.tick(now: WallClock.now()))
     terminal.present(shell.render(size: terminal.size, now: WallClock.now()))
+    store.sync()
     let watched = shell.watchedFiles
     if watched.isEmpty {
         watcher = nil
@@ -171,4 +176,5 @@ mainLoop: while !shell.quitRequested {
     flushKeys()
 }
 terminal.stop()
+store.sync()
 exit(exitStatus)

@@ -30,6 +30,29 @@ import TerminiKit
         #expect(store.takeNotices().isEmpty)
     }
 
+    /// The loop's mode: the bytes are in the file at once (a killed process loses nothing),
+    /// the fsyncs wait for `sync()` after the frame; no descriptor is left open after it.
+    @Test func syncAfterFrameWritesAtOnceAndSyncsLater() throws {
+        let tmp = TempDir()
+        let store = FileStore(directory: tmp.path)
+        store.syncAfterFrame = true
+        try store.write("state.json", bytes: Array("one".utf8))
+        try store.write("state.json", bytes: Array("two".utf8))
+        try store.append("journal", bytes: Array("a\n".utf8))
+        try store.append("journal", bytes: Array("b\n".utf8))
+        #expect(readFile(tmp.file("state.json")) == "two")
+        #expect(readFile(tmp.file("journal")) == "a\nb\n")
+        #expect(entries(tmp.path) == ["journal", "state.json"], "no temporary file left before the sync")
+        #expect(store.unsynced.map(\.file) == ["state.json", "journal", "journal"],
+                "the last copy of the state and the two appends wait for the sync")
+        let fds = store.unsynced.map(\.fd)
+        #expect(fds.allSatisfy { fcntl($0, F_GETFD) != -1 })
+        store.sync()
+        #expect(store.unsynced.isEmpty)
+        store.sync()
+        #expect(store.takeNotices().isEmpty)
+    }
+
     @Test func rewriteMakesAnOpenFilePrivate() throws {
         let tmp = TempDir()
         writeFile(tmp.file("state.json"), "old")
@@ -352,3 +375,4 @@ import TerminiKit
         #expect(FileSystem.dirname("/a/b/") == "/a")
     }
 }
+
