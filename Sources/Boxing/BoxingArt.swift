@@ -8,20 +8,24 @@ struct Art: Equatable {
         var role: Role
     }
 
-    var rows: [[Run]]
+    let rows: [[Run]]
+    /// Characters in the longest row: worked out once, since every frame asks for it.
+    let width: Int
 
     var height: Int { rows.count }
-    var width: Int { rows.map { $0.reduce(0) { $0 + $1.text.count } }.max() ?? 0 }
     var size: Size { Size(width: width, height: height) }
 
     /// The rows as plain text (for tests).
     var lines: [String] { rows.map { $0.map(\.text).joined() } }
 
-    init(rows: [[Run]]) { self.rows = rows }
+    init(rows: [[Run]]) {
+        self.rows = rows
+        width = rows.map { $0.reduce(0) { $0 + $1.text.count } }.max() ?? 0
+    }
 
     /// One role for every character.
     init(_ lines: [String], role: Role) {
-        rows = lines.map { [Run(text: $0, role: role)] }
+        self.init(rows: lines.map { [Run(text: $0, role: role)] })
     }
 
     /// Draws the picture (or only `rows` of it, in place) with its top-left corner at (x, y).

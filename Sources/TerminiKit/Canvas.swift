@@ -87,6 +87,14 @@ public struct Canvas: Sendable, Equatable {
             }
             return cx
         }
+        // Nor does text whose every scalar is a character on its own (box drawing, blocks, CJK).
+        if text.unicodeScalars.allSatisfy(DisplayWidth.isStandalone) {
+            for s in text.unicodeScalars {
+                if cx >= limit { break }
+                cx += put(Character(s), x: cx, y: y, style: style, clip: clip)
+            }
+            return cx
+        }
         for c in text {
             if cx >= limit { break }
             cx += put(c, x: cx, y: y, style: style, clip: clip)

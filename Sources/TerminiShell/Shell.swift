@@ -99,7 +99,7 @@ public final class Shell {
         return perform(effects)
     }
 
-    /// Carries out effects in order; writes reach the disk before the next frame is drawn.
+    /// Carries out effects in order; writes reach their files before the next frame is drawn.
     func perform(_ effects: [AppEffect]) -> [ShellOutput] {
         var out: [ShellOutput] = []
         for e in effects {

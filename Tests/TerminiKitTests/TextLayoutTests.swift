@@ -154,3 +154,40 @@ import Testing
         }
     }
 }
+
+/// The fast path that walks scalar by scalar must agree with grapheme breaking everywhere it
+/// is taken: every "standalone" scalar is one character, and so is it beside any other.
+@Suite struct StandaloneScalarTests {
+    static let standalone: [Unicode.Scalar] = (0x20...0xffff).compactMap { Unicode.Scalar(UInt32($0)) }
+        .filter(DisplayWidth.isStandalone)
+
+    @Test func standaloneScalarsNeverJoinTheirNeighbours() {
+        let all = StandaloneScalarTests.standalone
+        #expect(all.count > 30_000)
+        let probes: [Unicode.Scalar] = ["a", "é", "─", "█", "●", "中", "가", "ア", "\u{3000}", "→", "⌚", "☀"]
+        var failures: [String] = []
+        for (i, s) in all.enumerated() {
+            let next = all[(i + 1) % all.count]
+            for other in probes + [next] {
+                for pair in [String(s) + String(other), String(other) + String(s)] where pair.count != 2 {
+                    failures.append(pair.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: "+"))
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(20))")
+    }
+
+    @Test func fastAndCarefulPathsDrawTheSame() {
+        let texts = ["╭──┴──╮ │░▓│ 民權創始店 NT$1,230 ● ○ …", "Ann 21-19 · G1 ▸ ◂ ↑↓", "(02)2545-9945 松山區"]
+        for t in texts {
+            #expect(t.unicodeScalars.allSatisfy(DisplayWidth.isStandalone), "\(t)")
+            var fast = Canvas(width: 60, height: 1)
+            fast.put(t, x: 0, y: 0, style: .plain)
+            var careful = Canvas(width: 60, height: 1)
+            var x = 0
+            for c in t { x += careful.put(c, x: x, y: 0, style: .plain) }
+            #expect(fast == careful, "\(t)")
+            #expect(DisplayWidth.of(t) == t.reduce(0) { $0 + DisplayWidth.of($1) })
+        }
+    }
+}
