@@ -67,13 +67,14 @@ import Testing
         let command = "env -i TERM=xterm-256color LANG=C.UTF-8 PATH=/usr/bin:/bin "
             + [root + "/bin/termini", "--theme", "court", "--config-dir", config].map(TmuxSession.quote).joined(separator: " ") + "; sleep 60"
         try TmuxSession.tmux(["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", command], output: false)
-        var screen = ""
+        var screen = "", text = ""
         let end = Date().addingTimeInterval(10)
-        while Date() < end, !screen.contains("theme: court") {
+        while Date() < end, !text.contains("theme: court") {
             usleep(50_000)
             screen = (try? TmuxSession.tmux(["-L", socket, "capture-pane", "-p", "-e", "-t", "0"])) ?? ""
+            text = screen.replacing(#/\x1b\[[0-9;]*m/#, with: "")
         }
-        #expect(screen.contains("theme: court"), "\(screen)")
+        #expect(text.contains("theme: court"), "\(screen)")
         #expect(screen.contains("48;5;22m"), "the court green background")
 
         // The manual reads with man(1).
