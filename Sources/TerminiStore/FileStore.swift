@@ -8,10 +8,11 @@ import Darwin
 import TerminiKit
 
 /// The config directory on disk. Every write is atomic (temp file in the same directory,
-/// fsync, rename, fsync of the directory); journals are appended and fsynced. With
-/// `syncAfterFrame` the data reaches the file (and the rename is done) at once, which is all
-/// a killed process needs, and the fsyncs wait for `sync()`, which the loop calls right after
-/// it has drawn the frame: the screen answers a key without waiting for the disk. Files that
+/// fsync, rename, fsync of the directory); journals are appended and fsynced before `append`
+/// returns, always: a journal is the record of each action (a rally), on the disk before the
+/// screen shows it. With `syncAfterFrame` a replaced state file (a snapshot: counts, a cart,
+/// a card) reaches the file and its name at once, which is all a killed process needs, and its
+/// fsyncs wait for `sync()`, which the loop calls right after drawing the frame. Files that
 /// cannot be read are moved aside, never overwritten; when the directory cannot be written
 /// the user is told once and Termini runs on without saving.
 public final class FileStore: StateStore {
@@ -27,8 +28,8 @@ public final class FileStore: StateStore {
     private let clock: () -> Double
     /// Delay the fsyncs of writes and appends until `sync()` (see above).
     public var syncAfterFrame = false
-    /// Descriptors whose data still needs an fsync (true: the whole file; false: data only).
-    private(set) var unsynced: [(fd: Int32, file: String, full: Bool)] = []
+    /// Replaced files whose data still needs an fsync.
+    private(set) var unsynced: [(fd: Int32, file: String)] = []
     private var directoryUnsynced = false
 
     /// `directory` nil means there is nowhere to save (no HOME): everything runs in memory.
@@ -156,11 +157,11 @@ public final class FileStore: StateStore {
         if syncAfterFrame {
             // The same file written twice before a frame needs only its last copy synced.
             unsynced.removeAll { entry in
-                guard entry.file == file, entry.full else { return false }
+                guard entry.file == file else { return false }
                 close(entry.fd)
                 return true
             }
-            unsynced.append((fd, file, true))
+            unsynced.append((fd, file))
             directoryUnsynced = true
         } else {
             close(fd)
@@ -175,27 +176,17 @@ public final class FileStore: StateStore {
         let existed = Posix.fileType(p).exists
         let fd = open(p, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failed("cannot append to \(file)") }
-        guard Posix.writeAll(fd, bytes) else {
-            let e = failed("cannot append to \(file)")
-            close(fd)
-            throw e
-        }
-        if syncAfterFrame {
-            unsynced.append((fd, file, false))
-            if !existed { directoryUnsynced = true }
-            return
-        }
         defer { close(fd) }
-        guard fdatasync(fd) == 0 else { throw failed("cannot append to \(file)") }
+        guard Posix.writeAll(fd, bytes), fdatasync(fd) == 0 else { throw failed("cannot append to \(file)") }
         if !existed { Posix.fsyncDirectory(directory) }
     }
 
-    /// Makes durable what `write` and `append` left to sync: their data, then the directory
-    /// (new names). A failure becomes a notice, as any other failure to save.
+    /// Makes durable what `write` left to sync: the files' data, then the directory (their
+    /// new names). A failure becomes a notice, as any other failure to save.
     public func sync() {
         guard !unsynced.isEmpty || directoryUnsynced else { return }
         for entry in unsynced {
-            if (entry.full ? fsync(entry.fd) : fdatasync(entry.fd)) != 0 {
+            if fsync(entry.fd) != 0 {
                 notice("cannot save \(entry.file) to the disk: \(Posix.errnoText)")
             }
             close(entry.fd)
