@@ -51,7 +51,7 @@ let package = Package(
         // Drives the real binary inside tmux, the way a person meets it. The app modules let
         // a test work out its keys from a model (e.g. the cards of a seeded deal).
         // The fault suite (Fault*.swift) reads the screen with TerminiKit's own glyphs.
-        .testTarget(name: "EndToEndTests", dependencies: ["termini", "TerminiKit", "TerminiTerminal", "FuzzSupport"] + apps.map { .target(name: $0) }),
+        .testTarget(name: "EndToEndTests", dependencies: ["termini", "TerminiKit", "FuzzSupport"] + apps.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -167,27 +167,14 @@ public final class Terminal {
         if last?.size != canvas.size {
             // A full repaint onto an erased window: blank cells need not be sent at all.
             werase(window)
-            changed.removeAll { Terminal.isBlank(Terminal.shown(canvas[$0.x, $0.y])) }
+            changed.removeAll { Terminal.isBlank(canvas[$0.x, $0.y]) }
         }
-        for (x, y) in changed { draw(Terminal.shown(canvas[x, y]), x: x, y: y) }
+        for (x, y) in changed { draw(canvas[x, y], x: x, y: y) }
         wnoutrefresh(window)
         doupdate()
         last = canvas
         framesDrawn += 1
         cellsSent += changed.count
-    }
-
-    /// The cell as the terminal needs it: a space shows neither its foreground colour nor
-    /// bold, dim or italic, so it is sent without them (its background, reverse and underline
-    /// show, and stay). Blank areas filled in a text style then cost nothing on a first paint,
-    /// and no attribute is switched off and on again around them.
-    static func shown(_ cell: Cell) -> Cell {
-        guard cell.character == " ", !cell.isContinuation,
-              cell.style.foreground != .default || !cell.style.attributes.isDisjoint(with: [.bold, .dim, .italic]) else { return cell }
-        var c = cell
-        c.style.foreground = .default
-        c.style.attributes.subtract([.bold, .dim, .italic])
-        return c
     }
 
     /// A space with no colour and no attribute: what an erased window already holds.
