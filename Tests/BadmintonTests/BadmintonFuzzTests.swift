@@ -46,11 +46,9 @@ import Testing
                 if restart { restarts += 1 }
             }
             if step % 250 == 0 {
-                let (theme, _) = FuzzThemes.pick(using: &rng)
-                let min = d.app.minimumSize
-                let size = Size(width: rng.int(min.width...min.width + 220), height: rng.int(min.height...min.height + 70))
-                if let p = d.renderProblem(size: size, theme: theme) {
-                    Issue.record("key \(d.keysSent), \(size): \(p); last keys: \(d.recentDescription)")
+                let (problem, _) = d.renderProblemAtRandomSize(using: &rng)
+                if let problem {
+                    Issue.record("\(problem); last keys: \(d.recentDescription)")
                     return
                 }
                 renders += 1

@@ -286,6 +286,16 @@ public struct FuzzDriver<App: MiniApp> {
         return nil
     }
 
+    /// Renders in a random theme at a random size, from the app's minimum to 220×70 beyond it:
+    /// the problem, prefixed with the key count and the size, or nil; and whether the theme
+    /// drew Unicode glyphs.
+    public func renderProblemAtRandomSize(using rng: inout FuzzRandom) -> (problem: String?, unicode: Bool) {
+        let (theme, unicode) = FuzzThemes.pick(using: &rng)
+        let min = app.minimumSize
+        let size = Size(width: rng.int(min.width...min.width + 220), height: rng.int(min.height...min.height + 70))
+        return (renderProblem(size: size, theme: theme).map { "key \(keysSent), \(size): \($0)" }, unicode)
+    }
+
     public var recentDescription: String { recent.map { "\($0)".debugDescription }.joined(separator: " ") }
 }
 

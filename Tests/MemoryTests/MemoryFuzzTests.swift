@@ -61,11 +61,9 @@ import Testing
                 restarts += 1
             }
             if step % 250 == 0 {
-                let (theme, _) = FuzzThemes.pick(using: &rng)
-                let min = d.app.minimumSize
-                let size = Size(width: rng.int(min.width...min.width + 220), height: rng.int(min.height...min.height + 70))
-                if let p = d.renderProblem(size: size, theme: theme) {
-                    Issue.record("key \(d.keysSent), \(size): \(p)")
+                let (problem, _) = d.renderProblemAtRandomSize(using: &rng)
+                if let problem {
+                    Issue.record("\(problem)")
                     return
                 }
                 renders += 1
