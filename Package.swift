@@ -8,6 +8,7 @@ let staticRuntime: [LinkerSetting] = [
 ]
 
 let apps = ["Badminton", "Boxing", "Memory", "Stamps", "Coffee"]
+let kit: [Target.Dependency] = ["TerminiCore", "TerminiWidgets", "TerminiApp"]
 
 let package = Package(
     name: "termini",
@@ -21,37 +22,45 @@ let package = Package(
         ),
         // Linux-only headers Glibc's module does not carry (signalfd).
         .systemLibrary(name: "CLinux"),
-        // Pure Swift: geometry, canvas, widgets, keys, themes, the mini-app protocol.
-        .target(name: "TerminiKit"),
+        // The drawing core, pure Swift: geometry, canvas, display widths, colours and styles,
+        // keys, themes and their files. Knows nothing of widgets, apps or terminals.
+        .target(name: "TerminiCore"),
+        // Widgets drawn on a canvas: windows, dialogs, steppers, big digits, focus.
+        .target(name: "TerminiWidgets", dependencies: ["TerminiCore"]),
+        // The app contract: MiniApp, effects, the state codec, preferences.
+        .target(name: "TerminiApp", dependencies: ["TerminiCore", "TerminiWidgets"]),
         // Files on disk: XDG paths, atomic writes, journals, locks, corruption handling.
-        .target(name: "TerminiStore", dependencies: ["TerminiKit"]),
+        .target(name: "TerminiStore", dependencies: ["TerminiCore", "TerminiApp"]),
         // The only code that talks to ncurses.
-        .target(name: "TerminiTerminal", dependencies: ["CNcurses", "CLinux", "TerminiKit"]),
-    ] + apps.map { .target(name: $0, dependencies: ["TerminiKit"]) } + [
+        .target(name: "TerminiTerminal", dependencies: ["CNcurses", "CLinux", "TerminiCore"]),
+    ] + apps.map { .target(name: $0, dependencies: kit) } + [
         // Launcher, app switching, help overlay, command line: testable without a terminal.
-        .target(name: "TerminiShell", dependencies: ["TerminiKit", "TerminiStore"] + apps.map { .target(name: $0) }),
+        .target(name: "TerminiShell", dependencies: kit + ["TerminiStore"] + apps.map { .target(name: $0) }),
         .executableTarget(
             name: "termini",
-            dependencies: ["TerminiShell", "TerminiTerminal", "TerminiStore", "TerminiKit"],
+            dependencies: kit + ["TerminiShell", "TerminiTerminal", "TerminiStore"],
             linkerSettings: staticRuntime
         ),
         .executableTarget(
             name: "termini-bench",
-            dependencies: ["TerminiShell", "TerminiKit"],
+            dependencies: kit + ["TerminiShell", "TerminiTestSupport"],
             path: "Sources/termini-bench",
             linkerSettings: staticRuntime
         ),
-        // Test-only: seeded random keys (every `Key` case, odd Unicode, cut escape sequences) and
-        // a driver that carries out an app's effects as the shell does, for the fuzz tests.
-        .target(name: "FuzzSupport", dependencies: ["TerminiKit"], path: "Tests/FuzzSupport"),
-        .testTarget(name: "TerminiKitTests", dependencies: ["TerminiKit"]),
-        .testTarget(name: "TerminiStoreTests", dependencies: ["TerminiStore"]),
-        .testTarget(name: "TerminiShellTests", dependencies: ["TerminiShell", "TerminiKit", "FuzzSupport"]),
-    ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: [.target(name: $0), "TerminiKit", "FuzzSupport"]) } + [
+        // Test-only: the in-memory store, seeded random keys (every `Key` case, odd Unicode,
+        // cut escape sequences), a driver that carries out an app's effects as the shell does,
+        // and rendering helpers for golden tests.
+        .target(name: "TerminiTestSupport", dependencies: kit, path: "Tests/TerminiTestSupport"),
+        .testTarget(name: "TerminiCoreTests", dependencies: kit + ["TerminiTestSupport"]),
+        .testTarget(name: "TerminiWidgetsTests", dependencies: kit + ["TerminiTestSupport"]),
+        .testTarget(name: "TerminiAppTests", dependencies: kit + ["TerminiTestSupport"]),
+        .testTarget(name: "TerminiStoreTests", dependencies: kit + ["TerminiStore"]),
+        .testTarget(name: "TerminiShellTests", dependencies: kit + ["TerminiShell", "TerminiTestSupport"]),
+    ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: kit + [.target(name: $0), "TerminiTestSupport"]) } + [
         // Drives the real binary inside tmux, the way a person meets it. The app modules let
         // a test work out its keys from a model (e.g. the cards of a seeded deal).
-        // The fault suite (Fault*.swift) reads the screen with TerminiKit's own glyphs.
-        .testTarget(name: "EndToEndTests", dependencies: ["termini", "TerminiKit", "FuzzSupport"] + apps.map { .target(name: $0) }),
+        // The fault suite (Fault*.swift) reads the screen with TerminiCore's own glyphs.
+        .testTarget(name: "EndToEndTests", dependencies: kit + ["termini", "TerminiTestSupport"] + apps.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// The courtside scoreboard. The match is an append-only journal of events
 /// (`badminton-match.jsonl`, one JSON event per line, appended and fsynced by the shell

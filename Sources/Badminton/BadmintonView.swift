@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// The screen: two halves in the team colours (the colours follow the players when ends
 /// change), each with the names, games, the server and the score in the largest digits that

@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// A one-line text entry with a cursor. A prefilled value starts selected, as a selected
 /// field does elsewhere: the first typed character replaces it; an arrow, Home, End or

@@ -3,7 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 public enum Discipline: String, Codable, Sendable, CaseIterable {
     case singles, doubles

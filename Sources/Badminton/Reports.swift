@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// The match in words and in JSON, for `--status`, `--status --json` and `--export`.
 public enum MatchReport {

@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// Boxing Time: a clicker. Punch the sandbag or the trash can with Space or Enter; each
 /// target keeps its own count, and from 30 punches its boxer rests in the corner, tired.

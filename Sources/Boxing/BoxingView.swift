@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// Where each part of the Boxing Time screen goes in a content rectangle.
 struct BoxingLayout: Equatable {

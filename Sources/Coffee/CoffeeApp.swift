@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// Coffee Shop: a carousel of the five Taipei branches (in their Chinese names) and an order
 /// of six coffees with steppers and totals; `c` clears after asking, Enter shows a receipt,

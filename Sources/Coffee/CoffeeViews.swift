@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// A small drawn storefront with the branch's number on its sign (ASCII art when the screen
 /// has no Unicode).

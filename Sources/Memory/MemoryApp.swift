@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// What `memory.json` holds: the game (in progress or just finished), the dealer that
 /// picks the next deal's seed, the bests per board size, and where the cursor was.

@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// The Memory screen: a status line (flips, pairs, size and best, time), the board of
 /// cards, and a message line.

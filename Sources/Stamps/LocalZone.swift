@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// Local calendar days for the stamp card: the model never sees a time zone.
 extension LocalZone {

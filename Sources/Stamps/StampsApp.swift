@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// Stamp Card: a loyalty card with ten slots, kept between launches, so it can serve as a
 /// daily login bonus. Space stamps with the original's animation (large and faint, shrinking

@@ -3,7 +3,9 @@ import Boxing
 import Coffee
 import Memory
 import Stamps
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// The five apps, in launcher order (which is also the order of F2–F6).
 public enum AppRegistry {

@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// What the command line asked for.
 public struct Invocation: Equatable, Sendable {

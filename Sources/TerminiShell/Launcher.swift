@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// The first screen: the five apps, one line each, chosen with ↑/↓ and Enter or 1–5.
 struct Launcher {

@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 import TerminiStore
 
 /// The preference keys Termini reads from `config`, with what each does (for the manual).

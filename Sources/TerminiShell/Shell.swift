@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 import TerminiStore
 
 /// What the shell asks of the terminal after a key or a tick.

@@ -5,7 +5,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TerminiKit
+import TerminiCore
+import TerminiApp
 
 /// The config directory on disk. Every write is atomic (temp file in the same directory,
 /// fsync, rename, fsync of the directory); journals are appended and fsynced before `append`

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import CNcurses
-import TerminiKit
+import TerminiCore
 
 /// Something that happened while the loop slept.
 public enum TerminalEvent: Equatable, Sendable {

@@ -1,8 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 import TerminiShell
+import TerminiTestSupport
 
 // In-process rendering cost: frames per second for a full-screen redraw of every screen into
 // the Canvas and through the diff that picks the cells to send, with no terminal involved.
@@ -55,7 +58,7 @@ while let a = args.first {
 if sizes.isEmpty { sizes = [Size(width: 80, height: 24), Size(width: 200, height: 60), Size(width: 300, height: 100)] }
 
 func makeShell(_ s: Scenario, at t: Double) -> Shell {
-    let shell = Shell(store: MemoryStore(), config: .init(), theme: .builtinDefault, themeName: "default", unicode: true,
+    let shell = Shell(store: InMemoryStore(), config: .init(), theme: .builtinDefault, themeName: "default", unicode: true,
                       monochrome: false, catalog: nil, open: s.app, options: AppOptions(s.options), now: t)
     // Let launch screens and animations finish, then bring the app to a typical state.
     var clock = t + 5

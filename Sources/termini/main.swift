@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 import TerminiShell
 import TerminiStore
 import TerminiTerminal

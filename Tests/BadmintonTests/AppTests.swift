@@ -1,10 +1,13 @@
 @testable import Badminton
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
 import Testing
 
 /// Carries out effects the way the shell does, on a memory store.
 @discardableResult
-func perform(_ effects: [AppEffect], on store: MemoryStore) -> [AppEffect] {
+func perform(_ effects: [AppEffect], on store: InMemoryStore) -> [AppEffect] {
     for e in effects {
         switch e {
         case let .write(file, bytes): try? store.write(file, bytes: bytes)
@@ -19,10 +22,10 @@ func perform(_ effects: [AppEffect], on store: MemoryStore) -> [AppEffect] {
 
 struct Harness {
     var app: BadmintonApp
-    let store: MemoryStore
+    let store: InMemoryStore
     var now: Double
 
-    init(store: MemoryStore = MemoryStore(), options: [String: String] = [:], now: Double = 1_800_000_000, unicode: Bool = true) {
+    init(store: InMemoryStore = InMemoryStore(), options: [String: String] = [:], now: Double = 1_800_000_000, unicode: Bool = true) {
         self.store = store
         self.now = now
         app = BadmintonApp(options: AppOptions(options), store: store, context: AppContext(now: now, unicode: unicode))
@@ -247,7 +250,7 @@ struct Harness {
         h.press(.left, .left, .right)
         var bytes = h.store.files[BadmintonApp.journalFile] ?? []
         bytes += Array("{\"e\":\"point\",\"t\":18000".utf8)  // cut off mid-write
-        let store = MemoryStore(files: [BadmintonApp.journalFile: bytes])
+        let store = InMemoryStore(files: [BadmintonApp.journalFile: bytes])
         let again = Harness(store: store)
         #expect(again.state?.score == [2, 1])
         #expect(store.keptAside.count == 1)
@@ -258,7 +261,7 @@ struct Harness {
     }
 
     @Test func garbageJournalIsKeptAsideAndTheUserAsked() {
-        let store = MemoryStore(files: [BadmintonApp.journalFile: Array("garbage\n".utf8)])
+        let store = InMemoryStore(files: [BadmintonApp.journalFile: Array("garbage\n".utf8)])
         let h = Harness(store: store)
         #expect(h.app.log == nil && store.keptAside.count == 1)
         #expect(store.takeNotices().contains { $0.contains("No event") })
@@ -268,7 +271,7 @@ struct Harness {
     @Test func secondInstanceWatchesReadOnly() {
         var keeper = Harness(options: ["--new": ""])
         keeper.press(.left, .left)
-        let store = MemoryStore(files: keeper.store.files)
+        let store = InMemoryStore(files: keeper.store.files)
         store.foreignLocks = ["badminton"]
         var watcher = Harness(store: store)
         #expect(watcher.app.watching && watcher.app.status?.contains("read-only") == true)
@@ -289,7 +292,7 @@ struct Harness {
     }
 
     @Test func watchOptionNeverLocks() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         let h = Harness(store: store, options: ["--watch": ""])
         #expect(h.app.watching && store.locks.isEmpty)
         #expect(h.screen().text.contains("No match yet"))
@@ -339,7 +342,7 @@ struct Harness {
         m.take(.endInterval)
         m.points("11100000")  // 5-3, Red serving from the left
 
-        let store2 = MemoryStore(files: [BadmintonApp.journalFile: JournalContents.bytes(of: m.log.records)])
+        let store2 = InMemoryStore(files: [BadmintonApp.journalFile: JournalContents.bytes(of: m.log.records)])
         let line = BadmintonApp.runCommand(AppOptions(["--status": ""]), store: store2, context: AppContext(now: m.time + 500))
         #expect(line?.stdout == "Red 21-19 17-21 5-3 Blue · game 3 · Red serves from the left court\n")
         #expect(line?.status == 0)
@@ -351,7 +354,7 @@ struct Harness {
     @Test func statusShowsARunningInterval() {
         let m = Match(at: 1000)
         m.score(11, 4)
-        let store = MemoryStore(files: [BadmintonApp.journalFile: JournalContents.bytes(of: m.log.records)])
+        let store = InMemoryStore(files: [BadmintonApp.journalFile: JournalContents.bytes(of: m.log.records)])
         let json = BadmintonApp.runCommand(AppOptions(["--status": "", "--json": ""]), store: store, context: AppContext(now: m.time + 15.5))
         #expect(json?.stdout.contains("\"interval\":{\"kind\":\"mid-game\",\"remaining\":45}") == true, "\(json?.stdout ?? "")")
         let line = BadmintonApp.runCommand(AppOptions(["--status": ""]), store: store, context: AppContext(now: m.time + 15.5))
@@ -359,11 +362,11 @@ struct Harness {
     }
 
     @Test func noMatchExitsOne() {
-        let out = BadmintonApp.runCommand(AppOptions(["--status": ""]), store: MemoryStore(), context: AppContext(now: 0))
+        let out = BadmintonApp.runCommand(AppOptions(["--status": ""]), store: InMemoryStore(), context: AppContext(now: 0))
         #expect(out?.status == 1 && out?.stderr.contains("no badminton match") == true)
-        let exp = BadmintonApp.runCommand(AppOptions(["--export": "csv"]), store: MemoryStore(), context: AppContext(now: 0))
+        let exp = BadmintonApp.runCommand(AppOptions(["--export": "csv"]), store: InMemoryStore(), context: AppContext(now: 0))
         #expect(exp?.status == 1)
-        #expect(BadmintonApp.runCommand(AppOptions(), store: MemoryStore(), context: AppContext(now: 0)) == nil)
+        #expect(BadmintonApp.runCommand(AppOptions(), store: InMemoryStore(), context: AppContext(now: 0)) == nil)
     }
 
     @Test func exportHasEveryRallyWithItsTime() {

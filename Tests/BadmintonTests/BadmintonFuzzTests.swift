@@ -1,6 +1,8 @@
 @testable import Badminton
-import FuzzSupport
-import TerminiKit
+import TerminiTestSupport
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 import Testing
 
 /// 100,000 random keys (every `Key` case, odd Unicode, cut escape sequences, invalid UTF-8)

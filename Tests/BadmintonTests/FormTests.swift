@@ -1,5 +1,8 @@
 @testable import Badminton
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
 import Testing
 
 /// The dialogs' text fields, as a person types into them.
@@ -212,7 +215,7 @@ import Testing
         }
         #expect(form.firstServer == 1, "the next setup starts from it")
         // A new start reads it from config, for the dialog and for --new.
-        let store = MemoryStore()
+        let store = InMemoryStore()
         store.preferences = ["badminton.server": "right"]
         let fresh = Harness(store: store)
         if case .setup(let f)? = fresh.app.overlay { #expect(f.firstServer == 1) } else { Issue.record("no setup dialog") }

@@ -1,5 +1,7 @@
 @testable import Badminton
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 import Testing
 
 /// The `h` list: local times, the winner first, abandoned matches marked, readable at 80×24.

@@ -1,5 +1,8 @@
 @testable import Badminton
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
 import Testing
 
 /// Long names, narrow halves and messages at 80×24 (content 78×21): nothing that matters is cut.
@@ -152,7 +155,7 @@ import Testing
         keeper.point(0, times: 21)
         keeper.press(.enter)
         keeper.point(0, times: 21)
-        let store = MemoryStore(files: keeper.store.files)
+        let store = InMemoryStore(files: keeper.store.files)
         store.foreignLocks = ["badminton"]
         var watcher = Harness(store: store)
         watcher.press(.left)

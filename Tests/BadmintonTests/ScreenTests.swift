@@ -1,5 +1,7 @@
 @testable import Badminton
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 import Testing
 
 /// Golden screens at 80×24 (content 78×21), written out as a person sees them.

@@ -1,5 +1,7 @@
 @testable import Badminton
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 /// Builds matches event by event, one second apart.
 final class Match {

@@ -1,15 +1,18 @@
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
 @testable import Boxing
 
 /// Drives the app as the shell does: keys and ticks with a clock the test moves.
 struct Driver {
     var app: BoxingApp
     var now: Double
-    let store: MemoryStore
+    let store: InMemoryStore
     var effects: [AppEffect] = []
 
-    init(store: MemoryStore = MemoryStore(), now: Double = 1000, unicode: Bool = true, skipSplash: Bool = true) {
+    init(store: InMemoryStore = InMemoryStore(), now: Double = 1000, unicode: Bool = true, skipSplash: Bool = true) {
         self.store = store
         self.now = now
         app = BoxingApp(options: AppOptions(), store: store, context: AppContext(now: now, unicode: unicode))
@@ -51,7 +54,7 @@ struct Driver {
     }
 
     /// The screen with the inside of the open dialog blanked (the dialog widget's own layout
-    /// is TerminiKit's to test), and the text that was inside it.
+    /// is TerminiWidgets' to test), and the text that was inside it.
     func screenAroundDialog(width: Int = 78, height: Int = 21, theme: Theme = .builtinDefault) -> (screen: [String], inside: String) {
         var canvas = Canvas(width: width, height: height)
         let rect = Rect(x: 0, y: 0, width: width, height: height)
@@ -88,7 +91,7 @@ struct Driver {
     @Test func theBellRingsAtStartOnlyWithSound() {
         let quiet = Driver(skipSplash: false)
         #expect(quiet.effects.isEmpty)
-        let store = MemoryStore()
+        let store = InMemoryStore()
         store.preferences["sound"] = "yes"
         let loud = Driver(store: store, skipSplash: false)
         #expect(loud.effects == [.bell])
@@ -229,7 +232,7 @@ struct Driver {
     }
 
     @Test func aDamagedFileStartsFreshAndIsKeptAside() {
-        let store = MemoryStore(files: ["boxing.json": Array("{not json".utf8)])
+        let store = InMemoryStore(files: ["boxing.json": Array("{not json".utf8)])
         let d = Driver(store: store)
         #expect(d.app.game == BoxingGame())
         #expect(store.keptAside["boxing.json.corrupt-0"] != nil)

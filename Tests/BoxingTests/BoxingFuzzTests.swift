@@ -1,6 +1,8 @@
 @testable import Boxing
-import FuzzSupport
-import TerminiKit
+import TerminiTestSupport
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 import Testing
 
 /// 100,000 random keys into Boxing Time through `handle` and `tick`, with the counts and the

@@ -1,5 +1,7 @@
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 @testable import Boxing
 
 @Suite struct BoxingModelTests {

@@ -1,5 +1,7 @@
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 @testable import Boxing
 
 /// Compares a screen with the expected one; on a difference, prints the actual screen in a

@@ -1,5 +1,7 @@
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 @testable import Coffee
 
 func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }

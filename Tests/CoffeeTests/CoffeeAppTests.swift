@@ -1,15 +1,18 @@
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
 @testable import Coffee
 
 let now = 1_700_000_000.0
 
-func makeCoffee(_ store: MemoryStore = MemoryStore(), unicode: Bool = true) -> CoffeeApp {
+func makeCoffee(_ store: InMemoryStore = InMemoryStore(), unicode: Bool = true) -> CoffeeApp {
     CoffeeApp(options: AppOptions(), store: store, context: AppContext(now: now, unicode: unicode))
 }
 
 @discardableResult
-func keys(_ app: inout CoffeeApp, _ list: [Key], store: MemoryStore) -> [AppEffect] {
+func keys(_ app: inout CoffeeApp, _ list: [Key], store: InMemoryStore) -> [AppEffect] {
     var all: [AppEffect] = []
     for k in list {
         let e = app.handle(k, context: AppContext(now: now))
@@ -30,7 +33,7 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
 
 @Suite struct CoffeeAppTests {
     @Test func carouselKeys() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeCoffee(store)
         #expect(app.focus == .stores)
         keys(&app, [.right], store: store)
@@ -51,7 +54,7 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
     }
 
     @Test func orderKeys() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeCoffee(store)
         keys(&app, [.down], store: store)  // into the order
         #expect(app.focus == .order)
@@ -88,7 +91,7 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
     }
 
     @Test func clearAsksFirst() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeCoffee(store)
         #expect(keys(&app, [.char("c")], store: store) == [.notice("The order is already empty.")])
         keys(&app, [.char("+"), .char("+"), .char("c")], store: store)
@@ -106,7 +109,7 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
     }
 
     @Test func receiptOverlay() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeCoffee(store)
         keys(&app, [.char("+"), .enter], store: store)
         #expect(app.overlay == .receipt(scroll: 0))
@@ -120,7 +123,7 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
     }
 
     @Test func anyKeyButTheArrowsClosesTheReceiptAndQDoesNotQuit() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeCoffee(store)
         keys(&app, [.char("+")], store: store)
         for key: Key in [.escape, .enter, .char(" "), .char("q"), .char("+"), .char("c"), .char("3"), .tab] {
@@ -139,7 +142,7 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
     }
 
     @Test func aLongReceiptScrollsOnASmallScreen() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeCoffee(store)
         keys(&app, [.down] + Array(repeating: [.char("+"), .down], count: 6).flatMap { $0 } + [.enter], store: store)
         let small = Size(width: 46, height: 14)
@@ -156,7 +159,7 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
     }
 
     @Test func ownCatalogIsUsed() {
-        let store = MemoryStore(files: ["coffee-catalog.json": bytes(goodCatalog)])
+        let store = InMemoryStore(files: ["coffee-catalog.json": bytes(goodCatalog)])
         var app = makeCoffee(store)
         #expect(app.shop.catalog.currency == "¥")
         #expect(app.status == "own catalog")
@@ -167,7 +170,7 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
 
     @Test func badCatalogFallsBackWithTheLine() {
         let bad = "{\n  \"branches\": [{\"name\": \"a\", \"phone\": \"1\", \"address\": \"x\"}],\n  \"products\": [{\"name\": \"Kenya\", \"price\": \"500\"}]\n}\n"
-        let store = MemoryStore(files: ["coffee-catalog.json": bytes(bad)])
+        let store = InMemoryStore(files: ["coffee-catalog.json": bytes(bad)])
         let app = makeCoffee(store)
         #expect(app.shop.catalog == .builtIn)
         #expect(app.status == nil)
@@ -175,7 +178,7 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
     }
 
     @Test func receiptCommand() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeCoffee(store)
         keys(&app, [.char("2"), .down, .char("+"), .down, .down, .down, .char("+"), .char("+")], store: store)
         #expect(CoffeeApp.runCommand(AppOptions(), store: store, context: AppContext(now: now)) == nil)
@@ -273,7 +276,7 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
     }
 
     @Test func wideTerminalPutsTheOrderBesideTheStores() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeCoffee(store)
         keys(&app, [.char("+")], store: store)
         let canvas = coffeeScreen(app, size: Size(width: 198, height: 57))

@@ -1,6 +1,8 @@
 @testable import Coffee
-import FuzzSupport
-import TerminiKit
+import TerminiTestSupport
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 import Testing
 
 /// 100,000 random keys into the Coffee Shop (and more into a one-item catalog and the largest
@@ -22,7 +24,7 @@ import Testing
         var rng = Fuzz.random("CoffeeFuzzTests-" + catalog.split(separator: " ").joined(separator: "-"))
         let total = Fuzz.count(keys)
         let start = Fuzz.clock()
-        let store = MemoryStore()
+        let store = InMemoryStore()
         if branches > 0 { store.files[Catalog.fileName] = Self.catalogFile(branches: branches, products: products, price: price) }
         var d = FuzzDriver<CoffeeApp>(store: store, now: 1_800_000_000)
         #expect(d.app.customCatalog == (branches > 0), "\(store.notices)")
@@ -71,7 +73,7 @@ import Testing
     /// Quantities within 0–99, one per product; one key changes at most one quantity, by one
     /// (or to 0 with Backspace/Delete, or every one to 0 by the Clear dialog); the branch and
     /// row stay on the catalog; the totals are the sums of the lines; what is saved is the cart.
-    static func problem(_ app: CoffeeApp, before: CoffeeShop, hadOverlay: Bool, key: Key, store: MemoryStore) -> String? {
+    static func problem(_ app: CoffeeApp, before: CoffeeShop, hadOverlay: Bool, key: Key, store: InMemoryStore) -> String? {
         let s = app.shop
         guard s.quantities.count == s.products.count, s.quantities.allSatisfy({ (0...CoffeeShop.maxQuantity).contains($0) }) else {
             return "quantities \(s.quantities)"

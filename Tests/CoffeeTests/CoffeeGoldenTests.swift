@@ -1,5 +1,8 @@
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
 @testable import Coffee
 
 /// The screens at 80×24 (content 78×21), written out. The Chinese branch text takes two
@@ -8,7 +11,7 @@ import TerminiKit
 @Suite struct CoffeeGoldenTests {
     static func scene(_ name: String) -> (CoffeeApp, Size, Bool)? {
         let size = Size(width: 78, height: 21)
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeCoffee(store, unicode: !name.hasSuffix("ASCII"))
         switch name {
         case "fresh": return (app, size, true)

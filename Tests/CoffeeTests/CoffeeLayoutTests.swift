@@ -1,5 +1,8 @@
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
 @testable import Coffee
 
 /// Where things stand on screen as the carousel turns and the order changes: the storefront
@@ -64,7 +67,7 @@ import TerminiKit
     }
 
     @Test func besideTheStoresBothTitlesAreOnTheTopRowAndTheTwoBlocksLevel() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeCoffee(store)
         keys(&app, [.char("+")], store: store)
         let canvas = coffeeScreen(app, size: Size(width: 198, height: 57))
@@ -92,7 +95,7 @@ import TerminiKit
     /// `s`, in four places, with no change of style anywhere: no attribute switch to send.
     @Test(arguments: [Size(width: 78, height: 21), Size(width: 198, height: 57), Size(width: 46, height: 14)])
     func aStepRedrawsDigitsOnlyAndNoStyle(_ size: Size) {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeCoffee(store)
         keys(&app, [.tab, .char("+")], store: store)
         for key: Key in [.char("+"), .char("-"), .right, .left] {

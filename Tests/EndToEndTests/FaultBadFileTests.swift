@@ -5,10 +5,12 @@ import Glibc
 @testable import Boxing
 @testable import Coffee
 import Foundation
-import FuzzSupport
+import TerminiTestSupport
 @testable import Memory
 @testable import Stamps
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 import Testing
 
 /// Bad files: every file Termini reads, spoilt nine ways. Each time termini must start, say

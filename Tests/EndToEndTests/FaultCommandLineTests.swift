@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import FuzzSupport
+import TerminiTestSupport
 import Testing
 
 /// Command-line fuzz: malformed command lines (each built to be wrong in one way) must exit

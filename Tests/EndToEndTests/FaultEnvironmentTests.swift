@@ -5,10 +5,12 @@ import Glibc
 @testable import Boxing
 @testable import Coffee
 import Foundation
-import FuzzSupport
+import TerminiTestSupport
 @testable import Memory
 @testable import Stamps
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 import Testing
 
 /// Odd environments for every app (ShellTests covers the launcher alone): TERM unset, dumb
@@ -40,19 +42,19 @@ struct EnvSubject: Sendable {
     static let apps: [EnvSubject] = [
         EnvSubject(name: "badminton", arguments: ["badminton", "--new"], ready: "serves from", keys: ["a", "l", "a"],
                    stormKeys: ["a u", "l u", "s", "Left BSpace", "Right y u"],
-                   needed: needed(BadmintonApp(options: AppOptions(["--new": ""]), store: MemoryStore(), context: ctx)), file: BadmintonApp.journalFile),
+                   needed: needed(BadmintonApp(options: AppOptions(["--new": ""]), store: InMemoryStore(), context: ctx)), file: BadmintonApp.journalFile),
         EnvSubject(name: "boxing", arguments: ["boxing"], ready: "Punches", keys: ["x", "Space", "Space", "Right", "Space"],
                    stormKeys: ["Left", "Right", "Tab", "BTab", "1", "2", "b"],
-                   needed: needed(BoxingApp(options: AppOptions(), store: MemoryStore(), context: ctx)), file: BoxingApp.file),
+                   needed: needed(BoxingApp(options: AppOptions(), store: InMemoryStore(), context: ctx)), file: BoxingApp.file),
         EnvSubject(name: "memory", arguments: ["memory", "--seed", "11"], ready: "Flip", keys: ["Space", "Right", "Space"],
                    stormKeys: ["Left", "Right", "Up", "Down", "Home", "End", "h", "j", "k", "l"],
-                   needed: needed(MemoryApp(options: AppOptions(), store: MemoryStore(), context: ctx)), file: MemoryApp.file),
+                   needed: needed(MemoryApp(options: AppOptions(), store: InMemoryStore(), context: ctx)), file: MemoryApp.file),
         EnvSubject(name: "stamps", arguments: ["stamps"], ready: "STAMP CARD", keys: ["Space", "Space"],
                    stormKeys: ["Space", "i", "i", "Tab", "Left"],
-                   needed: needed(StampsApp(options: AppOptions(), store: MemoryStore(), context: ctx)), file: StampsApp.file),
+                   needed: needed(StampsApp(options: AppOptions(), store: InMemoryStore(), context: ctx)), file: StampsApp.file),
         EnvSubject(name: "coffee", arguments: ["coffee"], ready: "Order", keys: ["+", "Down", "Down", "+", "]"],
                    stormKeys: ["+", "-", "Up", "Down", "[", "]", "Tab", "Home", "End"],
-                   needed: needed(CoffeeApp(options: AppOptions(), store: MemoryStore(), context: ctx)), file: CoffeeApp.file),
+                   needed: needed(CoffeeApp(options: AppOptions(), store: InMemoryStore(), context: ctx)), file: CoffeeApp.file),
     ]
     static let launcher = EnvSubject(name: "launcher", arguments: [], ready: "Coffee Shop", keys: ["Down", "Up"],
                                      stormKeys: ["Up", "Down", "Home", "End"], needed: Size(width: 26, height: 8), file: nil)

@@ -5,9 +5,11 @@ import Glibc
 @testable import Boxing
 @testable import Coffee
 import Foundation
-import FuzzSupport
+import TerminiTestSupport
 @testable import Stamps
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 import Testing
 
 /// Kill at random: keys go in, termini is killed with SIGKILL at a random moment, and the
@@ -57,8 +59,8 @@ struct KillFigures {
 func wallNow() -> Double { Date().timeIntervalSince1970 }
 
 /// The files of a config directory as a memory store, with the preferences of its `config`.
-func storeFrom(_ dir: String, files: [String]) -> MemoryStore {
-    let store = MemoryStore()
+func storeFrom(_ dir: String, files: [String]) -> InMemoryStore {
+    let store = InMemoryStore()
     for f in files {
         if let d = FileManager.default.contents(atPath: dir + "/" + f) { store.files[f] = [UInt8](d) }
     }

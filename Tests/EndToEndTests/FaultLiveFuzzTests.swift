@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import FuzzSupport
+import TerminiTestSupport
 import Testing
 
 /// 30 seconds of raw bytes into the real binary in each app and the launcher: random bytes,

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import FuzzSupport
+import TerminiTestSupport
 import Testing
 
 /// SIGTERM, SIGHUP and SIGINT in the launcher and every app, right after a change (while its

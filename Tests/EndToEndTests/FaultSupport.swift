@@ -2,8 +2,10 @@
 import Glibc
 #endif
 import Foundation
-import FuzzSupport
-import TerminiKit
+import TerminiTestSupport
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 import Testing
 
 /// Helpers of the fault suite (the Fault*.swift tests): the terminal's state after termini

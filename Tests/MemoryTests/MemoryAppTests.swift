@@ -1,5 +1,8 @@
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
 @testable import Memory
 
 /// Drives the app as the shell does, with a clock the test moves; writes and preferences
@@ -7,10 +10,10 @@ import TerminiKit
 struct Driver {
     var app: MemoryApp
     var now: Double
-    let store: MemoryStore
+    let store: InMemoryStore
     var effects: [AppEffect] = []
 
-    init(_ options: [String: String] = [:], store: MemoryStore = MemoryStore(), now: Double = 5000, unicode: Bool = true) {
+    init(_ options: [String: String] = [:], store: InMemoryStore = InMemoryStore(), now: Double = 5000, unicode: Bool = true) {
         self.store = store
         self.now = now
         app = MemoryApp(options: AppOptions(options), store: store, context: AppContext(now: now, unicode: unicode))
@@ -51,7 +54,7 @@ struct Driver {
     }
 
     /// The screen with the inside of the open dialog blanked (the dialog widget's own layout
-    /// is TerminiKit's to test), and the text that was inside it.
+    /// is TerminiWidgets' to test), and the text that was inside it.
     func screenAroundDialog(width: Int = 78, height: Int = 21, theme: Theme = .builtinDefault) -> (screen: [String], inside: String) {
         var canvas = Canvas(width: width, height: height)
         let rect = Rect(x: 0, y: 0, width: width, height: height)
@@ -377,7 +380,7 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
     }
 
     @Test func aDamagedSaveStartsAFreshDealAndIsKeptAside() {
-        let store = MemoryStore(files: ["memory.json": Array(#"{"format": 1, "data": {"game": 3}}"#.utf8)])
+        let store = InMemoryStore(files: ["memory.json": Array(#"{"format": 1, "data": {"game": 3}}"#.utf8)])
         let d = Driver(store: store)
         #expect(d.app.game.phase == .ready)
         #expect(store.keptAside["memory.json.corrupt-0"] != nil)

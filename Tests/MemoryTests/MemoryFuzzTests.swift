@@ -1,6 +1,8 @@
 @testable import Memory
-import FuzzSupport
-import TerminiKit
+import TerminiTestSupport
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 import Testing
 
 /// 100,000 random keys into Memory through `handle` and `tick`, with the deal, the flips and

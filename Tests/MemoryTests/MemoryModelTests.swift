@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 @testable import Memory
 
 /// The order in which a player with perfect memory turns the cards: each pair in turn.

@@ -1,4 +1,6 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 @testable import Stamps
 
 enum StateCodecHelper {

@@ -1,6 +1,8 @@
 import Testing
 @testable import Stamps
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 
 func day(_ y: Int, _ m: Int, _ d: Int) -> CalendarDay {
     guard let v = CalendarDay(year: y, month: m, day: d) else {

@@ -1,5 +1,8 @@
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
 @testable import Stamps
 
 /// 2024-03-04 (a Monday) at `minute` past midnight, UTC; the app runs in UTC for the tests.
@@ -9,12 +12,12 @@ func wall(_ y: Int, _ m: Int, _ d: Int, minute: Int = 9 * 60 + 41) -> Double {
 
 let monday = wall(2024, 3, 4)
 
-func makeApp(_ store: MemoryStore = MemoryStore(), now: Double = monday) -> StampsApp {
+func makeApp(_ store: InMemoryStore = InMemoryStore(), now: Double = monday) -> StampsApp {
     StampsApp(store: store, context: AppContext(now: now), zone: .fixed(0))
 }
 
 /// Runs the effects an app returned the way the shell does (writes reach the store).
-func apply(_ effects: [AppEffect], to store: MemoryStore) {
+func apply(_ effects: [AppEffect], to store: InMemoryStore) {
     for e in effects {
         switch e {
         case let .write(file, bytes): try? store.write(file, bytes: bytes)
@@ -24,7 +27,7 @@ func apply(_ effects: [AppEffect], to store: MemoryStore) {
     }
 }
 
-func press(_ app: inout StampsApp, _ key: Key, at now: Double, store: MemoryStore) -> [AppEffect] {
+func press(_ app: inout StampsApp, _ key: Key, at now: Double, store: InMemoryStore) -> [AppEffect] {
     let e = app.handle(key, context: AppContext(now: now))
     apply(e, to: store)
     return e
@@ -39,7 +42,7 @@ func screen(_ app: StampsApp, now: Double, size: Size = Size(width: 78, height: 
 
 @Suite struct StampsAppTests {
     @Test func stampSavesEveryChangeAndAnimates() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeApp(store)
         #expect(app.nextDeadline == nil)
         let effects = press(&app, .char(" "), at: monday, store: store)
@@ -65,7 +68,7 @@ func screen(_ app: StampsApp, now: Double, size: Size = Size(width: 78, height: 
     }
 
     @Test func tenthStampOpensTheFullCardDialogAfterItsAnimation() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeApp(store)
         var t = monday
         for _ in 0..<10 {
@@ -93,7 +96,7 @@ func screen(_ app: StampsApp, now: Double, size: Size = Size(width: 78, height: 
     }
 
     @Test func rewardTextComesFromThePreference() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         store.preferences["stamps.reward"] = "A cake\u{1b}[31m on Friday"
         var app = makeApp(store)
         for i in 0..<10 { _ = press(&app, .char(" "), at: monday + Double(i), store: store) }
@@ -103,7 +106,7 @@ func screen(_ app: StampsApp, now: Double, size: Size = Size(width: 78, height: 
     }
 
     @Test func resetAsksFirst() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeApp(store)
         for i in 0..<3 { _ = press(&app, .char(" "), at: monday + Double(i), store: store) }
         _ = press(&app, .char("r"), at: monday + 5, store: store)
@@ -127,7 +130,7 @@ func screen(_ app: StampsApp, now: Double, size: Size = Size(width: 78, height: 
     }
 
     @Test func dailyModeIsRememberedAndRefusesASecondStamp() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeApp(store)
         let e = press(&app, .char("d"), at: monday, store: store)
         #expect(e.contains(.setPreference(key: "stamps.daily", value: "on")))
@@ -155,7 +158,7 @@ func screen(_ app: StampsApp, now: Double, size: Size = Size(width: 78, height: 
     }
 
     @Test func historyListsTheStampsWithTheirDates() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeApp(store)
         _ = press(&app, .char(" "), at: wall(2024, 2, 28, minute: 8 * 60), store: store)
         _ = press(&app, .char(" "), at: wall(2024, 2, 29, minute: 12 * 60 + 5), store: store)
@@ -176,7 +179,7 @@ func screen(_ app: StampsApp, now: Double, size: Size = Size(width: 78, height: 
     }
 
     @Test func anyKeyButTheArrowsClosesTheHistoryAndQDoesNotQuit() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeApp(store)
         _ = press(&app, .char(" "), at: monday, store: store)
         for key: Key in [.escape, .enter, .char(" "), .char("q"), .char("h"), .char("i"), .char("x"), .tab] {
@@ -196,7 +199,7 @@ func screen(_ app: StampsApp, now: Double, size: Size = Size(width: 78, height: 
     }
 
     @Test func aLongHistoryScrollsOnASmallScreen() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeApp(store)
         for i in 0..<9 { _ = press(&app, .char(" "), at: wall(2024, 3, 1 + i), store: store) }
         let small = Size(width: 44, height: 12)
@@ -216,7 +219,7 @@ func screen(_ app: StampsApp, now: Double, size: Size = Size(width: 78, height: 
     }
 
     @Test func aRefusalAfterAResetSaysWhereTodaysStampWent() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeApp(store)
         _ = press(&app, .char("d"), at: monday, store: store)
         _ = press(&app, .char(" "), at: monday, store: store)
@@ -237,7 +240,7 @@ func screen(_ app: StampsApp, now: Double, size: Size = Size(width: 78, height: 
     }
 
     @Test func datesTakeOneFormOnScreen() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeApp(store, now: wall(2023, 12, 30))
         _ = press(&app, .char(" "), at: wall(2023, 12, 30, minute: 15 * 60 + 27), store: store)
         let sameYear = screen(app, now: wall(2023, 12, 30, minute: 16 * 60)).joined(separator: "\n")
@@ -269,8 +272,8 @@ func screen(_ app: StampsApp, now: Double, size: Size = Size(width: 78, height: 
         card.stamp(at: at(2024, 3, 4, 581), daily: true)
         let text = StampsApp.statusText(card: card, daily: true, today: day(2024, 3, 4))
         #expect(text == "stamps: 1/10\ncards completed: 0\ndaily mode: on\nnext stamp: 2024-03-05\n1 2024-03-04 09:41\n")
-        #expect(StampsApp.runCommand(AppOptions(), store: MemoryStore(), context: AppContext(now: monday)) == nil)
-        let out = StampsApp.runCommand(AppOptions(["--status": ""]), store: MemoryStore(), context: AppContext(now: monday))
+        #expect(StampsApp.runCommand(AppOptions(), store: InMemoryStore(), context: AppContext(now: monday)) == nil)
+        let out = StampsApp.runCommand(AppOptions(["--status": ""]), store: InMemoryStore(), context: AppContext(now: monday))
         #expect(out?.stdout.hasPrefix("stamps: 0/10\n") == true)
         #expect(out?.status == 0)
     }

@@ -1,6 +1,8 @@
 @testable import Stamps
-import FuzzSupport
-import TerminiKit
+import TerminiTestSupport
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 import Testing
 
 /// 100,000 random keys into Stamp Card through `handle` and `tick`, the clock moving by

@@ -1,5 +1,8 @@
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
 @testable import Stamps
 
 /// The screens at 80×24 (content 78×21), written out; a failure prints the actual screen.
@@ -7,7 +10,7 @@ import TerminiKit
     /// The app and the moment of each scene.
     static func scene(_ name: String) -> (StampsApp, Double, Size, Bool)? {
         let size = Size(width: 78, height: 21)
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var app = makeApp(store)
         if name == "empty" { return (app, monday, size, true) }
         for i in 0..<3 { _ = press(&app, .char(" "), at: monday + Double(i), store: store) }

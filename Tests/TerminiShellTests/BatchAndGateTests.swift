@@ -1,10 +1,13 @@
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
 @testable import TerminiShell
 
 @Suite struct BatchAndGateTests {
     @Test func keysReadTogetherSaveOnceWithTheLastState() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         let shell = makeShell(store: store, config: "sound = no", open: "boxing")
         shell.press(.char("x"))  // past the launch screen
         let before = store.writes["boxing.json"] ?? 0

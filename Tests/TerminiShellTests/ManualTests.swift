@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
 @testable import TerminiShell
 
 /// man/termini.1 read as plain text: macro lines joined the way roff sets them, escapes
@@ -217,7 +220,7 @@ final class RecordingStore: StateStore {
         }
         let context = AppContext(now: 1_800_000_000)
         for type in AppRegistry.apps {
-            let app = type.init(options: AppOptions(), store: MemoryStore(), context: context)
+            let app = type.init(options: AppOptions(), store: InMemoryStore(), context: context)
             #expect(!app.help.isEmpty)
             check(app.help, in: type.descriptor.name)
         }

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
 @testable import TerminiShell
 @testable import TerminiStore
 
@@ -76,10 +79,10 @@ import TerminiKit
 
     """
 
-    func text(_ store: MemoryStore) -> String? { store.files["config"].map { String(decoding: $0, as: UTF8.self) } }
+    func text(_ store: InMemoryStore) -> String? { store.files["config"].map { String(decoding: $0, as: UTF8.self) } }
 
     @Test func anAppsKeyIsRewrittenInPlace() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         let shell = makeShell(store: store, config: mine + "last_app = stamps\n", open: "stamps")
         #expect(store.writes["config"] == nil, "opening the app used last changes nothing")
         shell.press(.char("d"))
@@ -91,7 +94,7 @@ import TerminiKit
     }
 
     @Test func nothingIsWrittenWhenNothingChanged() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         let shell = makeShell(store: store, config: mine, catalog: ThemeCatalog(directories: []))
         shell.open("stamps", now: 0)
         #expect(store.writes["config"] == 1)  // last_app, appended at the end
@@ -106,7 +109,7 @@ import TerminiKit
     }
 
     @Test func theThemeKeyKeepsItsComment() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         let shell = makeShell(store: store, config: mine, catalog: ThemeCatalog(directories: []))
         shell.press(.char("t"))
         #expect(text(store) == mine.replacingOccurrences(of: "theme = court   # the green one", with: "theme = mono # the green one"))
@@ -153,7 +156,7 @@ import TerminiKit
         let dir = TempThemes(["court.theme": "background = #f0f0f0 on #0b4a26\naccent = #ffd75f bold\n"])
         let catalog = ThemeCatalog(directories: [(dir.path, .checkout)])
         for depth in [ColorDepth.ansi8, .ansi16, .palette256] {
-            let shell = Shell(store: MemoryStore(), config: ConfigFile(), theme: .builtinDefault, themeName: "default", unicode: true,
+            let shell = Shell(store: InMemoryStore(), config: ConfigFile(), theme: .builtinDefault, themeName: "default", unicode: true,
                               monochrome: false, catalog: catalog, open: nil, now: 0, depth: depth)
             shell.press(.char("t"))
             #expect(shell.themeName == "court")

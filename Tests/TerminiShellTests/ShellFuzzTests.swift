@@ -1,5 +1,7 @@
-import FuzzSupport
-import TerminiKit
+import TerminiTestSupport
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 @testable import TerminiShell
 import TerminiStore
 import Testing
@@ -17,7 +19,7 @@ import Testing
         var rng = Fuzz.random("ShellFuzzTests")
         let total = Fuzz.count(100_000)
         let start = Fuzz.clock()
-        let store = MemoryStore()
+        let store = InMemoryStore()
         var now = 1_800_000_000.0
         func makeShell() -> Shell {
             let config = ConfigFile(text: String(decoding: store.files["config"] ?? [], as: UTF8.self))

@@ -1,5 +1,8 @@
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
 @testable import TerminiShell
 @testable import TerminiStore
 
@@ -259,7 +262,7 @@ import TerminiKit
 
 @Suite struct PersistenceTests {
     @Test func theLastAppIsRememberedInConfig() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         let shell = makeShell(store: store, config: "# mine\ntheme = default\n")
         shell.press(.char("3"))
         #expect(store.files["config"].map { String(decoding: $0, as: UTF8.self) } == "# mine\ntheme = default\nlast_app = memory\n")
@@ -284,7 +287,7 @@ import TerminiKit
     }
 
     @Test func aReadOnlyStoreIsNotWrittenAndNotNaggedAbout() {
-        let store = MemoryStore(canWrite: false)
+        let store = InMemoryStore(canWrite: false)
         let shell = makeShell(store: store)
         shell.press(.char("2"))
         #expect(store.files.isEmpty)
@@ -293,7 +296,7 @@ import TerminiKit
     }
 
     @Test func effectsAreCarriedOutInOrder() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         let shell = makeShell(store: store, open: "boxing")
         let out = shell.perform([
             .write(file: "a.json", bytes: [1]), .append(file: "j", bytes: [2]), .append(file: "j", bytes: [3]),
@@ -311,7 +314,7 @@ import TerminiKit
     }
 
     @Test func aFailedWriteIsShown() {
-        let store = MemoryStore(canWrite: false)
+        let store = InMemoryStore(canWrite: false)
         let shell = makeShell(store: store)
         _ = shell.perform([.write(file: "a.json", bytes: [1])])
         shell.flushWrites()
@@ -334,7 +337,7 @@ import TerminiKit
     }
 
     @Test func storeNoticesAreCollected() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         let shell = makeShell(store: store)
         store.notice("boxing.json was damaged")
         shell.press(.char("2"))
@@ -409,7 +412,7 @@ import TerminiKit
 
 @Suite struct ThemeCyclingTests {
     @Test func tCyclesThroughTheCatalogAndRemembersIt() {
-        let store = MemoryStore()
+        let store = InMemoryStore()
         let shell = makeShell(store: store, catalog: ThemeCatalog(directories: []))
         #expect(shell.themeName == "default")
         shell.press(.char("t"))

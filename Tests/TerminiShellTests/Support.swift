@@ -1,10 +1,13 @@
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
 @testable import TerminiShell
 @testable import TerminiStore
 
 let standard = Size(width: 80, height: 24)
 
-func makeShell(store: MemoryStore = MemoryStore(), config: String = "", unicode: Bool = true, monochrome: Bool = false,
+func makeShell(store: InMemoryStore = InMemoryStore(), config: String = "", unicode: Bool = true, monochrome: Bool = false,
                catalog: ThemeCatalog? = nil, open: String? = nil, notices: [String] = []) -> Shell {
     Shell(store: store, config: ConfigFile(text: config), theme: .builtinDefault, themeName: "default", unicode: unicode,
           monochrome: monochrome, catalog: catalog, open: open, notices: notices, now: 0)

@@ -3,7 +3,9 @@ import Glibc
 #endif
 import Foundation
 import Testing
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 @testable import TerminiShell
 
 /// A directory of theme files under /tmp, removed afterwards.

@@ -2,7 +2,9 @@
 import Glibc
 #endif
 import Foundation
-import TerminiKit
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
 @testable import TerminiStore
 
 /// Root ignores file permissions, so checks that rely on them cannot be made as root.

@@ -1,0 +1,190 @@
+import TerminiCore
+/// Big digits and letters drawn from a small block font, readable across a room (as
+/// tty-clock and termdown do). Two bitmap fonts, 3×5 and 5×7, are scaled by whole cells;
+/// `fit` picks the largest size that fits the space, from 3×5 cells up to glyphs tens of
+/// rows tall. Characters the font lacks are drawn as blank space.
+public struct BigText: Widget {
+    public struct Font: Sendable, Equatable {
+        public let name: String
+        public let height: Int
+        /// Glyphs by ASCII code (lowercase letters share the capitals'); rows of pixels.
+        let table: [Glyph?]
+        let defaultWidth: Int
+
+        struct Glyph: Sendable, Equatable {
+            let width: Int
+            let rows: [[Bool]]
+        }
+
+        func glyph(_ c: Character) -> Glyph? {
+            guard var a = c.asciiValue else { return nil }
+            if a >= 97 && a <= 122 { a -= 32 }
+            return table[Int(a)]
+        }
+        func glyphWidth(_ c: Character) -> Int { glyph(c)?.width ?? defaultWidth }
+
+        /// Width in pixels of `text`, glyphs one pixel apart.
+        func pixelWidth(_ text: String) -> Int {
+            var w = 0, n = 0
+            for c in text {
+                w += glyphWidth(c)
+                n += 1
+            }
+            return n == 0 ? 0 : w + n - 1
+        }
+    }
+
+    /// A font and the number of cells each of its pixels takes across and down.
+    public struct Variant: Sendable, Equatable, CustomStringConvertible {
+        public let font: Font
+        public let scaleX: Int
+        public let scaleY: Int
+        public var description: String { "\(font.name)×\(scaleX),\(scaleY)" }
+        public init(font: Font, scaleX: Int, scaleY: Int) {
+            self.font = font
+            self.scaleX = max(1, scaleX)
+            self.scaleY = max(1, scaleY)
+        }
+    }
+
+    public var text: String
+    public var role: Role
+    public var alignment: Alignment
+    /// Pin a variant; when nil the largest that fits is used.
+    public var variant: Variant?
+    /// A larger variant may not exceed this height in cells (keeps digits of two halves equal).
+    public var maxHeight: Int?
+
+    public init(_ text: String, role: Role = .text, alignment: Alignment = .center, variant: Variant? = nil, maxHeight: Int? = nil) {
+        self.text = text
+        self.role = role
+        self.alignment = alignment
+        self.variant = variant
+        self.maxHeight = maxHeight
+    }
+
+    /// Size in cells of `text` drawn with `variant`: glyphs separated by one pixel column.
+    public static func measure(_ text: String, _ v: Variant) -> Size {
+        let pixels = v.font.pixelWidth(text)
+        guard pixels > 0 else { return .zero }
+        return Size(width: pixels * v.scaleX, height: v.font.height * v.scaleY)
+    }
+
+    /// Every size the widget can draw, smallest first: 3×5, 3×5 doubled across, then the 5×7
+    /// font at growing scales with pixels between square and twice as wide as tall (a cell is
+    /// about twice as tall as it is wide).
+    public static let variants: [Variant] = {
+        var list = [Variant(font: .small, scaleX: 1, scaleY: 1), Variant(font: .small, scaleX: 2, scaleY: 1)]
+        for sy in 1...24 {
+            for sx in sy...(2 * sy) { list.append(Variant(font: .large, scaleX: sx, scaleY: sy)) }
+        }
+        return list
+    }()
+
+    /// The tallest (then widest) variant in which `text` fits in `size`; nil if none does.
+    public static func fit(_ text: String, in size: Size, maxHeight: Int? = nil) -> Variant? {
+        var best: Variant?
+        var bestSize = Size.zero
+        // Each font's width in pixels once; every variant is then a multiplication.
+        let smallPixels = Font.small.pixelWidth(text), largePixels = Font.large.pixelWidth(text)
+        guard smallPixels > 0 else { return nil }
+        for v in variants {
+            let pixels = v.font.name == Font.small.name ? smallPixels : largePixels
+            let m = Size(width: pixels * v.scaleX, height: v.font.height * v.scaleY)
+            guard m.width <= size.width, m.height <= size.height, m.height <= (maxHeight ?? Int.max) else { continue }
+            if m.height > bestSize.height || (m.height == bestSize.height && m.width > bestSize.width)
+                || (m.height == bestSize.height && m.width == bestSize.width && best?.font.name == "3x5") {
+                best = v
+                bestSize = m
+            }
+        }
+        return best
+    }
+
+    public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+        guard !rect.isEmpty else { return }
+        let style = theme[role]
+        guard let v = variant ?? BigText.fit(text, in: rect.size, maxHeight: maxHeight) else {
+            // Too small for even the 3×5 font: plain text, still centred.
+            canvas.put(TextLayout.sanitized(text), in: rect.row(rect.height / 2), alignment: alignment, style: style.with(.bold),
+                       ellipsis: theme.glyphs.ellipsis)
+            return
+        }
+        let m = BigText.measure(text, v)
+        let x0: Int
+        switch alignment {
+        case .left: x0 = rect.x
+        case .center: x0 = rect.x + (rect.width - m.width) / 2
+        case .right: x0 = rect.maxX - m.width
+        }
+        let y0 = rect.y + (rect.height - m.height) / 2
+        let block = theme.glyphs.block
+        var px = 0
+        for c in text {
+            let w = v.font.glyphWidth(c)
+            if let g = v.font.glyph(c) {
+                for (ry, row) in g.rows.enumerated() {
+                    for (rx, bit) in row.enumerated() where bit {
+                        let cell = Rect(x: x0 + (px + rx) * v.scaleX, y: y0 + ry * v.scaleY, width: v.scaleX, height: v.scaleY)
+                        canvas.fill(cell.intersection(rect), with: block, style: style)
+                    }
+                }
+            }
+            px += w + 1
+        }
+    }
+}
+
+extension BigText.Font {
+    private static func make(_ name: String, _ height: Int, _ glyphs: [(Character, String)]) -> BigText.Font {
+        var table = [Glyph?](repeating: nil, count: 128)
+        for (c, s) in glyphs {
+            guard let a = c.asciiValue else { continue }
+            let rows = s.split(separator: ",").map { $0.map { $0 == "#" } }
+            table[Int(a)] = Glyph(width: rows.first?.count ?? 0, rows: rows)
+        }
+        return BigText.Font(name: name, height: height, table: table, defaultWidth: table[Int(UInt8(ascii: "0"))]?.width ?? 3)
+    }
+
+    public static let small = make("3x5", 5, [
+        ("0", "###,#.#,#.#,#.#,###"), ("1", ".#.,##.,.#.,.#.,###"), ("2", "###,..#,###,#..,###"),
+        ("3", "###,..#,.##,..#,###"), ("4", "#.#,#.#,###,..#,..#"), ("5", "###,#..,###,..#,###"),
+        ("6", "###,#..,###,#.#,###"), ("7", "###,..#,..#,.#.,.#."), ("8", "###,#.#,###,#.#,###"),
+        ("9", "###,#.#,###,..#,###"),
+        ("A", ".#.,#.#,###,#.#,#.#"), ("B", "##.,#.#,##.,#.#,##."), ("C", ".##,#..,#..,#..,.##"),
+        ("D", "##.,#.#,#.#,#.#,##."), ("E", "###,#..,##.,#..,###"), ("F", "###,#..,##.,#..,#.."),
+        ("G", ".##,#..,#.#,#.#,.##"), ("H", "#.#,#.#,###,#.#,#.#"), ("I", "###,.#.,.#.,.#.,###"),
+        ("J", "..#,..#,..#,#.#,.#."), ("K", "#.#,#.#,##.,#.#,#.#"), ("L", "#..,#..,#..,#..,###"),
+        ("M", "#.#,###,###,#.#,#.#"), ("N", "##.,#.#,#.#,#.#,#.#"), ("O", ".#.,#.#,#.#,#.#,.#."),
+        ("P", "##.,#.#,##.,#..,#.."), ("Q", ".#.,#.#,#.#,##.,.##"), ("R", "##.,#.#,##.,#.#,#.#"),
+        ("S", ".##,#..,.#.,..#,##."), ("T", "###,.#.,.#.,.#.,.#."), ("U", "#.#,#.#,#.#,#.#,###"),
+        ("V", "#.#,#.#,#.#,#.#,.#."), ("W", "#.#,#.#,###,###,#.#"), ("X", "#.#,#.#,.#.,#.#,#.#"),
+        ("Y", "#.#,#.#,.#.,.#.,.#."), ("Z", "###,..#,.#.,#..,###"),
+        (":", ".,#,.,#,."), ("-", "...,...,###,...,..."), ("!", "#,#,#,.,#"), (" ", "..,..,..,..,.."),
+        ("+", "...,.#.,###,.#.,..."), (".", ".,.,.,.,#"), ("?", "###,..#,.##,...,.#."), ("/", "..#,..#,.#.,#..,#.."),
+    ])
+
+    public static let large = make("5x7", 7, [
+        ("0", ".###.,#...#,#...#,#...#,#...#,#...#,.###."), ("1", "..#..,.##..,..#..,..#..,..#..,..#..,.###."),
+        ("2", ".###.,#...#,....#,...#.,..#..,.#...,#####"), ("3", "####.,....#,....#,.###.,....#,....#,####."),
+        ("4", "...#.,..##.,.#.#.,#..#.,#####,...#.,...#."), ("5", "#####,#....,####.,....#,....#,#...#,.###."),
+        ("6", ".###.,#....,#....,####.,#...#,#...#,.###."), ("7", "#####,....#,...#.,..#..,.#...,.#...,.#..."),
+        ("8", ".###.,#...#,#...#,.###.,#...#,#...#,.###."), ("9", ".###.,#...#,#...#,.####,....#,....#,.###."),
+        ("A", ".###.,#...#,#...#,#####,#...#,#...#,#...#"), ("B", "####.,#...#,#...#,####.,#...#,#...#,####."),
+        ("C", ".###.,#...#,#....,#....,#....,#...#,.###."), ("D", "####.,#...#,#...#,#...#,#...#,#...#,####."),
+        ("E", "#####,#....,#....,####.,#....,#....,#####"), ("F", "#####,#....,#....,####.,#....,#....,#...."),
+        ("G", ".###.,#...#,#....,#.###,#...#,#...#,.####"), ("H", "#...#,#...#,#...#,#####,#...#,#...#,#...#"),
+        ("I", ".###.,..#..,..#..,..#..,..#..,..#..,.###."), ("J", "..###,...#.,...#.,...#.,...#.,#..#.,.##.."),
+        ("K", "#...#,#..#.,#.#..,##...,#.#..,#..#.,#...#"), ("L", "#....,#....,#....,#....,#....,#....,#####"),
+        ("M", "#...#,##.##,#.#.#,#.#.#,#...#,#...#,#...#"), ("N", "#...#,#...#,##..#,#.#.#,#..##,#...#,#...#"),
+        ("O", ".###.,#...#,#...#,#...#,#...#,#...#,.###."), ("P", "####.,#...#,#...#,####.,#....,#....,#...."),
+        ("Q", ".###.,#...#,#...#,#...#,#.#.#,#..#.,.##.#"), ("R", "####.,#...#,#...#,####.,#.#..,#..#.,#...#"),
+        ("S", ".####,#....,#....,.###.,....#,....#,####."), ("T", "#####,..#..,..#..,..#..,..#..,..#..,..#.."),
+        ("U", "#...#,#...#,#...#,#...#,#...#,#...#,.###."), ("V", "#...#,#...#,#...#,#...#,#...#,.#.#.,..#.."),
+        ("W", "#...#,#...#,#...#,#.#.#,#.#.#,#.#.#,.#.#."), ("X", "#...#,#...#,.#.#.,..#..,.#.#.,#...#,#...#"),
+        ("Y", "#...#,#...#,.#.#.,..#..,..#..,..#..,..#.."), ("Z", "#####,....#,...#.,..#..,.#...,#....,#####"),
+        (":", ".,.,#,.,#,.,."), ("-", "....,....,....,####,....,....,...."), ("!", "#,#,#,#,#,.,#"),
+        (" ", "...,...,...,...,...,...,..."), ("+", ".....,..#..,..#..,#####,..#..,..#..,....."),
+        (".", ".,.,.,.,.,.,#"), ("?", ".###.,#...#,....#,...#.,..#..,.....,..#.."), ("/", "....#,...#.,...#.,..#..,.#...,.#...,#...."),
+    ])
+}

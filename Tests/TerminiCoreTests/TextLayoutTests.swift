@@ -1,0 +1,196 @@
+import Testing
+@testable import TerminiCore
+import TerminiTestSupport
+@testable import TerminiWidgets
+@testable import TerminiApp
+
+@Suite struct DisplayWidthTests {
+    @Test func asciiIsOneCellEach() {
+        #expect(DisplayWidth.of("Badminton") == 9)
+        #expect(DisplayWidth.of("") == 0)
+        #expect(DisplayWidth.of(" ") == 1)
+    }
+
+    @Test func cjkTakesTwoCells() {
+        #expect(DisplayWidth.of("民權創始店") == 10)
+        #expect(DisplayWidth.of("民") == 2)
+        #expect(DisplayWidth.of("한글") == 4)
+        #expect(DisplayWidth.of("カタカナ") == 8)
+        #expect(DisplayWidth.of("Ａ") == 2)  // fullwidth Latin
+        #expect(DisplayWidth.of("Coffee 民權") == 11)
+    }
+
+    @Test func emojiTakeTwoCells() {
+        #expect(DisplayWidth.of("😁") == 2)
+        #expect(DisplayWidth.of("🐶") == 2)
+        #expect(DisplayWidth.of("😁🐶") == 4)
+        #expect(DisplayWidth.of("⌚") == 2)
+        #expect(DisplayWidth.of("☕") == 2)
+    }
+
+    @Test func combiningMarksTakeNone() {
+        let composed = "e\u{301}"
+        #expect(composed.count == 1)
+        #expect(DisplayWidth.of(composed) == 1)
+        #expect(DisplayWidth.of("cafe\u{301}") == 4)
+        #expect(DisplayWidth.of(Unicode.Scalar(0x301)!) == 0)
+        #expect(DisplayWidth.of("\u{200b}") == 0)  // zero-width space
+    }
+
+    @Test func controlCharactersTakeNone() {
+        #expect(DisplayWidth.of("\t") == 0)
+        #expect(DisplayWidth.of("\u{1b}") == 0)
+        #expect(DisplayWidth.of("\u{7f}") == 0)
+        #expect(DisplayWidth.of("\u{85}") == 0)
+    }
+
+    @Test func narrowSymbolsTakeOne() {
+        for s in ["●", "○", "─", "│", "▸", "…", "·", "−", "é", "ß"] {
+            #expect(DisplayWidth.of(s) == 1, "\(s)")
+        }
+    }
+}
+
+@Suite struct TextLayoutTests {
+    @Test func sanitizedStripsControlCharacters() {
+        #expect(TextLayout.sanitized("Ann\u{1b}[2J\u{7}") == "Ann[2J")
+        #expect(TextLayout.sanitized("a\tb\nc\rd") == "abcd")
+        #expect(TextLayout.sanitized("x\u{7f}y\u{85}z\u{9b}") == "xyz")
+        #expect(TextLayout.sanitized("\u{0}") == "")
+    }
+
+    @Test func sanitizedKeepsEverythingPrintable() {
+        for s in ["民權創始店", "😁🐶", "cafe\u{301}", "José & Mário", "→ ← ●"] {
+            #expect(TextLayout.sanitized(s) == s)
+        }
+        #expect(TextLayout.sanitizedKeepingNewlines("a\u{1b}\nb\tc") == "a\nbc")
+    }
+
+    @Test func truncateAscii() {
+        #expect(TextLayout.truncate("Badminton", to: 9) == "Badminton")
+        #expect(TextLayout.truncate("Badminton", to: 20) == "Badminton")
+        #expect(TextLayout.truncate("Badminton", to: 5) == "Badm…")
+        #expect(TextLayout.truncate("Badminton", to: 1) == "…")
+        #expect(TextLayout.truncate("Badminton", to: 0) == "")
+        #expect(TextLayout.truncate("Badminton", to: -3) == "")
+        #expect(TextLayout.truncate("Badminton", to: 4, ellipsis: "~") == "Bad~")
+    }
+
+    @Test func truncateAtOddWidthsAcrossWideCharacters() {
+        let shop = "民權創始店"
+        // Even widths: the ellipsis takes the place of half a character.
+        #expect(TextLayout.truncate(shop, to: 10) == shop)
+        #expect(TextLayout.truncate(shop, to: 8) == "民權創…")
+        #expect(TextLayout.truncate(shop, to: 6) == "民權…")
+        // Odd widths: a wide character never splits, so the result is a cell short.
+        #expect(TextLayout.truncate(shop, to: 9) == "民權創始…")
+        #expect(TextLayout.truncate(shop, to: 7) == "民權創…")
+        #expect(TextLayout.truncate(shop, to: 5) == "民權…")
+        #expect(TextLayout.truncate(shop, to: 3) == "民…")
+        #expect(TextLayout.truncate(shop, to: 2) == "…")
+        #expect(TextLayout.truncate(shop, to: 1) == "…")
+        for w in 1...12 {
+            #expect(DisplayWidth.of(TextLayout.truncate(shop, to: w)) <= w, "width \(w)")
+        }
+    }
+
+    @Test func truncateEmojiAndCombiningMarks() {
+        #expect(TextLayout.truncate("🐶🐶🐶", to: 4) == "🐶…")
+        #expect(TextLayout.truncate("🐶🐶🐶", to: 5) == "🐶🐶…")
+        #expect(TextLayout.truncate("😁 ok", to: 4) == "😁 …")
+        // A combining mark stays with its letter.
+        #expect(TextLayout.truncate("cafe\u{301}s", to: 5) == "cafe\u{301}s")
+        #expect(TextLayout.truncate("cafe\u{301}s!", to: 5) == "cafe\u{301}…")
+    }
+
+    @Test func truncateWhenTheEllipsisItselfDoesNotFit() {
+        // Cut plainly rather than return nothing.
+        #expect(TextLayout.truncate("hello", to: 2, ellipsis: "...") == "he")
+        #expect(TextLayout.truncate("hello", to: 3, ellipsis: "...") == "...")
+        #expect(TextLayout.truncate("hello", to: 4, ellipsis: "...") == "h...")
+    }
+
+    @Test func pad() {
+        #expect(TextLayout.pad("ab", to: 5) == "ab   ")
+        #expect(TextLayout.pad("ab", to: 5, alignment: .right) == "   ab")
+        #expect(TextLayout.pad("ab", to: 5, alignment: .center) == " ab  ")
+        #expect(TextLayout.pad("ab", to: 2) == "ab")
+        #expect(TextLayout.pad("Badminton", to: 5) == "Badm…")
+        // Padding counts cells, not characters.
+        #expect(TextLayout.pad("民權", to: 5, alignment: .center) == "民權 ")
+        #expect(TextLayout.pad("民權", to: 6, alignment: .right) == "  民權")
+        #expect(DisplayWidth.of(TextLayout.pad("民權創始店", to: 7)) == 7)
+        #expect(TextLayout.pad("民權創始店", to: 7) == "民權創…")
+        #expect(TextLayout.pad("民權創始店", to: 6) == "民權… ")
+        #expect(TextLayout.pad("cafe\u{301}", to: 6) == "cafe\u{301}  ")
+    }
+
+    @Test func wrapWords() {
+        #expect(TextLayout.wrap("the quick brown fox", width: 10) == ["the quick", "brown fox"])
+        #expect(TextLayout.wrap("the quick brown fox", width: 9) == ["the quick", "brown fox"])
+        #expect(TextLayout.wrap("the quick brown fox", width: 8) == ["the", "quick", "brown", "fox"])
+        #expect(TextLayout.wrap("a   b", width: 10) == ["a b"])
+        #expect(TextLayout.wrap("", width: 10) == [""])
+        #expect(TextLayout.wrap("anything", width: 0) == [])
+    }
+
+    @Test func wrapBreaksLongWords() {
+        #expect(TextLayout.wrap("abcdefghijkl", width: 5) == ["abcde", "fghij", "kl"])
+        #expect(TextLayout.wrap("ab cdefghij x", width: 5) == ["ab", "cdefg", "hij x"])
+        #expect(TextLayout.wrap("abcde", width: 5) == ["abcde"])
+    }
+
+    @Test func wrapKeepsNewlines() {
+        #expect(TextLayout.wrap("one\ntwo three", width: 20) == ["one", "two three"])
+        #expect(TextLayout.wrap("a\n\nb", width: 5) == ["a", "", "b"])
+        #expect(TextLayout.wrap("a\n", width: 5) == ["a", ""])
+    }
+
+    @Test func wrapCountsCellsOfWideCharacters() {
+        #expect(TextLayout.wrap("民權創始店", width: 4) == ["民權", "創始", "店"])
+        // An odd width: a wide character never splits across lines.
+        #expect(TextLayout.wrap("民權創始店", width: 5) == ["民權", "創始", "店"])
+        #expect(TextLayout.wrap("民權 創始店", width: 6) == ["民權", "創始店"])
+        #expect(TextLayout.wrap("🐶 dog 😁", width: 6) == ["🐶 dog", "😁"])
+        for line in TextLayout.wrap("民權創始店 Coffee 😁🐶 cafe\u{301}", width: 7) {
+            #expect(DisplayWidth.of(line) <= 7, "\(line)")
+        }
+    }
+}
+
+/// The fast path that walks scalar by scalar must agree with grapheme breaking everywhere it
+/// is taken: every "standalone" scalar is one character, and so is it beside any other.
+@Suite struct StandaloneScalarTests {
+    static let standalone: [Unicode.Scalar] = (0x20...0xffff).compactMap { Unicode.Scalar(UInt32($0)) }
+        .filter(DisplayWidth.isStandalone)
+
+    @Test func standaloneScalarsNeverJoinTheirNeighbours() {
+        let all = StandaloneScalarTests.standalone
+        #expect(all.count > 30_000)
+        let probes: [Unicode.Scalar] = ["a", "é", "─", "█", "●", "中", "가", "ア", "\u{3000}", "→", "⌚", "☀"]
+        var failures: [String] = []
+        for (i, s) in all.enumerated() {
+            let next = all[(i + 1) % all.count]
+            for other in probes + [next] {
+                for pair in [String(s) + String(other), String(other) + String(s)] where pair.count != 2 {
+                    failures.append(pair.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: "+"))
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(20))")
+    }
+
+    @Test func fastAndCarefulPathsDrawTheSame() {
+        let texts = ["╭──┴──╮ │░▓│ 民權創始店 NT$1,230 ● ○ …", "Ann 21-19 · G1 ▸ ◂ ↑↓", "(02)2545-9945 松山區"]
+        for t in texts {
+            #expect(t.unicodeScalars.allSatisfy(DisplayWidth.isStandalone), "\(t)")
+            var fast = Canvas(width: 60, height: 1)
+            fast.put(t, x: 0, y: 0, style: .plain)
+            var careful = Canvas(width: 60, height: 1)
+            var x = 0
+            for c in t { x += careful.put(c, x: x, y: 0, style: .plain) }
+            #expect(fast == careful, "\(t)")
+            #expect(DisplayWidth.of(t) == t.reduce(0) { $0 + DisplayWidth.of($1) })
+        }
+    }
+}

@@ -1,0 +1,312 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+
+/// SplitMix64: small, fast, and the same sequence for the same seed on every machine, so a
+/// failing fuzz run can be replayed exactly from the seed it prints.
+public struct FuzzRandom: RandomNumberGenerator, Sendable {
+    public private(set) var state: UInt64
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    public mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+    public mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
+    public mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    public mutating func double(_ range: Range<Double>) -> Double { Double.random(in: range, using: &self) }
+}
+
+/// The seed and the scale of a fault-suite run, from the environment:
+/// `TERMINI_FAULT_SEED=N` replays a run (every test derives its own seed from N and its
+/// name, so one test can be rerun alone); `TERMINI_FAULT_SCALE=F` multiplies trial counts,
+/// key counts and durations (1, the default, gives the figures the issue asks for).
+public enum Fuzz {
+    public static let baseSeed: UInt64 = {
+        if let v = getenv("TERMINI_FAULT_SEED"), let n = UInt64(String(cString: v)) { return n }
+        var s = SystemRandomNumberGenerator()
+        // Short enough to type back.
+        return UInt64.random(in: 1...999_999_999, using: &s)
+    }()
+
+    public static let scale: Double = {
+        if let v = getenv("TERMINI_FAULT_SCALE"), let f = Double(String(cString: v)), f > 0, f.isFinite { return f }
+        return 1
+    }()
+
+    /// The seed of one test: the base seed mixed with the test's name (FNV-1a).
+    public static func seed(_ name: String) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in name.utf8 {
+            h ^= UInt64(b)
+            h = h &* 0x100_0000_01B3
+        }
+        return baseSeed ^ h
+    }
+
+    /// The generator of one test, after printing how to replay it.
+    public static func random(_ name: String) -> FuzzRandom {
+        report("\(name): seed \(baseSeed) (replay: TERMINI_FAULT_SEED=\(baseSeed) swift test --filter \(name))")
+        return FuzzRandom(seed: seed(name))
+    }
+
+    /// `n` scaled by `TERMINI_FAULT_SCALE`.
+    public static func count(_ n: Int) -> Int { max(1, Int((Double(n) * scale).rounded())) }
+
+    /// A line for the run's record (RELIABILITY.md takes its figures from these).
+    public static func report(_ line: String) {
+        print("[fault] " + line)
+        fflush(nil)
+    }
+
+    /// Seconds on a monotonic clock.
+    public static func clock() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// Random `Key` values: every case of the enum, printable ASCII, odd Unicode (combining
+/// marks alone, zero-width and bidi controls, ZWJ emoji, flags, CJK, C0/C1 controls inside
+/// `.char`, noncharacters, private use, the last scalar), function keys beyond F12, Ctrl with
+/// odd characters, and what a backend delivers for an escape sequence cut in half or for
+/// invalid UTF-8.
+public enum KeyGen {
+    public static let namedKeys: [Key] = [
+        .enter, .escape, .tab, .backTab, .backspace, .delete, .insert,
+        .up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .resize,
+    ]
+
+    public static let oddCharacters: [Character] = [
+        "\u{0}", "\u{7}", "\u{8}", "\u{9}", "\u{A}", "\u{D}", "\u{1B}", "\u{7F}", "\u{80}", "\u{85}", "\u{9B}",
+        "\u{A0}", "\u{AD}", "\u{200B}", "\u{200D}", "\u{200E}", "\u{202E}", "\u{2028}", "\u{2029}", "\u{2066}",
+        "\u{FEFF}", "\u{FFFD}", "\u{FFFE}", "\u{FFFF}", "\u{E000}", "\u{F8FF}", "\u{10FFFF}", "\u{E0001}", "\u{E007F}",
+        "\u{301}", "\u{20DD}", "\u{FE0F}", "e\u{301}\u{302}\u{303}", "\u{1100}\u{1161}\u{11A8}", "\r\n",
+        "👩‍👩‍👧‍👦", "🇹🇼", "👍🏽", "❤️", "🏸", "😁", "漢", "民", "ｱ", "가", "﷽", "ا", "א", "Ω", "ß", "ŉ", "ǅ",
+        "\u{0E33}", "\u{2588}", "×", "·", "−", "€", "\u{1D11E}", "\u{1F600}", "\u{3000}", "\u{FF01}", "\u{2E3B}",
+    ]
+
+    /// Any character a `.char` could hold: a random scalar from anywhere in Unicode.
+    public static func anyScalar(using rng: inout FuzzRandom) -> Character {
+        while true {
+            let plane = rng.pick([0, 0, 0, 1, 2, 3, 14, 15, 16])
+            let v = UInt32(plane << 16) | UInt32(rng.int(0...0xFFFF))
+            if let s = Unicode.Scalar(v) { return Character(s) }
+        }
+    }
+
+    public static func randomCharacter(using rng: inout FuzzRandom) -> Character {
+        switch rng.int(0...99) {
+        case 0..<55: return Character(Unicode.Scalar(UInt8(rng.int(32...126))))
+        case 55..<80: return rng.pick(oddCharacters)
+        default: return anyScalar(using: &rng)
+        }
+    }
+
+    /// One key of any kind.
+    public static func randomKey(using rng: inout FuzzRandom) -> Key {
+        switch rng.int(0...99) {
+        case 0..<40: return .char(randomCharacter(using: &rng))
+        case 40..<70: return rng.pick(namedKeys)
+        case 70..<82: return .function(rng.chance(0.8) ? rng.int(1...12) : rng.pick([-1, 0, 13, 24, 63, Int.max, Int.min]))
+        case 82..<95:
+            return .ctrl(rng.chance(0.8) ? Character(Unicode.Scalar(UInt8(rng.int(97...122)))) : randomCharacter(using: &rng))
+        default: return .char(Character(Unicode.Scalar(UInt8(rng.int(48...57)))))
+        }
+    }
+
+    /// Escape sequences as terminals send them, for cutting.
+    static let sequences: [String] = [
+        "[A", "[1;5C", "[1;2D", "OP", "OQ", "[15~", "[24;5~", "[200~pasted[201~", "[M !!", "[<0;10;5M",
+        "]0;title\u{7}", "]52;c;aGVsbG8=\u{1B}\\", "[?1049h", "P1$r0m\u{1B}\\", "[38;2;1;2;3m", "[6n", "[99999999999999999999A",
+    ]
+
+    /// What the backend delivers for an escape sequence cut in half: Esc, then the rest read
+    /// as plain characters (the terminal's ESCDELAY ran out before the sequence completed).
+    public static func cutEscapeSequence(using rng: inout FuzzRandom) -> [Key] {
+        let s = Array(rng.pick(sequences))
+        let cut = rng.int(0...max(0, s.count - 1))
+        return [.escape] + s.prefix(cut).map { .char($0) }
+    }
+
+    /// What invalid UTF-8 can become: replacement characters, lone Latin-1 and C1 scalars
+    /// (bytes read one by one as a single-byte locale would), and truncated sequences.
+    public static func invalidUTF8(using rng: inout FuzzRandom) -> [Key] {
+        (0..<rng.int(1...4)).map { _ in
+            switch rng.int(0...2) {
+            case 0: return .char("\u{FFFD}")
+            case 1: return .char(Character(Unicode.Scalar(UInt8(rng.int(0x80...0xFF)))))
+            default: return .char(Character(Unicode.Scalar(UInt8(rng.int(0xC0...0xFF)))))
+            }
+        }
+    }
+
+    /// A burst of keys: mostly one key, sometimes a cut escape sequence or invalid UTF-8.
+    /// `favoured` keys (what the app acts on) come `favouredShare` of the time, so the
+    /// fuzz reaches deep states instead of bouncing off unknown keys.
+    public static func burst(favoured: [Key], favouredShare: Double, using rng: inout FuzzRandom) -> [Key] {
+        let r = rng.double(0..<1)
+        if r < 0.02 { return cutEscapeSequence(using: &rng) }
+        if r < 0.03 { return invalidUTF8(using: &rng) }
+        if !favoured.isEmpty && rng.chance(favouredShare) { return [rng.pick(favoured)] }
+        return [randomKey(using: &rng)]
+    }
+}
+
+/// The keys the shell keeps for itself (an app never sees them): F1–F6, Ctrl-L and resize
+/// always; `?`, `q` and Esc unless the app wants every key (a dialog or text field is open).
+public func shellDelivers(_ key: Key, wantsAllKeys: Bool) -> Bool {
+    switch key {
+    case .function(let n) where (1...6).contains(n): return false
+    case .ctrl("l"), .resize: return false
+    case .char("?"), .char("q"), .escape: return wantsAllKeys
+    default: return true
+    }
+}
+
+/// An app driven as the shell drives it: keys (those the shell lets through), ticks when the
+/// deadline has passed, and every effect carried out on a `InMemoryStore` in order, so the app
+/// can be restarted from what it saved.
+public struct FuzzDriver<App: MiniApp> {
+    public var app: App
+    public let store: InMemoryStore
+    public var now: Double
+    public let unicode: Bool
+    /// The last keys given, for failure messages.
+    public private(set) var recent: [Key] = []
+    public private(set) var keysSent = 0
+    public private(set) var keysDelivered = 0
+    public private(set) var ticks = 0
+    public private(set) var writes = 0
+
+    public init(options: AppOptions = AppOptions(), store: InMemoryStore = InMemoryStore(), now: Double, unicode: Bool = true) {
+        self.store = store
+        self.now = now
+        self.unicode = unicode
+        app = App(options: options, store: store, context: AppContext(now: now, unicode: unicode))
+        let effects = app.start(context: AppContext(now: now, unicode: unicode))
+        apply(effects)
+    }
+
+    public var context: AppContext { AppContext(now: now, unicode: unicode) }
+
+    public mutating func apply(_ effects: [AppEffect]) {
+        for e in effects {
+            switch e {
+            case let .write(file, bytes):
+                try? store.write(file, bytes: bytes)
+                writes += 1
+            case let .append(file, bytes):
+                try? store.append(file, bytes: bytes)
+                writes += 1
+            case let .setPreference(key, value):
+                store.preferences[key] = value
+            case .bell, .notice, .close, .quit:
+                break
+            }
+        }
+    }
+
+    /// Advances the clock by `dt`, ticks if due, then gives `key` to the app if the shell
+    /// would. Returns a problem with the timer, if any (a deadline that never moves on
+    /// would make the shell spin).
+    @discardableResult
+    public mutating func press(_ key: Key, advance dt: Double) -> String? {
+        advance(dt) ?? deliver(key)
+    }
+
+    /// The clock moves on; the app gets its tick if its deadline has come.
+    @discardableResult
+    public mutating func advance(_ dt: Double) -> String? {
+        now += max(0, dt)
+        return tickIfDue()
+    }
+
+    /// The key reaches the app if the shell would let it through.
+    @discardableResult
+    public mutating func deliver(_ key: Key) -> String? {
+        keysSent += 1
+        recent.append(key)
+        if recent.count > 30 { recent.removeFirst(recent.count - 30) }
+        guard shellDelivers(key, wantsAllKeys: app.wantsAllKeys) else { return nil }
+        keysDelivered += 1
+        apply(app.handle(key, context: context))
+        return deadlineProblem()
+    }
+
+    public mutating func tickIfDue() -> String? {
+        guard let d = app.nextDeadline, d <= now else { return deadlineProblem() }
+        ticks += 1
+        apply(app.tick(context: context))
+        if let d2 = app.nextDeadline, d2 <= now {
+            return "nextDeadline \(d2) is still not after now \(now) after a tick: the shell would spin"
+        }
+        return deadlineProblem()
+    }
+
+    func deadlineProblem() -> String? {
+        if let d = app.nextDeadline, !d.isFinite { return "nextDeadline is \(d)" }
+        return nil
+    }
+
+    /// A new instance of the app from what this one saved (a restart), on a copy of the store.
+    /// Notices the new instance gives while reading (a damaged file) come back too.
+    public func restarted(options: AppOptions = AppOptions()) -> (app: App, notices: [String], keptAside: [String]) {
+        let copy = InMemoryStore(files: store.files)
+        copy.preferences = store.preferences
+        let a = App(options: options, store: copy, context: context)
+        return (a, copy.notices, Array(copy.keptAside.keys))
+    }
+
+    /// Renders the app in a `size` content area inside a larger canvas full of sentinels and
+    /// returns a problem if a cell outside the area changed, or the window chrome is empty.
+    public func renderProblem(size: Size, theme: Theme) -> String? {
+        var canvas = Canvas(width: size.width + 4, height: size.height + 2)
+        canvas.fill(canvas.bounds, with: "¤")
+        let rect = Rect(x: 2, y: 1, width: size.width, height: size.height)
+        app.render(in: rect, on: &canvas, theme: theme, context: context)
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width where !rect.contains(x: x, y: y) {
+                if canvas[x, y].character != "¤" {
+                    return "render in \(rect) wrote '\(canvas[x, y].character)' at (\(x),\(y)), outside its area"
+                }
+            }
+        }
+        // The chrome the shell asks for: touch it all (a crash here is a failure too).
+        _ = (app.title, app.status, app.hints.count, app.help.count, app.minimumSize)
+        return nil
+    }
+
+    /// Renders in a random theme at a random size, from the app's minimum to 220×70 beyond it:
+    /// the problem, prefixed with the key count and the size, or nil; and whether the theme
+    /// drew Unicode glyphs.
+    public func renderProblemAtRandomSize(using rng: inout FuzzRandom) -> (problem: String?, unicode: Bool) {
+        let (theme, unicode) = FuzzThemes.pick(using: &rng)
+        let min = app.minimumSize
+        let size = Size(width: rng.int(min.width...min.width + 220), height: rng.int(min.height...min.height + 70))
+        return (renderProblem(size: size, theme: theme).map { "key \(keysSent), \(size): \($0)" }, unicode)
+    }
+
+    public var recentDescription: String { recent.map { "\($0)".debugDescription }.joined(separator: " ") }
+}
+
+/// Themes to render with: colour and monochrome, Unicode and ASCII glyphs.
+public enum FuzzThemes {
+    public static func pick(using rng: inout FuzzRandom) -> (theme: Theme, unicode: Bool) {
+        let unicode = rng.chance(0.7)
+        var t = rng.chance(0.5) ? Theme.builtinDefault : Theme.mono
+        if rng.chance(0.3) { t = t.monochrome }
+        return (t.withGlyphs(unicode ? .unicode : .ascii), unicode)
+    }
+}
