@@ -50,11 +50,11 @@ let package = Package(
         // Test-only: the in-memory store, seeded random keys (every `Key` case, odd Unicode,
         // cut escape sequences), a driver that carries out an app's effects as the shell does,
         // and rendering helpers for golden tests.
-        .target(name: "TerminiTestSupport", dependencies: kit, path: "Tests/TerminiTestSupport"),
+        .target(name: "TerminiTestSupport", dependencies: kit + ["TerminiStore"], path: "Tests/TerminiTestSupport"),
         .testTarget(name: "TerminiCoreTests", dependencies: kit + ["TerminiTestSupport"]),
         .testTarget(name: "TerminiWidgetsTests", dependencies: kit + ["TerminiTestSupport"]),
         .testTarget(name: "TerminiAppTests", dependencies: kit + ["TerminiTestSupport"]),
-        .testTarget(name: "TerminiStoreTests", dependencies: kit + ["TerminiStore"]),
+        .testTarget(name: "TerminiStoreTests", dependencies: kit + ["TerminiStore", "TerminiTestSupport"]),
         .testTarget(name: "TerminiShellTests", dependencies: kit + ["TerminiShell", "TerminiTestSupport"]),
     ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: kit + [.target(name: $0), "TerminiTestSupport"]) } + [
         // Drives the real binary inside tmux, the way a person meets it. The app modules let
