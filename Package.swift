@@ -57,6 +57,10 @@ let package = Package(
         .testTarget(name: "TerminiStoreTests", dependencies: kit + ["TerminiStore", "TerminiTestSupport"]),
         .testTarget(name: "TerminiShellTests", dependencies: kit + ["TerminiShell", "TerminiTestSupport"]),
     ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: kit + [.target(name: $0), "TerminiTestSupport"]) } + [
+        // The store, the shell and every app on a disk that fails: I/O faults in turn, the
+        // directories a power cut leaves, decoded values out of range, the fuzzers' corpus.
+        .testTarget(name: "ReliabilityTests",
+                    dependencies: kit + ["TerminiShell", "TerminiStore", "TerminiTestSupport"] + apps.map { .target(name: $0) }),
         // Drives the real binary inside tmux, the way a person meets it. The app modules let
         // a test work out its keys from a model (e.g. the cards of a seeded deal).
         // The fault suite (Fault*.swift) reads the screen with TerminiCore's own glyphs.

@@ -37,9 +37,6 @@ public struct BadmintonApp: MiniApp {
 
     var log: MatchLog?
     var history: [PastMatch] = []
-    /// The history file ends inside a line (cut short, or damaged): the next match appended
-    /// must start on a line of its own, or it would be glued to the broken one and lost.
-    var historyEndsMidLine = false
     /// Read-only: following a journal another process keeps.
     var watching = false
     var overlay: Overlay?
@@ -62,13 +59,23 @@ public struct BadmintonApp: MiniApp {
         alertBell = SoundPreference(store: store).alertBell
         defaults = SetupDefaults(format: store.preference(BadmintonApp.formatKey), discipline: store.preference(BadmintonApp.disciplineKey),
                                  names: store.preference(BadmintonApp.namesKey), server: store.preference(BadmintonApp.serverKey))
-        (history, historyEndsMidLine) = BadmintonApp.readHistoryFile(store)
+        history = BadmintonApp.readHistory(store)
         if options.flag("--watch") {
             watching = true
-        } else if !store.lock(BadmintonApp.lockName) {
-            watching = true
-            store.notice("Another termini is keeping this match: this one is read-only and follows it live.")
+        } else {
+            switch store.tryLock(BadmintonApp.lockName) {
+            case .acquired: break
+            case .heldByAnother:
+                watching = true
+                store.notice("Another termini is keeping this match: this one is read-only and follows it live.")
+            case .unusable:
+                // The store has said why (a lock file that is not one): following, not keeping.
+                watching = true
+            }
         }
+        // A finished match's history line that the disk refuses is kept and written first
+        // once it can be: the old match is never lost between the history and a new journal.
+        if !watching { store.retainFailedAppends(to: BadmintonApp.historyFile) }
         if watching {
             log = BadmintonApp.readJournal(store, recover: false)
             if options.flag("--new") { store.notice("Not starting a new match: another termini is keeping the match.") }
@@ -92,39 +99,50 @@ public struct BadmintonApp: MiniApp {
 
     /// The journal's match; with `recover`, a damaged journal is kept aside, the user told how
     /// many events were recovered, and a clean journal written back (`effects`).
-    static func readJournal(_ store: any StateReader, recover: Bool) -> MatchLog? {
+    static func readJournal(_ store: any StateReader, recover: Bool, report: Bool = false) -> MatchLog? {
         var ignored: [AppEffect] = []
-        return readJournal(store, recover: recover, effects: &ignored)
+        return readJournal(store, recover: recover, report: report, effects: &ignored)
     }
 
-    static func readJournal(_ store: any StateReader, recover: Bool, unicode: Bool = true, effects: inout [AppEffect]) -> MatchLog? {
-        guard let bytes = store.readBytes(journalFile), !bytes.isEmpty else { return nil }
-        let contents = JournalContents.read(bytes)
+    /// With `report` (a command), damage is said without touching the file.
+    static func readJournal(_ store: any StateReader, recover: Bool, report: Bool = false, unicode: Bool = true,
+                            effects: inout [AppEffect]) -> MatchLog? {
+        var reader = JournalContents.Reader()
+        guard let outcome = store.readLines(journalFile, { reader.take($0) }) else { return nil }
+        let contents = reader.contents(outcome)
+        if contents.events.isEmpty && !contents.damaged { return nil }
         let log = MatchLog(records: contents.events)
+        if report && (contents.damaged || log == nil) {
+            let d = contents.damagedLines
+            store.notice("\(journalFile): \(d) damaged line\(d == 1 ? "" : "s") left out" + (log == nil ? "; no match could be read" : ""))
+        }
         guard recover else { return log }
         if contents.damaged || (log == nil && !contents.events.isEmpty) {
             let n = log?.records.count ?? 0
-            store.keepAside(journalFile, reason: "The match journal was damaged after \(n) event\(n == 1 ? "" : "s")")
+            let d = contents.damagedLines
+            let reason = "The match journal was damaged (\(d) line\(d == 1 ? "" : "s") could not be read)"
             if let log {
+                // The journal is replaced whole by its readable events, a copy kept aside; on
+                // a full disk it stays as it is, start event included, and is read again.
+                store.replaceDamaged(journalFile, reason: reason, with: JournalContents.bytes(of: log.records))
                 store.notice("Recovered \(n) event\(n == 1 ? "" : "s") of the match from the damaged journal: \(MatchReport.statusLine(log.state, now: 0))."
                     .glyphed(unicode ? .unicode : .ascii))
             } else {
+                store.keepAside(journalFile, reason: reason)
                 store.notice("No event of the match could be recovered from the damaged journal.")
             }
-        }
-        if let log, contents.needsRewrite {
-            effects.append(.write(file: journalFile, bytes: JournalContents.bytes(of: log.records)))
         }
         return log
     }
 
-    static func readHistory(_ store: any StateReader) -> [PastMatch] { readHistoryFile(store).matches }
-
-    static func readHistoryFile(_ store: any StateReader) -> (matches: [PastMatch], endsMidLine: Bool) {
-        guard let bytes = store.readBytes(historyFile) else { return ([], false) }
-        let (matches, damaged) = HistoryEntry.read(bytes, keep: PastMatch.init)
+    /// The history's matches as the list shows them, read line by line (any size); damaged
+    /// lines are counted and reported, each costing its line only.
+    static func readHistory(_ store: any StateReader) -> [PastMatch] {
+        var reader = HistoryEntry.Reader(keep: PastMatch.init)
+        guard let outcome = store.readLines(historyFile, { reader.take($0) }) else { return [] }
+        let damaged = reader.damagedLines + outcome.overlongLines
         if damaged > 0 { store.notice("\(damaged) damaged line\(damaged == 1 ? "" : "s") of the match history could not be read.") }
-        return (matches, bytes.last.map { $0 != 0x0a } ?? false)
+        return reader.matches
     }
 
     static func setup(from options: AppOptions, defaults: SetupDefaults) -> MatchSetup {
@@ -147,8 +165,8 @@ public struct BadmintonApp: MiniApp {
     mutating func beginMatch(_ setup: MatchSetup, at now: Double, remember: Bool) -> [AppEffect] {
         var effects: [AppEffect] = []
         if let old = log, old.effective.count > 1 {
-            effects.append(.append(file: BadmintonApp.historyFile, bytes: (historyEndsMidLine ? [0x0a] : []) + HistoryEntry(events: old.effective).line))
-            historyEndsMidLine = false
+            // The store starts it on a line of its own if the file ends inside one.
+            effects.append(.append(file: BadmintonApp.historyFile, bytes: HistoryEntry(events: old.effective).line))
             history.removeAll { $0.startedAt == old.startedAt }
             history.append(PastMatch(old))
         }
@@ -552,25 +570,57 @@ public struct BadmintonApp: MiniApp {
         return nil
     }
 
+    /// Every match of the history, then the one in the journal, streamed: the history is
+    /// read twice, line by line (first to find where each match was last kept, then to
+    /// write it), so an export of any size never holds more than one match in memory.
+    static func export(_ format: MatchReport.ExportFormat, store: any StateReader) -> CommandOutput {
+        var lastLine: [Double: Int] = [:]
+        var line = 0
+        var damaged = 0
+        let first = store.readLines(historyFile) { bytes in
+            defer { line += 1 }
+            guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0d || $0 == 0x09 }) else { return }
+            if let log = HistoryEntry.parse(line: bytes) { lastLine[log.startedAt] = line } else { damaged += 1 }
+        }
+        damaged += first?.overlongLines ?? 0
+        let current = readJournal(store, recover: false, report: true)
+        // The journal's match replaces its copy in the history once play went on after it.
+        let currentGoesLast = current.map { lastLine[$0.startedAt] == nil || $0.effective.count > 1 } ?? false
+        if let c = current, currentGoesLast { lastLine[c.startedAt] = nil }
+        guard !lastLine.isEmpty || currentGoesLast else {
+            return CommandOutput(stderr: "termini: no badminton matches to export\n", status: 1)
+        }
+        if damaged > 0 { store.notice("\(damaged) damaged line\(damaged == 1 ? "" : "s") of the match history could not be read (left out).") }
+        let wanted = Set(lastLine.values)
+        let stream = CommandStream { emit in
+            var writer = MatchReport.ExportWriter(format)
+            guard emit(writer.header) else { return }
+            var n = 0
+            var open = true
+            _ = store.readLines(historyFile) { bytes in
+                defer { n += 1 }
+                guard open, wanted.contains(n), let log = HistoryEntry.parse(line: bytes) else { return }
+                open = emit(writer.text(for: log))
+            }
+            if open, currentGoesLast, let c = current { open = emit(writer.text(for: c)) }
+            if open { _ = emit(writer.footer) }
+        }
+        return CommandOutput(stream: stream)
+    }
+
     public static func runCommand(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? {
         if options.flag("--status") {
-            guard let log = readJournal(store, recover: false) else {
+            guard let log = readJournal(store, recover: false, report: true) else {
                 return CommandOutput(stderr: "termini: no badminton match yet (start one: termini badminton --new)\n", status: 1)
             }
             let s = log.state
-            let text = options.flag("--json") ? MatchReport.statusJSON(s, now: context.now) : MatchReport.statusLine(s, now: context.now)
+            // Under LANG=C or --ascii the middle dots are ASCII too, as on the screen.
+            let text = options.flag("--json") ? MatchReport.statusJSON(s, now: context.now)
+                : MatchReport.statusLine(s, now: context.now).glyphed(context.unicode ? .unicode : .ascii)
             return CommandOutput(stdout: text + "\n")
         }
         if let f = options.value("--export").flatMap(MatchReport.ExportFormat.init(rawValue:)) {
-            var matches = HistoryEntry.readAll(store.readBytes(historyFile) ?? []).matches
-            if let current = readJournal(store, recover: false), !matches.contains(where: { $0.startedAt == current.startedAt }) || current.effective.count > 1 {
-                matches.removeAll { $0.startedAt == current.startedAt }
-                matches.append(current)
-            }
-            guard !matches.isEmpty else {
-                return CommandOutput(stderr: "termini: no badminton matches to export\n", status: 1)
-            }
-            return CommandOutput(stdout: MatchReport.export(matches, as: f))
+            return export(f, store: store)
         }
         return nil
     }

@@ -164,9 +164,13 @@ extension MatchEvent: Codable {
         }
     }
 
+    /// Every field of an event is checked here, as it is read: a time on the wall clock
+    /// (`Ranges.moment`), a team or a player as 0 or 1 (`team`), names and formats by their
+    /// own decoders. A field out of range makes the line damaged; nothing later can trap on it.
+    /// New events check their fields with the same helpers.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        let t = try c.decode(Double.self, forKey: .t)
+        let t = try c.decode(Double.self, forKey: .t, in: Ranges.moment)
         let e = try c.decode(String.self, forKey: .e)
         func team(_ key: Keys = .team) throws -> Int {
             let v = try c.decode(Int.self, forKey: key)

@@ -18,25 +18,6 @@ public enum StoreChange: Equatable, Sendable {
     case removed(file: String)
 }
 
-/// Whether this process may keep the state a lock names.
-public enum LockOutcome: Equatable, Sendable {
-    case acquired
-    /// A live process holds it (the kernel frees it when that process dies).
-    case heldByAnother
-    /// The lock file is not a lock file (a link, a directory, a FIFO) or cannot be opened:
-    /// nobody can be sure who keeps the state, so this process only reads it.
-    case unusable(String)
-}
-
-/// How a file read line by line ended.
-public struct LineReadOutcome: Equatable, Sendable {
-    /// The last line has no newline (cut short, or damaged).
-    public var endsMidLine: Bool
-    /// Lines longer than the limit, skipped (each counts as one damaged line).
-    public var overlongLines: Int
-    public var bytes: Int
-}
-
 /// The config directory on disk, reached only through `FileSystemCalls`.
 ///
 /// - A replaced file (a snapshot: counts, a cart, a card; `config`; a journal begun afresh)
@@ -234,7 +215,7 @@ public final class FileStore: StateStore {
     /// Reads a journal or the history line by line, any size: `body` gets each line without
     /// its newline. Nil when the file does not exist, or (kept aside, with a notice) cannot
     /// be read at all; a read that fails midway keeps the lines read so far.
-    public func readLines(_ file: String, _ body: (ArraySlice<UInt8>) -> Void) -> LineReadOutcome? {
+    public func readLines(_ file: String, _ body: (ArraySlice<UInt8>) -> Void) -> LinesRead? {
         if let bytes = pending.last(where: { $0.file == file })?.bytes ?? leftovers[file]?.bytes {
             return LineSplitter.lines(of: bytes, limit: maxLineLength, body)
         }
@@ -279,11 +260,31 @@ public final class FileStore: StateStore {
         moveAside(file, afresh: false, reason: reason)
     }
 
-    /// Keeps a copy of a damaged file aside and leaves the file in place, for an app that
-    /// replaces it with what it recovered: if that replacement cannot be written (a full
-    /// disk), the file still holds everything it held.
+    /// Keeps a copy of the damaged file aside (a second name for its data, which needs no
+    /// space; a copy where links are refused), then replaces the file with `bytes`, synced
+    /// at once: the journal a start recovers. If either step fails, the file stays as it was.
     @discardableResult
-    public func copyAside(_ file: String, reason: String) -> String? {
+    public func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String? {
+        guard let name = copyAside(file, reason: reason) else { return nil }
+        let wasDeferred = syncAfterFrame
+        syncAfterFrame = false
+        defer { syncAfterFrame = wasDeferred }
+        do {
+            try write(file, bytes: bytes)
+        } catch {
+            failedReplacements.remove(file)
+            notice("The recovered \(file) could not be written (\(error)); the damaged one stays in place and is read again at the next start.")
+            return name
+        }
+        if pending.contains(where: { $0.file == file }) {
+            notice("The recovered \(file) is written but could not be synced to the disk yet.")
+        }
+        return name
+    }
+
+    /// Keeps a copy of a damaged file aside and leaves the file in place.
+    @discardableResult
+    func copyAside(_ file: String, reason: String) -> String? {
         reportedDamage = true
         guard let p = path(file), fs.lstat(p) != nil else {
             notice(reason)
@@ -811,16 +812,16 @@ struct LineSplitter {
         }
     }
 
-    mutating func finish(_ body: (ArraySlice<UInt8>) -> Void) -> LineReadOutcome {
+    mutating func finish(_ body: (ArraySlice<UInt8>) -> Void) -> LinesRead {
         if overlong {
             overlongLines += 1
         } else if !partial.isEmpty {
             body(partial[...])
         }
-        return LineReadOutcome(endsMidLine: lastByte.map { $0 != 0x0a } ?? false, overlongLines: overlongLines, bytes: total)
+        return LinesRead(endsMidLine: lastByte.map { $0 != 0x0a } ?? false, overlongLines: overlongLines, bytes: total)
     }
 
-    static func lines(of bytes: [UInt8], limit: Int, _ body: (ArraySlice<UInt8>) -> Void) -> LineReadOutcome {
+    static func lines(of bytes: [UInt8], limit: Int, _ body: (ArraySlice<UInt8>) -> Void) -> LinesRead {
         var s = LineSplitter(limit: limit)
         s.feed(bytes[...], body)
         return s.finish(body)
