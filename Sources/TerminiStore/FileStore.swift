@@ -16,6 +16,13 @@ public enum StoreChange: Equatable, Sendable {
     /// `bytes` were added at the end of the file.
     case appended(file: String, bytes: [UInt8])
     case removed(file: String)
+    /// The file was moved aside (damaged or unreadable); the user was told.
+    case movedAside(file: String)
+    /// An append failed and could not be cut back: `bytes` (part of a line) end the file
+    /// until the next append cuts them (readers skip them as a damaged line).
+    case tornTail(file: String, bytes: [UInt8])
+    /// The file was cut back to `length` (a torn tail removed).
+    case cut(file: String, length: Int)
 }
 
 /// The config directory on disk, reached only through `FileSystemCalls`.
@@ -160,7 +167,9 @@ public final class FileStore: StateStore {
     /// Opens a file of the directory if it is a regular file; says why not otherwise.
     func openRegular(_ file: String, flags: Int32 = FileStore.readFlags, mode: mode_t = 0) -> Opened {
         guard let p = path(file) else { return .missing }
-        let fd = fs.open(p, flags, mode)
+        var fd = fs.open(p, flags, mode)
+        // A disk error may pass: once more before the file is taken for damaged.
+        if fd < 0 && errno == EIO { fd = fs.open(p, flags, mode) }
         guard fd >= 0 else {
             let e = errno
             if e == ENOENT { return .missing }
@@ -202,7 +211,11 @@ public final class FileStore: StateStore {
                 moveAside(file, afresh: true, reason: "\(file) is \(size / 1_048_576) MB, far too large to be Termini's")
                 return nil
             }
-            guard let bytes = Posix.readAll(fs, fd, limit: readLimit) else {
+            var bytes = Posix.readAll(fs, fd, limit: readLimit)
+            if bytes == nil && errno == EIO, fs.lseekStart(fd) {
+                bytes = Posix.readAll(fs, fd, limit: readLimit)
+            }
+            guard let bytes else {
                 let e = errno
                 moveAside(file, afresh: true, reason: "cannot read \(file): \(Posix.text(e))")
                 return nil
@@ -228,10 +241,16 @@ public final class FileStore: StateStore {
             defer { _ = fs.close(fd) }
             var splitter = LineSplitter(limit: maxLineLength)
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            var retried = false
             while true {
                 let n = chunk.withUnsafeMutableBytes { fs.read(fd, $0) }
                 if n < 0 {
                     if errno == EINTR { continue }
+                    // A disk error may pass: the same read once more (a failed read moves nothing).
+                    if errno == EIO && !retried {
+                        retried = true
+                        continue
+                    }
                     let e = errno
                     notice("cannot read all of \(file): \(Posix.text(e)); what was read is used")
                     reportedDamage = true
@@ -348,6 +367,7 @@ public final class FileStore: StateStore {
         if let q = path(name), fs.rename(p, q) == 0 {
             if let directory { Posix.fsyncDirectory(fs, directory) }
             known[file] = .some(nil)
+            onChange?(.movedAside(file: file))
             notice("\(reason). It was kept as \(name)" + (afresh ? "; starting afresh." : "."))
             return name
         }
@@ -617,11 +637,14 @@ public final class FileStore: StateStore {
         case .file(let f, _): fd = f
         }
         defer { _ = fs.close(fd) }
+        // Whatever happens next, what this store knew of the file's content is out of date.
+        known[file] = nil
         guard var size = fs.fstat(fd)?.size else { throw failed("cannot append to \(file)") }
         var line = bytes
         if let cut = cutTo[file], size > cut {
             guard fs.ftruncate(fd, cut) == 0 else { throw failed("cannot append to \(file)") }
             size = cut
+            onChange?(.cut(file: file, length: cut))
         }
         cutTo[file] = nil
         if size > 0 {
@@ -632,10 +655,20 @@ public final class FileStore: StateStore {
             guard n == 1 else { throw failed("cannot append to \(file)") }
             if last != 0x0a { line = [0x0a] + line }
         }
-        guard Posix.writeAll(fs, fd, line), fs.fdatasync(fd) == 0 else {
+        var written = 0
+        guard Posix.writeAll(fs, fd, line, written: &written), fs.fdatasync(fd) == 0 else {
             let e = failed("cannot append to \(file)")
             // Back to the last whole line; if even that fails, before the next append.
-            if fs.ftruncate(fd, size) != 0 || fs.fdatasync(fd) != 0 { cutTo[file] = size }
+            if fs.ftruncate(fd, size) != 0 {
+                cutTo[file] = size
+                if written > 0 {
+                    onChange?(.tornTail(file: file, bytes: Array(line.prefix(written))))
+                    notice("\(file) ends with part of a line that could not be written whole nor removed; "
+                        + "it is skipped when read, and cut before the next line")
+                }
+            } else if fs.fdatasync(fd) != 0 {
+                cutTo[file] = size
+            }
             throw e
         }
         if !existed && !Posix.fsyncDirectory(fs, directory) { directoryUnsynced = true }

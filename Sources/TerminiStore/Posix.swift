@@ -18,7 +18,13 @@ enum Posix {
     static func isAlive(_ pid: Int32) -> Bool { pid > 0 && (kill(pid, 0) == 0 || errno == EPERM) }
 
     static func writeAll(_ fs: any FileSystemCalls, _ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
+        var written = 0
+        return writeAll(fs, fd, bytes, written: &written)
+    }
+
+    /// The same, telling how many bytes reached the file (a short write, then a failure).
+    static func writeAll(_ fs: any FileSystemCalls, _ fd: Int32, _ bytes: [UInt8], written offset: inout Int) -> Bool {
+        offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { buf in
                 fs.write(fd, UnsafeRawBufferPointer(rebasing: buf[offset...]))
@@ -61,8 +67,7 @@ enum Posix {
     /// Creates a directory and its missing parents; new ones get `mode`. 0 when the
     /// directory is there, else the errno (ENOTDIR: the path, or a parent, is not one).
     static func makeDirectories(_ fs: any FileSystemCalls, _ path: String, mode: mode_t) -> Int32 {
-        var st = stat()
-        if stat(path, &st) == 0 { return (st.st_mode & S_IFMT) == S_IFDIR ? 0 : ENOTDIR }
+        if let info = fs.stat(path) { return info.kind == .directory ? 0 : ENOTDIR }
         if errno == ENOTDIR { return ENOTDIR }
         let parent = dirname(of: path)
         if parent != path && !parent.isEmpty && parent != "/" {
@@ -71,7 +76,7 @@ enum Posix {
         }
         if fs.mkdir(path, mode) == 0 { return 0 }
         let e = errno
-        if e == EEXIST { return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR ? 0 : ENOTDIR }
+        if e == EEXIST { return fs.stat(path)?.kind == .directory ? 0 : ENOTDIR }
         return e
     }
 

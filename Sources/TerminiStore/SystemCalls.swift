@@ -55,7 +55,7 @@ public struct FileInfo: Equatable, Sendable {
 
 /// The kinds of call the store makes, for the seam's users (fault injection, recording).
 public enum FileOperation: String, CaseIterable, Sendable {
-    case open, close, read, write, fsync, fdatasync, ftruncate, fstat, lstat, rename, link, unlink, mkdir, flock, list, access
+    case open, close, read, write, fsync, fdatasync, ftruncate, fstat, lstat, stat, rename, link, unlink, mkdir, flock, list, access
 }
 
 /// The one seam through which the store reaches the file system. Each call behaves as the
@@ -74,6 +74,8 @@ public protocol FileSystemCalls: AnyObject {
     func ftruncate(_ fd: Int32, _ length: Int) -> Int32
     func fstat(_ fd: Int32) -> FileInfo?
     func lstat(_ path: String) -> FileInfo?
+    /// `stat`: follows links (the config directory itself may be one).
+    func stat(_ path: String) -> FileInfo?
     func rename(_ from: String, _ to: String) -> Int32
     func link(_ from: String, _ to: String) -> Int32
     func unlink(_ path: String) -> Int32
@@ -103,14 +105,9 @@ public final class PosixCalls: FileSystemCalls, Sendable {
     public func fsync(_ fd: Int32) -> Int32 { Glibc.fsync(fd) }
     public func fdatasync(_ fd: Int32) -> Int32 { Glibc.fdatasync(fd) }
     public func ftruncate(_ fd: Int32, _ length: Int) -> Int32 { Glibc.ftruncate(fd, off_t(length)) }
-    public func fstat(_ fd: Int32) -> FileInfo? {
-        var st = stat()
-        return Glibc.fstat(fd, &st) == 0 ? FileInfo(st) : nil
-    }
-    public func lstat(_ path: String) -> FileInfo? {
-        var st = stat()
-        return Glibc.lstat(path, &st) == 0 ? FileInfo(st) : nil
-    }
+    public func fstat(_ fd: Int32) -> FileInfo? { sysFstat(fd) }
+    public func lstat(_ path: String) -> FileInfo? { sysLstat(path) }
+    public func stat(_ path: String) -> FileInfo? { sysStat(path) }
     public func rename(_ from: String, _ to: String) -> Int32 { Glibc.rename(from, to) }
     public func link(_ from: String, _ to: String) -> Int32 { Glibc.link(from, to) }
     public func unlink(_ path: String) -> Int32 { Glibc.unlink(path) }
@@ -131,5 +128,22 @@ public final class PosixCalls: FileSystemCalls, Sendable {
     public func access(_ path: String, _ mode: Int32) -> Int32 { Glibc.access(path, mode) }
 }
 
-/// `flock(2)`: inside `PosixCalls` the name means the struct of the same name.
+// Inside `PosixCalls` these names mean its own methods (or, for flock, a struct).
 private func sysFlock(_ fd: Int32, _ operation: Int32) -> Int32 { flock(fd, operation) }
+private func sysFstat(_ fd: Int32) -> FileInfo? {
+    var st = stat()
+    return fstat(fd, &st) == 0 ? FileInfo(st) : nil
+}
+private func sysLstat(_ path: String) -> FileInfo? {
+    var st = stat()
+    return lstat(path, &st) == 0 ? FileInfo(st) : nil
+}
+private func sysStat(_ path: String) -> FileInfo? {
+    var st = stat()
+    return stat(path, &st) == 0 ? FileInfo(st) : nil
+}
+
+extension FileSystemCalls {
+    /// Back to the start of a file read from (lseek is no disk call: not part of the seam).
+    func lseekStart(_ fd: Int32) -> Bool { lseek(fd, 0, SEEK_SET) == 0 }
+}

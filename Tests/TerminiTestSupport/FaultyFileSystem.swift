@@ -80,12 +80,17 @@ public final class FaultInjector: FileSystemCalls {
     }
     public func fsync(_ fd: Int32) -> Int32 { fails(.fsync) ? fail(-1) : base.fsync(fd) }
     public func fdatasync(_ fd: Int32) -> Int32 { fails(.fdatasync) ? fail(-1) : base.fdatasync(fd) }
-    public func ftruncate(_ fd: Int32, _ length: Int) -> Int32 { fails(.ftruncate) ? fail(-1) : base.ftruncate(fd, length) }
+    public func ftruncate(_ fd: Int32, _ length: Int) -> Int32 {
+        // Cutting a file shorter frees space: a full disk never refuses it.
+        let shrinks = length <= (base.fstat(fd)?.size ?? Int.max)
+        return fails(.ftruncate, creating: error != ENOSPC || !shrinks) ? fail(-1) : base.ftruncate(fd, length)
+    }
     public func fstat(_ fd: Int32) -> FileInfo? { fails(.fstat) ? fail(nil) : base.fstat(fd) }
     public func lstat(_ path: String) -> FileInfo? {
         // ENOENT must stay ENOENT: a fault is only put on a path that exists.
         fails(.lstat) ? fail(nil) : base.lstat(path)
     }
+    public func stat(_ path: String) -> FileInfo? { fails(.stat) ? fail(nil) : base.stat(path) }
     public func rename(_ from: String, _ to: String) -> Int32 { fails(.rename) ? fail(-1) : base.rename(from, to) }
     public func link(_ from: String, _ to: String) -> Int32 { fails(.link) ? fail(-1) : base.link(from, to) }
     public func unlink(_ path: String) -> Int32 { fails(.unlink) ? fail(-1) : base.unlink(path) }
@@ -128,10 +133,7 @@ public final class CallRecorder: FileSystemCalls {
 
     public func mark(_ label: String) { calls.append(.mark(label)) }
 
-    static func inode(_ fd: Int32) -> UInt64? {
-        var st = stat()
-        return Glibc.fstat(fd, &st) == 0 ? UInt64(st.st_ino) : nil
-    }
+    static func inode(_ fd: Int32) -> UInt64? { inodeOf(fd) }
 
     public func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
         let existed = base.lstat(path) != nil
@@ -186,6 +188,7 @@ public final class CallRecorder: FileSystemCalls {
     }
     public func fstat(_ fd: Int32) -> FileInfo? { base.fstat(fd) }
     public func lstat(_ path: String) -> FileInfo? { base.lstat(path) }
+    public func stat(_ path: String) -> FileInfo? { base.stat(path) }
     public func rename(_ from: String, _ to: String) -> Int32 {
         let r = base.rename(from, to)
         if r == 0 { calls.append(.rename(from: from, to: to)) }
@@ -209,4 +212,9 @@ public final class CallRecorder: FileSystemCalls {
     public func flock(_ fd: Int32, _ operation: Int32) -> Int32 { base.flock(fd, operation) }
     public func list(_ directory: String) -> [String]? { base.list(directory) }
     public func access(_ path: String, _ mode: Int32) -> Int32 { base.access(path, mode) }
+}
+
+private func inodeOf(_ fd: Int32) -> UInt64? {
+    var st = stat()
+    return fstat(fd, &st) == 0 ? UInt64(st.st_ino) : nil
 }
