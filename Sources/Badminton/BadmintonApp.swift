@@ -82,6 +82,10 @@ public struct BadmintonApp: MiniApp {
             return
         }
         log = BadmintonApp.readJournal(store, recover: true, unicode: context.unicode, effects: &startEffects)
+        // A match can be in the history and still in the journal (a stop between moving it to
+        // the history and writing the next match's journal): it is the match in progress, not
+        // a past one, until a new match begins.
+        if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
         if options.flag("--new") {
             let setup = BadmintonApp.setup(from: options, defaults: defaults)
             startEffects += beginMatch(setup, at: context.now, remember: true)

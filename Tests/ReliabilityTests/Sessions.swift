@@ -32,9 +32,13 @@ struct Session: Sendable {
         case let a as BadmintonApp:
             return "\(a.log.map { "\($0.state)" } ?? "no match") | history \(a.history.map { "\($0.startedAt) \($0.state.score)" })"
         case let a as BoxingApp: return "\(a.game)"
-        case let a as MemoryApp: return "\(a.game.cards) \(a.game.flips) \(a.records)"
+        case let a as MemoryApp:
+            // An untouched deal is any deal: a start with nothing saved deals one at random.
+            let records = MemoryApp.descriptor.id + " bests \(a.records.fewestFlips.sorted { $0.key < $1.key }) \(a.records.fastest.sorted { $0.key < $1.key })"
+            if a.game.flips == 0 && a.game.openCards.isEmpty { return "a fresh deal, \(records)" }
+            return "\(a.game.cards) \(a.game.flips) \(records)"
         case let a as StampsApp: return "\(a.card)"
-        case let a as CoffeeApp: return "\(a.shop.saved)"
+        case let a as CoffeeApp: return "\(a.shop.saved.branch ?? "") \(a.shop.saved.quantities.sorted { $0.key < $1.key })"
         default: return "?"
         }
     }
@@ -69,12 +73,14 @@ struct Session: Sendable {
         var shell: Shell
         var store: FileStore
         var ledger: [StoreChange]
-        /// Labels of the frames, and where in the store's calls each came (for crash states).
-        var frames: [(visible: String, calls: Int)]
+        /// What each frame showed, and what the app passed through on the way there (the
+        /// state after each key of the batch that the frame followed).
+        var frames: [(visible: String, passing: [String])]
     }
 
-    /// Runs the session on `dir` through `calls`; `mark` is told of each frame drawn.
-    func run(in dir: String, calls: any FileSystemCalls, frame: (String) -> Void = { _ in }) -> Run {
+    /// Runs the session on `dir` through `calls`; `mark` is told when each frame is drawn
+    /// (`frame N`) and when its sync has finished (`synced N`).
+    func run(in dir: String, calls: any FileSystemCalls, mark: (String) -> Void = { _ in }) -> Run {
         for (name, text) in files { _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(text.utf8)) }
         let store = FileStore(directory: dir, calls: calls)
         store.syncAfterFrame = true
@@ -83,19 +89,28 @@ struct Session: Sendable {
         var now = Session.start
         let shell = Shell(store: store, config: ConfigFile(), theme: .builtinDefault, themeName: "default", unicode: true, monochrome: false,
                           catalog: nil, open: app, options: AppOptions(options), notices: [], now: now)
-        var frames: [(String, Int)] = []
+        var frames: [(String, [String])] = []
+        var passing: [String] = []
+        func visibleNow() -> String { shell.current.flatMap { shell.apps[$0] }.map(Session.visible) ?? "launcher" }
         func drawFrame() {
             _ = shell.tick(now: now)
             _ = shell.render(size: Session.size, now: now)
-            let shown = shell.current.flatMap { shell.apps[$0] }.map(Session.visible) ?? "launcher"
-            frame(shown)
-            frames.append((shown, 0))
+            let shown = visibleNow()
+            mark("frame \(frames.count)")
+            frames.append((shown, passing))
+            passing = []
             store.sync()
+            mark("synced \(frames.count - 1)")
         }
         drawFrame()
         for keys in steps {
             now += 1.3
-            _ = shell.handle(keys, now: now)
+            // As `Shell.handle(_:now:)` does for keys read together: each key, then one write.
+            for k in keys where !shell.quitRequested {
+                _ = shell.handleOne(k, now: now)
+                passing.append(visibleNow())
+            }
+            shell.flushWrites()
             drawFrame()
         }
         store.onChange = nil

@@ -105,6 +105,8 @@ public final class FaultInjector: FileSystemCalls {
 public enum RecordedCall: Equatable, Sendable {
     /// `open` with O_CREAT made a new name for a new (empty) file.
     case create(path: String, inode: UInt64)
+    /// A file that was there was opened (its name and its inode, to follow it).
+    case open(path: String, inode: UInt64)
     /// `open` with O_TRUNC emptied a file.
     case truncateOnOpen(inode: UInt64)
     case write(inode: UInt64, offset: Int, bytes: [UInt8])
@@ -144,7 +146,7 @@ public final class CallRecorder: FileSystemCalls {
             return fd
         }
         guard let ino = CallRecorder.inode(fd) else { return fd }
-        if !existed && flags & O_CREAT != 0 { calls.append(.create(path: path, inode: ino)) }
+        if !existed && flags & O_CREAT != 0 { calls.append(.create(path: path, inode: ino)) } else { calls.append(.open(path: path, inode: ino)) }
         if existed && flags & O_TRUNC != 0 { calls.append(.truncateOnOpen(inode: ino)) }
         if flags & O_APPEND != 0 { appending.insert(fd) }
         return fd
