@@ -23,6 +23,8 @@ public struct BadmintonApp: MiniApp {
     public static let journalFile = "badminton-match.jsonl"
     public static let historyFile = "badminton-history.jsonl"
     static let lockName = "badminton"
+    /// The lock's file: its holder closing it (quitting, or killed) is what a watcher hears.
+    static let lockFile = "badminton.lock"
     static let formatKey = "badminton.format", disciplineKey = "badminton.discipline", namesKey = "badminton.names"
     /// The side that served first last time: `left` or `right` (the side named first is on the left).
     static let serverKey = "badminton.server"
@@ -39,6 +41,9 @@ public struct BadmintonApp: MiniApp {
     var history: [PastMatch] = []
     /// Read-only: following a journal another process keeps.
     var watching = false
+    /// Watching because another termini holds the match (not `--watch`): when it goes, this
+    /// one takes the lock and keeps the match.
+    var awaitingKeeper = false
     var overlay: Overlay?
     var service = ServiceChoice()
     var defaults: SetupDefaults
@@ -67,6 +72,7 @@ public struct BadmintonApp: MiniApp {
             case .acquired: break
             case .heldByAnother:
                 watching = true
+                awaitingKeeper = true
                 store.notice("Another termini is keeping this match: this one is read-only and follows it live.")
             case .unusable:
                 // The store has said why (a lock file that is not one): following, not keeping.
@@ -431,11 +437,27 @@ public struct BadmintonApp: MiniApp {
 
     // MARK: Watching
 
-    public var watchedFiles: [String] { watching ? [BadmintonApp.journalFile, BadmintonApp.historyFile] : [] }
+    public var watchedFiles: [String] {
+        guard watching else { return [] }
+        return [BadmintonApp.journalFile, BadmintonApp.historyFile] + (awaitingKeeper ? [BadmintonApp.lockFile] : [])
+    }
 
     public mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect] {
         clock = context.now
         guard watching else { return [] }
+        // The keeper closed the lock (it quit, or it was killed: the kernel frees the lock):
+        // this copy takes it and keeps the match, without a restart.
+        if awaitingKeeper, store.tryLock(BadmintonApp.lockName) == .acquired {
+            watching = false
+            awaitingKeeper = false
+            var effects: [AppEffect] = []
+            log = BadmintonApp.readJournal(store, recover: true, unicode: unicode, effects: &effects)
+            history = BadmintonApp.readHistory(store)
+            if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
+            store.retainFailedAppends(to: BadmintonApp.historyFile)
+            message = Message("The termini that kept this match has stopped: this one keeps the match now.", short: "Keeping the match now.")
+            return effects + [.notice("The termini that kept this match has stopped: this one keeps the match now.")]
+        }
         if let fresh = BadmintonApp.readJournal(store, recover: false) {
             log = fresh
         } else if store.readBytes(BadmintonApp.journalFile) == nil {
