@@ -343,3 +343,56 @@ import TerminiTestSupport
         #expect(store.takeNotices().isEmpty)
     }
 }
+
+/// The pieces phase 2 wires into the shell: a read-modify-write of one file under a lock
+/// (two copies changing different settings keep both), locks that say why not.
+@Suite struct FileStoreSharedTests {
+    @Test func twoCopiesChangingDifferentSettingsKeepBoth() throws {
+        let tmp = TempDir()
+        let a = FileStore(directory: tmp.path)
+        let b = FileStore(directory: tmp.path)
+        a.syncAfterFrame = true
+        b.syncAfterFrame = true
+        func setting(_ store: FileStore, _ key: String, _ value: String) throws {
+            try store.update("config") { old in
+                var c = ConfigFile(text: old.map { String(decoding: $0, as: UTF8.self) } ?? "")
+                c.set(key, value)
+                return Array(c.text.utf8)
+            }
+        }
+        try setting(a, "stamps.daily", "on")
+        try setting(b, "theme", "mono")
+        try setting(a, "sound", "no")
+        let c = ConfigFile(text: readFile(tmp.file("config")) ?? "")
+        #expect(c.value("stamps.daily") == "on" && c.value("theme") == "mono" && c.value("sound") == "no", "\(c.text)")
+        // Written through to the disk before the lock is let go: no side file waits.
+        #expect(entries(tmp.path).filter { $0.contains(".next-") }.isEmpty, "\(entries(tmp.path))")
+    }
+
+    @Test func anUpdateThatCannotBeSavedSaysSo() {
+        let tmp = TempDir()
+        let f = FaultInjector(error: ENOSPC)
+        let store = FileStore(directory: tmp.path, calls: f)
+        f.failAt = f.count + 1
+        f.persistent = true
+        #expect(throws: StoreError.self) { try store.update("config") { _ in Array("theme = mono\n".utf8) } }
+        f.failAt = nil
+        #expect(readFile(tmp.file("config")) == nil)
+    }
+
+    @Test func aLockSaysWhyNot() {
+        let tmp = TempDir()
+        let a = FileStore(directory: tmp.path)
+        let b = FileStore(directory: tmp.path)
+        #expect(a.tryLock("stamps") == .acquired)
+        #expect(b.tryLock("stamps") == .heldByAnother)
+        _ = mkdir(tmp.file("coffee.lock"), 0o700)
+        guard case .unusable(let why) = b.tryLock("coffee") else {
+            Issue.record("a directory as a lock file")
+            return
+        }
+        #expect(why.contains("coffee.lock") && why.contains("directory"), "\(why)")
+        a.unlock("stamps")
+        #expect(b.tryLock("stamps") == .acquired)
+    }
+}
