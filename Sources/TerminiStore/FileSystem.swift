@@ -25,18 +25,7 @@ public enum FileSystem {
     }
 
     /// Names of the entries in a directory (not `.`/`..`), sorted; empty when unreadable.
-    public static func list(_ directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
+    public static func list(_ directory: String) -> [String] { (PosixCalls.shared.list(directory) ?? []).sorted() }
 
     public static func isDirectory(_ path: String) -> Bool { Posix.fileType(path).isDirectory || {
         var st = stat()

@@ -68,13 +68,3 @@ func envelope(_ t: Tally, version: Int = 1) -> [UInt8] {
 let fixedNow = 1_700_000_000.0
 let stamp = Posix.timestamp(fixedNow)
 
-final class Locked<V>: @unchecked Sendable {
-    private var value: V
-    private let lock = NSLock()
-    init(_ v: V) { value = v }
-    func withLock<R>(_ body: (inout V) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}
