@@ -68,8 +68,11 @@ extension TextLayout {
     static func sanitizedName(_ text: String) -> String {
         var s = Substring(sanitized(text))
         while s.first == " " { s = s.dropFirst() }
+        // Cut first, then trim: a name cut at 40 must not end in the spaces inside it, or it
+        // reads back shorter than it was written.
+        s = s.prefix(40)
         while s.last == " " { s = s.dropLast() }
-        return String(s.prefix(40))
+        return String(s)
     }
 }
 
