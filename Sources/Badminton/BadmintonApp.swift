@@ -187,9 +187,14 @@ public struct BadmintonApp: MiniApp {
     mutating func record(_ action: MatchEvent.Action, at now: Double) -> [AppEffect] {
         guard var l = log else { return [] }
         let event = MatchEvent(action, at: now)
+        let before = l.state
         guard l.take(event) else { return alertBell }
         log = l
-        if l.state.phase == .choosingService, service != ServiceChoice(), action != .undo && action != .redo {
+        // A choice of server starts afresh only when a new choice begins (the next game, or
+        // the serving side changed): a change of ends or of names meanwhile keeps it.
+        let s = l.state
+        if s.phase == .choosingService, action != .undo && action != .redo,
+           before.phase != .choosingService || before.gameNumber != s.gameNumber || before.server != s.server {
             service = ServiceChoice()
         }
         return [.append(file: BadmintonApp.journalFile, bytes: event.line)]
@@ -206,6 +211,7 @@ public struct BadmintonApp: MiniApp {
         case .point(let t): return "point to \(s.teams[t].name)"
         case .swapEnds: return "change of ends"
         case .service: return "choice of server"
+        case .firstServer(let t): return "first server (\(s.teams[t].name))"
         case .names: return "names"
         case .nextGame: return "start of game \(s.gameNumber)"
         case .endInterval: return "end of the interval"

@@ -97,6 +97,9 @@ public struct MatchEvent: Equatable, Sendable {
         case swapEnds
         /// Who serves and who receives at the start of a game (doubles): player indices.
         case service(team: Int, server: Int, receiver: Int)
+        /// Game 1, before the first rally: the other side serves first (doubles: who of it
+        /// serves, and who receives, is chosen again).
+        case firstServer(team: Int)
         case names([TeamInfo])
         case nextGame
         case endInterval
@@ -124,6 +127,7 @@ public struct MatchEvent: Equatable, Sendable {
         case .point: return "point"
         case .swapEnds: return "swap"
         case .service: return "service"
+        case .firstServer: return "first-server"
         case .names: return "names"
         case .nextGame: return "next-game"
         case .endInterval: return "end-interval"
@@ -151,7 +155,7 @@ extension MatchEvent: Codable {
             try c.encode(s.discipline, forKey: .discipline)
             try c.encode(s.teams, forKey: .teams)
             try c.encode(s.firstServer, forKey: .server)
-        case .point(let t), .retire(let t), .walkover(let t):
+        case .point(let t), .retire(let t), .walkover(let t), .firstServer(let t):
             try c.encode(t, forKey: .team)
         case let .service(t, s, r):
             try c.encode(t, forKey: .team)
@@ -192,6 +196,7 @@ extension MatchEvent: Codable {
         case "point": action = .point(team: try team())
         case "retire": action = .retire(team: try team())
         case "walkover": action = .walkover(team: try team())
+        case "first-server": action = .firstServer(team: try team())
         case "swap": action = .swapEnds
         case "service":
             action = .service(team: try team(), server: try team(.server), receiver: try team(.receiver))

@@ -6,7 +6,8 @@ public enum ServiceCourt: String, Sendable, Equatable {
     public var other: ServiceCourt { self == .right ? .left : .right }
 }
 
-/// A break in play with a countdown: 60 s in a game, 120 s between games.
+/// A break in play with a countdown: 60 s in a game, 120 s between games (60 in 5x11; see
+/// `MatchFormat.betweenGamesSeconds`).
 public struct Interval: Equatable, Sendable {
     public enum Kind: String, Sendable {
         case midGame = "mid-game"
@@ -15,7 +16,15 @@ public struct Interval: Equatable, Sendable {
     public var kind: Kind
     /// When it started: the time of the rally that brought it.
     public var start: Double
-    public var duration: Double { kind == .midGame ? 60 : 120 }
+    /// Its length in seconds, from the format.
+    public var duration: Double
+
+    /// An interval of `duration` seconds; without one, the length Law 16.2 gives the kind.
+    public init(kind: Kind, start: Double, duration: Double? = nil) {
+        self.kind = kind
+        self.start = start
+        self.duration = duration ?? (kind == .midGame ? 60 : 120)
+    }
     public func remaining(at now: Double) -> Double { max(0, start + duration - now) }
     /// Whole seconds left as shown (rounded up: 0.2 s left still shows 1).
     public func shownSeconds(at now: Double) -> Int {
@@ -185,6 +194,15 @@ public struct MatchState: Equatable, Sendable {
             }
             phase = .playing
             return true
+        case .firstServer(let team):
+            // Until the first rally of the match the toss's result can still be put right.
+            guard games.isEmpty, !hasRallies, phase == .playing || phase == .choosingService,
+                  team == 0 || team == 1, team != server else { return false }
+            server = team
+            serverPlayer = 0
+            rightCourt = [0, 0]
+            phase = isDoubles ? .choosingService : .playing
+            return true
         case .names(let newTeams):
             guard newTeams.count == 2, newTeams.allSatisfy({ $0.players.count == discipline.playersPerTeam && !$0.name.isEmpty }) else {
                 return false
@@ -246,13 +264,13 @@ public struct MatchState: Equatable, Sendable {
                 finish(winner: team, ending: .played)
             } else {
                 phase = .gameOver
-                interval = Interval(kind: .betweenGames, start: time)
+                interval = Interval(kind: .betweenGames, start: time, duration: format.betweenGamesSeconds)
             }
             return
         }
         let threshold = format.intervalAt
-        if leadBefore < threshold && max(score[0], score[1]) >= threshold {
-            interval = Interval(kind: .midGame, start: time)
+        if leadBefore < threshold && max(score[0], score[1]) >= threshold && format.hasMidGameInterval(inGame: gameNumber) {
+            interval = Interval(kind: .midGame, start: time, duration: format.midGameSeconds)
             if isDecidingGame {
                 left = 1 - left
                 endsChangedInGame = true

@@ -200,7 +200,7 @@ public enum MatchReport {
 
     static func eventTeam(_ e: MatchEvent) -> Int? {
         switch e.action {
-        case .point(let t), .retire(let t), .walkover(let t), .service(let t, _, _): return t
+        case .point(let t), .retire(let t), .walkover(let t), .service(let t, _, _), .firstServer(let t): return t
         default: return nil
         }
     }
