@@ -217,6 +217,12 @@ public struct BadmintonApp: MiniApp {
         case .endInterval: return "end of the interval"
         case .retire(let t): return "retirement of \(s.teams[t].name)"
         case .walkover(let t): return "walkover (\(s.teams[t].name))"
+        case let .card(t, p, card): return "\(card.colour) card to \(s.teams[t].players[min(p, s.teams[t].players.count - 1)])"
+        case .shuttle: return "new shuttle"
+        case .warmUp: return "warm-up"
+        case .stop(let kind, _, _): return kind.rawValue
+        case .resume: return "resumption of play"
+        case .correctService, .correctCourts, .correctScore: return "correction"
         case .start, .undo, .redo: return "start"
         }
     }

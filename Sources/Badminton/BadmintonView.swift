@@ -296,6 +296,7 @@ extension BadmintonApp {
             case .played: result = "\(names[w]) \(wins) the match \(won[w])-\(won[1 - w])"
             case .retired(let t): result = "\(names[w]) \(wins): \(names[t]) retired"
             case .walkover(let t): result = "\(names[w]) \(wins) by walkover: \(names[t]) did not play"
+            case .disqualified(let t): result = "\(names[w]) \(wins): \(names[t]) disqualified"
             }
             let keys: [String?] = watching ? [nil, nil] : ["n: new match", "u: undo"]
             candidates = [[m[0], result] + keys, [m[1], result] + keys, [result] + keys, [m[1], result, keys[0]], [result, keys[0]], [result]]

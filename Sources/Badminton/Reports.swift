@@ -24,6 +24,7 @@ public enum MatchReport {
             case .played: line += " · \(s.teams[w].name) won"
             case .retired(let t): line += " · \(s.teams[w].name) won, \(s.teams[t].name) retired"
             case .walkover(let t): line += " · \(s.teams[w].name) won by walkover (\(s.teams[t].name) did not play)"
+            case .disqualified(let t): line += " · \(s.teams[w].name) won, \(s.teams[t].name) disqualified"
             }
         }
         if let iv = s.interval, iv.remaining(at: now) > 0 {
@@ -141,6 +142,7 @@ public enum MatchReport {
         case .played: return fit("", winner, " beat ", loser, " " + scores(from: w))
         case .retired: return fit("", winner, " beat ", loser, (scores(from: w).isEmpty ? "" : " " + scores(from: w)) + " (retired)")
         case .walkover: return fit("", winner, " beat ", loser, ": walkover")
+        case .disqualified: return fit("", winner, " beat ", loser, (scores(from: w).isEmpty ? "" : " " + scores(from: w)) + " (disqualified)")
         }
     }
 
@@ -170,6 +172,7 @@ public enum MatchReport {
             case .played: return "\(t0) \(all) \(t1) · \(w) won"
             case .retired(let t): return "\(t0) \(all) \(t1) · \(w) won, \(s.teams[t].name) retired"
             case .walkover(let t): return "\(t0) v \(t1) · \(w) won by walkover (\(s.teams[t].name) did not play)"
+            case .disqualified(let t): return "\(t0) \(all) \(t1) · \(w) won, \(s.teams[t].name) disqualified"
             }
         default:
             return "\(t0) \(all) \(t1) · not finished"
@@ -200,7 +203,7 @@ public enum MatchReport {
 
     static func eventTeam(_ e: MatchEvent) -> Int? {
         switch e.action {
-        case .point(let t), .retire(let t), .walkover(let t), .service(let t, _, _), .firstServer(let t): return t
+        case .point(let t), .retire(let t), .walkover(let t), .service(let t, _, _), .firstServer(let t), .card(let t, _, _): return t
         default: return nil
         }
     }
@@ -241,6 +244,7 @@ public enum MatchReport {
             case .played?: ending = "\"played\""
             case .retired?: ending = "\"retired\""
             case .walkover?: ending = "\"walkover\""
+            case .disqualified?: ending = "\"disqualified\""
             }
             let events = rows(log).map { r -> String in
                 let st = r.state
@@ -248,6 +252,9 @@ public enum MatchReport {
                 if let t = eventTeam(r.event) { e += ",\"team\":\(t)" }
                 e += ",\"score\":[\(st.score[0]),\(st.score[1])],\"game\":\(st.gameNumber)"
                 if st.phase == .playing { e += ",\"server\":{\"team\":\(st.server),\"player\":\(json(st.serverName())),\"court\":\"\(st.serviceCourt.rawValue)\"}" }
+                if case let .card(t, p, card) = r.event.action {
+                    e += ",\"player\":\(json(st.teams[t].players[p])),\"card\":\"\(card.rawValue)\""
+                }
                 return e + "}"
             }
             parts.append("{\"started\":\(json(isoTime(log.startedAt))),\"format\":\(json(s.format.description)),\"discipline\":\"\(s.discipline.rawValue)\","

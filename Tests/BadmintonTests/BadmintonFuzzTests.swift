@@ -126,6 +126,10 @@ import Testing
                 if w != 1 - t { return "team \(t) retired but \(w) did not win" }
             case .walkover(let t):
                 if w != 1 - t || !s.games.isEmpty { return "walkover by \(t), winner \(w), games \(s.games)" }
+            case .disqualified(let t):
+                if w != 1 - t || !s.cards.contains(where: { $0.card == .disqualification && $0.team == t }) {
+                    return "team \(t) disqualified but \(w) won, or no black card to it"
+                }
             }
         }
         if s.interval?.kind == .midGame && s.phase != .playing { return "a mid-game interval while \(s.phase)" }
