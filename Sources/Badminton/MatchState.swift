@@ -249,7 +249,25 @@ public struct MatchState: Equatable, Sendable {
             guard games.isEmpty, !hasRallies, phase == .playing || phase == .choosingService else { return false }
             warmUpStart = event.time
             return true
-        case .shuttle, .stop, .resume, .correctService, .correctCourts, .correctScore:
+        case let .correctService(team, s, r):
+            guard phase == .playing, [team, s, r].allSatisfy({ $0 == 0 || $0 == 1 }), isDoubles || (s == 0 && r == 0) else { return false }
+            let before = self
+            place(server: team, s, receiver: r)
+            return server != before.server || serverPlayer != before.serverPlayer || rightCourt != before.rightCourt
+        case let .correctCourts(team, right):
+            guard phase == .playing, isDoubles, team == 0 || team == 1, right == 0 || right == 1, rightCourt[team] != right else { return false }
+            rightCourt[team] = right
+            // Nobody else moves: the serving side's player now in the service court serves.
+            if team == server { serverPlayer = player(of: server, in: serviceCourt) }
+            return true
+        case .correctScore(let new):
+            // A score that would end the game is a rally to score instead.
+            guard phase == .playing, new.count == 2, new.allSatisfy({ $0 >= 0 }), new != score,
+                  !format.wins(new[0], against: new[1]), !format.wins(new[1], against: new[0]) else { return false }
+            score = new
+            if isDoubles { serverPlayer = player(of: server, in: serviceCourt) }
+            return true
+        case .shuttle, .stop, .resume:
             return false
         case .swapEnds:
             left = 1 - left
@@ -260,15 +278,8 @@ public struct MatchState: Equatable, Sendable {
             // The serving side only changes in the first game (the first server); later the
             // winner of the last game serves.
             guard team == server || games.isEmpty else { return false }
-            server = team
+            place(server: team, s, receiver: r)
             if isDoubles {
-                // The server stands in the court of the side's score (the right at love; the
-                // left when a fault given between games opened the game), the receiver
-                // diagonally opposite.
-                let court = ServiceCourt.forScore(score[team])
-                serverPlayer = s
-                rightCourt[team] = court == .right ? s : 1 - s
-                rightCourt[1 - team] = court == .right ? r : 1 - r
                 firstServerOfGame = s
                 firstReceiverOfGame = r
             }
@@ -320,6 +331,18 @@ public struct MatchState: Equatable, Sendable {
             finish(winner: 1 - team, ending: .walkover(team), at: event.time)
             return true
         }
+    }
+
+    /// `team` serves; in doubles its player `s` from the court of the side's score (the right
+    /// at love; the left when a fault given between games opened the game), to the other
+    /// side's player `r` diagonally opposite, in the court of the same name.
+    private mutating func place(server team: Int, _ s: Int, receiver r: Int) {
+        server = team
+        guard isDoubles else { return }
+        let court = ServiceCourt.forScore(score[team])
+        serverPlayer = s
+        rightCourt[team] = court == .right ? s : 1 - s
+        rightCourt[1 - team] = court == .right ? r : 1 - r
     }
 
     private mutating func finish(winner w: Int, ending e: Ending, at time: Double) {
