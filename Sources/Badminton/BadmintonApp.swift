@@ -52,7 +52,8 @@ public struct BadmintonApp: MiniApp {
     let alertBell: [AppEffect]
     /// One line about what the last key did ("Undone: point to Red"), until the next key.
     var message: Message?
-    var lastCountdown: Int?
+    /// The moment up to which the clocks' bells have been heard (the last tick).
+    var alertsHeardUntil: Double?
     /// Where the history's times are shown in local time (tests pin an offset).
     var zone = LocalZone.system
 
@@ -164,7 +165,6 @@ public struct BadmintonApp: MiniApp {
                                      names: setup.teams.map(\.entry).joined(separator: ","), server: SetupDefaults.serverWords[setup.firstServer])
         }
         service = ServiceChoice()
-        lastCountdown = nil
         if setup.discipline == .singles {
             message = Message("New match: \(setup.teams[0].name) v \(setup.teams[1].name), \(setup.format)", short: "New match.")
         }
@@ -187,6 +187,7 @@ public struct BadmintonApp: MiniApp {
     mutating func record(_ action: MatchEvent.Action, at now: Double) -> [AppEffect] {
         guard var l = log else { return [] }
         let event = MatchEvent(action, at: now)
+        clock = now
         let before = l.state
         guard l.take(event) else { return alertBell }
         log = l
@@ -275,7 +276,6 @@ public struct BadmintonApp: MiniApp {
         case .pointLeft, .pointRight:
             switch s.phase {
             case .playing:
-                lastCountdown = nil
                 let team = command == .pointLeft ? s.left : s.right
                 return record(.point(team: team), at: context.now)
             case .gameOver, .matchOver:
@@ -312,7 +312,6 @@ public struct BadmintonApp: MiniApp {
                 return record(.service(team: s.server, server: service.server, receiver: service.receiver), at: context.now)
             default:
                 if visibleInterval(at: context.now) != nil {
-                    lastCountdown = nil
                     return record(.endInterval, at: context.now)
                 }
                 return []
@@ -398,25 +397,18 @@ public struct BadmintonApp: MiniApp {
     // MARK: Time
 
     public var nextDeadline: Double? {
-        guard let iv = log?.state.interval else { return nil }
-        let shown = iv.shownSeconds(at: clock)
-        guard shown > 0 else { return nil }
-        // The moment the countdown shows one second less: at most one redraw a second.
-        return iv.start + iv.duration - Double(shown - 1)
+        // The moment a clock shows one second less (or more): at most one redraw a second,
+        // and none once every countdown is over.
+        log?.state.timers.compactMap { $0.nextChange(after: clock) }.min()
     }
 
     public mutating func tick(context: AppContext) -> [AppEffect] {
         clock = context.now
-        guard let iv = log?.state.interval else {
-            lastCountdown = nil
-            return []
-        }
-        let shown = iv.shownSeconds(at: context.now)
-        defer { lastCountdown = shown }
-        guard !watching, let last = lastCountdown else { return [] }
-        // The umpire's "20 seconds" call, and the end of the interval.
-        if (last > 20 && shown <= 20 && shown > 0) || (last > 0 && shown == 0) { return alertBell }
-        return []
+        let heard = alertsHeardUntil ?? context.now
+        alertsHeardUntil = context.now
+        guard !watching, let s = log?.state else { return [] }
+        // The umpire's "20 seconds" and "Ready to play" calls, and the end of a countdown.
+        return s.timers.contains { $0.alerts(after: heard, upTo: context.now) } ? alertBell : []
     }
 
     // MARK: Watching

@@ -267,8 +267,23 @@ public struct MatchState: Equatable, Sendable {
             score = new
             if isDoubles { serverPlayer = player(of: server, in: serviceCourt) }
             return true
-        case .shuttle, .stop, .resume:
-            return false
+        case .shuttle:
+            guard phase != .matchOver else { return false }
+            shuttles += 1
+            return true
+        case let .stop(kind, team, player):
+            guard phase != .matchOver, runningStoppage == nil else { return false }
+            if let team {
+                guard team == 0 || team == 1, let player, teams[team].players.indices.contains(player) else { return false }
+            } else if player != nil {
+                return false
+            }
+            stoppages.append(Stoppage(kind: kind, team: team, player: player, start: event.time, end: nil))
+            return true
+        case .resume:
+            guard runningStoppage != nil else { return false }
+            endStoppage(at: event.time)
+            return true
         case .swapEnds:
             left = 1 - left
             return true

@@ -23,3 +23,48 @@ extension BadmintonApp {
         return effects + [.setPreference(key: BadmintonApp.serverKey, value: SetupDefaults.serverWords[team])]
     }
 }
+
+extension BadmintonApp {
+    /// Records `action` unless this screen only watches; `done` is the line that says so.
+    mutating func umpire(_ action: MatchEvent.Action, at now: Double, done: Message, refused: Message) -> [AppEffect] {
+        guard !watching else {
+            message = Message("Read-only: another termini keeps this match.", short: "Read-only.")
+            return alertBell
+        }
+        let recorded = log?.records.count
+        let effects = record(action, at: now)
+        message = log?.records.count != recorded ? done : refused
+        return effects
+    }
+
+    /// The two-minute warm-up starts (again): before the first rally only.
+    mutating func startWarmUp(at now: Double) -> [AppEffect] {
+        umpire(.warmUp, at: now, done: Message("Warm-up: two minutes.", short: "Warm-up."),
+               refused: Message("The warm-up is before the first rally.", short: "Only before play."))
+    }
+
+    /// Play stops for an injury (of `team`'s `player`, when named) or a suspension.
+    mutating func stopPlay(_ kind: Stoppage.Kind, team: Int? = nil, player: Int? = nil, at now: Double) -> [AppEffect] {
+        let who = team.flatMap { t in player.flatMap { p in log?.state.teams[t].players[safe: p] } }
+        let what = kind == .injury ? "Injury" + (who.map { " (\($0))" } ?? "") : "Play suspended"
+        return umpire(.stop(kind, team: team, player: player), at: now, done: Message("\(what): the clock runs until play resumes."),
+                      refused: Message("Play is already stopped, or the match is over.", short: "Already stopped."))
+    }
+
+    /// Play resumes; the stop is kept with its length.
+    mutating func resumePlay(at now: Double) -> [AppEffect] {
+        let started = log?.state.runningStoppage?.start
+        let length = started.map { MatchReport.clock(Int((now - $0).rounded(.down))) } ?? ""
+        return umpire(.resume, at: now, done: Message("Play resumed after \(length)."), refused: Message("Play is not stopped."))
+    }
+
+    /// A new shuttle is brought into play.
+    mutating func newShuttle(at now: Double) -> [AppEffect] {
+        let n = (log?.state.shuttles ?? 0) + 1
+        return umpire(.shuttle, at: now, done: Message("Shuttle \(n)."), refused: Message("The match is over."))
+    }
+}
+
+extension Array {
+    subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
+}
