@@ -104,15 +104,18 @@ public struct MatchState: Equatable, Sendable {
     public var serviceOver = false
     /// Rallies played in this game (points, and faults scored during play).
     public var rallies = 0
-    /// The last event that changes what the umpire says: not a change of ends, of names, a
-    /// shuttle or an injury (the call stands meanwhile).
+    /// The last event that changes what the umpire says, and its time: not a change of ends,
+    /// of names, a shuttle, an injury (the call stands meanwhile), nor the next game begun
+    /// while the interval before it runs (the call comes when it ends).
     public var callAction: MatchEvent.Action?
+    public var callTime: Double
 
     public init(_ setup: MatchSetup, at time: Double) {
         format = setup.format
         discipline = setup.discipline
         teams = setup.teams
         startedAt = time
+        callTime = time
         server = setup.firstServer
         phase = setup.discipline == .doubles ? .choosingService : .playing
     }
@@ -194,7 +197,10 @@ public struct MatchState: Equatable, Sendable {
             lastAction = event.action
             switch event.action {
             case .swapEnds, .names, .shuttle, .stop(.injury, _, _): break
-            default: callAction = event.action
+            case .nextGame where interval.map({ $0.remaining(at: event.time) > 0 }) == true: break
+            default:
+                callAction = event.action
+                callTime = event.time
             }
         } else {
             self = before
@@ -227,7 +233,8 @@ public struct MatchState: Equatable, Sendable {
             return true
         case let .card(team, player, card):
             guard team == 0 || team == 1, teams[team].players.indices.contains(player) else { return false }
-            var record = CardRecord(team: team, player: player, card: card, time: event.time, game: gameNumber, scored: false)
+            var record = CardRecord(team: team, player: player, card: card, time: event.time, game: gameNumber, scored: false,
+                                    betweenGames: phase == .gameOver)
             switch card {
             case .warning:
                 break

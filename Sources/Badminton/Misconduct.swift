@@ -40,4 +40,6 @@ public struct CardRecord: Equatable, Sendable {
     /// given between games). Faults before the match has begun (the warm-up, the choice of
     /// server) and after its end score nothing (RTTO 3.7.7).
     public var scored: Bool
+    /// Given after a game was won and before the next began.
+    public var betweenGames: Bool
 }
