@@ -26,6 +26,8 @@ public struct BadmintonApp: MiniApp {
     static let formatKey = "badminton.format", disciplineKey = "badminton.discipline", namesKey = "badminton.names"
     /// The side that served first last time: `left` or `right` (the side named first is on the left).
     static let serverKey = "badminton.server"
+    /// The court's name or number, for the umpire's "Court 3, 20 seconds".
+    static let courtKey = "badminton.court"
 
     enum Overlay: Equatable {
         case setup(SetupForm)
@@ -562,7 +564,8 @@ public struct BadmintonApp: MiniApp {
                 return CommandOutput(stderr: "termini: no badminton match yet (start one: termini badminton --new)\n", status: 1)
             }
             let s = log.state
-            let text = options.flag("--json") ? MatchReport.statusJSON(s, now: context.now) : MatchReport.statusLine(s, now: context.now)
+            let text = options.flag("--json") ? MatchReport.statusJSON(s, now: context.now, court: store.preference(BadmintonApp.courtKey))
+                : MatchReport.statusLine(s, now: context.now)
             return CommandOutput(stdout: text + "\n")
         }
         if let f = options.value("--export").flatMap(MatchReport.ExportFormat.init(rawValue:)) {

@@ -68,3 +68,25 @@ extension BadmintonApp {
 extension Array {
     subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
 }
+
+extension BadmintonApp {
+    /// A card to a player (Law 16): `team`'s player `player` (0 in singles).
+    mutating func giveCard(_ card: Misconduct, team: Int, player: Int, at now: Double) -> [AppEffect] {
+        let name = log.flatMap { $0.state.teams[safe: team]?.players[safe: player] } ?? "?"
+        return umpire(.card(team: team, player: player, card: card), at: now,
+                      done: Message("\(card.colour.capitalized) card: \(name), \(card.call).", short: "\(card.colour.capitalized) card: \(name)."),
+                      refused: Message("No such player."))
+    }
+
+    /// A correction: who serves and receives, a pair's courts, or the score of the game.
+    mutating func correct(_ action: MatchEvent.Action, at now: Double) -> [AppEffect] {
+        switch action {
+        case .correctService, .correctCourts, .correctScore:
+            return umpire(action, at: now, done: Message("Corrected (u undoes it)."),
+                          refused: Message("Nothing to correct there, or not now: a correction is for the game in play, and never ends it.",
+                                           short: "Not a correction now."))
+        default:
+            return alertBell
+        }
+    }
+}

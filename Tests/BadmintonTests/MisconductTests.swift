@@ -169,7 +169,7 @@ import Testing
         m.take(.card(team: 0, player: 0, card: .disqualification))
         let s = m.state
         #expect(s.finalGame == 2 && s.unfinishedScore == [3, 5])
-        #expect(MatchReport.statusLine(s, now: m.time).hasSuffix("· Lee won, Lin disqualified"))
+        #expect(MatchReport.statusLine(s, now: m.time).hasSuffix("· Lee won, Lin disqualified · cards: Lin black"))
         #expect(MatchReport.outcome(s) == "Lee beat Lin 15-21 5-3 (disqualified)")
         #expect(MatchReport.result(s).hasSuffix("· Lee won, Lin disqualified"))
         let json = MatchReport.export([m.log], as: .json)
