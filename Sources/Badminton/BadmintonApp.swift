@@ -28,6 +28,8 @@ public struct BadmintonApp: MiniApp {
     static let serverKey = "badminton.server"
     /// The court's name or number, for the umpire's "Court 3, 20 seconds".
     static let courtKey = "badminton.court"
+    /// `yes`: each new call of the umpire is spoken (by espeak-ng, through the shell).
+    static let speakKey = "badminton.speak"
 
     enum Overlay: Equatable {
         case setup(SetupForm)
@@ -58,11 +60,22 @@ public struct BadmintonApp: MiniApp {
     var alertsHeardUntil: Double?
     /// Where the history's times are shown in local time (tests pin an offset).
     var zone = LocalZone.system
+    /// The court's name, for the calls.
+    var court: String?
+    /// Whether the calls are spoken (`badminton.speak`), and the last call heard.
+    var speech = false
+    var spokenCall: String?
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         clock = context.now
         unicode = context.unicode
         alertBell = SoundPreference(store: store).alertBell
+        court = store.preference(BadmintonApp.courtKey).map(TextLayout.sanitizedName).flatMap { $0.isEmpty ? nil : $0 }
+        speech = PreferenceValue.bool(store.preference(BadmintonApp.speakKey)) ?? false
+        defer {
+            // A match resumed is not announced again; a new one is (its effects say so).
+            if spokenCall == nil, let s = log?.state, !options.flag("--new") { spokenCall = UmpireCall.text(s, now: context.now, court: court) }
+        }
         defaults = SetupDefaults(format: store.preference(BadmintonApp.formatKey), discipline: store.preference(BadmintonApp.disciplineKey),
                                  names: store.preference(BadmintonApp.namesKey), server: store.preference(BadmintonApp.serverKey))
         (history, historyEndsMidLine) = BadmintonApp.readHistoryFile(store)
@@ -170,7 +183,7 @@ public struct BadmintonApp: MiniApp {
         if setup.discipline == .singles {
             message = Message("New match: \(setup.teams[0].name) v \(setup.teams[1].name), \(setup.format)", short: "New match.")
         }
-        return effects
+        return effects + speechEffects(at: now)
     }
 
     /// What the last key did, in full and in a few words for a narrow screen.
@@ -200,7 +213,7 @@ public struct BadmintonApp: MiniApp {
            before.phase != .choosingService || before.gameNumber != s.gameNumber || before.server != s.server {
             service = ServiceChoice()
         }
-        return [.append(file: BadmintonApp.journalFile, bytes: event.line)]
+        return [.append(file: BadmintonApp.journalFile, bytes: event.line)] + speechEffects(at: now)
     }
 
     /// The interval on screen now, if one runs.
@@ -410,7 +423,8 @@ public struct BadmintonApp: MiniApp {
         alertsHeardUntil = context.now
         guard !watching, let s = log?.state else { return [] }
         // The umpire's "20 seconds" and "Ready to play" calls, and the end of a countdown.
-        return s.timers.contains { $0.alerts(after: heard, upTo: context.now) } ? alertBell : []
+        let bell = s.timers.contains { $0.alerts(after: heard, upTo: context.now) } ? alertBell : []
+        return bell + speechEffects(at: context.now)
     }
 
     // MARK: Watching

@@ -233,16 +233,23 @@ public struct MatchState: Equatable, Sendable {
             return true
         case let .card(team, player, card):
             guard team == 0 || team == 1, teams[team].players.indices.contains(player) else { return false }
+            // In the break before a game: after the game before was won, or (doubles) while
+            // the server of the next is chosen.
+            let inBreak = phase == .gameOver || (phase == .choosingService && !games.isEmpty)
             var record = CardRecord(team: team, player: player, card: card, time: event.time, game: gameNumber, scored: false,
-                                    betweenGames: phase == .gameOver)
+                                    betweenGames: inBreak)
             switch card {
             case .warning:
                 break
             case .fault:
-                // The offender's side loses a rally; between games, the first of the next.
+                // The offender's side loses a rally; in the break, the first of the next game.
                 if phase == .gameOver {
                     record.scored = true
                     pendingFaults.append(record)
+                } else if inBreak {
+                    record.scored = true
+                    faultedAtStart.append(record)
+                    point(to: 1 - team, at: event.time, keepingInterval: true, isRally: false)
                 } else if phase != .matchOver && hasBegun(at: event.time) {
                     record.scored = true
                     point(to: 1 - team, at: event.time, keepingInterval: true)
@@ -273,6 +280,7 @@ public struct MatchState: Equatable, Sendable {
                   !format.wins(new[0], against: new[1]), !format.wins(new[1], against: new[0]) else { return false }
             score = new
             if isDoubles { serverPlayer = player(of: server, in: serviceCourt) }
+            if hasRallies { warmUpStart = nil }  // a score: play has begun
             return true
         case .shuttle:
             guard phase != .matchOver else { return false }
@@ -390,7 +398,7 @@ public struct MatchState: Equatable, Sendable {
     ///
     /// A fault for misconduct scores the same way (`keepingInterval`: an interval it comes in
     /// runs on); one given between games scores at the start of the next (`isRally` false:
-    /// no rally has been played in the game yet).
+    /// no rally has been played in the game yet, and no interval comes of it).
     private mutating func point(to team: Int, at time: Double, keepingInterval: Bool = false, isRally: Bool = true) {
         if !keepingInterval { interval = nil }  // a rally ends any interval
         warmUpStart = nil
@@ -416,8 +424,10 @@ public struct MatchState: Equatable, Sendable {
             }
             return
         }
+        // Points a game starts with (faults given in the break before it) bring no interval:
+        // the break is still on (only the shortest formats can reach the score that way).
         let threshold = format.intervalAt
-        if leadBefore < threshold && max(score[0], score[1]) >= threshold && format.hasMidGameInterval(inGame: gameNumber) {
+        if isRally, leadBefore < threshold && max(score[0], score[1]) >= threshold && format.hasMidGameInterval(inGame: gameNumber) {
             interval = Interval(kind: .midGame, start: time, duration: format.midGameSeconds)
             if isDecidingGame {
                 left = 1 - left

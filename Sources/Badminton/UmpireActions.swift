@@ -90,3 +90,28 @@ extension BadmintonApp {
         }
     }
 }
+
+extension BadmintonApp {
+    /// The umpire's call now, in words.
+    func call(at now: Double) -> String {
+        log.map { UmpireCall.text($0.state, now: now, court: court) } ?? ""
+    }
+
+    /// The call to speak, when it changed since the last one heard and speech is on (never
+    /// on a screen that only watches: the keeper's speaks).
+    mutating func speechEffects(at now: Double) -> [AppEffect] {
+        guard speech, !watching, log != nil else { return [] }
+        let c = call(at: now)
+        guard c != spokenCall else { return [] }
+        spokenCall = c
+        return c.isEmpty ? [] : [.speak(c)]
+    }
+
+    /// Speech on or off, remembered in `config`; on, the call of the moment is said at once.
+    mutating func toggleSpeech(at now: Double) -> [AppEffect] {
+        speech.toggle()
+        spokenCall = nil
+        message = Message(speech ? "The calls are spoken (espeak-ng)." : "The calls are not spoken.", short: speech ? "Speech on." : "Speech off.")
+        return [.setPreference(key: BadmintonApp.speakKey, value: speech ? "yes" : "no")] + speechEffects(at: now)
+    }
+}
