@@ -78,7 +78,13 @@ public final class SpeechRunner: Speaker {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, &attributes, &argv, environ)
+        var result = posix_spawn(&pid, path, &actions, &attributes, &argv, environ)
+        // "Text file busy": the program is being written (an upgrade) or a descriptor to it
+        // was being inherited by some child at that instant. Both pass; a few quick tries.
+        for _ in 0..<4 where result == ETXTBSY {
+            usleep(2_000)
+            result = posix_spawn(&pid, path, &actions, &attributes, &argv, environ)
+        }
         guard result == 0 else {
             return tell("Could not start \(program): \(String(cString: strerror(result))); the calls are not spoken.")
         }

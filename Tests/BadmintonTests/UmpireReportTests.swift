@@ -13,18 +13,7 @@ import Testing
         return BadmintonApp.runCommand(AppOptions(["--status": "", "--json": ""]), store: store, context: AppContext(now: now ?? m.time))?.stdout ?? ""
     }
 
-    @Test func statusJSONKeepsEveryFieldAndAddsTheUmpiresOnes() {
-        let m = Match()
-        m.score(21, 19)
-        m.take(.nextGame)
-        m.score(17, 21)
-        m.take(.nextGame)
-        m.take(.endInterval)
-        m.points("11100000")  // 5-3, Red serving from the left
-        #expect(status(m) == "{\"format\":\"3x21\",\"discipline\":\"singles\",\"teams\":[{\"name\":\"Red\",\"players\":[\"Red\"],\"games\":1,\"score\":5},{\"name\":\"Blue\",\"players\":[\"Blue\"],\"games\":1,\"score\":3}],\"games\":[[21,19],[17,21]],\"game\":3,\"server\":{\"team\":0,\"player\":\"Red\",\"court\":\"left\"},\"left\":0,\"winner\":null,\"interval\":null,"
-            + "\"receiver\":{\"team\":1,\"player\":\"Blue\",\"court\":\"left\"},\"positions\":[[{\"player\":\"Red\",\"court\":\"left\"}],[{\"player\":\"Blue\",\"court\":\"left\"}]],"
-            + "\"cards\":[],\"shuttles\":0,\"call\":\"5-3\",\"timer\":null}\n")
-    }
+    // The whole object of a singles match, old fields and new: AppTests.statusLineAndJSONMatchTheDocumentedShape.
 
     @Test func doublesPositionsTheReceiverAndCards() {
         let m = Match(doubles: true, names: ["Ann/Bob", "Cat/Dan"], at: 1_000_000)

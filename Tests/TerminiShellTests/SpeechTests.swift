@@ -27,9 +27,15 @@ import TerminiTestSupport
                 printf 'blocked:%s\\n' "$(grep SigBlk /proc/$$/status | tr -d '\\t' | cut -d: -f2)" >> '\(log)'
                 exec sleep \(sleep)
                 """
+            // Written through a descriptor that no other test's child can inherit: one that
+            // did (a tmux server lives long) would keep the script "busy" and unrunnable.
             let path = dir + "/espeak-ng"
-            try script.write(toFile: path, atomically: true, encoding: .utf8)
-            chmod(path, 0o755)
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+            guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+            let bytes = Array(script.utf8)
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
         }
         deinit { try? FileManager.default.removeItem(atPath: dir) }
 
