@@ -28,6 +28,10 @@ public struct BadmintonApp: MiniApp {
     static let formatKey = "badminton.format", disciplineKey = "badminton.discipline", namesKey = "badminton.names"
     /// The side that served first last time: `left` or `right` (the side named first is on the left).
     static let serverKey = "badminton.server"
+    /// The court's name or number, for the umpire's "Court 3, 20 seconds".
+    static let courtKey = "badminton.court"
+    /// `yes`: each new call of the umpire is spoken (by espeak-ng, through the shell).
+    static let speakKey = "badminton.speak"
 
     enum Overlay: Equatable {
         case setup(SetupForm)
@@ -54,14 +58,26 @@ public struct BadmintonApp: MiniApp {
     let alertBell: [AppEffect]
     /// One line about what the last key did ("Undone: point to Red"), until the next key.
     var message: Message?
-    var lastCountdown: Int?
+    /// The moment up to which the clocks' bells have been heard (the last tick).
+    var alertsHeardUntil: Double?
     /// Where the history's times are shown in local time (tests pin an offset).
     var zone = LocalZone.system
+    /// The court's name, for the calls.
+    var court: String?
+    /// Whether the calls are spoken (`badminton.speak`), and the last call heard.
+    var speech = false
+    var spokenCall: String?
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         clock = context.now
         unicode = context.unicode
         alertBell = SoundPreference(store: store).alertBell
+        court = store.preference(BadmintonApp.courtKey).map(TextLayout.sanitizedName).flatMap { $0.isEmpty ? nil : $0 }
+        speech = PreferenceValue.bool(store.preference(BadmintonApp.speakKey)) ?? false
+        defer {
+            // A match resumed is not announced again; a new one is (its effects say so).
+            if spokenCall == nil, let s = log?.state, !options.flag("--new") { spokenCall = UmpireCall.text(s, now: context.now, court: court) }
+        }
         defaults = SetupDefaults(format: store.preference(BadmintonApp.formatKey), discipline: store.preference(BadmintonApp.disciplineKey),
                                  names: store.preference(BadmintonApp.namesKey), server: store.preference(BadmintonApp.serverKey))
         history = BadmintonApp.readHistory(store)
@@ -192,11 +208,10 @@ public struct BadmintonApp: MiniApp {
                                      names: setup.teams.map(\.entry).joined(separator: ","), server: SetupDefaults.serverWords[setup.firstServer])
         }
         service = ServiceChoice()
-        lastCountdown = nil
         if setup.discipline == .singles {
             message = Message("New match: \(setup.teams[0].name) v \(setup.teams[1].name), \(setup.format)", short: "New match.")
         }
-        return effects
+        return effects + speechEffects(at: now)
     }
 
     /// What the last key did, in full and in a few words for a narrow screen.
@@ -215,12 +230,18 @@ public struct BadmintonApp: MiniApp {
     mutating func record(_ action: MatchEvent.Action, at now: Double) -> [AppEffect] {
         guard var l = log else { return [] }
         let event = MatchEvent(action, at: now)
+        clock = now
+        let before = l.state
         guard l.take(event) else { return alertBell }
         log = l
-        if l.state.phase == .choosingService, service != ServiceChoice(), action != .undo && action != .redo {
+        // A choice of server starts afresh only when a new choice begins (the next game, or
+        // the serving side changed): a change of ends or of names meanwhile keeps it.
+        let s = l.state
+        if s.phase == .choosingService, action != .undo && action != .redo,
+           before.phase != .choosingService || before.gameNumber != s.gameNumber || before.server != s.server {
             service = ServiceChoice()
         }
-        return [.append(file: BadmintonApp.journalFile, bytes: event.line)]
+        return [.append(file: BadmintonApp.journalFile, bytes: event.line)] + speechEffects(at: now)
     }
 
     /// The interval on screen now, if one runs.
@@ -234,11 +255,18 @@ public struct BadmintonApp: MiniApp {
         case .point(let t): return "point to \(s.teams[t].name)"
         case .swapEnds: return "change of ends"
         case .service: return "choice of server"
+        case .firstServer(let t): return "first server (\(s.teams[t].name))"
         case .names: return "names"
         case .nextGame: return "start of game \(s.gameNumber)"
         case .endInterval: return "end of the interval"
         case .retire(let t): return "retirement of \(s.teams[t].name)"
         case .walkover(let t): return "walkover (\(s.teams[t].name))"
+        case let .card(t, p, card): return "\(card.colour) card to \(s.teams[t].players[min(p, s.teams[t].players.count - 1)])"
+        case .shuttle: return "new shuttle"
+        case .warmUp: return "warm-up"
+        case .stop(let kind, _, _): return kind.rawValue
+        case .resume: return "resumption of play"
+        case .correctService, .correctCourts, .correctScore: return "correction"
         case .start, .undo, .redo: return "start"
         }
     }
@@ -291,7 +319,6 @@ public struct BadmintonApp: MiniApp {
         case .pointLeft, .pointRight:
             switch s.phase {
             case .playing:
-                lastCountdown = nil
                 let team = command == .pointLeft ? s.left : s.right
                 return record(.point(team: team), at: context.now)
             case .gameOver, .matchOver:
@@ -328,7 +355,6 @@ public struct BadmintonApp: MiniApp {
                 return record(.service(team: s.server, server: service.server, receiver: service.receiver), at: context.now)
             default:
                 if visibleInterval(at: context.now) != nil {
-                    lastCountdown = nil
                     return record(.endInterval, at: context.now)
                 }
                 return []
@@ -414,25 +440,19 @@ public struct BadmintonApp: MiniApp {
     // MARK: Time
 
     public var nextDeadline: Double? {
-        guard let iv = log?.state.interval else { return nil }
-        let shown = iv.shownSeconds(at: clock)
-        guard shown > 0 else { return nil }
-        // The moment the countdown shows one second less: at most one redraw a second.
-        return iv.start + iv.duration - Double(shown - 1)
+        // The moment a clock shows one second less (or more): at most one redraw a second,
+        // and none once every countdown is over.
+        log?.state.timers.compactMap { $0.nextChange(after: clock) }.min()
     }
 
     public mutating func tick(context: AppContext) -> [AppEffect] {
         clock = context.now
-        guard let iv = log?.state.interval else {
-            lastCountdown = nil
-            return []
-        }
-        let shown = iv.shownSeconds(at: context.now)
-        defer { lastCountdown = shown }
-        guard !watching, let last = lastCountdown else { return [] }
-        // The umpire's "20 seconds" call, and the end of the interval.
-        if (last > 20 && shown <= 20 && shown > 0) || (last > 0 && shown == 0) { return alertBell }
-        return []
+        let heard = alertsHeardUntil ?? context.now
+        alertsHeardUntil = context.now
+        guard !watching, let s = log?.state else { return [] }
+        // The umpire's "20 seconds" and "Ready to play" calls, and the end of a countdown.
+        let bell = s.timers.contains { $0.alerts(after: heard, upTo: context.now) } ? alertBell : []
+        return bell + speechEffects(at: context.now)
     }
 
     // MARK: Watching
@@ -641,7 +661,7 @@ public struct BadmintonApp: MiniApp {
             }
             let s = log.state
             // Under LANG=C or --ascii the middle dots are ASCII too, as on the screen.
-            let text = options.flag("--json") ? MatchReport.statusJSON(s, now: context.now)
+            let text = options.flag("--json") ? MatchReport.statusJSON(s, now: context.now, court: store.preference(BadmintonApp.courtKey))
                 : MatchReport.statusLine(s, now: context.now).glyphed(context.unicode ? .unicode : .ascii)
             return CommandOutput(stdout: text + "\n")
         }

@@ -25,6 +25,8 @@ public final class Shell {
 
     let store: any StateStore
     let catalog: ThemeCatalog?
+    /// Carries out `.speak`; nil: the apps' speech is not heard.
+    let speaker: (any Speaker)?
     var config: ConfigFile
     var apps: [String: any MiniApp] = [:]
     var launcher: Launcher
@@ -42,8 +44,9 @@ public final class Shell {
 
     public init(store: any StateStore, config: ConfigFile, theme: Theme, themeName: String, unicode: Bool,
                 monochrome: Bool, catalog: ThemeCatalog?, open app: String?, options: AppOptions = AppOptions(),
-                notices: [String] = [], now: Double, depth: ColorDepth? = nil) {
+                notices: [String] = [], now: Double, depth: ColorDepth? = nil, speaker: (any Speaker)? = nil) {
         self.store = store
+        self.speaker = speaker
         self.config = config
         self.unicode = unicode
         self.monochrome = monochrome
@@ -120,6 +123,7 @@ public final class Shell {
                 helpScroll = nil
             case .quit: quitRequested = true
             case let .setPreference(key, value): setPreference(key, value)
+            case .speak(let text): if let notice = speaker?.say(text) { addNotice(notice) }
             }
         }
         collectNotices()
@@ -270,6 +274,7 @@ public final class Shell {
     }
 
     public func tick(now: Double) -> [ShellOutput] {
+        speaker?.reap()  // the loop calls this at every turn
         guard let id = current, let d = apps[id]?.nextDeadline, d <= now else { return [] }
         let ctx = context(now)
         defer { flushWrites() }

@@ -10,11 +10,12 @@ import CLinux
 /// running a handler or killing: the main loop sees it between frames and restores the
 /// terminal before it leaves. (SIGKILL and SIGSTOP cannot be caught; the crashes are
 /// `CrashGuard`'s.) Blocked, SIGPIPE and SIGXFSZ make the write fail instead (EPIPE, EFBIG),
-/// which the store handles as any failed write.
+/// which the store handles as any failed write. SIGCHLD too: a child that ended (the speech
+/// of a call) wakes the loop, which reaps it.
 final class SignalInbox {
     static var handled: [Int32] {
-        [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF,
-         SIGIO, SIGPWR, SIGSTKFLT] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+        [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM,
+         SIGPROF, SIGIO, SIGPWR, SIGSTKFLT] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
     }
     let fd: Int32
 

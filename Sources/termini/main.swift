@@ -155,7 +155,7 @@ store.syncAfterFrame = true
 let shell = Shell(store: store, config: config, theme: theme, themeName: catalog.names.contains(themeName) ? themeName : "default",
                   unicode: terminal.unicode, monochrome: noColor || terminal.depth == .monochrome, catalog: catalog,
                   open: invocation.app, options: invocation.appOptions, notices: startupNotices, now: WallClock.now(),
-                  depth: terminal.depth)
+                  depth: terminal.depth, speaker: SpeechRunner())
 
 @MainActor func apply(_ outputs: [ShellOutput]) {
     for o in outputs {

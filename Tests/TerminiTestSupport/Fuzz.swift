@@ -212,7 +212,7 @@ public struct FuzzDriver<App: MiniApp> {
                 writes += 1
             case let .setPreference(key, value):
                 store.preferences[key] = value
-            case .bell, .notice, .close, .quit:
+            case .bell, .notice, .close, .quit, .speak:
                 break
             }
         }
