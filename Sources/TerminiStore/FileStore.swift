@@ -784,7 +784,11 @@ public final class FileStore: StateStore {
 
     // MARK: Notices
 
-    public func notice(_ text: String) { notices.append(TextLayout.sanitized(text)) }
+    /// A notice once until taken (a file read for each preference is reported once).
+    public func notice(_ text: String) {
+        let t = TextLayout.sanitized(text)
+        if !notices.contains(t) { notices.append(t) }
+    }
 
     public func takeNotices() -> [String] {
         defer { notices.removeAll() }
