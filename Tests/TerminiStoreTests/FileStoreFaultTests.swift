@@ -396,3 +396,23 @@ import TerminiTestSupport
         #expect(b.tryLock("stamps") == .acquired)
     }
 }
+
+@Suite struct SideFileTests {
+    @Test func aSideFileNameCarriesWhatAStartNeeds() {
+        let content = ContentIdentity(of: Array("four stamps".utf8))
+        let base = ContentIdentity(of: Array("three stamps".utf8))
+        let side = SideFile(file: "stamps.json", sequence: 1_796_000_000_123_456, content: content, base: base)
+        #expect(side.name.hasPrefix(".stamps.json.next-1796000000123456-11-"))
+        #expect(SideFile(name: side.name) == side)
+        let first = SideFile(file: "config", sequence: 7, content: content, base: nil)
+        #expect(first.name.hasSuffix("-x") && SideFile(name: first.name) == first)
+        // A file's own name may hold the marker; the fields are read from the end.
+        let odd = SideFile(file: "a.next-b", sequence: 3, content: content, base: base)
+        #expect(SideFile(name: odd.name) == odd)
+        for bad in ["stamps.json", ".stamps.json.next-", ".stamps.json.next-1-2-zz-x", ".s.next-1-2-00000000-y", "..next-1-2-00000000-x",
+                    ".s.next-99999999999999999999999-2-00000000-x"] {
+            #expect(SideFile(name: bad) == nil, "\(bad)")
+        }
+        #expect(CRC32.of(Array("123456789".utf8)) == 0xCBF4_3926, "the standard check value")
+    }
+}
