@@ -626,7 +626,7 @@ public struct BadmintonApp: MiniApp {
         let first = store.readLines(historyFile) { bytes in
             defer { line += 1 }
             guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0d || $0 == 0x09 }) else { return }
-            if let log = HistoryEntry.parse(line: bytes) { lastLine[log.startedAt] = line } else { damaged += 1 }
+            if let t = HistoryEntry.startTime(line: bytes) { lastLine[t] = line } else { damaged += 1 }
         }
         damaged += first?.overlongLines ?? 0
         let current = readJournal(store, recover: false, report: true)

@@ -74,6 +74,14 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
         return (reader.matches, reader.damagedLines)
     }
 
+    /// When the match of a history line began; nil when the line is not a whole, valid match
+    /// (what `parse` says, without replaying the match).
+    public static func startTime(line: ArraySlice<UInt8>) -> Double? {
+        guard let entry = try? JSONDecoder().decode(HistoryEntry.self, from: Data(line)), let first = entry.events.first,
+              case .start = first.action else { return nil }
+        return first.time
+    }
+
     /// One history line as a match; nil when it is not a whole, valid match.
     public static func parse(line: ArraySlice<UInt8>) -> MatchLog? {
         guard let entry = try? JSONDecoder().decode(HistoryEntry.self, from: Data(line)) else { return nil }
