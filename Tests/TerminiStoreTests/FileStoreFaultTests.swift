@@ -416,3 +416,22 @@ import TerminiTestSupport
         #expect(CRC32.of(Array("123456789".utf8)) == 0xCBF4_3926, "the standard check value")
     }
 }
+
+@Suite struct FileStoreVanishingTests {
+    /// The config directory removed while Termini runs: every save says it failed, none
+    /// traps, and nothing is written anywhere else.
+    @Test func aDirectoryThatVanishesFailsEverySave() throws {
+        let tmp = TempDir()
+        let dir = tmp.file("cfg")
+        let store = FileStore(directory: dir)
+        store.syncAfterFrame = true
+        try store.write("stamps.json", bytes: Array("one".utf8))
+        store.sync()
+        try FileManager.default.removeItem(atPath: dir)
+        #expect(throws: StoreError.self) { try store.write("stamps.json", bytes: Array("two".utf8)) }
+        #expect(throws: StoreError.self) { try store.append("journal", bytes: Array("x\n".utf8)) }
+        store.sync()
+        #expect(!FileManager.default.fileExists(atPath: dir))
+        #expect(store.takeNotices().allSatisfy { !$0.isEmpty })
+    }
+}
