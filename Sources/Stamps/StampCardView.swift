@@ -61,8 +61,10 @@ struct StampCardView: Widget {
     func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         let m = StampCardView.metrics(fitting: rect.size)
         var (cardRect, slots) = StampCardView.layout(in: rect, metrics: m)
-        cardRect.x += shake
-        for i in slots.indices { slots[i].x += shake }
+        // The shake stays inside the area: a card as wide as it shakes less, not out of it.
+        let move = min(max(shake, rect.x - cardRect.x), rect.maxX - cardRect.maxX)
+        cardRect.x += move
+        for i in slots.indices { slots[i].x += move }
 
         let full = card.isFull
         let borderStyle = full ? theme[.success] : theme[.border]
