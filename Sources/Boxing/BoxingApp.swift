@@ -86,7 +86,7 @@ public struct BoxingApp: KeyedApp {
             B(KeyNames.digits(1...2), "the sandbag, the trash can", when: playing) { app, key, ctx in
                     app.select(key == .char("1") ? .sandbag : .trashCan, ctx)
                 },
-            B([.tab, .backTab], hint: .init(keys: [.tab]) { $0.focus == .target ? "Selector" : "Bag" },
+            B([.tab, .backTab], hint: .init(keys: [.tab]) { $0.focus == .target ? "Selector" : "Back" },
                     "focus the target selector, or the target again: Space acts on the one with the focus", when: playing) { app, key, _ in
                     app.focusRing.handle(key)
                     return []

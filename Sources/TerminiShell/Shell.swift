@@ -430,7 +430,8 @@ public final class Shell {
     func hintBar(app: (any MiniApp)?, context ctx: AppContext) -> KeyHintBar {
         if let hints = modals.hints(context: ctx) { return KeyHintBar(hints) }
         if let app, app.wantsAllKeys { return KeyHintBar(app.hints(context: ctx)) }
-        let own = app?.hints(context: ctx) ?? launcher.hints(context: ctx)
+        // The launcher names F7 too: the settings are everywhere, the help says so in every app.
+        let own = app?.hints(context: ctx) ?? launcher.hints(context: ctx) + [KeyHint("F7", "Settings")]
         let pinned = app == nil ? [KeyHint("q", "Quit")] : [KeyHint("Esc", "Menu"), KeyHint("q", "Quit")]
         return KeyHintBar(own + pinned, pinnedTrailing: pinned.count, lead: KeyHint("?", "Help"), more: KeyHint("?", "more"))
     }

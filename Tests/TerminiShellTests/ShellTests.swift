@@ -32,7 +32,7 @@ import TerminiTestSupport
             "│                                                                              │",
             "│                       theme: default  ·  t changes it                        │",
             "└──────────────────────────────────────────────────────────────────────────────┘",
-            " ? Help  ↑↓ Move  Enter Open  1-5 App  t Theme  q Quit",
+            " ? Help  ↑↓ Move  Enter Open  1-5 App  t Theme  F7 Settings  q Quit",
         ])
     }
 
@@ -43,7 +43,7 @@ import TerminiTestSupport
         }
         #expect(lines[0] == "+- Termini --------------------------------------------------------------------+")
         #expect(lines[11] == "|   > 1  Badminton    Courtside scoreboard with real BWF rules            F2   |")
-        #expect(lines[23] == " ? Help  Up/Down Move  Enter Open  1-5 App  t Theme  q Quit")
+        #expect(lines[23] == " ? Help  Up/Down Move  Enter Open  1-5 App  t Theme  F7 Settings  q Quit")
     }
 
     @Test func selectionShowsInMonochrome() {
