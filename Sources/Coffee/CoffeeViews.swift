@@ -1,6 +1,5 @@
 import TerminiCore
 import TerminiWidgets
-import TerminiApp
 
 /// A small drawn storefront with the branch's number on its sign (ASCII art when the screen
 /// has no Unicode).

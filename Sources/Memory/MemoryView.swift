@@ -1,6 +1,5 @@
 import TerminiCore
 import TerminiWidgets
-import TerminiApp
 
 /// The Memory screen: a status line (flips, pairs, size and best, time), the board of
 /// cards, and a message line.

@@ -1,6 +1,5 @@
 import TerminiCore
 import TerminiWidgets
-import TerminiApp
 
 /// The card drawn with its ten slots in two rows of five: a dotted outline for an empty slot
 /// (with its number), a round seal with a star and the date on its rim for a stamped one.

@@ -1,4 +1,3 @@
-import TerminiCore
 import TerminiApp
 
 /// Shell completion scripts, made from the one table of options (the shell's and each app's):
