@@ -26,6 +26,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
     static let formatKey = "badminton.format", disciplineKey = "badminton.discipline", namesKey = "badminton.names"
     /// The side that served first last time: `left` or `right` (the side named first is on the left).
     static let serverKey = "badminton.server"
+    /// The court's name or number, for the umpire's "Court 3, 20 seconds".
+    static let courtKey = "badminton.court"
+    /// `yes`: each new call of the umpire is spoken (by espeak-ng, through the shell).
+    static let speakKey = "badminton.speak"
 
     /// What a dialog over the scoreboard chose.
     public enum Action: Sendable, Equatable {
@@ -51,11 +55,29 @@ public struct BadmintonApp: KeyedApp, Sendable {
     var startEffects: [AppEffect] = []
     /// One line about what the last key did ("Undone: point to Red"), until the next key.
     var message: Message?
-    var lastCountdown: Int?
+    /// The moment up to which the clocks' bells have been heard (the last tick).
+    var alertsHeardUntil: Double?
     /// Where the history's times are shown in local time (tests pin an offset).
     var zone = LocalZone.system
+    /// The sound setting of the call being handled (from its context: the settings or
+    /// Boxing's `b` may change it between calls).
+    var sound = SoundPreference(nil)
+    /// The bell for a refused key or a clock's call, unless `sound = no`.
+    var alertBell: [AppEffect] { sound.alertBell }
+    /// The court's name, for the calls.
+    var court: String?
+    /// Whether the calls are spoken (`badminton.speak`), and the last call heard.
+    var speech = false
+    var spokenCall: String?
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
+        court = store.preference(BadmintonApp.courtKey).map(TextLayout.sanitizedName).flatMap { $0.isEmpty ? nil : $0 }
+        speech = PreferenceValue.bool(store.preference(BadmintonApp.speakKey)) ?? false
+        sound = context.sound
+        defer {
+            // A match resumed is not announced again; a new one is (its effects say so).
+            if spokenCall == nil, let s = log?.state, !options.flag("--new") { spokenCall = UmpireCall.text(s, now: context.now, court: court) }
+        }
         defaults = SetupDefaults(format: store.preference(BadmintonApp.formatKey), discipline: store.preference(BadmintonApp.disciplineKey),
                                  names: store.preference(BadmintonApp.namesKey), server: store.preference(BadmintonApp.serverKey))
         (history, historyEndsMidLine) = BadmintonApp.readHistoryFile(store)
@@ -160,11 +182,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
                                      names: setup.teams.map(\.entry).joined(separator: ","), server: SetupDefaults.serverWords[setup.firstServer])
         }
         service = ServiceChoice()
-        lastCountdown = nil
         if setup.discipline == .singles {
             message = Message("New match: \(setup.teams[0].name) v \(setup.teams[1].name), \(setup.format)", short: "New match.")
         }
-        return effects
+        return effects + speechEffects(at: now)
     }
 
     /// What the last key did, in full and in a few words for a narrow screen.
@@ -180,15 +201,20 @@ public struct BadmintonApp: KeyedApp, Sendable {
     // MARK: Recording
 
     /// Records an event: into the log and, when it changed the match, onto the journal.
-    mutating func record(_ action: MatchEvent.Action, _ context: AppContext) -> [AppEffect] {
+    mutating func record(_ action: MatchEvent.Action, at now: Double) -> [AppEffect] {
         guard var l = log else { return [] }
-        let event = MatchEvent(action, at: context.now)
-        guard l.take(event) else { return context.sound.alertBell }
+        let event = MatchEvent(action, at: now)
+        let before = l.state
+        guard l.take(event) else { return alertBell }
         log = l
-        if l.state.phase == .choosingService, service != ServiceChoice(), action != .undo && action != .redo {
+        // A choice of server starts afresh only when a new choice begins (the next game, or
+        // the serving side changed): a change of ends or of names meanwhile keeps it.
+        let s = l.state
+        if s.phase == .choosingService, action != .undo && action != .redo,
+           before.phase != .choosingService || before.gameNumber != s.gameNumber || before.server != s.server {
             service = ServiceChoice()
         }
-        return [.append(file: BadmintonApp.journalFile, bytes: event.line)]
+        return [.append(file: BadmintonApp.journalFile, bytes: event.line)] + speechEffects(at: now)
     }
 
     /// The interval on screen now, if one runs.
@@ -202,11 +228,18 @@ public struct BadmintonApp: KeyedApp, Sendable {
         case .point(let t): return "point to \(s.teams[t].name)"
         case .swapEnds: return "change of ends"
         case .service: return "choice of server"
+        case .firstServer(let t): return "first server (\(s.teams[t].name))"
         case .names: return "names"
         case .nextGame: return "start of game \(s.gameNumber)"
         case .endInterval: return "end of the interval"
         case .retire(let t): return "retirement of \(s.teams[t].name)"
         case .walkover(let t): return "walkover (\(s.teams[t].name))"
+        case let .card(t, p, card): return "\(card.colour) card to \(s.teams[t].players[min(p, s.teams[t].players.count - 1)])"
+        case .shuttle: return "new shuttle"
+        case .warmUp: return "warm-up"
+        case .stop(let kind, _, _): return kind.rawValue
+        case .resume: return "resumption of play"
+        case .correctService, .correctCourts, .correctScore: return "correction"
         case .start, .undo, .redo: return "start"
         }
     }
@@ -222,11 +255,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
         let choosing: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.phase == .choosingService }
         let scoring: [B] = [
             B([.enter], hint: .init("Next game", priority: -1), "next game (after a game won)",
-              when: { !$0.watching && $0.phase == .gameOver }) { app, _, ctx in app.record(.nextGame, ctx) },
+              when: { !$0.watching && $0.phase == .gameOver }) { app, _, ctx in app.record(.nextGame, at: ctx.now) },
             B([.enter], hint: .init("End interval", priority: -1), "end the interval",
               at: { app, ctx in !app.watching && app.phase == .playing && app.visibleInterval(at: ctx.now) != nil }) { app, _, ctx in
-                app.lastCountdown = nil
-                return app.record(.endInterval, ctx)
+                return app.record(.endInterval, at: ctx.now)
             },
             B([.left, .char("a"), .char("z"), .pageUp], hint: .init(keys: [.left, .right]) { $0.phase == .playing && !$0.watching ? "Point" : nil },
               "point to the side on the left half", when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.point(left: true, ctx) },
@@ -241,7 +273,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
             B([.char("s")], hint: .init { [.playing, .gameOver].contains($0.phase) ? "Swap" : nil }, "swap ends by hand",
               when: { !$0.watching && $0.log != nil }) { app, _, ctx in
                 app.message = Message("Ends changed by hand.")
-                return app.record(.swapEnds, ctx)
+                return app.record(.swapEnds, at: ctx.now)
             },
         ]
         let doubles: [B] = [
@@ -263,7 +295,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
             },
             B([.enter], hint: .init("Play", priority: -1), "accept and play", when: choosing) { app, _, ctx in
                 guard let s = app.log?.state else { return [] }
-                return app.record(.service(team: s.server, server: app.service.server, receiver: app.service.receiver), ctx)
+                return app.record(.service(team: s.server, server: app.service.server, receiver: app.service.receiver), at: ctx.now)
             },
         ]
         let match: [B] = [
@@ -311,6 +343,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     public mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] {
         message = nil
+        sound = context.sound
         return dispatch(key, context: context)
     }
 
@@ -318,23 +351,22 @@ public struct BadmintonApp: KeyedApp, Sendable {
         guard let s = log?.state else { return [] }
         switch s.phase {
         case .playing:
-            lastCountdown = nil
-            return record(.point(team: left ? s.left : s.right), context)
+            return record(.point(team: left ? s.left : s.right), at: context.now)
         case .gameOver, .matchOver:
             break  // the prompt line already says what Enter or n does
         case .choosingService:
             message = Message("Choose who serves first (1-4), then Enter.", short: "Choose the server first.")
         }
-        return context.sound.alertBell
+        return alertBell
     }
 
     mutating func undo(_ context: AppContext) -> [AppEffect] {
         guard let l = log, let last = l.lastEffective else {
             message = Message("Nothing to undo.")
-            return context.sound.alertBell
+            return alertBell
         }
         let s = l.state
-        let effects = record(.undo, context)
+        let effects = record(.undo, at: context.now)
         message = Message("Undone: \(BadmintonApp.describe(last.action, s)).", short: "Undone.")
         return effects
     }
@@ -342,9 +374,9 @@ public struct BadmintonApp: KeyedApp, Sendable {
     mutating func redo(_ context: AppContext) -> [AppEffect] {
         guard let l = log, l.canRedo else {
             message = Message("Nothing to redo.")
-            return context.sound.alertBell
+            return alertBell
         }
-        let effects = record(.redo, context)
+        let effects = record(.redo, at: context.now)
         if let e = log?.effective.last, let st = log?.state {
             message = Message("Redone: \(BadmintonApp.describe(e.action, st)).", short: "Redone.")
         }
@@ -367,7 +399,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         guard let s = log?.state else { return [] }
         if s.isOver {
             message = Message("The match is already over (u undoes its end).", short: "The match is over.")
-            return context.sound.alertBell
+            return alertBell
         }
         modals.push(EndMenu(state: s))
         return []
@@ -387,32 +419,27 @@ public struct BadmintonApp: KeyedApp, Sendable {
         case .names(let teams):
             guard teams != log?.state.teams else { return [] }
             message = Message("Names changed.")
-            return record(.names(teams), context)
-        case .end(let action): return record(action, context)
+            return record(.names(teams), at: context.now)
+        case .end(let action): return record(action, at: context.now)
         }
     }
 
     // MARK: Time
 
     public func nextDeadline(context: AppContext) -> Double? {
-        guard let iv = log?.state.interval else { return nil }
-        let shown = iv.shownSeconds(at: context.now)
-        guard shown > 0 else { return nil }
-        // The moment the countdown shows one second less: at most one redraw a second.
-        return iv.start + iv.duration - Double(shown - 1)
+        // The moment a clock shows one second less (or more): at most one redraw a second,
+        // and none once every countdown is over.
+        log?.state.timers.compactMap { $0.nextChange(after: context.now) }.min()
     }
 
     public mutating func tick(context: AppContext) -> [AppEffect] {
-        guard let iv = log?.state.interval else {
-            lastCountdown = nil
-            return []
-        }
-        let shown = iv.shownSeconds(at: context.now)
-        defer { lastCountdown = shown }
-        guard !watching, let last = lastCountdown else { return [] }
-        // The umpire's "20 seconds" call, and the end of the interval.
-        if (last > 20 && shown <= 20 && shown > 0) || (last > 0 && shown == 0) { return context.sound.alertBell }
-        return []
+        sound = context.sound
+        let heard = alertsHeardUntil ?? context.now
+        alertsHeardUntil = context.now
+        guard !watching, let s = log?.state else { return [] }
+        // The umpire's "20 seconds" and "Ready to play" calls, and the end of a countdown.
+        let bell = s.timers.contains { $0.alerts(after: heard, upTo: context.now) } ? alertBell : []
+        return bell + speechEffects(at: context.now)
     }
 
     // MARK: Watching
@@ -481,7 +508,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
                 return CommandOutput(stderr: "termini: no badminton match yet (start one: termini badminton --new)\n", status: 1)
             }
             let s = log.state
-            let text = options.flag("--json") ? MatchReport.statusJSON(s, now: context.now) : MatchReport.statusLine(s, now: context.now)
+            let text = options.flag("--json") ? MatchReport.statusJSON(s, now: context.now, court: store.preference(BadmintonApp.courtKey))
+                : MatchReport.statusLine(s, now: context.now)
             return CommandOutput(stdout: text + "\n")
         }
         if let f = options.value("--export").flatMap(MatchReport.ExportFormat.init(rawValue:)) {

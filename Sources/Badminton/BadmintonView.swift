@@ -294,6 +294,7 @@ extension BadmintonApp {
             case .played: result = "\(names[w]) \(wins) the match \(won[w])-\(won[1 - w])"
             case .retired(let t): result = "\(names[w]) \(wins): \(names[t]) retired"
             case .walkover(let t): result = "\(names[w]) \(wins) by walkover: \(names[t]) did not play"
+            case .disqualified(let t): result = "\(names[w]) \(wins): \(names[t]) disqualified"
             }
             let keys: [String?] = watching ? [nil, nil] : ["n: new match", "u: undo"]
             candidates = [[m[0], result] + keys, [m[1], result] + keys, [result] + keys, [m[1], result, keys[0]], [result, keys[0]], [result]]
@@ -461,12 +462,17 @@ extension BadmintonApp {
         let heads = matches.map { historyHead($0, formatWidth: formatWidth) }
         let headWidth = heads.map { DisplayWidth.of($0) }.max() ?? 0
         let oneLine = matches.allSatisfy { DisplayWidth.of(TextLayout.sanitized(MatchReport.outcome($0.state))) + headWidth + 3 <= width }
+        /// The cards and shuttles after the outcome, when they fit whole.
+        func noted(_ line: String, _ s: MatchState) -> String {
+            guard let n = MatchReport.notes(s).map(TextLayout.sanitized), DisplayWidth.of(line) + 3 + DisplayWidth.of(n) <= width else { return line }
+            return line + " · " + n
+        }
         return zip(matches, heads).map { m, head in
             let abandoned = !m.state.isOver
             if oneLine {
-                return [(TextLayout.pad(head, to: headWidth) + "   " + TextLayout.sanitized(MatchReport.outcome(m.state)), abandoned)]
+                return [(noted(TextLayout.pad(head, to: headWidth) + "   " + TextLayout.sanitized(MatchReport.outcome(m.state)), m.state), abandoned)]
             }
-            return [(head, abandoned), ("  " + TextLayout.sanitized(MatchReport.outcome(m.state, width: width - 2, ellipsis: ellipsis)), abandoned)]
+            return [(head, abandoned), (noted("  " + TextLayout.sanitized(MatchReport.outcome(m.state, width: width - 2, ellipsis: ellipsis)), m.state), abandoned)]
         }
     }
 

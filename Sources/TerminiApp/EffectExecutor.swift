@@ -35,9 +35,10 @@ public final class NoticeBoard {
     public var newest: String? { notices.last?.text }
 }
 
-/// What only the host can do: ring the terminal's bell, close the app, quit.
+/// What only the host can do: ring the terminal's bell, close the app, quit, speak.
 public enum HostRequest: Equatable, Sendable {
     case bell, close, quit
+    case speak(String)
 }
 
 /// A save that did not happen: the file, the effect that asked for it, and why.
@@ -107,6 +108,7 @@ public final class EffectExecutor {
             case .notice(let text): notices.post(text)
             case .close: out.requests.append(.close)
             case .quit: out.requests.append(.quit)
+            case .speak(let text): out.requests.append(.speak(text))
             case let .setPreference(key, value):
                 if let failure = setPreference(key, value, effect: e) { out.failures.append(failure) }
             }

@@ -97,6 +97,9 @@ public enum AppEffect: Sendable, Equatable {
     case quit
     /// Remember a preference in the `config` file (`sound`, `badminton.format`, …).
     case setPreference(key: String, value: String)
+    /// Say `text` aloud (the badminton umpire's calls), cutting short what is being said.
+    /// Never waits; where speech cannot work the shell says so once, and nothing else changes.
+    case speak(String)
 
     /// Saves a `Codable` value in the versioned envelope every state file uses.
     public static func save<T: Encodable>(_ value: T, to file: String, version: Int) -> AppEffect {

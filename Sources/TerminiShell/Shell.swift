@@ -56,6 +56,8 @@ public final class Shell {
     let preferencesBook: ConfigPreferences
     let executor: EffectExecutor
     var notices: NoticeBoard { executor.notices }
+    /// Carries out `.speak`; nil: the apps' speech is not heard.
+    let speaker: (any Speaker)?
     var apps: [String: any MiniApp] = [:]
     var launcher: Launcher
     /// The help and the settings, over whatever is on screen.
@@ -70,8 +72,9 @@ public final class Shell {
     public init(store: any StateStore, config: ConfigFile, theme: Theme, themeName: String, unicode: Bool,
                 monochrome: Bool, catalog: ThemeCatalog?, open app: String?, options: AppOptions = AppOptions(),
                 notices: [String] = [], now: Double, depth: ColorDepth? = nil, size: Size = Size(width: 80, height: 24),
-                unicodeAvailable: Bool? = nil, colorAvailable: Bool = true) {
+                unicodeAvailable: Bool? = nil, colorAvailable: Bool = true, speaker: (any Speaker)? = nil) {
         self.store = store
+        self.speaker = speaker
         preferencesBook = ConfigPreferences(config)
         executor = EffectExecutor(store: store, preferences: preferencesBook) { error in
             // A read-only or missing config directory is said once, by the store.
@@ -153,6 +156,7 @@ public final class Shell {
             case .bell: out.append(.bell)
             case .close: current = nil
             case .quit: quitRequested = true
+            case .speak(let text): if let notice = speaker?.say(text) { notices.post(notice) }
             }
         }
         return out
@@ -372,6 +376,7 @@ public final class Shell {
     }
 
     public func tick(now: Double) -> [ShellOutput] {
+        speaker?.reap()  // the loop calls this at every turn
         guard let id = current, let d = apps[id]?.nextDeadline(context: context(now)), d <= now else { return [] }
         let ctx = context(now)
         defer { executor.flush() }

@@ -127,7 +127,7 @@ let shell = Shell(store: store, config: config, theme: theme, themeName: catalog
                   unicode: terminal.unicode, monochrome: noColor || terminal.depth == .monochrome, catalog: catalog,
                   open: invocation.app, options: invocation.appOptions, notices: startupNotices, now: WallClock.now(),
                   depth: terminal.depth, size: terminal.size, unicodeAvailable: Terminal.adoptLocale(),
-                  colorAvailable: terminal.depth != .monochrome)
+                  colorAvailable: terminal.depth != .monochrome, speaker: SpeechRunner())
 
 @MainActor func apply(_ outputs: [ShellOutput]) {
     for o in outputs {

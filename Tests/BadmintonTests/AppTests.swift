@@ -5,6 +5,16 @@ import TerminiApp
 import TerminiTestSupport
 import Testing
 
+/// Carries out effects the app returned outside a key (an umpire's action called directly),
+/// with the shell's own executor, on `store`.
+@discardableResult
+func perform(_ effects: [AppEffect], on store: InMemoryStore) -> [AppEffect] {
+    let executor = EffectExecutor(store: store, preferences: InMemoryPreferences(store))
+    executor.perform(effects)
+    executor.flush()
+    return effects
+}
+
 /// The scoreboard on the shell's harness: a second between keys, history times in UTC.
 typealias Harness = AppHarness<BadmintonApp>
 
@@ -320,7 +330,9 @@ extension AppHarness where App == BadmintonApp {
         #expect(line?.status == 0)
         let json = BadmintonApp.runCommand(AppOptions(["--status": "", "--json": ""]), store: store2, context: AppContext(now: m.time + 500))
         #expect(json?.status == 0)
-        #expect(json?.stdout == "{\"format\":\"3x21\",\"discipline\":\"singles\",\"teams\":[{\"name\":\"Red\",\"players\":[\"Red\"],\"games\":1,\"score\":5},{\"name\":\"Blue\",\"players\":[\"Blue\"],\"games\":1,\"score\":3}],\"games\":[[21,19],[17,21]],\"game\":3,\"server\":{\"team\":0,\"player\":\"Red\",\"court\":\"left\"},\"left\":0,\"winner\":null,\"interval\":null}\n")
+        #expect(json?.stdout == "{\"format\":\"3x21\",\"discipline\":\"singles\",\"teams\":[{\"name\":\"Red\",\"players\":[\"Red\"],\"games\":1,\"score\":5},{\"name\":\"Blue\",\"players\":[\"Blue\"],\"games\":1,\"score\":3}],\"games\":[[21,19],[17,21]],\"game\":3,\"server\":{\"team\":0,\"player\":\"Red\",\"court\":\"left\"},\"left\":0,\"winner\":null,\"interval\":null,"
+            + "\"receiver\":{\"team\":1,\"player\":\"Blue\",\"court\":\"left\"},\"positions\":[[{\"player\":\"Red\",\"court\":\"left\"}],[{\"player\":\"Blue\",\"court\":\"left\"}]],"
+            + "\"cards\":[],\"shuttles\":0,\"call\":\"5-3\",\"timer\":null}\n")
     }
 
     @Test func statusShowsARunningInterval() {
@@ -350,10 +362,10 @@ extension AppHarness where App == BadmintonApp {
         h.point(1)
         let csv = BadmintonApp.runCommand(AppOptions(["--export": "csv"]), store: h.store, context: AppContext(now: h.now))?.stdout ?? ""
         let rows = csv.split(separator: "\n")
-        #expect(rows.first == "match,started,format,discipline,team1,team2,seq,time,event,team,score1,score2,game,server")
+        #expect(rows.first == "match,started,format,discipline,team1,team2,seq,time,event,team,score1,score2,game,server,player,detail,duration,shuttles")
         #expect(rows.count == 1 + (1 + 21 + 1 + 21) + 2)
         #expect(rows[1].hasPrefix("1,2027-01-15T08:00:00Z,3x21,singles,Red,Blue,0,2027-01-15T08:00:00Z,start"))
-        #expect(rows[2] == "1,2027-01-15T08:00:00Z,3x21,singles,Red,Blue,1,2027-01-15T08:00:01Z,point,Red,1,0,1,Red")
+        #expect(rows[2] == "1,2027-01-15T08:00:00Z,3x21,singles,Red,Blue,1,2027-01-15T08:00:01Z,point,Red,1,0,1,Red,,,,0")
         #expect(rows.last?.contains(",point,Blue,0,1,1,Blue") == true)
         let json = BadmintonApp.runCommand(AppOptions(["--export": "json"]), store: h.store, context: AppContext(now: h.now))?.stdout ?? ""
         #expect(json.hasPrefix("{\"matches\":[{\"started\":\"2027-01-15T08:00:00Z\""))

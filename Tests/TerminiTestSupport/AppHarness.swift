@@ -29,6 +29,8 @@ public struct AppHarness<App: MiniApp> {
     public var effects: [AppEffect] = []
     /// Bells rung (game sounds and alerts).
     public private(set) var bells = 0
+    /// What the app asked to be said aloud, in order.
+    public private(set) var spoken: [String] = []
     public private(set) var closed = false
     public private(set) var quit = false
     /// Saves that failed.
@@ -80,6 +82,7 @@ public struct AppHarness<App: MiniApp> {
             case .bell: bells += 1
             case .close: closed = true
             case .quit: quit = true
+            case .speak(let text): spoken.append(text)
             }
         }
         return out
