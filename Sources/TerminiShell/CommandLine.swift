@@ -157,7 +157,8 @@ public enum CommandLineParser {
         usage: termini [APP] [OPTIONS]
 
         With no APP, a launcher lists the apps. Inside, ? or F1 shows every key,
-        Esc goes back to the launcher, F2-F6 switch apps, q quits.
+        Esc goes back to the launcher, F2-F6 switch apps, F7 opens the settings,
+        q quits.
 
         Apps:
 

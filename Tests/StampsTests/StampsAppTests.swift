@@ -228,6 +228,25 @@ extension AppHarness where App == StampsApp {
                 == "Today's stamp was given before the reset. Next stamp: Wed 1 Jan 2025.")
     }
 
+    /// Found trying it as a new user would: ten stamps with daily mode off, a reset, daily
+    /// mode on, and the empty card's first stamp was refused ("given before the reset").
+    @Test func dailyModeTurnedOnAfterAResetTakesTodaysStamp() {
+        var h = stamps()
+        for i in 0..<10 { h.press(.char(" "), at: monday + Double(i)) }
+        h.tick(at: monday + 20)
+        h.press(.enter, at: monday + 21)  // the full card's message
+        h.press(.char("r"), at: monday + 22)
+        h.press(.char("y"), at: monday + 22)
+        #expect(h.app.card.isEmpty)
+        h.press(.char("d"), at: monday + 23)
+        let effects = h.press(.char(" "), at: monday + 24)
+        #expect(h.app.card.count == 1, "\(effects)")
+        #expect(!effects.contains(.bell))
+        // And the next stamp the same day is refused, as daily mode says.
+        h.tick(at: monday + 30)
+        #expect(h.press(.char(" "), at: monday + 31).contains(.notice("Today's stamp is already on the card. Next stamp: Tue 5 Mar.")))
+    }
+
     @Test func datesTakeOneFormOnScreen() {
         let store = InMemoryStore()
         var h = stamps(store, now: wall(2023, 12, 30))
