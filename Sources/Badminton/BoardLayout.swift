@@ -89,12 +89,17 @@ enum Letters: Equatable {
         }
     }
 
+    /// Every size of letters exactly `height` rows high, the widest first.
+    static func all(height: Int, glyphs: Glyphs) -> [Letters] {
+        var out: [Letters] = BigText.variants.filter { $0.font.height * $0.scaleY == height }.map { Letters.big($0) }
+        if height == HalfBlockText.rows, glyphs.isUnicode { out += [.half(2), .half(1)] }
+        return out.sorted { $0.width("M") > $1.width("M") }
+    }
+
     /// Every size of letters exactly `height` rows high in which `text` fits `width`, widest
     /// first.
     static func sizes(_ text: String, height: Int, width: Int, glyphs: Glyphs) -> [Letters] {
-        var out: [Letters] = BigText.variants.filter { $0.font.height * $0.scaleY == height }.map { Letters.big($0) }
-        if height == HalfBlockText.rows, glyphs.isUnicode { out += [.half(2), .half(1)] }
-        return out.filter { $0.width(text) <= width && $0.width(text) > 0 }.sorted { $0.width(text) > $1.width(text) }
+        all(height: height, glyphs: glyphs).filter { $0.width(text) <= width && $0.width(text) > 0 }
     }
 
     /// The largest letters for `text` no taller than `height` in `width`: tallest first, then
@@ -199,30 +204,29 @@ struct BandPlan: Equatable {
         guard n > 0, let band = inner.first else { return nil }
         let h = min(maxHeight, (band.height - (n - 1)) / n)
         guard h >= HalfBlockText.rows else { return nil }
-        // The tallest height at which every phrase of both halves has a form that fits.
-        var height = h
-        while height >= HalfBlockText.rows {
-            var lines: [Line] = []
-            var ok = true
-            for (side, list) in phrases.enumerated() {
-                let rect = inner[side]
-                // A half's lines are centred in the band together.
-                let used = list.count * height + (list.count - 1)
-                var y = rect.y + (rect.height - used) / 2
-                for p in list {
-                    guard let (f, l) = p.forms.lazy.compactMap({ f in
-                        Letters.sizes(f, height: height, width: rect.width, glyphs: glyphs).first.map { (f, $0) }
-                    }).first else {
-                        ok = false
-                        break
+        // The tallest, then widest, letters in which every phrase of both halves has a form
+        // that fits: one size for every line, so they read as one board.
+        for height in stride(from: h, through: HalfBlockText.rows, by: -1) {
+            for size in Letters.all(height: height, glyphs: glyphs) {
+                var lines: [Line] = []
+                var ok = true
+                for (side, list) in phrases.enumerated() {
+                    let rect = inner[side]
+                    // A half's lines are centred in the band together.
+                    let used = list.count * height + (list.count - 1)
+                    var y = rect.y + (rect.height - used) / 2
+                    for p in list {
+                        guard let f = p.forms.first(where: { size.width($0) <= rect.width }) else {
+                            ok = false
+                            break
+                        }
+                        lines.append(Line(text: f, role: p.role, rect: Rect(x: rect.x, y: y, width: rect.width, height: height), letters: size, alignment: .center))
+                        y += height + 1
                     }
-                    lines.append(Line(text: f, role: p.role, rect: Rect(x: rect.x, y: y, width: rect.width, height: height), letters: l, alignment: .center))
-                    y += height + 1
+                    if !ok { break }
                 }
-                if !ok { break }
+                if ok { return lines }
             }
-            if ok { return lines }
-            height -= 1
         }
         return nil
     }
