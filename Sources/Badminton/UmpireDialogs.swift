@@ -30,13 +30,15 @@ struct NumberedPlayers: Equatable, Sendable {
                 on canvas: inout Canvas, theme: Theme) {
         let g = theme.glyphs
         let perSide = players.count / 2
-        let x0 = inner.x + column + 7
+        // The side's word when there is room for it beside names of three letters or more.
+        let sideWords = inner.maxX - (inner.x + column + 7) - perSide * 10 >= 0
+        let x0 = inner.x + column + (sideWords ? 7 : 0)
         // Every name gets the same room: what is left after the keys and marks.
         let room = max(3, (inner.maxX - x0 - perSide * 7) / max(1, perSide))
         for side in 0..<2 {
             let r = inner.row(row + side)
             if side == 0 { canvas.fit(label, in: Rect(x: r.x, y: r.y, width: column, height: 1), style: focused ? theme[.accent] : theme[.text], glyphs: g) }
-            canvas.put(side == 0 ? "left" : "right", x: inner.x + column, y: r.y, style: theme[.muted], clip: r)
+            if sideWords { canvas.put(side == 0 ? "left" : "right", x: inner.x + column, y: r.y, style: theme[.muted], clip: r) }
             var x = x0
             for i in (side * perSide)..<((side + 1) * perSide) {
                 let (t, p) = players[i]
@@ -390,10 +392,13 @@ struct CorrectionForm: Modal, Equatable, Sendable {
         return out
     }
 
-    /// `Ann serves to Cat from the right court, 5-3` (the server's score first).
-    static func describe(_ s: MatchState) -> String {
+    /// `Ann serves to Cat from the right court, 5-3` (the server's score first); without the
+    /// court when that is longer than `width`.
+    static func describe(_ s: MatchState, width: Int = .max) -> String {
         let to = s.isDoubles ? " to \(TextLayout.sanitized(s.receiverName()))" : ""
-        return "\(TextLayout.sanitized(s.serverName())) serves\(to) from the \(s.serviceCourt.rawValue) court, \(s.score[s.server])-\(s.score[s.receiver])"
+        let score = "\(s.score[s.server])-\(s.score[s.receiver])"
+        let full = "\(TextLayout.sanitized(s.serverName())) serves\(to) from the \(s.serviceCourt.rawValue) court, \(score)"
+        return DisplayWidth.of(full) <= width ? full : "\(TextLayout.sanitized(s.serverName())) serves\(to), \(s.serviceCourt.rawValue) court, \(score)"
     }
 
     func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
@@ -402,19 +407,26 @@ struct CorrectionForm: Modal, Equatable, Sendable {
         guard inner.height >= 4 else { return }
         var y = 0
         let names = draft.teams.map { TextLayout.sanitized($0.name) }
+        // The labels' column: 22 cells, less on a narrow screen (the values matter more).
+        let column = max(15, min(22, inner.width - 34))
+        /// `Ann/Bob courts`, or `Left courts` when the name does not fit.
+        func sideLabel(_ t: Int, _ what: String) -> String {
+            let full = names[t] + " " + what
+            return DisplayWidth.of(full) <= column - 3 ? full : (t == draft.left ? "Left " : "Right ") + what
+        }
         for (i, row) in rows.enumerated() {
             let focused = i == focusRing.current
             let r = inner.row(y)
             let pointer = focused ? String(g.pointer) + " " : "  "
             func label(_ text: String) {
-                canvas.fit(pointer + text, in: Rect(x: r.x, y: r.y, width: 22, height: 1), style: focused ? theme[.accent] : theme[.text], glyphs: g)
+                canvas.fit(pointer + text, in: Rect(x: r.x, y: r.y, width: column - 1, height: 1), style: focused ? theme[.accent] : theme[.text], glyphs: g)
             }
-            let value = Rect(x: r.x + 22, y: r.y, width: max(0, r.width - 22), height: 1)
+            let value = Rect(x: r.x + column, y: r.y, width: max(0, r.width - column), height: 1)
             switch row {
             case .server:
                 // Both sides' players, the server marked (two rows in doubles).
                 let chosen = numbered.players.firstIndex { $0.team == draft.server && (!draft.isDoubles || $0.player == draft.serverPlayer) }
-                numbered.render(in: inner, row: y, column: 22, label: pointer + "Server", state: draft, chosen: chosen, focused: focused,
+                numbered.render(in: inner, row: y, column: column, label: pointer + "Server", state: draft, chosen: chosen, focused: focused,
                                 on: &canvas, theme: theme)
                 y += 1
             case .receiver:
@@ -427,13 +439,13 @@ struct CorrectionForm: Modal, Equatable, Sendable {
                     x = canvas.put("\(on ? g.dotOn : g.dotOff) \(TextLayout.sanitized(draft.teams[t].players[p]))", x: x, y: r.y, style: style, clip: value) + 3
                 }
             case .courts(let t):
-                label(TextLayout.truncate(names[t], to: 12, ellipsis: g.ellipsis) + " courts")
+                label(sideLabel(t, "courts"))
                 let text = "L \(TextLayout.sanitized(draft.teams[t].players[draft.player(of: t, in: .left)]))  \(g.middleDot)  "
                     + "R \(TextLayout.sanitized(draft.teams[t].players[draft.player(of: t, in: .right)]))"
                 let changed = draft.rightCourt[t] != original.rightCourt[t]
                 canvas.fit(text, in: value, style: focused ? theme[.focus] : changed ? theme[.selected] : theme[.dialog], glyphs: g)
             case .score(let t):
-                label(TextLayout.truncate(names[t], to: 12, ellipsis: g.ellipsis) + " score")
+                label(sideLabel(t, "score"))
                 let shown = typed.flatMap { focused ? $0 : nil } ?? String(draft.score[t])
                 let text = focused ? "\(g.pointerLeft) \(shown.isEmpty ? "_" : shown) \(g.pointer)" : "  \(shown)"
                 let changed = draft.score[t] != original.score[t]
@@ -443,13 +455,13 @@ struct CorrectionForm: Modal, Equatable, Sendable {
         }
         let after = CorrectionForm.events(from: original, to: draft, at: context.now).reduce(into: original) { s, a in _ = s.apply(MatchEvent(a, at: context.now)) }
         let rowNow = inner.row(inner.height - 3), rowAfter = inner.row(inner.height - 2), rowCall = inner.row(inner.height - 1)
-        canvas.fit("Now    " + CorrectionForm.describe(original), in: rowNow, style: theme[.muted], glyphs: g)
+        canvas.fit("Now    " + CorrectionForm.describe(original, width: inner.width - 7), in: rowNow, style: theme[.muted], glyphs: g)
         if let problem {
             canvas.fit(problem, in: rowAfter, style: theme[.danger], glyphs: g)
         } else if after == original {
             canvas.fit("After  (no change yet)", in: rowAfter, style: theme[.muted], glyphs: g)
         } else {
-            canvas.fit("After  " + CorrectionForm.describe(after), in: rowAfter, style: theme[.accent].with(.bold), glyphs: g)
+            canvas.fit("After  " + CorrectionForm.describe(after, width: inner.width - 7), in: rowAfter, style: theme[.accent].with(.bold), glyphs: g)
             let (open, close) = g.isUnicode ? ("\u{201c}", "\u{201d}") : ("\"", "\"")
             canvas.fit("Call   " + open + TextLayout.sanitized(UmpireCall.text(after, now: context.now)) + close, in: rowCall, style: theme[.muted], glyphs: g)
         }
