@@ -49,6 +49,12 @@ public enum MatchReport {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
+    /// A length of time to the nearest minute: `38 min`, `1 h 12 min`.
+    public static func minutes(_ seconds: Double) -> String {
+        let minutes = Int((max(0, seconds) / 60).rounded())
+        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
+    }
+
     /// `m:ss`
     public static func clock(_ seconds: Int) -> String {
         let s = max(0, seconds)

@@ -103,6 +103,9 @@ public struct Scoresheet: Equatable, Sendable {
     public var ending: Ending?
     public var rows: [Row]
     public var games: [Game]
+    /// The result in words, the winner first: `Lin beat Lee 21-15 19-21 21-17`,
+    /// `Lin beat Lee 11-5 (retired)`; a match not over: `Lin v Lee 21-15 5-3 · not finished`.
+    public var result: String
 
     /// The grid units the circled result takes, and the words written in a row.
     public static let resultSpan = 3
@@ -133,6 +136,12 @@ public struct Scoresheet: Equatable, Sendable {
         let rows = (0..<2).flatMap { t in state.teams[t].players.indices.map { Row(player: MatchPlayer(team: t, player: $0), name: state.teams[t].players[$0]) } }
         self.rows = rows
         games = timeline.games.filter { $0.start != nil || !$0.moments.isEmpty }.map { Scoresheet.game($0, rows: rows) }
+        if state.isOver {
+            result = MatchReport.outcome(state)
+        } else {
+            let scores = (state.games + (state.unfinishedScore.map { [$0] } ?? [])).map { "\($0[0])-\($0[1])" }
+            result = ([state.teams[0].name, "v", state.teams[1].name] + scores).joined(separator: " ") + " · not finished"
+        }
     }
 
     static func game(_ g: MatchTimeline.Game, rows: [Row]) -> Game {
