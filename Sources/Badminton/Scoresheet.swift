@@ -139,7 +139,7 @@ public struct Scoresheet: Equatable, Sendable {
         if state.isOver {
             result = MatchReport.outcome(state)
         } else {
-            let scores = (state.games + (state.unfinishedScore.map { [$0] } ?? [])).map { "\($0[0])-\($0[1])" }
+            let scores = state.hasRallies ? (state.games + (state.unfinishedScore.map { [$0] } ?? [])).map { "\($0[0])-\($0[1])" } : []
             result = ([state.teams[0].name, "v", state.teams[1].name] + scores).joined(separator: " ") + " · not finished"
         }
     }

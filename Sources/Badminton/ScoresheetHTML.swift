@@ -107,7 +107,7 @@ public enum ScoresheetHTML {
     .grid td.w { font-style: italic; font-size: 7.5pt; text-align: left; padding-left: 0.8mm; }
     .grid td.band { font-weight: normal; font-size: 6pt; background: #fff; }
     .grid td.band div { writing-mode: vertical-rl; transform: rotate(180deg); margin: 0 auto; white-space: nowrap; }
-    .grid td.corr { border-left: 0.4mm dashed #000; border-right: 0.4mm dashed #000; }
+    .grid td.corr, .grid tr.t1 td.corr { background: repeating-linear-gradient(135deg, #fff 0 0.7mm, #bbb 0.7mm 0.95mm); }
     .grid td.corr i.c { position: absolute; top: 0; right: 0.3mm; font-size: 5pt; font-style: normal; font-weight: normal; }
     .grid td.res { background: #fff; }
     .grid td.res div { position: relative; margin: 0 auto; width: 13mm; border: 0.35mm solid #000; border-radius: 50%;
@@ -140,7 +140,9 @@ public enum ScoresheetHTML {
                 body += i == 0 ? head() : "<div class=\"head more\"><h1>\(escape(vs)) <small>(continued) · scoresheet</small></h1></div>\n"
                 if lines.isEmpty && i == 0 {
                     // Nothing played yet: the grids, with the names, ready to fill in.
-                    for g in 0..<min(sheet.format.games, 6) { body += blankLine(game: g + 1) }
+                    let blank = Scoresheet.Line(game: 0, columns: 0..<0, isFirst: true, units: 0)
+                    let fit = Int((pageHeight - headHeight - footHeight) / ScoresheetHTML.height(blank, sheet))
+                    for g in 0..<min(sheet.format.games, fit) { body += blankLine(game: g + 1) }
                 }
                 for line in lines { body += self.line(line) }
                 body += foot(page: i + 1, of: pages.count)
@@ -300,7 +302,7 @@ public enum ScoresheetHTML {
         func foot(page: Int, of pages: Int) -> String {
             "<div class=\"foot\">\n<div class=\"legend\"><b>S</b> server, <b>R</b> receiver where play was called; a corner mark: the player who served the rally. "
                 + "The score is written on the row of the player who serves next. <b>W</b> warning (yellow card), <b>F</b> fault (red card), "
-                + "<b>I</b> injury (how long play stood still beside it), <b>Susp.</b> suspension, <b>C</b> a correction by the umpire "
+                + "<b>I</b> injury (how long play stood still beside it), <b>Susp.</b> suspension, <b>C</b> (hatched) a correction by the umpire "
                 + "(the score and service it left), <b>Ends</b> change of ends. Kept by Termini from the match journal.</div>\n"
                 + "<div class=\"sign\"><span>Umpire</span><span>Service judge</span><span>Referee</span></div>\n"
                 + "<div class=\"pageno\">\(escape(vs)) · page \(page) of \(pages)</div>\n</div>\n"

@@ -91,6 +91,18 @@ import Testing
         #expect(html.contains("page 2 of 2"))
     }
 
+    /// Before anything is played (doubles, the server not chosen yet): empty grids for the
+    /// games, with the names, as many as the format has and the page holds.
+    @Test func aBlankSheetToFillIn() {
+        func blanks(_ format: String) -> Int {
+            let m = Match(format, doubles: true, names: ["Ann/Bob", "Cat/Dan"])
+            return ScoresheetHTML.render(Scoresheet(m.log), zone: .fixed(0)).components(separatedBy: "<div class=\"cap\"><b>Game").count - 1
+        }
+        #expect(blanks("3x21") == 3 && blanks("5x11") == 5 && blanks("9x21") == 5)
+        let html = ScoresheetHTML.render(Scoresheet(Match(doubles: true, names: ["Ann/Bob", "Cat/Dan"]).log), zone: .fixed(0))
+        #expect(html.contains("<th>Ann</th>") && html.contains("<th>Dan</th>") && html.contains("Ann/Bob v Cat/Dan · not finished"))
+    }
+
     @Test func marksAndBandsAreWritten() {
         let m = Match(names: ["Lin", "Lee"], at: 0)
         m.points("0")
