@@ -143,8 +143,8 @@ import Badminton
         let page = dir.file(name + ".html"), pdf = dir.file(name + ".pdf")
         try html.write(toFile: page, atomically: true, encoding: .utf8)
         let env = ["HOME": dir.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        // As root Chromium runs only without its sandbox; no profile, no network is needed.
-        let run = LimitedRun.run([chromium ?? "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+        // As root Chromium runs only without its sandbox; /dev/shm may be tiny in a container.
+        let run = LimitedRun.run([chromium ?? "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-pdf-header-footer",
                                   "--user-data-dir=" + dir.file("profile"), "--print-to-pdf=" + pdf, "file://" + page],
                                  environment: env, directory: dir.path, timeout: 120)
         guard FileManager.default.fileExists(atPath: pdf) else {
