@@ -57,12 +57,19 @@ public struct MomentumChart: Widget, Equatable, Sendable {
         // The gutter: the sides' names and the lead the chart's height stands for.
         var chart = rect
         if !up.isEmpty || !down.isEmpty {
-            let tags = [up, down].map { $0.isEmpty ? "" : "\(TextLayout.sanitized($0)) +\(m)" }
-            let gutter = min(rect.width / 3, (tags.map { DisplayWidth.of($0) }.max() ?? 0) + 1)
+            let names = [up, down].map(TextLayout.sanitized)
+            let scaleTag = " +\(m)"
+            let gutter = min(rect.width / 3, (names.map { DisplayWidth.of($0) }.max() ?? 0) + DisplayWidth.of(scaleTag) + 1)
             if gutter > 1 {
-                let cut = { (s: String) in TextLayout.truncate(s, to: gutter - 1, ellipsis: g.ellipsis) }
-                canvas.put(cut(tags[0]), x: rect.x, y: rect.y, style: theme[.team1], clip: rect)
-                if rect.height > 1 { canvas.put(cut(tags[1]), x: rect.x, y: rect.maxY - 1, style: theme[.team2], clip: rect) }
+                // A long name is cut before the scale is.
+                let cut = { (name: String) -> String in
+                    guard !name.isEmpty else { return "" }
+                    let room = gutter - 1 - DisplayWidth.of(scaleTag)
+                    return room >= 2 ? TextLayout.truncate(name, to: room, ellipsis: g.ellipsis) + scaleTag
+                        : TextLayout.truncate(name + scaleTag, to: gutter - 1, ellipsis: g.ellipsis)
+                }
+                canvas.put(cut(names[0]), x: rect.x, y: rect.y, style: theme[.team1], clip: rect)
+                if rect.height > 1 { canvas.put(cut(names[1]), x: rect.x, y: rect.maxY - 1, style: theme[.team2], clip: rect) }
                 chart = Rect(x: rect.x + gutter, y: rect.y, width: rect.width - gutter, height: rect.height)
             }
         }

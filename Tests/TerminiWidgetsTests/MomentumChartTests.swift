@@ -68,5 +68,8 @@ import TerminiTestSupport
         // Nothing to draw in no room, and no crash.
         #expect(render(chart, width: 0, height: 0).lines == [])
         #expect(render(MomentumChart(games: [[3]], up: "A very long name", down: "B"), width: 6, height: 3).lines.count == 3)
+        // A long name is cut, the scale kept.
+        let long = render(MomentumChart(games: [[1, 2, 3]], up: "Ann Able/Bob Baker", down: "Cat"), width: 30, height: 3).lines
+        #expect(long[0] == "Ann A… +3 ▄▄█" && long[2] == "Cat +3", "\(long)")
     }
 }
