@@ -4,8 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import TerminiCore
-import TerminiWidgets
-import TerminiApp
 
 public enum Discipline: String, Codable, Sendable, CaseIterable {
     case singles, doubles

@@ -1,6 +1,4 @@
 import TerminiCore
-import TerminiWidgets
-import TerminiApp
 
 /// The match in words and in JSON, for `--status`, `--status --json` and `--export`.
 public enum MatchReport {

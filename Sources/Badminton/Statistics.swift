@@ -1,5 +1,3 @@
-import TerminiWidgets
-
 /// How a match went, in figures: per game and for the match, each side's points won on its own
 /// serve and on the opponent's, the longest run of points, the biggest lead, the cards; each
 /// game's duration, its time in play and rallies per minute; the momentum (the score difference
@@ -161,13 +159,5 @@ public struct MatchStats: Equatable, Sendable {
     static func perMinute(_ count: Int, _ seconds: Double?) -> Double? {
         guard let seconds, seconds > 0 else { return nil }
         return Double(count) * 60 / seconds
-    }
-}
-
-extension MatchStats {
-    /// The momentum of the match as a chart: the first side's leads above the axis, the
-    /// second's below, a game after the other (for the history's statistics view).
-    public func momentumChart(teams: [TeamInfo]) -> MomentumChart {
-        MomentumChart(games: games.map(\.momentum), up: teams.first?.name ?? "", down: teams.last?.name ?? "")
     }
 }
