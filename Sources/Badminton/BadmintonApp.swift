@@ -18,6 +18,9 @@ public struct BadmintonApp: KeyedApp, Sendable {
             OptionSpec("--status", help: "print the match in one line and exit (1 if there is none)"),
             OptionSpec("--json", help: "with --status: print one JSON object instead"),
             OptionSpec("--export", value: "csv|json", values: .choices(["csv", "json"]), help: "print every match, every rally with its time, and exit"),
+            OptionSpec("--scoresheet", value: "N", optional: true,
+                       help: "print match N's scoresheet as a printable HTML page (1 = the oldest; default: the current match)"),
+            OptionSpec("--output", value: "FILE", values: .file, help: "with --scoresheet: write the page to FILE instead (- for stdout)"),
         ])
 
     public static let journalFile = "badminton-match.jsonl"
@@ -486,7 +489,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
     // MARK: Command line
 
     public static func validate(_ options: AppOptions) -> String? {
-        let modes = ["--new", "--watch", "--status", "--export"].filter { options.flag($0) }
+        let modes = ["--new", "--watch", "--status", "--export", "--scoresheet"].filter { options.flag($0) }
         if modes.count > 1 { return "use only one of \(modes.joined(separator: ", "))" }
         let setupOptions = ["--format", "--doubles", "--names"].filter { options.flag($0) }
         if !setupOptions.isEmpty && !options.flag("--new") {
@@ -513,13 +516,66 @@ public struct BadmintonApp: KeyedApp, Sendable {
         if let e = options.value("--export"), MatchReport.ExportFormat(rawValue: e) == nil {
             return "--export takes csv or json, not '\(TextLayout.sanitized(e))'"
         }
+        if let n = options.value("--scoresheet"), !n.isEmpty, scoresheetNumber(n) == nil {
+            return "--scoresheet takes the number of a match, 1 for the oldest, not '\(TextLayout.truncate(TextLayout.sanitized(n), to: 20))'"
+        }
+        if options.flag("--output") && !options.flag("--scoresheet") {
+            return "--output goes with --scoresheet (termini badminton --scoresheet --output FILE)"
+        }
         return nil
     }
 
+    /// A match number as typed: 1 and up, digits only.
+    static func scoresheetNumber(_ text: String) -> Int? {
+        guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text), n >= 1 else { return nil }
+        return n
+    }
+
+    /// Every match kept, as `--export` numbers them: the history oldest first, then the match
+    /// in progress when it is not the history's last (or has gone on since).
+    static func allMatches(_ store: any StateReader) -> (matches: [MatchLog], current: MatchLog?) {
+        var matches = HistoryEntry.readAll(store.readBytes(historyFile) ?? []).matches
+        let current = readJournal(store, recover: false)
+        if let current, !matches.contains(where: { $0.startedAt == current.startedAt }) || current.effective.count > 1 {
+            matches.removeAll { $0.startedAt == current.startedAt }
+            matches.append(current)
+        }
+        return (matches, current)
+    }
+
+    static let noMatchYet = "termini: no badminton match yet (start one: termini badminton --new)\n"
+
+    /// `--scoresheet [N] [--output FILE]`: read-only, the page to stdout or for FILE.
+    static func scoresheetCommand(_ options: AppOptions, store: any StateReader) -> CommandOutput {
+        let (matches, current) = allMatches(store)
+        guard !matches.isEmpty else { return CommandOutput(stderr: noMatchYet, status: 1) }
+        let log: MatchLog
+        if let n = options.value("--scoresheet").flatMap(scoresheetNumber) {
+            guard n <= matches.count else {
+                return CommandOutput(stderr: "termini: no match \(n): there \(matches.count == 1 ? "is 1" : "are \(matches.count)") "
+                    + "(1 is the oldest; termini badminton --export csv lists them)\n", status: 1)
+            }
+            log = matches[n - 1]
+        } else if let current, current.effective.count == 1,
+                  let played = matches.last(where: { $0.startedAt != current.startedAt }) {
+            // The match in progress has nothing on it yet: the last one played.
+            log = played
+        } else {
+            log = current ?? matches[matches.count - 1]
+        }
+        let court = store.preference(BadmintonApp.courtKey)
+        let html = ScoresheetHTML.render(Scoresheet(log, court: court))
+        if let path = options.value("--output"), path != "-" {
+            return CommandOutput(file: CommandFile(path: path, bytes: Array(html.utf8)))
+        }
+        return CommandOutput(stdout: html)
+    }
+
     public static func runCommand(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? {
+        if options.flag("--scoresheet") { return scoresheetCommand(options, store: store) }
         if options.flag("--status") {
             guard let log = readJournal(store, recover: false) else {
-                return CommandOutput(stderr: "termini: no badminton match yet (start one: termini badminton --new)\n", status: 1)
+                return CommandOutput(stderr: noMatchYet, status: 1)
             }
             let s = log.state
             let text = options.flag("--json") ? MatchReport.statusJSON(s, now: context.now, court: store.preference(BadmintonApp.courtKey))
@@ -527,11 +583,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
             return CommandOutput(stdout: text + "\n")
         }
         if let f = options.value("--export").flatMap(MatchReport.ExportFormat.init(rawValue:)) {
-            var matches = HistoryEntry.readAll(store.readBytes(historyFile) ?? []).matches
-            if let current = readJournal(store, recover: false), !matches.contains(where: { $0.startedAt == current.startedAt }) || current.effective.count > 1 {
-                matches.removeAll { $0.startedAt == current.startedAt }
-                matches.append(current)
-            }
+            let matches = allMatches(store).matches
             guard !matches.isEmpty else {
                 return CommandOutput(stderr: "termini: no badminton matches to export\n", status: 1)
             }

@@ -19,9 +19,10 @@ public struct AppDescriptor: Sendable {
     }
 }
 
-/// A command-line option: `--format FORMAT`, or a flag when `valueName` is nil. The one
-/// table of options (the shell's and each app's) makes `--help`, the manual's option lists
-/// and the shell completions.
+/// A command-line option: `--format FORMAT`, or a flag when `valueName` is nil; with
+/// `valueIsOptional` the value may be left out (`--scoresheet [N]`). The one table of options
+/// (the shell's and each app's) makes `--help`, the manual's option lists and the shell
+/// completions.
 public struct OptionSpec: Sendable, Equatable {
     /// What a shell completes after the option.
     public enum Values: Sendable, Equatable {
@@ -33,17 +34,27 @@ public struct OptionSpec: Sendable, Equatable {
         case themes
         /// A directory.
         case directory
+        /// A file to write (`--output FILE`).
+        case file
     }
 
     public let name: String
     public let valueName: String?
+    public let valueIsOptional: Bool
     public let help: String
     public let values: Values
-    public init(_ name: String, value: String? = nil, values: Values = .free, help: String) {
+    public init(_ name: String, value: String? = nil, optional: Bool = false, values: Values = .free, help: String) {
         self.name = name
         self.valueName = value
+        self.valueIsOptional = optional && value != nil
         self.values = value == nil ? .free : values
         self.help = help
+    }
+
+    /// `--format FORMAT`, `--scoresheet [N]`, `--watch`: as `--help` and the manual show it.
+    public var usage: String {
+        guard let v = valueName else { return name }
+        return name + (valueIsOptional ? " [\(v)]" : " \(v)")
     }
 }
 
@@ -199,10 +210,25 @@ public struct CommandOutput: Sendable, Equatable {
     public var stdout: String
     public var stderr: String
     public var status: Int32
-    public init(stdout: String = "", stderr: String = "", status: Int32 = 0) {
+    /// A file the user named for the output (`--output FILE`): written whole, atomically,
+    /// after the command; a failure to write it is the command's failure.
+    public var file: CommandFile?
+    public init(stdout: String = "", stderr: String = "", status: Int32 = 0, file: CommandFile? = nil) {
         self.stdout = stdout
         self.stderr = stderr
         self.status = status
+        self.file = file
+    }
+}
+
+/// Output for a file named on the command line (a path as given, relative to the working
+/// directory), never one in the config directory.
+public struct CommandFile: Sendable, Equatable {
+    public var path: String
+    public var bytes: [UInt8]
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
     }
 }
 

@@ -85,6 +85,12 @@ public enum CommandLineParser {
                 if spec.valueName != nil {
                     if let inline {
                         value = inline
+                    } else if spec.valueIsOptional {
+                        // Left out when the next argument is an option or an app's name.
+                        if i < args.count, !(args[i].hasPrefix("-") && args[i] != "-"), app(args[i].lowercased()) == nil {
+                            value = args[i]
+                            i += 1
+                        }
                     } else if i < args.count, !(args[i].hasPrefix("-") && args[i] != "-") {
                         // An option is not a value: `--theme --ascii` lacks a theme name
                         // (a value starting with '-' can still be given as --theme=-x).
@@ -189,7 +195,7 @@ public enum CommandLineParser {
     static func optionLines(_ specs: [OptionSpec]) -> String {
         let indent = String(repeating: " ", count: 24)
         return specs.map { spec in
-            let left = spec.name + (spec.valueName.map { " " + $0 } ?? "")
+            let left = spec.usage
             let help = TextLayout.wrap(spec.help, width: 80 - 24).joined(separator: "\n" + indent)
             return "  " + (DisplayWidth.of(left) < 22 ? TextLayout.pad(left, to: 22) : left + "\n" + indent) + help + "\n"
         }.joined()

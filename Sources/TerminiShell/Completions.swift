@@ -22,11 +22,13 @@ public enum Completions {
         }
     }
 
-    /// Every option with a value and what completes it (each name once: apps share some).
+    /// Every option with a value and what completes it (each name once: apps share some). One
+    /// whose value may be left out (`--scoresheet [N]`) is not among them: after it come the
+    /// options as after a flag.
     static func valued(_ apps: [AppDescriptor], _ global: [OptionSpec]) -> [(name: String, values: OptionSpec.Values)] {
         var seen: Set<String> = []
         var out: [(String, OptionSpec.Values)] = []
-        for o in global + apps.flatMap(\.options) where o.valueName != nil && !seen.contains(o.name) {
+        for o in global + apps.flatMap(\.options) where o.valueName != nil && !o.valueIsOptional && !seen.contains(o.name) {
             seen.insert(o.name)
             out.append((o.name, o.values))
         }
@@ -57,6 +59,7 @@ public enum Completions {
             switch values {
             case .themes: s += "        \(name)) COMPREPLY=($(compgen -W \"$(\(themeCommand))\" -- \"$cur\")); return ;;\n"
             case .directory: s += "        \(name)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
+            case .file: s += "        \(name)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
             case .choices(let c): s += "        \(name)) COMPREPLY=($(compgen -W \"\(words(c))\" -- \"$cur\")); return ;;\n"
             case .free: s += "        \(name)) COMPREPLY=(); return ;;\n"
             }
@@ -101,6 +104,7 @@ public enum Completions {
             switch values {
             case .themes: s += "    (\(name)) compadd -- ${(f)\"$(\(themeCommand))\"}; return ;;\n"
             case .directory: s += "    (\(name)) _directories; return ;;\n"
+            case .file: s += "    (\(name)) _files; return ;;\n"
             case .choices(let c): s += "    (\(name)) compadd -- \(words(c)); return ;;\n"
             case .free: s += "    (\(name)) return 1 ;;\n"
             }
@@ -140,8 +144,9 @@ public enum Completions {
             switch o.values {
             case .themes: l += " -x -a \(quoted("(\(themeCommand))"))"
             case .directory: l += " -x -a '(__fish_complete_directories)'"
+            case .file: l += " -r -F"
             case .choices(let c): l += " -x -a \(quoted(words(c)))"
-            case .free: if o.valueName != nil { l += " -x" }
+            case .free: if o.valueName != nil && !o.valueIsOptional { l += " -x" }
             }
             return l + " -d \(quoted(o.help))"
         }

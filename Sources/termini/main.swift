@@ -105,6 +105,11 @@ startupNotices += themeMessages
 if let app = invocation.app, let type = AppRegistry.app(app),
    let output = type.runCommand(invocation.appOptions, store: store,
                                 context: AppContext(now: WallClock.now(), unicode: Terminal.adoptLocale() && !forceASCII)) {
+    // A file named for the output (--output): written whole before anything is said.
+    if let file = output.file, let problem = OutputFile.write(file.path, bytes: file.bytes) {
+        emit(2, "termini: \(problem)\n")
+        exit(1)
+    }
     emit(1, output.stdout)
     emit(2, output.stderr)
     for n in store.takeNotices() { emit(2, "termini: \(n)\n") }

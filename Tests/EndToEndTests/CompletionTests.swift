@@ -70,6 +70,10 @@ import Testing
         let ok4 = try complete(command, ready: ready, line: "termini badminton --export ", tabs: tabs,
                                expect: { $0.contains("csv") && $0.contains("json") }, environment: environment)
         #expect(ok4.ok, "\(shell): termini badminton --export <Tab>\n\(ok4.screen)")
+        // An option whose value may be left out is followed by the options.
+        let ok5 = try complete(command, ready: ready, line: "termini badminton --scoresheet --ou", tabs: 1,
+                               expect: { $0.contains("termini badminton --scoresheet --output") }, environment: environment)
+        #expect(ok5.ok, "\(shell): termini badminton --scoresheet --ou<Tab>\n\(ok5.screen)")
     }
 
     @Test func bashCompletesAppsOptionsAndThemes() throws {

@@ -176,3 +176,48 @@ func words(_ s: String) -> String {
         }
     }
 }
+
+/// An option whose value may be left out (`--scoresheet [N]`): it takes the next argument
+/// when that is neither an option nor an app.
+@Suite struct OptionalValueTests {
+    func parsed(_ args: String...) -> Invocation? { try? CommandLineParser.parse(args).get() }
+    func error(_ args: String...) -> String? {
+        if case .failure(let e) = CommandLineParser.parse(args) { return e.message }
+        return nil
+    }
+
+    @Test func theValueIsTakenWhenItIsOne() {
+        #expect(parsed("badminton", "--scoresheet")?.appOptions.values == ["--scoresheet": ""])
+        #expect(parsed("badminton", "--scoresheet", "2")?.appOptions.values == ["--scoresheet": "2"])
+        #expect(parsed("badminton", "--scoresheet=3")?.appOptions.values == ["--scoresheet": "3"])
+        let both = parsed("badminton", "--scoresheet", "--output", "sheet.html")
+        #expect(both?.appOptions.values == ["--scoresheet": "", "--output": "sheet.html"])
+        // An app's name after it is the app, not the value.
+        let first = parsed("--scoresheet", "badminton")
+        #expect(first?.app == "badminton" && first?.appOptions.values == ["--scoresheet": ""])
+        #expect(parsed("--scoresheet", "1", "badminton", "--output", "-")?.appOptions.values == ["--scoresheet": "1", "--output": "-"])
+    }
+
+    @Test func aBadNumberOrCombinationIsAUsageError() {
+        #expect(error("badminton", "--scoresheet", "0") == "--scoresheet takes the number of a match, 1 for the oldest, not '0'")
+        #expect(error("badminton", "--scoresheet", "two") == "--scoresheet takes the number of a match, 1 for the oldest, not 'two'")
+        #expect(error("badminton", "--scoresheet", "99999999999999999999")?.hasPrefix("--scoresheet takes the number of a match") == true)
+        #expect(error("badminton", "--scoresheet=") == "option '--scoresheet' needs a non-empty value")
+        #expect(error("badminton", "--output", "x.html") == "--output goes with --scoresheet (termini badminton --scoresheet --output FILE)")
+        #expect(error("badminton", "--scoresheet", "--status") == "use only one of --status, --scoresheet")
+    }
+
+    /// After `--scoresheet` the shells offer the options (its value is optional); after
+    /// `--output` the files.
+    @Test func completions() {
+        let bash = Completions.script(for: .bash), zsh = Completions.script(for: .zsh), fish = Completions.script(for: .fish)
+        #expect(!bash.contains("--scoresheet) ") && !zsh.contains("(--scoresheet) "))
+        #expect(bash.contains("--output) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;") && zsh.contains("(--output) _files; return ;;"))
+        #expect(fish.contains("-l output -r -F ") && fish.contains("-l scoresheet -d "))
+    }
+
+    @Test func helpShowsTheValueAsOptional() {
+        #expect(CommandLineParser.helpText.contains("  --scoresheet [N]      "))
+        #expect(CommandLineParser.helpText.contains("  --output FILE         "))
+    }
+}
