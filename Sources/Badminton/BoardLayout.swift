@@ -198,36 +198,38 @@ struct BandPlan: Equatable {
     }
 
     /// Each half's phrases one above the other in its own half, all lines in letters of one
-    /// height (the largest every line fits), or nil.
+    /// size, or nil: the tallest letters in which every phrase fits, in its longest form
+    /// (`BOB SERVES`) if a size of that height allows it, else a shorter one; the widest such
+    /// size. One size for every line, so they read as one board.
     static func stacked(_ phrases: [[BandPhrase]], in inner: [Rect], maxHeight: Int, glyphs: Glyphs) -> [Line]? {
         let n = phrases.map(\.count).max() ?? 0
         guard n > 0, let band = inner.first else { return nil }
         let h = min(maxHeight, (band.height - (n - 1)) / n)
         guard h >= HalfBlockText.rows else { return nil }
-        // The tallest, then widest, letters in which every phrase of both halves has a form
-        // that fits: one size for every line, so they read as one board.
         for height in stride(from: h, through: HalfBlockText.rows, by: -1) {
-            for size in Letters.all(height: height, glyphs: glyphs) {
-                var lines: [Line] = []
-                var ok = true
-                for (side, list) in phrases.enumerated() {
-                    let rect = inner[side]
-                    // A half's lines are centred in the band together.
-                    let used = list.count * height + (list.count - 1)
-                    var y = rect.y + (rect.height - used) / 2
-                    for p in list {
-                        guard let f = p.forms.first(where: { size.width($0) <= rect.width }) else {
-                            ok = false
-                            break
-                        }
-                        lines.append(Line(text: f, role: p.role, rect: Rect(x: rect.x, y: y, width: rect.width, height: height), letters: size, alignment: .center))
-                        y += height + 1
-                    }
-                    if !ok { break }
+            for formsTried in [1, Int.max] {
+                for size in Letters.all(height: height, glyphs: glyphs) {
+                    if let lines = lines(phrases, in: inner, size: size, formsTried: formsTried) { return lines }
                 }
-                if ok { return lines }
             }
         }
         return nil
+    }
+
+    /// Every phrase at `size`, each in the first of its first `formsTried` forms that fits its
+    /// half; a half's lines centred in the band together. Nil when one does not fit.
+    static func lines(_ phrases: [[BandPhrase]], in inner: [Rect], size: Letters, formsTried: Int) -> [Line]? {
+        var out: [Line] = []
+        for (side, list) in phrases.enumerated() {
+            let rect = inner[side]
+            let used = list.count * size.height + (list.count - 1)
+            var y = rect.y + (rect.height - used) / 2
+            for p in list {
+                guard let f = p.forms.prefix(formsTried).first(where: { size.width($0) <= rect.width }) else { return nil }
+                out.append(Line(text: f, role: p.role, rect: Rect(x: rect.x, y: y, width: rect.width, height: size.height), letters: size, alignment: .center))
+                y += size.height + 1
+            }
+        }
+        return out
     }
 }
