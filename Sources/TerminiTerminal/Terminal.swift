@@ -45,6 +45,14 @@ public final class Terminal {
     private let window: UnsafeMutablePointer<WINDOW>
     private var last: Canvas?
     private var pairs: [PairKey: Int32] = [:]
+    /// The attributes and colour pair of every style drawn; the last one looked up.
+    private var looks: [Style: (attr: attr_t, pair: Int16)] = [:]
+    private var lastStyle = Style.plain
+    private var lastLook: (attr: attr_t, pair: Int16) = (0, 0)
+    /// The scalars of the cell being drawn, zero-terminated, as setcchar takes them: at most
+    /// `maxScalars` (a base and its marks; ncurses keeps five).
+    private let chars = UnsafeMutablePointer<wchar_t>.allocate(capacity: Terminal.maxScalars + 1)
+    static let maxScalars = 4
     private var nextPair: Int32 = 1
     private let signals: SignalInbox
     private var stopped = false
@@ -136,6 +144,7 @@ public final class Terminal {
         self.input = input
         self.output = output
         signals = SignalInbox()
+        lastLook = (termini_a_normal(), 0)
         var y: Int32 = 0, x: Int32 = 0
         termini_getmaxyx(window, &y, &x)
         size = Size(width: Int(x), height: Int(y))
@@ -145,7 +154,10 @@ public final class Terminal {
         }
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        chars.deallocate()
+    }
 
     /// Restores the terminal exactly: modes, cursor, the main screen. Safe to call twice.
     public func stop() {
@@ -163,47 +175,72 @@ public final class Terminal {
     /// frame, one write(), the fewest bytes ncurses can find.
     public func present(_ canvas: Canvas) {
         guard !stopped else { return }
-        var changed = canvas.changes(since: last)
-        if last?.size != canvas.size {
-            // A full repaint onto an erased window: blank cells need not be sent at all.
-            werase(window)
-            changed.removeAll { Terminal.isBlank(canvas[$0.x, $0.y]) }
+        // A full repaint onto an erased window: blank cells need not be sent at all.
+        let repaint = last?.size != canvas.size
+        if repaint { werase(window) }
+        var sent = 0
+        canvas.forEachChange(since: last) { x, y, cell in
+            if repaint && Terminal.isBlank(cell) { return }
+            draw(cell, x: x, y: y, on: canvas)
+            sent += 1
         }
-        for (x, y) in changed { draw(canvas[x, y], x: x, y: y) }
         wnoutrefresh(window)
         doupdate()
         last = canvas
         framesDrawn += 1
-        cellsSent += changed.count
+        cellsSent += sent
     }
 
     /// A space with no colour and no attribute: what an erased window already holds.
-    static func isBlank(_ cell: Cell) -> Bool {
-        cell.character == " " && cell.style.attributes.isEmpty && !cell.isContinuation
-            && (cell.style.background == .default || cell.style.background == .inherit)
-            && (cell.style.foreground == .default || cell.style.foreground == .inherit)
+    static func isBlank(_ cell: CompactCell) -> Bool {
+        guard cell.scalar == " ", !cell.isContinuation, !cell.isWide else { return false }
+        let s = cell.style
+        return s.attributes.isEmpty && (s.background == .default || s.background == .inherit)
+            && (s.foreground == .default || s.foreground == .inherit)
     }
 
-    private func draw(_ cell: Cell, x: Int, y: Int) {
-        var scalars: [wchar_t] = []
+    /// One cell to ncurses: its scalars (nothing is built per cell), and the attributes and
+    /// colour pair of its style, worked out once per style.
+    private func draw(_ cell: CompactCell, x: Int, y: Int, on canvas: Canvas) {
+        if cell.style != lastStyle {
+            lastStyle = cell.style
+            lastLook = look(cell.style)
+        }
+        var n = 0
         if unicode {
-            for s in cell.character.unicodeScalars.prefix(4) { scalars.append(wchar_t(bitPattern: s.value)) }
+            if let s = cell.scalar {
+                chars[0] = wchar_t(bitPattern: s.value)
+                n = 1
+            } else {
+                for s in canvas.text(of: cell).unicodeScalars.prefix(Terminal.maxScalars) {
+                    chars[n] = wchar_t(bitPattern: s.value)
+                    n += 1
+                }
+            }
         } else {
-            let c = cell.character
-            let ascii = c.isASCII ? c.unicodeScalars.first?.value ?? 32 : 63  // "?"
-            scalars.append(wchar_t(bitPattern: ascii))
+            let v = cell.scalar?.value ?? 63
+            chars[0] = wchar_t(bitPattern: v < 0x80 ? v : 63)  // "?"
+            n = 1
             if cell.width == 2 {
                 // The wide character's second cell gets a second "?".
+                chars[1] = 0
                 var cc2 = cchar_t()
-                setcchar(&cc2, [wchar_t(63), 0], attributes(cell.style), Int16(truncatingIfNeeded: pair(cell.style)), nil)
+                setcchar(&cc2, chars, lastLook.attr, lastLook.pair, nil)
                 mvwadd_wch(window, Int32(y), Int32(x + 1), &cc2)
             }
         }
-        if scalars.isEmpty { scalars.append(32) }
-        scalars.append(0)
+        chars[n] = 0
         var cc = cchar_t()
-        setcchar(&cc, scalars, attributes(cell.style), Int16(truncatingIfNeeded: pair(cell.style)), nil)
+        setcchar(&cc, chars, lastLook.attr, lastLook.pair, nil)
         mvwadd_wch(window, Int32(y), Int32(x), &cc)
+    }
+
+    /// The ncurses attributes and colour pair of a style, remembered.
+    private func look(_ style: Style) -> (attr: attr_t, pair: Int16) {
+        if let l = looks[style] { return l }
+        let l = (attr: attributes(style), pair: Int16(truncatingIfNeeded: pair(style)))
+        looks[style] = l
+        return l
     }
 
     private func attributes(_ style: Style) -> attr_t {
