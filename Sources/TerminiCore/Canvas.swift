@@ -72,7 +72,7 @@ public struct CompactCell: Equatable, Sendable {
 
 /// A grid of cells that widgets draw into. It never talks to a terminal: the backend diffs
 /// two canvases and sends only what changed; tests compare `lines` with the expected screen.
-public struct Canvas: Sendable, Equatable {
+public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     public let width: Int
     public let height: Int
     /// Row by row.
@@ -316,6 +316,9 @@ public struct Canvas: Sendable, Equatable {
 
     /// The whole canvas as one string, rows separated by newlines (for test failure messages).
     public var text: String { lines.joined(separator: "\n") }
+
+    /// The size and the rows, for test failure messages (styles are not shown).
+    public var description: String { "\(width)×\(height) canvas:\n" + (0..<height).map { "|" + row(at: $0) + "|" }.joined(separator: "\n") }
 
     /// Same size and, cell by cell, the same characters (exactly the same scalars) and styles.
     public static func == (a: Canvas, b: Canvas) -> Bool {

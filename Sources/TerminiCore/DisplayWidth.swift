@@ -82,7 +82,10 @@ public enum DisplayWidth {
 /// Text helpers that count display cells, not characters.
 public enum TextLayout {
     /// Removes control characters (C0, C1, DEL) so user text can never carry escape sequences.
+    /// Text without any (nearly all of it, drawn every frame) comes back as it is, after one
+    /// look at its bytes: no new string, no scalar properties.
     public static func sanitized(_ text: String) -> String {
+        if !hasControl(text) { return text }
         var out = String.UnicodeScalarView()
         for s in text.unicodeScalars {
             let v = s.value
@@ -91,6 +94,17 @@ public enum TextLayout {
             out.append(s)
         }
         return String(out)
+    }
+
+    /// Whether text holds a control character: in UTF-8 a byte below 0x20, DEL, or a C1
+    /// control (U+0080–U+009F, the bytes C2 80 to C2 9F). These are all of Unicode's Cc.
+    static func hasControl(_ text: String) -> Bool {
+        var afterC2 = false
+        for b in text.utf8 {
+            if b < 0x20 || b == 0x7f || (afterC2 && b < 0xa0) { return true }
+            afterC2 = b == 0xc2
+        }
+        return false
     }
 
     /// Cuts text to at most `width` cells, ending with `ellipsis` when something was cut.

@@ -66,6 +66,23 @@ import TerminiTestSupport
         #expect(TextLayout.sanitizedKeepingNewlines("a\u{1b}\nb\tc") == "a\nbc")
     }
 
+    @Test func sanitizedRemovesExactlyTheControlScalars() {
+        // The quick look at the bytes and the scalar-by-scalar definition agree, around the
+        // edges of C0, DEL and C1 (whose UTF-8 is C2 80–9F; C2 A0 is a no-break space).
+        var rng = Fuzz.random("TextLayoutTests.sanitizedRemovesExactlyTheControlScalars")
+        let edges: [UInt32] = [0, 0x1f, 0x20, 0x7e, 0x7f, 0x80, 0x85, 0x9f, 0xa0, 0xbf, 0xc2, 0x100, 0x2028, 0xfeff, 0x10ffff]
+        for _ in 0..<Fuzz.count(2000) {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<rng.int(0...8) {
+                let v = rng.chance(0.6) ? rng.pick(edges) : UInt32(rng.int(0...0x10ffff))
+                if let s = Unicode.Scalar(v) { scalars.append(s) }
+            }
+            let text = String(scalars)
+            let expected = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+            #expect(Array(TextLayout.sanitized(text).unicodeScalars) == Array(expected.unicodeScalars), "\(text.debugDescription)")
+        }
+    }
+
     @Test func truncateAscii() {
         #expect(TextLayout.truncate("Badminton", to: 9) == "Badminton")
         #expect(TextLayout.truncate("Badminton", to: 20) == "Badminton")
