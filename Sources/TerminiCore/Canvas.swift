@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One screen cell. A double-width character occupies its cell and the next, which is
 /// marked as a continuation and holds no character of its own.
 ///
@@ -124,11 +130,13 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     /// A wide character that would cross the clip edge is replaced by a space, so it never splits.
     @discardableResult
     public mutating func put(_ character: Character, x: Int, y: Int, style: Style, clip: Rect? = nil) -> Int {
-        let w = DisplayWidth.of(character)
+        let (first, single) = Canvas.firstScalar(of: character)
+        let w = DisplayWidth.of(first)
         // Control characters never reach the screen; stray combining marks are dropped.
         if w == 0 { return 0 }
         let area = clip.map { $0.intersection(bounds) } ?? bounds
-        return place(code(of: character), width: w, x: x, y: y, style: style, area: area)
+        let code = single ? first.value : CompactCell.clusterFlag | intern(String(character))
+        return place(code, width: w, x: x, y: y, style: style, area: area)
     }
 
     /// Writes text from (x, y) to the right, clipped to `clip`. Returns the x after the text.
@@ -150,19 +158,18 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
             }
             return cx
         }
-        // Nor does text whose every scalar is a character on its own (box drawing, blocks, CJK).
-        if text.unicodeScalars.allSatisfy(DisplayWidth.isStandalone) {
-            for s in text.unicodeScalars {
-                if cx >= limit { break }
-                let w = DisplayWidth.of(s)
-                if w > 0 { cx += place(s.value, width: w, x: cx, y: y, style: style, area: area) }
-            }
-            return cx
-        }
-        for c in text {
-            if cx >= limit { break }
+        // Otherwise graphemes are broken only around scalars that may join their neighbours;
+        // box drawing, blocks and CJK go scalar by scalar.
+        DisplayWidth.walk(text, scalar: { s in
+            guard cx < limit else { return false }
+            let w = DisplayWidth.of(s)
+            if w > 0 { cx += place(s.value, width: w, x: cx, y: y, style: style, area: area) }
+            return true
+        }, character: { c in
+            guard cx < limit else { return false }
             cx += put(c, x: cx, y: y, style: style, clip: clip)
-        }
+            return true
+        })
         return cx
     }
 
@@ -264,9 +271,14 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
                 return
             }
             prev.storage.withUnsafeBufferPointer { old in
+                // Without graphemes of several scalars in either, equal cells are equal bytes:
+                // a row that did not change is skipped at the speed of memcmp.
+                let plain = clusters.isEmpty && prev.clusters.isEmpty
+                let rowBytes = width * MemoryLayout<CompactCell>.stride
                 for y in 0..<height {
                     var lastLead = -1
                     let row = y * width
+                    if plain, let a = cells.baseAddress, let b = old.baseAddress, memcmp(a + row, b + row, rowBytes) == 0 { continue }
                     for x in 0..<width {
                         let i = row + x
                         let cell = cells[i]
@@ -389,10 +401,22 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
 
     /// The code of a character: its scalar, or the place of its text in the table.
     private mutating func code(of character: Character) -> UInt32 {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0x20 }
-        if scalars.index(after: scalars.startIndex) == scalars.endIndex { return first.value }
-        return CompactCell.clusterFlag | intern(String(character))
+        let (first, single) = Canvas.firstScalar(of: character)
+        return single ? first.value : CompactCell.clusterFlag | intern(String(character))
+    }
+
+    /// The first scalar of a character, and whether it is the only one, from its UTF-8 bytes
+    /// (cheaper than the scalar view, which checks its indices at every step).
+    @inline(__always)
+    static func firstScalar(of character: Character) -> (Unicode.Scalar, single: Bool) {
+        let utf8 = character.utf8
+        var bytes = utf8.makeIterator()
+        guard let b0 = bytes.next() else { return (" ", true) }
+        if b0 < 0x80 { return (Unicode.Scalar(b0), utf8.count == 1) }
+        let length = b0 < 0xe0 ? 2 : (b0 < 0xf0 ? 3 : 4)
+        var v = UInt32(b0) & (0x7f >> length)
+        for _ in 1..<length { v = v << 6 | UInt32((bytes.next() ?? 0x80) & 0x3f) }
+        return (Unicode.Scalar(v) ?? "\u{FFFD}", utf8.count == length)
     }
 
     /// The place of `text` in the table, added if new.

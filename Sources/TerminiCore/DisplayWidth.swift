@@ -25,14 +25,83 @@ public enum DisplayWidth {
         return of(first)
     }
 
+    public static func of(_ text: String) -> Int {
+        // Printable ASCII, the usual case, is a cell a byte.
+        var ascii = true
+        for b in text.utf8 where b < 0x20 || b >= 0x7f {
+            ascii = false
+            break
+        }
+        return ascii ? text.utf8.count : of(text[...])
+    }
+
     public static func of(_ text: some StringProtocol) -> Int {
         var w = 0
-        if text.unicodeScalars.allSatisfy(isStandalone) {
-            for s in text.unicodeScalars { w += of(s) }
-            return w
-        }
-        for c in text { w += of(c) }
+        walk(text, scalar: { w += of($0); return true }, character: { w += of($0); return true })
         return w
+    }
+
+    /// Goes through text character by character as `for c in text` does, but breaks graphemes
+    /// only where that can matter: two standalone scalars side by side are always two
+    /// characters, so each standalone scalar between standalone neighbours goes to `scalar`
+    /// as it is, and only the stretches around the others (marks, joiners, selectors, emoji,
+    /// jamo, flags, with the neighbours they may join) are broken into the characters that go
+    /// to `character`. Either returns false to stop.
+    @inline(__always)
+    static func walk<S: StringProtocol>(_ text: S, scalar: (Unicode.Scalar) -> Bool, character: (Character) -> Bool) {
+        // Over the UTF-8 bytes: indexing the scalar view checks every index, and a stretch is
+        // then a range of bytes, not a string built scalar by scalar.
+        let walked: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            walk(bytes, scalar: scalar, character: character)
+        }
+        if walked == nil {
+            for c in text {
+                guard character(c) else { return }
+            }
+        }
+    }
+
+    static func walk(_ bytes: UnsafeBufferPointer<UInt8>, scalar: (Unicode.Scalar) -> Bool, character: (Character) -> Bool) {
+        let n = bytes.count
+        guard n > 0 else { return }
+        /// The scalar whose UTF-8 starts at `i` (Swift strings are valid UTF-8), and its length.
+        func decode(_ i: Int) -> (Unicode.Scalar, Int) {
+            let b0 = bytes[i]
+            if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
+            let length = b0 < 0xe0 ? 2 : (b0 < 0xf0 ? 3 : 4)
+            var v = UInt32(b0) & (0x7f >> length)
+            for k in 1..<length { v = v << 6 | UInt32(bytes[min(i + k, n - 1)] & 0x3f) }
+            return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
+        }
+        var i = 0
+        var (here, length) = decode(0)
+        var standaloneHere = isStandalone(here)
+        // Where the stretch being gathered starts, if one is.
+        var stretch: Int?
+        while true {
+            let nextAt = i + length
+            let (next, nextLength) = nextAt < n ? decode(nextAt) : (" ", 0)
+            let standaloneNext = nextAt >= n || isStandalone(next)
+            // Between two standalone scalars (or at the end) there is always a break.
+            let breakAfter = standaloneHere && standaloneNext
+            if stretch == nil && breakAfter {
+                guard scalar(here) else { return }
+            } else {
+                let start = stretch ?? i
+                stretch = start
+                if breakAfter || nextAt >= n {
+                    let piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<nextAt]), as: UTF8.self)
+                    for c in piece {
+                        guard character(c) else { return }
+                    }
+                    stretch = nil
+                }
+            }
+            guard nextAt < n else { return }
+            i = nextAt
+            (here, length) = (next, nextLength)
+            standaloneHere = standaloneNext
+        }
     }
 
     /// True for a scalar that is a whole character on its own whatever stands beside it

@@ -73,6 +73,9 @@ enum RandomDrawing {
         "🇫🇷", "🇹🇼🇩🇪", "👍🏽", "❤️", "🏸", "\u{1100}\u{1161}\u{11A8}", "가", "ｱ", "×", "·", "█▌", "─│┌┐", "…",
         "\u{301}", "\u{200D}", "\u{200B}", "\u{FE0F}", "\t", "\u{1B}[31m", "\u{7F}", "\u{85}", "\r\n", "ŉǅß", "Ω",
         "\u{0E33}", "﷽", "ا", "\u{10FFFF}", "\u{E0001}", "\u{1D11E}", "\u{3000}", "\u{FF01}",
+        // Standalone scalars that still join what stands beside them: an emoji-like symbol
+        // after a joiner, a Hangul syllable before a final jamo, a box corner before a mark.
+        "♥\u{200D}♥", "©\u{FE0F}\u{200D}©", "가\u{11A8}", "┌\u{301}", "™\u{FE0F}",
     ]
 
     static func text(_ rng: inout FuzzRandom) -> String {

@@ -210,4 +210,22 @@ import TerminiTestSupport
             #expect(DisplayWidth.of(t) == t.reduce(0) { $0 + DisplayWidth.of($1) })
         }
     }
+
+    @Test func theWalkMeetsTheCharactersOfTheText() {
+        // Standalone scalars mixed with everything that joins: the walk must give exactly the
+        // characters `for c in text` gives, stretches and all.
+        var rng = Fuzz.random("StandaloneScalarTests.theWalkMeetsTheCharactersOfTheText")
+        let pieces = ["a", "─", "民", " ", "™", "©", "♥", "가", "e\u{301}", "♥\u{200D}♥", "©\u{FE0F}\u{200D}©", "가\u{11A8}",
+                      "\u{1100}\u{1161}", "🇫🇷🇩🇪", "🇫", "👩‍💻", "👍🏽", "\u{1F3F8}", "\u{200D}", "\u{301}", "\u{FE0F}", "\u{11A8}",
+                      "\u{1100}", "\r\n", "\u{0600}", "क्ष", "\u{0E33}", "\u{1B}", "\u{85}"]
+        for _ in 0..<Fuzz.count(3000) {
+            var text = ""
+            for _ in 0..<rng.int(0...8) { text += rng.chance(0.1) ? String(KeyGen.anyScalar(using: &rng)) : rng.pick(pieces) }
+            var walked: [[UInt32]] = []
+            DisplayWidth.walk(text, scalar: { walked.append([$0.value]); return true },
+                              character: { walked.append($0.unicodeScalars.map(\.value)); return true })
+            #expect(walked == text.map { $0.unicodeScalars.map(\.value) }, "\(text.debugDescription)")
+            #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text.debugDescription)")
+        }
+    }
 }
