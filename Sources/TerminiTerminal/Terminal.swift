@@ -45,10 +45,18 @@ public final class Terminal {
     private let window: UnsafeMutablePointer<WINDOW>
     private var last: Canvas?
     private var pairs: [PairKey: Int32] = [:]
-    /// The attributes and colour pair of every style drawn; the last one looked up.
-    private var looks: [Style: (attr: attr_t, pair: Int16)] = [:]
+    /// How each style drawn looks to ncurses; the last one used.
+    private var looks: [Style: Look] = [:]
     private var lastStyle = Style.plain
-    private var lastLook: (attr: attr_t, pair: Int16) = (0, 0)
+    private var lastLook = Look(cell: cchar_t(), attributes: 0, pair: 0)
+
+    /// A style's attributes and colour pair, and a space in them that each cell drawn in the
+    /// style copies, with its own character.
+    struct Look {
+        var cell: cchar_t
+        let attributes: attr_t
+        let pair: Int16
+    }
     /// The scalars of the cell being drawn, zero-terminated, as setcchar takes them: at most
     /// `maxScalars` (a base and its marks; ncurses keeps five).
     private let chars = UnsafeMutablePointer<wchar_t>.allocate(capacity: Terminal.maxScalars + 1)
@@ -144,7 +152,6 @@ public final class Terminal {
         self.input = input
         self.output = output
         signals = SignalInbox()
-        lastLook = (termini_a_normal(), 0)
         var y: Int32 = 0, x: Int32 = 0
         termini_getmaxyx(window, &y, &x)
         size = Size(width: Int(x), height: Int(y))
@@ -152,6 +159,7 @@ public final class Terminal {
             if s != size { resizeterm(Int32(s.height), Int32(s.width)) }
             size = s
         }
+        lastLook = look(lastStyle)
     }
 
     deinit {
@@ -199,46 +207,45 @@ public final class Terminal {
             && (s.foreground == .default || s.foreground == .inherit)
     }
 
-    /// One cell to ncurses: its scalars (nothing is built per cell), and the attributes and
-    /// colour pair of its style, worked out once per style.
+    /// One cell to ncurses: its scalar put into a copy of its style's cell (attributes and
+    /// colour pair worked out once per style); nothing is built per cell.
     private func draw(_ cell: CompactCell, x: Int, y: Int, on canvas: Canvas) {
         if cell.style != lastStyle {
             lastStyle = cell.style
             lastLook = look(cell.style)
         }
-        var n = 0
-        if unicode {
-            if let s = cell.scalar {
-                chars[0] = wchar_t(bitPattern: s.value)
-                n = 1
-            } else {
-                for s in canvas.text(of: cell).unicodeScalars.prefix(Terminal.maxScalars) {
-                    chars[n] = wchar_t(bitPattern: s.value)
-                    n += 1
-                }
-            }
-        } else {
+        var cc = lastLook.cell
+        if !unicode {
             let v = cell.scalar?.value ?? 63
-            chars[0] = wchar_t(bitPattern: v < 0x80 ? v : 63)  // "?"
-            n = 1
+            cc.chars.0 = wchar_t(bitPattern: v < 0x80 ? v : 63)  // "?"
             if cell.width == 2 {
                 // The wide character's second cell gets a second "?".
-                chars[1] = 0
-                var cc2 = cchar_t()
-                setcchar(&cc2, chars, lastLook.attr, lastLook.pair, nil)
-                mvwadd_wch(window, Int32(y), Int32(x + 1), &cc2)
+                var second = lastLook.cell
+                second.chars.0 = 63
+                mvwadd_wch(window, Int32(y), Int32(x + 1), &second)
             }
+        } else if let s = cell.scalar {
+            cc.chars.0 = wchar_t(bitPattern: s.value)
+        } else {
+            // A base and its marks: setcchar checks them (ncurses keeps five).
+            var n = 0
+            for s in canvas.text(of: cell).unicodeScalars.prefix(Terminal.maxScalars) {
+                chars[n] = wchar_t(bitPattern: s.value)
+                n += 1
+            }
+            chars[n] = 0
+            setcchar(&cc, chars, lastLook.attributes, lastLook.pair, nil)
         }
-        chars[n] = 0
-        var cc = cchar_t()
-        setcchar(&cc, chars, lastLook.attr, lastLook.pair, nil)
         mvwadd_wch(window, Int32(y), Int32(x), &cc)
     }
 
-    /// The ncurses attributes and colour pair of a style, remembered.
-    private func look(_ style: Style) -> (attr: attr_t, pair: Int16) {
+    /// How a style looks to ncurses, worked out once and remembered.
+    private func look(_ style: Style) -> Look {
         if let l = looks[style] { return l }
-        let l = (attr: attributes(style), pair: Int16(truncatingIfNeeded: pair(style)))
+        var l = Look(cell: cchar_t(), attributes: attributes(style), pair: Int16(truncatingIfNeeded: pair(style)))
+        chars[0] = 32
+        chars[1] = 0
+        setcchar(&l.cell, chars, l.attributes, l.pair, nil)
         looks[style] = l
         return l
     }

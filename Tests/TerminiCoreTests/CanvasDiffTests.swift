@@ -10,6 +10,13 @@ import TerminiTestSupport
         new.changes(since: old).map { "\($0.x),\($0.y)" }
     }
 
+    /// A one-row canvas (of dots, or blank) with `text` written at `x`.
+    func row(_ text: String, at x: Int, width: Int = 6, dots: Bool = true) -> Canvas {
+        var c = dots ? dotted(width: width, height: 1) : Canvas(width: width, height: 1)
+        c.put(text, x: x, y: 0, style: .plain)
+        return c
+    }
+
     @Test func identicalCanvasesHaveNoChanges() {
         var c = dotted(width: 6, height: 2)
         c.put("民a", x: 1, y: 1, style: Style(foreground: .red))
@@ -47,26 +54,16 @@ import TerminiTestSupport
     }
 
     @Test func aNewWideCharacterIsSentOnceByItsLeadCell() {
-        let old = dotted(width: 6, height: 1)
-        var new = old
-        new.put("民", x: 2, y: 0, style: .plain)
-        #expect(changes(new, since: old) == ["2,0"])
+        #expect(changes(row("民", at: 2), since: dotted(width: 6, height: 1)) == ["2,0"])
     }
 
     @Test func aWideCharacterReplacedByAnother() {
-        var old = Canvas(width: 6, height: 1)
-        old.put("民", x: 2, y: 0, style: .plain)
-        var new = Canvas(width: 6, height: 1)
-        new.put("權", x: 2, y: 0, style: .plain)
-        #expect(changes(new, since: old) == ["2,0"])
+        #expect(changes(row("權", at: 2, dots: false), since: row("民", at: 2, dots: false)) == ["2,0"])
     }
 
     @Test func aWideCharacterReplacedByTwoNarrowOnes() {
-        var old = dotted(width: 6, height: 1)
-        old.put("民", x: 2, y: 0, style: .plain)
-        var new = dotted(width: 6, height: 1)
-        new.put("ab", x: 2, y: 0, style: .plain)
-        #expect(changes(new, since: old) == ["2,0", "3,0"])
+        let old = row("民", at: 2)
+        #expect(changes(row("ab", at: 2), since: old) == ["2,0", "3,0"])
         // Only the second half written over: the first becomes a blank, both are sent.
         var half = old
         half.put("b", x: 3, y: 0, style: .plain)
@@ -75,8 +72,7 @@ import TerminiTestSupport
     }
 
     @Test func twoNarrowCharactersReplacedByAWideOne() {
-        var old = dotted(width: 6, height: 1)
-        old.put("ab", x: 2, y: 0, style: .plain)
+        let old = row("ab", at: 2)
         var new = old
         new.put("民", x: 2, y: 0, style: .plain)
         #expect(changes(new, since: old) == ["2,0"])
@@ -85,18 +81,14 @@ import TerminiTestSupport
     }
 
     @Test func aWideCharacterMovedByOneCell() {
-        var old = dotted(width: 6, height: 1)
-        old.put("民", x: 1, y: 0, style: .plain)
-        var new = dotted(width: 6, height: 1)
-        new.put("民", x: 2, y: 0, style: .plain)
+        let old = row("民", at: 1), new = row("民", at: 2)
         // (1,0) goes back to a dot, (2,0) is the new lead; its continuation (3,0) goes with it.
         #expect(changes(new, since: old) == ["1,0", "2,0"])
         #expect(changes(old, since: new) == ["1,0", "3,0"])
     }
 
     @Test func aChangeUnderEitherHalfOfAWideCharacterSendsItsLeadCell() {
-        var old = Canvas(width: 6, height: 1)
-        old.put("民權", x: 1, y: 0, style: .plain)
+        let old = row("民權", at: 1, dots: false)
         // Restyling only the second half of 民 (its continuation cell) changes nothing
         // visible there by itself, but the terminal draws both halves from the lead.
         var second = old

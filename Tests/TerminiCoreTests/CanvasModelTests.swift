@@ -117,38 +117,33 @@ enum RandomDrawing {
         rng.chance(0.7) ? (text(&rng).first ?? "x") : KeyGen.randomCharacter(using: &rng)
     }
 
+    /// Where to write, and maybe a clip: often on a row of the clip, starting just before, on
+    /// or just after one of its edges, where wide characters are cut.
+    static func place(_ rng: inout FuzzRandom, _ bounds: Rect) -> (x: Int, y: Int, clip: Rect?) {
+        let clip = rng.chance(0.4) ? rect(&rng, bounds.width, bounds.height) : nil
+        guard let clip, rng.chance(0.6) else { return (rng.int(-3...bounds.width), rng.int(-1...bounds.height), clip) }
+        let area = clip.intersection(bounds)
+        return (rng.pick([area.x, area.maxX]) + rng.int(-2...1), area.y + rng.int(0...max(0, area.height - 1)), clip)
+    }
+
     /// One random drawing operation, done the same way on both canvases.
     static func draw(_ new: inout Canvas, _ ref: inout ReferenceCanvas, _ rng: inout FuzzRandom) -> String {
         let w = new.width, h = new.height
         switch rng.int(0...9) {
         case 0, 1:
             let t = text(&rng), s = style(&rng)
-            var x = rng.int(-3...w), y = rng.int(-1...h)
-            let clip = rng.chance(0.4) ? rect(&rng, w, h) : nil
-            if let clip, rng.chance(0.6) {
-                // On a row of the clip, starting just before, on or just after one of its edges:
-                // where wide characters are cut.
-                let area = clip.intersection(new.bounds)
-                y = area.y + rng.int(0...max(0, area.height - 1))
-                x = rng.pick([area.x, area.maxX]) + rng.int(-2...1)
-            }
+            let (x, y, clip) = place(&rng, new.bounds)
             let a = new.put(t, x: x, y: y, style: s, clip: clip)
             let b = ref.put(t, x: x, y: y, style: s, clip: clip)
             #expect(a == b, "put(\(t.debugDescription)) returned \(a), the reference \(b)")
             return "put \(t.debugDescription) at \(x),\(y) clip \(String(describing: clip))"
         case 2:
             let c = character(&rng), s = style(&rng)
-            var x = rng.int(-2...w), y = rng.int(-1...h)
-            let clip = rng.chance(0.4) ? rect(&rng, w, h) : nil
-            if let clip, rng.chance(0.6) {
-                let area = clip.intersection(new.bounds)
-                y = area.y + rng.int(0...max(0, area.height - 1))
-                x = rng.pick([area.x, area.maxX]) + rng.int(-2...1)
-            }
+            let (x, y, clip) = place(&rng, new.bounds)
             let a = new.put(c, x: x, y: y, style: s, clip: clip)
             let b = ref.put(c, x: x, y: y, style: s, clip: clip)
             #expect(a == b, "put(\(c.debugDescription)) returned \(a), the reference \(b)")
-            return "put character \(c.debugDescription) at \(x),\(y)"
+            return "put character \(c.debugDescription) at \(x),\(y) clip \(String(describing: clip))"
         case 3:
             let t = text(&rng), r = rect(&rng, w, h), s = style(&rng)
             let alignment = rng.pick([Alignment.left, .center, .right]), ellipsis = rng.pick(["…", "~", "民"])
