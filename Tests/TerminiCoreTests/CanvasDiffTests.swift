@@ -182,3 +182,32 @@ import TerminiTestSupport
         #expect(new == old)
     }
 }
+
+@Suite struct CompactCellTests {
+    @Test func aCellIsTwelveBytesOfPlainData() {
+        // A scalar and a style of two words: what fill, blit and the diff copy and compare.
+        #expect(MemoryLayout<CompactCell>.size == 12)
+        #expect(MemoryLayout<CompactCell>.stride == 12)
+        #expect(MemoryLayout<Style>.size == 8)
+        #expect(_isPOD(CompactCell.self))
+        // The cell of one Character and one Style per cell it replaced.
+        #expect(MemoryLayout<ReferenceCell>.stride == 32)
+        #expect(!_isPOD(ReferenceCell.self))
+    }
+
+    @Test func stylesKeepEveryColourAndAttribute() {
+        let colors: [Color] = [.default, .inherit, .indexed(0), .indexed(255), .rgb(0, 0, 0), .rgb(255, 255, 255), .rgb(1, 2, 3)]
+        for f in colors {
+            for b in colors {
+                for a in [0, 1, 31, 64, 128, 255] {
+                    let s = Style(foreground: f, background: b, attributes: Attributes(rawValue: UInt8(a)))
+                    #expect(s.foreground == f && s.background == b && s.attributes.rawValue == UInt8(a))
+                    var t = s
+                    t.background = f
+                    t.foreground = b
+                    #expect(t.foreground == b && t.background == f && t.attributes == s.attributes)
+                }
+            }
+        }
+    }
+}
