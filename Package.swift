@@ -20,7 +20,7 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncursesw5-dev"]), .brew(["ncurses"])]
         ),
-        // Linux-only headers Glibc's module does not carry (signalfd).
+        // Linux-only headers Glibc's module does not carry (signalfd, closefrom for posix_spawn).
         .systemLibrary(name: "CLinux"),
         // The drawing core, pure Swift: geometry, canvas, display widths, colours and styles,
         // keys, themes and their files. Knows nothing of widgets, apps or terminals.
@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "TerminiTerminal", dependencies: ["CNcurses", "CLinux", "TerminiCore"]),
     ] + apps.map { .target(name: $0, dependencies: kit) } + [
         // Launcher, app switching, help overlay, command line: testable without a terminal.
-        .target(name: "TerminiShell", dependencies: kit + ["TerminiStore"] + apps.map { .target(name: $0) }),
+        .target(name: "TerminiShell", dependencies: kit + ["TerminiStore", "CLinux"] + apps.map { .target(name: $0) }),
         .executableTarget(
             name: "termini",
             dependencies: kit + ["TerminiShell", "TerminiTerminal", "TerminiStore"],

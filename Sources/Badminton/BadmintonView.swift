@@ -6,10 +6,9 @@ import TerminiApp
 /// change), each with the names, games, the server and the score in the largest digits that
 /// fit; a prompt line at the bottom; intervals, the service choice and dialogs on top.
 extension BadmintonApp {
-    public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
+    public func renderScreen(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
         guard let log else {
             renderNoMatch(in: rect, on: &canvas, theme: theme)
-            renderOverlay(in: rect, on: &canvas, theme: theme, now: context.now)
             return
         }
         // While the keeper chooses who serves (doubles), the halves and the court diagram
@@ -35,12 +34,11 @@ extension BadmintonApp {
             canvas.fill(d, with: theme.glyphs.vertical, style: theme[.border])
         }
         renderPrompt(in: rect.bottom(1), state: s, on: &canvas, theme: theme, now: now)
-        if !watching, s.phase == .choosingService, overlay == nil {
+        if !watching, s.phase == .choosingService, modals.isEmpty {
             renderServiceChoice(in: main, state: s, on: &canvas, theme: theme, now: now)
         } else if let iv = s.interval, iv.remaining(at: now) > 0 {
             renderInterval(iv, in: main.inset(top: BadmintonApp.nameRows(main.height) + 1, bottom: courtRows), state: s, on: &canvas, theme: theme, now: now)
         }
-        renderOverlay(in: rect, on: &canvas, theme: theme, now: now)
     }
 
     /// Rows above the digits: name band, games, service (two rows in doubles: the player,
@@ -296,6 +294,7 @@ extension BadmintonApp {
             case .played: result = "\(names[w]) \(wins) the match \(won[w])-\(won[1 - w])"
             case .retired(let t): result = "\(names[w]) \(wins): \(names[t]) retired"
             case .walkover(let t): result = "\(names[w]) \(wins) by walkover: \(names[t]) did not play"
+            case .disqualified(let t): result = "\(names[w]) \(wins): \(names[t]) disqualified"
             }
             let keys: [String?] = watching ? [nil, nil] : ["n: new match", "u: undo"]
             candidates = [[m[0], result] + keys, [m[1], result] + keys, [result] + keys, [m[1], result, keys[0]], [result, keys[0]], [result]]
@@ -440,17 +439,6 @@ extension BadmintonApp {
         }
     }
 
-    func renderOverlay(in rect: Rect, on canvas: inout Canvas, theme: Theme, now: Double) {
-        switch overlay {
-        case .setup(let form)?: form.render(in: rect, on: &canvas, theme: theme)
-        case .confirmNew(let d)?: d.render(in: rect, on: &canvas, theme: theme)
-        case .names(let form)?: form.render(in: rect, on: &canvas, theme: theme)
-        case .endMenu(let m)?: m.render(in: rect, on: &canvas, theme: theme)
-        case .history(let scroll)?: renderHistory(in: rect, scroll: scroll, on: &canvas, theme: theme, now: now)
-        case nil: break
-        }
-    }
-
     /// Every match kept, newest first (the current one too once it is over); abandoned ones
     /// (replaced by a new match before their end) are marked as such.
     var historyMatches: [PastMatch] {
@@ -474,49 +462,35 @@ extension BadmintonApp {
         let heads = matches.map { historyHead($0, formatWidth: formatWidth) }
         let headWidth = heads.map { DisplayWidth.of($0) }.max() ?? 0
         let oneLine = matches.allSatisfy { DisplayWidth.of(TextLayout.sanitized(MatchReport.outcome($0.state))) + headWidth + 3 <= width }
+        /// The cards and shuttles after the outcome, when they fit whole.
+        func noted(_ line: String, _ s: MatchState) -> String {
+            guard let n = MatchReport.notes(s).map(TextLayout.sanitized), DisplayWidth.of(line) + 3 + DisplayWidth.of(n) <= width else { return line }
+            return line + " · " + n
+        }
         return zip(matches, heads).map { m, head in
             let abandoned = !m.state.isOver
             if oneLine {
-                return [(TextLayout.pad(head, to: headWidth) + "   " + TextLayout.sanitized(MatchReport.outcome(m.state)), abandoned)]
+                return [(noted(TextLayout.pad(head, to: headWidth) + "   " + TextLayout.sanitized(MatchReport.outcome(m.state)), m.state), abandoned)]
             }
-            return [(head, abandoned), ("  " + TextLayout.sanitized(MatchReport.outcome(m.state, width: width - 2, ellipsis: ellipsis)), abandoned)]
+            return [(head, abandoned), (noted("  " + TextLayout.sanitized(MatchReport.outcome(m.state, width: width - 2, ellipsis: ellipsis)), m.state), abandoned)]
         }
     }
 
-    func renderHistory(in rect: Rect, scroll: Int, on canvas: inout Canvas, theme: Theme, now: Double) {
-        let g = theme.glyphs
-        let box = rect.inset(horizontal: 1, vertical: 0)
-        let inner = box.inset(horizontal: 2, vertical: 1)
-        let entries = historyRows(width: inner.width, ellipsis: g.ellipsis)
+    /// The history as a scroll panel `width` cells wide inside: a match a line, or two with
+    /// a blank line between matches when the outcomes need the room.
+    func historyPanel(width: Int, glyphs g: Glyphs) -> ScrollPanel {
+        let entries = historyRows(width: width, ellipsis: g.ellipsis)
         let abandoned = entries.filter { $0.first?.abandoned == true }.count
         var title = entries.isEmpty ? "History" : "History · \(entries.count) match\(entries.count == 1 ? "" : "es")"
         if abandoned > 0 { title += " · \(abandoned) abandoned" }
-        canvas.fill(box, style: theme[.dialog])
-        Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: title.glyphed(g), titleStyle: theme[.dialogBorder])
-        guard inner.height >= 1 else { return }
-        if entries.isEmpty {
-            canvas.fit("No matches yet: finished and abandoned ones are listed here.", in: inner.row(0), style: theme[.muted], glyphs: g)
-            return
-        }
         let perMatch = entries.first?.count ?? 1
-        // A blank row between matches when each takes two.
-        let step = perMatch == 1 ? 1 : 3
-        let visible = max(1, (inner.height + (step - perMatch)) / step)
-        let start = min(max(0, scroll), max(0, entries.count - visible))
-        var y = inner.y
-        for entry in entries.dropFirst(start).prefix(visible) {
-            for (i, line) in entry.enumerated() where y + i < inner.maxY {
-                let style = line.abandoned ? theme[.muted] : i == 0 && perMatch > 1 ? theme[.accent] : theme[.dialog]
-                canvas.fit(line.text, in: Rect(x: inner.x, y: y + i, width: inner.width, height: 1), style: style, glyphs: g)
+        let items = entries.map { entry in
+            entry.enumerated().map { i, line in
+                StyledLine(line.text.glyphed(g), line.abandoned ? .muted : i == 0 && perMatch > 1 ? .accent : .dialog)
             }
-            y += step
         }
-        // Which matches are on screen, in the bottom border, when they do not all fit.
-        if entries.count > visible {
-            let range = " \(start + 1)-\(min(entries.count, start + visible)) of \(entries.count) "
-            let w = DisplayWidth.of(range)
-            canvas.put(range, x: box.maxX - 2 - w, y: box.maxY - 1, style: theme[.dialogBorder], clip: box)
-        }
+        return ScrollPanel(title: title.glyphed(g), items: items, gap: perMatch > 1 ? 1 : 0, fillsArea: true,
+                           emptyText: "No matches yet: finished and abandoned ones are listed here.")
     }
 }
 

@@ -4,8 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import TerminiCore
-import TerminiWidgets
-import TerminiApp
 
 public enum Discipline: String, Codable, Sendable, CaseIterable {
     case singles, doubles
@@ -73,6 +71,32 @@ extension TextLayout {
     }
 }
 
+/// The names the scoresheet's head carries beside the players': all optional, each cleaned as
+/// a typed name is (control characters out, at most 40 characters; empty is none).
+public struct MatchOfficials: Equatable, Sendable {
+    /// The event or tournament: `Club championship, men's singles`.
+    public var event: String?
+    /// The court's number or name.
+    public var court: String?
+    public var umpire: String?
+    public var serviceJudge: String?
+
+    public init(event: String? = nil, court: String? = nil, umpire: String? = nil, serviceJudge: String? = nil) {
+        self.event = MatchOfficials.clean(event)
+        self.court = MatchOfficials.clean(court)
+        self.umpire = MatchOfficials.clean(umpire)
+        self.serviceJudge = MatchOfficials.clean(serviceJudge)
+    }
+
+    public var isEmpty: Bool { event == nil && court == nil && umpire == nil && serviceJudge == nil }
+
+    static func clean(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let s = TextLayout.sanitizedName(text)
+        return s.isEmpty ? nil : s
+    }
+}
+
 /// Everything needed to begin a match.
 public struct MatchSetup: Equatable, Sendable {
     public var format: MatchFormat
@@ -80,11 +104,15 @@ public struct MatchSetup: Equatable, Sendable {
     public var teams: [TeamInfo]
     /// The team that serves first.
     public var firstServer: Int
-    public init(format: MatchFormat = .standard, discipline: Discipline = .singles, teams: [TeamInfo]? = nil, firstServer: Int = 0) {
+    /// The event, court, umpire and service judge, for the scoresheet (none in older journals).
+    public var officials: MatchOfficials
+    public init(format: MatchFormat = .standard, discipline: Discipline = .singles, teams: [TeamInfo]? = nil, firstServer: Int = 0,
+                officials: MatchOfficials = MatchOfficials()) {
         self.format = format
         self.discipline = discipline
         self.teams = teams ?? TeamInfo.defaults(discipline)
         self.firstServer = firstServer == 1 ? 1 : 0
+        self.officials = officials
     }
 }
 
@@ -97,11 +125,31 @@ public struct MatchEvent: Equatable, Sendable {
         case swapEnds
         /// Who serves and who receives at the start of a game (doubles): player indices.
         case service(team: Int, server: Int, receiver: Int)
+        /// Game 1, before the first rally: the other side serves first (doubles: who of it
+        /// serves, and who receives, is chosen again).
+        case firstServer(team: Int)
         case names([TeamInfo])
         case nextGame
         case endInterval
         case retire(team: Int)
         case walkover(team: Int)
+        /// Law 16: a card to one player (`player` indexes the team's players).
+        case card(team: Int, player: Int, card: Misconduct)
+        /// A new shuttle brought into play.
+        case shuttle
+        /// The two-minute warm-up starts (again, if one runs): until the first rally.
+        case warmUp
+        /// Play stops for an injury (of a player, when named) or a suspension: a clock runs up.
+        case stop(Stoppage.Kind, team: Int?, player: Int?)
+        /// Play resumes after a stop; the stop is kept with its duration.
+        case resume
+        /// Correction: `team` serves, its player `server` to the other side's `receiver`; the
+        /// courts follow from the score (doubles; 0 and 0 in singles).
+        case correctService(team: Int, server: Int, receiver: Int)
+        /// Correction (doubles): the player of `team` standing in the right service court.
+        case correctCourts(team: Int, right: Int)
+        /// Correction: the score of the game in play, `[team 0, team 1]`.
+        case correctScore([Int])
         case undo
         case redo
     }
@@ -124,11 +172,20 @@ public struct MatchEvent: Equatable, Sendable {
         case .point: return "point"
         case .swapEnds: return "swap"
         case .service: return "service"
+        case .firstServer: return "first-server"
         case .names: return "names"
         case .nextGame: return "next-game"
         case .endInterval: return "end-interval"
         case .retire: return "retire"
         case .walkover: return "walkover"
+        case .card: return "card"
+        case .shuttle: return "shuttle"
+        case .warmUp: return "warm-up"
+        case .stop: return "stop"
+        case .resume: return "resume"
+        case .correctService: return "correct-service"
+        case .correctCourts: return "correct-courts"
+        case .correctScore: return "correct-score"
         case .undo: return "undo"
         case .redo: return "redo"
         }
@@ -137,9 +194,12 @@ public struct MatchEvent: Equatable, Sendable {
 
 extension MatchEvent: Codable {
     enum Keys: String, CodingKey {
-        case t, e, v, team, server, receiver, teams, format, discipline
+        case t, e, v, team, server, receiver, teams, format, discipline, player, card, kind, right, score
+        /// The start's officials, each only when given (older journals have none).
+        case event, court, umpire, judge
     }
 
+    /// The one place an event becomes JSON fields (the journal, the history).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(time, forKey: .t)
@@ -151,62 +211,112 @@ extension MatchEvent: Codable {
             try c.encode(s.discipline, forKey: .discipline)
             try c.encode(s.teams, forKey: .teams)
             try c.encode(s.firstServer, forKey: .server)
-        case .point(let t), .retire(let t), .walkover(let t):
+            try c.encodeIfPresent(s.officials.event, forKey: .event)
+            try c.encodeIfPresent(s.officials.court, forKey: .court)
+            try c.encodeIfPresent(s.officials.umpire, forKey: .umpire)
+            try c.encodeIfPresent(s.officials.serviceJudge, forKey: .judge)
+        case .point(let t), .retire(let t), .walkover(let t), .firstServer(let t):
             try c.encode(t, forKey: .team)
-        case let .service(t, s, r):
+        case let .service(t, s, r), let .correctService(t, s, r):
             try c.encode(t, forKey: .team)
             try c.encode(s, forKey: .server)
             try c.encode(r, forKey: .receiver)
         case .names(let teams):
             try c.encode(teams, forKey: .teams)
-        case .swapEnds, .nextGame, .endInterval, .undo, .redo:
+        case let .card(t, p, card):
+            try c.encode(t, forKey: .team)
+            try c.encode(p, forKey: .player)
+            try c.encode(card.rawValue, forKey: .card)
+        case let .stop(kind, t, p):
+            try c.encode(kind.rawValue, forKey: .kind)
+            try c.encodeIfPresent(t, forKey: .team)
+            try c.encodeIfPresent(p, forKey: .player)
+        case let .correctCourts(t, r):
+            try c.encode(t, forKey: .team)
+            try c.encode(r, forKey: .right)
+        case .correctScore(let score):
+            try c.encode(score, forKey: .score)
+        case .swapEnds, .nextGame, .endInterval, .shuttle, .warmUp, .resume, .undo, .redo:
             break
         }
     }
 
+    /// The largest score a journal line may hold (the largest cap a format may have); the
+    /// match itself refuses a score its format cannot reach.
+    static let maxScore = 99
+
+    /// The one place a journal line becomes an event: every field is checked here, by kind;
+    /// anything out of its range makes the line damaged.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         let t = try c.decode(Double.self, forKey: .t)
         let e = try c.decode(String.self, forKey: .e)
-        func team(_ key: Keys = .team) throws -> Int {
+        func fail(_ key: Keys, _ why: String) -> DecodingError { .dataCorruptedError(forKey: key, in: c, debugDescription: why) }
+        /// A team, a player of a team, a server, receiver or court index: 0 or 1.
+        func index(_ key: Keys) throws -> Int {
             let v = try c.decode(Int.self, forKey: key)
-            guard v == 0 || v == 1 else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "team must be 0 or 1")
-            }
+            guard v == 0 || v == 1 else { throw fail(key, "\(key.stringValue) must be 0 or 1") }
             return v
+        }
+        func team(_ key: Keys = .team) throws -> Int { try index(key) }
+        func word<W: RawRepresentable<String>>(_ key: Keys, as: W.Type) throws -> W {
+            let raw = try c.decode(String.self, forKey: key)
+            guard let w = W(rawValue: raw) else { throw fail(key, "unknown \(key.stringValue) '\(raw)'") }
+            return w
         }
         let action: Action
         switch e {
         case "start":
             let v = try c.decodeIfPresent(Int.self, forKey: .v) ?? 1
-            guard v <= MatchEvent.version else {
-                throw DecodingError.dataCorruptedError(forKey: .v, in: c, debugDescription: "journal version \(v) is newer than this Termini")
-            }
+            guard v <= MatchEvent.version else { throw fail(.v, "journal version \(v) is newer than this Termini") }
             let d = try c.decode(Discipline.self, forKey: .discipline)
             let teams = try c.decode([TeamInfo].self, forKey: .teams)
             guard teams.count == 2, teams.allSatisfy({ $0.players.count == d.playersPerTeam }) else {
-                throw DecodingError.dataCorruptedError(forKey: .teams, in: c, debugDescription: "two teams of \(d.playersPerTeam) needed")
+                throw fail(.teams, "two teams of \(d.playersPerTeam) needed")
             }
+            // A name that is not text is damage; one too long is cut as a typed one would be.
+            let officials = MatchOfficials(event: try c.decodeIfPresent(String.self, forKey: .event),
+                                           court: try c.decodeIfPresent(String.self, forKey: .court),
+                                           umpire: try c.decodeIfPresent(String.self, forKey: .umpire),
+                                           serviceJudge: try c.decodeIfPresent(String.self, forKey: .judge))
             action = .start(MatchSetup(format: try c.decode(MatchFormat.self, forKey: .format), discipline: d, teams: teams,
-                                       firstServer: try team(.server)))
+                                       firstServer: try team(.server), officials: officials))
         case "point": action = .point(team: try team())
         case "retire": action = .retire(team: try team())
         case "walkover": action = .walkover(team: try team())
+        case "first-server": action = .firstServer(team: try team())
         case "swap": action = .swapEnds
         case "service":
-            action = .service(team: try team(), server: try team(.server), receiver: try team(.receiver))
+            action = .service(team: try team(), server: try index(.server), receiver: try index(.receiver))
         case "names":
             let teams = try c.decode([TeamInfo].self, forKey: .teams)
-            guard teams.count == 2 else {
-                throw DecodingError.dataCorruptedError(forKey: .teams, in: c, debugDescription: "two teams needed")
-            }
+            guard teams.count == 2 else { throw fail(.teams, "two teams needed") }
             action = .names(teams)
         case "next-game": action = .nextGame
         case "end-interval": action = .endInterval
+        case "card":
+            action = .card(team: try team(), player: try index(.player), card: try word(.card, as: Misconduct.self))
+        case "shuttle": action = .shuttle
+        case "warm-up": action = .warmUp
+        case "stop":
+            let kind = try word(.kind, as: Stoppage.Kind.self)
+            // A player is named with the team, or neither is.
+            let named = c.contains(.team) || c.contains(.player)
+            action = .stop(kind, team: named ? try team() : nil, player: named ? try index(.player) : nil)
+        case "resume": action = .resume
+        case "correct-service":
+            action = .correctService(team: try team(), server: try index(.server), receiver: try index(.receiver))
+        case "correct-courts": action = .correctCourts(team: try team(), right: try index(.right))
+        case "correct-score":
+            let score = try c.decode([Int].self, forKey: .score)
+            guard score.count == 2, score.allSatisfy({ (0...MatchEvent.maxScore).contains($0) }) else {
+                throw fail(.score, "a score is two numbers from 0 to \(MatchEvent.maxScore)")
+            }
+            action = .correctScore(score)
         case "undo": action = .undo
         case "redo": action = .redo
         default:
-            throw DecodingError.dataCorruptedError(forKey: .e, in: c, debugDescription: "unknown event '\(e)'")
+            throw fail(.e, "unknown event '\(e)'")
         }
         self.init(action, at: t)
         time = t

@@ -76,6 +76,19 @@ public struct MatchFormat: Codable, Equatable, Hashable, Sendable, CustomStringC
     /// (and, in the deciding game, the change of ends): 11 for 21, 8 for 15, 6 for 11.
     public var intervalAt: Int { (points + 1) / 2 }
 
+    /// BWF's 2016 experimental scoring, best of five games to 11 (bup calls it `5x11_15`):
+    /// its breaks differ from Law 16.2.
+    public var isFiveByEleven: Bool { games == 5 && points == 11 }
+
+    /// Whether game `n` (from 1) has a mid-game interval: every game under Law 16.2.1, only
+    /// the deciding game in 5x11.
+    public func hasMidGameInterval(inGame n: Int) -> Bool { !isFiveByEleven || n == games }
+
+    /// The mid-game interval: at most 60 seconds (Law 16.2.1).
+    public var midGameSeconds: Double { 60 }
+    /// Between games: at most 120 seconds (Law 16.2.2); 60 in 5x11.
+    public var betweenGamesSeconds: Double { isFiveByEleven ? 60 : 120 }
+
     /// Whether a side with `own` points against `other` has won the game.
     public func wins(_ own: Int, against other: Int) -> Bool {
         if let cap, own >= cap { return true }

@@ -1,6 +1,4 @@
 import TerminiCore
-import TerminiWidgets
-import TerminiApp
 
 /// The match in words and in JSON, for `--status`, `--status --json` and `--export`.
 public enum MatchReport {
@@ -24,12 +22,35 @@ public enum MatchReport {
             case .played: line += " · \(s.teams[w].name) won"
             case .retired(let t): line += " · \(s.teams[w].name) won, \(s.teams[t].name) retired"
             case .walkover(let t): line += " · \(s.teams[w].name) won by walkover (\(s.teams[t].name) did not play)"
+            case .disqualified(let t): line += " · \(s.teams[w].name) won, \(s.teams[t].name) disqualified"
             }
         }
         if let iv = s.interval, iv.remaining(at: now) > 0 {
             line += " · \(iv.kind == .midGame ? "interval" : "interval between games") \(clock(iv.shownSeconds(at: now)))"
         }
+        if let notes = notes(s) { line += " · " + notes }
+        // A stop or the warm-up: its clock (an interval is said above).
+        if let t = s.timer(at: now), t.kind == .injury || t.kind == .suspension || t.kind == .warmUp {
+            line += " · \(t.kind.rawValue) \(clock(t.shownSeconds(at: now)))"
+        }
         return line
+    }
+
+    /// The umpire's record beside the score, for the status line and the history:
+    /// `cards: Lee yellow, Lin red · 12 shuttles`; nil when there is none.
+    public static func notes(_ s: MatchState) -> String? {
+        var parts: [String] = []
+        if !s.cards.isEmpty {
+            parts.append("cards: " + s.cards.map { "\(UmpireCall.player($0.team, $0.player, s)) \($0.card.colour)" }.joined(separator: ", "))
+        }
+        if s.shuttles > 0 { parts.append("\(s.shuttles) shuttle\(s.shuttles == 1 ? "" : "s")") }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// A length of time to the nearest minute: `38 min`, `1 h 12 min`.
+    public static func minutes(_ seconds: Double) -> String {
+        let minutes = Int((max(0, seconds) / 60).rounded())
+        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
     /// `m:ss`
@@ -38,8 +59,9 @@ public enum MatchReport {
         return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
     }
 
-    /// The one-object JSON of `--status --json`, keys in the documented order.
-    public static func statusJSON(_ s: MatchState, now: Double) -> String {
+    /// The one-object JSON of `--status --json`, keys in the documented order: the fields it
+    /// always had, then the umpire's (receiver, positions, cards, shuttles, call, timer).
+    public static func statusJSON(_ s: MatchState, now: Double, court: String? = nil) -> String {
         let won = s.gamesWon
         let teams = (0..<2).map { t in
             "{\"name\":\(json(s.teams[t].name)),\"players\":[\(s.teams[t].players.map(json).joined(separator: ","))],\"games\":\(won[t]),\"score\":\(s.score[t])}"
@@ -55,9 +77,40 @@ public enum MatchReport {
         if let iv = s.interval, iv.remaining(at: now) > 0 {
             interval = "{\"kind\":\"\(iv.kind.rawValue)\",\"remaining\":\(iv.shownSeconds(at: now))}"
         }
+        var receiver = "null", positions = "null"
+        if s.phase == .playing {
+            receiver = "{\"team\":\(s.receiver),\"player\":\(json(s.receiverName())),\"court\":\"\(s.serviceCourt.rawValue)\"}"
+            positions = "[" + (0..<2).map { t in
+                "[" + s.teams[t].players.indices.map { p in
+                    "{\"player\":\(json(s.teams[t].players[p])),\"court\":\"\(s.court(ofPlayer: p, team: t).rawValue)\"}"
+                }.joined(separator: ",") + "]"
+            }.joined(separator: ",") + "]"
+        }
+        var timer = "null"
+        if let t = s.timer(at: now) {
+            timer = "{\"kind\":\"\(t.kind.rawValue)\",\"\(t.runsUp ? "elapsed" : "remaining")\":\(t.shownSeconds(at: now))}"
+        }
         return "{\"format\":\(json(s.format.description)),\"discipline\":\"\(s.discipline.rawValue)\",\"teams\":[\(teams.joined(separator: ","))],"
             + "\"games\":[\(games)],\"game\":\(s.gameNumber),\"server\":\(server),\"left\":\(s.left),"
-            + "\"winner\":\(s.winner.map(String.init) ?? "null"),\"interval\":\(interval)}"
+            + "\"winner\":\(s.winner.map(String.init) ?? "null"),\"interval\":\(interval),"
+            + "\"receiver\":\(receiver),\"positions\":\(positions),\"cards\":\(cardsJSON(s)),\"shuttles\":\(s.shuttles),"
+            + "\"call\":\(json(UmpireCall.text(s, now: now, court: court))),\"timer\":\(timer)}"
+    }
+
+    /// `[{"team":1,"player":"Dan","card":"warning","t":1764412345.5}]`
+    static func cardsJSON(_ s: MatchState) -> String {
+        "[" + s.cards.map { c in
+            "{\"team\":\(c.team),\"player\":\(json(UmpireCall.player(c.team, c.player, s))),\"card\":\"\(c.card.rawValue)\",\"t\":\(jsonTime(c.time))}"
+        }.joined(separator: ",") + "]"
+    }
+
+    /// `[{"kind":"injury","team":1,"player":"Lee","t":…,"duration":100}]` (null while it lasts)
+    static func stoppagesJSON(_ s: MatchState) -> String {
+        "[" + s.stoppages.map { st in
+            var e = "{\"kind\":\"\(st.kind.rawValue)\""
+            if let t = st.team, let p = st.player { e += ",\"team\":\(t),\"player\":\(json(UmpireCall.player(t, p, s)))" }
+            return e + ",\"t\":\(jsonTime(st.start)),\"duration\":\(st.end.map { jsonTime($0 - st.start) } ?? "null")}"
+        }.joined(separator: ",") + "]"
     }
 
     /// A JSON string literal.
@@ -83,14 +136,20 @@ public enum MatchReport {
     }
 
     /// A JSON number for a timestamp: milliseconds, no exponent.
-    static func jsonTime(_ t: Double) -> String {
-        let ms = Int64((t * 1000).rounded())
-        let whole = ms / 1000, frac = abs(ms % 1000)
-        if frac == 0 { return "\(whole)" }
+    static func jsonTime(_ t: Double) -> String { decimal(t, places: 3) }
+
+    /// A JSON number rounded to `places` decimals (1 to 6), trailing zeros dropped, no exponent.
+    static func decimal(_ x: Double, places: Int) -> String {
+        var unit: Int64 = 1
+        for _ in 0..<max(1, min(6, places)) { unit *= 10 }
+        let n = Int64((x * Double(unit)).rounded())
+        let whole = n / unit, frac = abs(n % unit)
+        let sign = n < 0 && whole == 0 ? "-" : ""
+        if frac == 0 { return sign + "\(whole)" }
         var f = String(frac)
-        f = String(repeating: "0", count: 3 - f.count) + f
+        f = String(repeating: "0", count: String(unit).count - 1 - f.count) + f
         while f.last == "0" { f.removeLast() }
-        return "\(whole).\(f)"
+        return sign + "\(whole).\(f)"
     }
 
     /// `2026-11-29T14:03:07Z` (UTC), without Foundation's calendar.
@@ -141,6 +200,7 @@ public enum MatchReport {
         case .played: return fit("", winner, " beat ", loser, " " + scores(from: w))
         case .retired: return fit("", winner, " beat ", loser, (scores(from: w).isEmpty ? "" : " " + scores(from: w)) + " (retired)")
         case .walkover: return fit("", winner, " beat ", loser, ": walkover")
+        case .disqualified: return fit("", winner, " beat ", loser, (scores(from: w).isEmpty ? "" : " " + scores(from: w)) + " (disqualified)")
         }
     }
 
@@ -170,6 +230,7 @@ public enum MatchReport {
             case .played: return "\(t0) \(all) \(t1) · \(w) won"
             case .retired(let t): return "\(t0) \(all) \(t1) · \(w) won, \(s.teams[t].name) retired"
             case .walkover(let t): return "\(t0) v \(t1) · \(w) won by walkover (\(s.teams[t].name) did not play)"
+            case .disqualified(let t): return "\(t0) \(all) \(t1) · \(w) won, \(s.teams[t].name) disqualified"
             }
         default:
             return "\(t0) \(all) \(t1) · not finished"
@@ -200,8 +261,33 @@ public enum MatchReport {
 
     static func eventTeam(_ e: MatchEvent) -> Int? {
         switch e.action {
-        case .point(let t), .retire(let t), .walkover(let t), .service(let t, _, _): return t
+        case .point(let t), .retire(let t), .walkover(let t), .service(let t, _, _), .firstServer(let t), .card(let t, _, _),
+             .correctService(let t, _, _), .correctCourts(let t, _):
+            return t
+        case .stop(_, let t, _): return t
         default: return nil
+        }
+    }
+
+    /// What an event adds beyond its team and the score: the player it names, a word for
+    /// what it was (the card, the kind of stop, the court), and a stop's length.
+    struct Details {
+        var player: String?
+        var detail: String?
+        var duration: Double?
+    }
+
+    static func details(_ e: MatchEvent, after s: MatchState) -> Details {
+        switch e.action {
+        case let .card(t, p, card): return Details(player: UmpireCall.player(t, p, s), detail: card.rawValue)
+        case let .stop(kind, t, p):
+            return Details(player: t.flatMap { t in p.map { UmpireCall.player(t, $0, s) } }, detail: kind.rawValue)
+        case .resume:
+            // The stop this event ended is the state's last.
+            let st = s.stoppages.last
+            return Details(detail: st?.kind.rawValue, duration: st.map { $0.duration(at: e.time) })
+        case let .correctCourts(t, right): return Details(player: UmpireCall.player(t, right, s), detail: "right court")
+        default: return Details()
         }
     }
 
@@ -213,7 +299,7 @@ public enum MatchReport {
     }
 
     static func csv(_ matches: [MatchLog]) -> String {
-        var out = "match,started,format,discipline,team1,team2,seq,time,event,team,score1,score2,game,server\n"
+        var out = "match,started,format,discipline,team1,team2,seq,time,event,team,score1,score2,game,server,player,detail,duration,shuttles\n"
         for (n, log) in matches.enumerated() {
             let first = log.state
             let head = [String(n + 1), isoTime(log.startedAt), first.format.description, first.discipline.rawValue,
@@ -222,8 +308,10 @@ public enum MatchReport {
                 let s = r.state
                 let team = eventTeam(r.event).map { csvField(s.teams[$0].name) } ?? ""
                 let server = s.phase == .playing ? csvField(s.serverName()) : ""
+                let d = details(r.event, after: s)
                 let cols = head + [String(r.seq), isoTime(r.event.time), r.event.name, team, String(s.score[0]), String(s.score[1]),
-                                   String(s.gameNumber), server]
+                                   String(s.gameNumber), server, csvField(d.player ?? ""), d.detail ?? "", d.duration.map(jsonTime) ?? "",
+                                   String(s.shuttles)]
                 out += cols.joined(separator: ",") + "\n"
             }
         }
@@ -241,6 +329,7 @@ public enum MatchReport {
             case .played?: ending = "\"played\""
             case .retired?: ending = "\"retired\""
             case .walkover?: ending = "\"walkover\""
+            case .disqualified?: ending = "\"disqualified\""
             }
             let events = rows(log).map { r -> String in
                 let st = r.state
@@ -248,13 +337,51 @@ public enum MatchReport {
                 if let t = eventTeam(r.event) { e += ",\"team\":\(t)" }
                 e += ",\"score\":[\(st.score[0]),\(st.score[1])],\"game\":\(st.gameNumber)"
                 if st.phase == .playing { e += ",\"server\":{\"team\":\(st.server),\"player\":\(json(st.serverName())),\"court\":\"\(st.serviceCourt.rawValue)\"}" }
+                let d = details(r.event, after: st)
+                if let p = d.player { e += ",\"player\":\(json(p))" }
+                switch r.event.action {
+                case .card: e += ",\"card\":\"\(d.detail ?? "")\""
+                case .stop, .resume: e += ",\"kind\":\"\(d.detail ?? "")\""
+                case .correctCourts: e += ",\"court\":\"right\""
+                case .shuttle: e += ",\"shuttles\":\(st.shuttles)"
+                default: break
+                }
+                if let duration = d.duration { e += ",\"duration\":\(jsonTime(duration))" }
                 return e + "}"
             }
             parts.append("{\"started\":\(json(isoTime(log.startedAt))),\"format\":\(json(s.format.description)),\"discipline\":\"\(s.discipline.rawValue)\","
                 + "\"teams\":[\(teams.joined(separator: ","))],\"games\":[\(s.games.map { "[\($0[0]),\($0[1])]" }.joined(separator: ","))],"
                 + "\"winner\":\(s.winner.map(String.init) ?? "null"),\"ending\":\(ending),\"finished\":\(s.isOver),"
+                + "\"cards\":\(cardsJSON(s)),\"shuttles\":\(s.shuttles),\"stoppages\":\(stoppagesJSON(s)),"
+                + "\"stats\":\(statsJSON(MatchStats(log), s)),"
                 + "\"events\":[\(events.joined(separator: ","))]}")
         }
         return "{\"matches\":[" + parts.joined(separator: ",\n") + "]}\n"
+    }
+
+    /// The `"stats"` object of a match in `--export json` (README: the schema).
+    static func statsJSON(_ stats: MatchStats, _ s: MatchState) -> String {
+        func time(_ t: Double?) -> String { t.map { json(isoTime($0)) } ?? "null" }
+        func seconds(_ t: Double?) -> String { t.map(jsonTime) ?? "null" }
+        func side(_ x: MatchStats.Side) -> String {
+            let players = x.players.map { p in
+                "{\"player\":\(json(UmpireCall.player(p.player.team, p.player.player, s))),\"served\":\(p.served),\"won_on_serve\":\(p.won)}"
+            }
+            return "{\"points\":\(x.points),\"won_on_serve\":\(x.wonOnServe),\"won_on_receive\":\(x.wonOnReceive),\"from_faults\":\(x.fromFaults),"
+                + "\"served\":\(x.served),\"longest_run\":\(x.longestRun),\"biggest_lead\":\(x.biggestLead),"
+                + "\"cards\":{\"warning\":\(x.warnings),\"fault\":\(x.faults),\"disqualification\":\(x.disqualifications)},"
+                + "\"players\":[\(players.joined(separator: ","))]}"
+        }
+        /// The fields a game and the match share.
+        func common(_ g: MatchStats.Game) -> String {
+            "\"start\":\(time(g.start)),\"end\":\(time(g.end)),\"duration\":\(seconds(g.duration)),\"playing\":\(seconds(g.playingSeconds)),"
+                + "\"rallies\":\(g.rallies),\"rallies_per_minute\":\(g.ralliesPerMinute.map { decimal($0, places: 2) } ?? "null"),"
+                + "\"shuttles\":\(g.shuttles),\"teams\":[\(side(g.sides[0])),\(side(g.sides[1]))]"
+        }
+        let games = stats.games.map { g in
+            "{\"game\":\(g.number),\"score\":[\(g.score[0]),\(g.score[1])],\"winner\":\(g.winner.map(String.init) ?? "null"),"
+                + common(g) + ",\"momentum\":[\(g.momentum.map(String.init).joined(separator: ","))]}"
+        }
+        return "{" + common(stats.match) + ",\"games\":[\(games.joined(separator: ","))]}"
     }
 }

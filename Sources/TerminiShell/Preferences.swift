@@ -1,5 +1,4 @@
 import TerminiCore
-import TerminiWidgets
 import TerminiApp
 import TerminiStore
 
@@ -21,6 +20,8 @@ public enum PreferenceKey {
         ("badminton.discipline", "singles|doubles", "singles or doubles, last chosen"),
         ("badminton.names", "A,B", "the names last given to the two sides (doubles: A1/A2,B1/B2)"),
         ("badminton.server", "left|right", "the side that served first in the last new match"),
+        ("badminton.court", "NAME", "the court's number or name, for the umpire's call \"Court NAME, 20 seconds\""),
+        ("badminton.speak", "yes|no", "yes: each new call of the umpire is spoken by espeak-ng (when it is on PATH)"),
         ("stamps.daily", "on|off", "daily mode of the stamp card: at most one stamp per day (d sets it)"),
         ("stamps.reward", "TEXT", "the reward shown when a stamp card is full"),
     ]

@@ -6,8 +6,9 @@ import CLinux
 
 /// SIGTERM, SIGHUP, SIGINT and SIGWINCH arrive as data on a signalfd instead of running
 /// handlers, so the main loop sees them between frames, saves, and restores the terminal.
+/// SIGCHLD too: a child that ended (the speech of a call) wakes the loop, which reaps it.
 final class SignalInbox {
-    static let handled: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGQUIT]
+    static let handled: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGQUIT, SIGCHLD]
     let fd: Int32
 
     static func blockTerminationSignals() {

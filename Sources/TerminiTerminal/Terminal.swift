@@ -309,6 +309,8 @@ public final class Terminal {
             for sig in signals.read() {
                 if sig == SIGWINCH {
                     checkSize(&events)
+                } else if sig == SIGCHLD {
+                    continue  // a child ended: this turn of the loop reaps it
                 } else {
                     events.append(.terminate(signal: sig))
                 }

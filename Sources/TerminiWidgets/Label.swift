@@ -30,6 +30,17 @@ public struct Label: Widget {
 }
 
 extension TextLayout {
+    /// Wrapped into as few lines as at `width`, but as even as they can be: the narrowest
+    /// width that needs no more lines, so the last line is never one word left alone
+    /// ("Songshan" / "Dist.").
+    public static func balancedWrap(_ text: String, width: Int) -> [String] {
+        let lines = wrap(text, width: width)
+        guard lines.count > 1 else { return lines }
+        var w = width
+        while w > 1, wrap(text, width: w - 1).count == lines.count { w -= 1 }
+        return wrap(text, width: w)
+    }
+
     /// Like `sanitized` but keeps line breaks.
     public static func sanitizedKeepingNewlines(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }.joined(separator: "\n")

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import TerminiCore
-import TerminiWidgets
 import TerminiApp
 import TerminiShell
 import TerminiStore
@@ -45,6 +44,9 @@ case .help:
     exit(0)
 case .version:
     emit(1, "termini \(CommandLineParser.version)\n")
+    exit(0)
+case .completions(let shell):
+    emit(1, Completions.script(for: shell))
     exit(0)
 case .listThemes, .run:
     break
@@ -103,6 +105,11 @@ startupNotices += themeMessages
 if let app = invocation.app, let type = AppRegistry.app(app),
    let output = type.runCommand(invocation.appOptions, store: store,
                                 context: AppContext(now: WallClock.now(), unicode: Terminal.adoptLocale() && !forceASCII)) {
+    // A file named for the output (--output): written whole before anything is said.
+    if let file = output.file, let problem = OutputFile.write(file.path, bytes: file.bytes) {
+        emit(2, "termini: \(problem)\n")
+        exit(1)
+    }
     emit(1, output.stdout)
     emit(2, output.stderr)
     for n in store.takeNotices() { emit(2, "termini: \(n)\n") }
@@ -124,7 +131,8 @@ store.syncAfterFrame = true
 let shell = Shell(store: store, config: config, theme: theme, themeName: catalog.names.contains(themeName) ? themeName : "default",
                   unicode: terminal.unicode, monochrome: noColor || terminal.depth == .monochrome, catalog: catalog,
                   open: invocation.app, options: invocation.appOptions, notices: startupNotices, now: WallClock.now(),
-                  depth: terminal.depth)
+                  depth: terminal.depth, size: terminal.size, unicodeAvailable: Terminal.adoptLocale(),
+                  colorAvailable: terminal.depth != .monochrome, speaker: SpeechRunner())
 
 @MainActor func apply(_ outputs: [ShellOutput]) {
     for o in outputs {
@@ -138,6 +146,9 @@ let shell = Shell(store: store, config: config, theme: theme, themeName: catalog
 var exitStatus: Int32 = 0
 var watcher: FileWatcher?
 mainLoop: while !shell.quitRequested {
+    // The size of the frame about to be drawn: the keys that follow were typed looking at it,
+    // and are judged by it (too small: they wait), whatever size a resize brings meanwhile.
+    if shell.size != terminal.size { shell.resize(to: terminal.size, now: WallClock.now()) }
     apply(shell.takeOutputs())
     apply(shell.tick(now: WallClock.now()))
     terminal.present(shell.render(size: terminal.size, now: WallClock.now()))
@@ -148,7 +159,7 @@ mainLoop: while !shell.quitRequested {
     } else if watcher == nil, let dir = store.directory {
         watcher = FileWatcher(directory: dir)
     }
-    let events = terminal.wait(until: shell.nextDeadline, extra: watcher.map { [$0.fileDescriptor] } ?? [], now: WallClock.now)
+    let events = terminal.wait(until: shell.nextDeadline(now: WallClock.now()), extra: watcher.map { [$0.fileDescriptor] } ?? [], now: WallClock.now)
     // Keys read together (a held key, a paste) are handled as one batch: one save, one frame.
     var keys: [Key] = []
     func flushKeys() {
@@ -177,6 +188,8 @@ mainLoop: while !shell.quitRequested {
     }
     flushKeys()
 }
+// The app on view hears that it is hidden (a game clock stops) and what that changed is written.
+shell.finish(now: WallClock.now())
 terminal.stop()
 store.sync()
 exit(exitStatus)

@@ -65,6 +65,92 @@ import Testing
             + "\(Int((Fuzz.clock() - start) * 1000)) ms")
     }
 
+    /// Random events of every kind straight into the model (the keys for the umpire's events
+    /// are the key layer's): after each, undo gives back exactly the state before it and redo
+    /// the state after; the journal replays to the same match; every invariant holds; the
+    /// reports and the call never fail.
+    @Test func everyEventUndoesExactlyAndReplays() {
+        var rng = Fuzz.random("BadmintonFuzzTests.events")
+        let matches = Fuzz.count(300)
+        var taken = 0, kinds = Set<String>()
+        for n in 0..<matches {
+            let formats = ["3x21", "3x15", "5x11", "1x21", "3x5", "3x3c4"]
+            let f = (try? MatchFormat.parse(formats[rng.int(0...formats.count - 1)]).get()) ?? .standard
+            let d: Discipline = rng.int(0...1) == 0 ? .singles : .doubles
+            var log = MatchLog(setup: MatchSetup(format: f, discipline: d, firstServer: rng.int(0...1)), at: 1_000_000)
+            var t = 1_000_000.0
+            for step in 0..<rng.int(20...400) {
+                t += rng.int(0...9) == 0 ? rng.double(20..<200) : rng.double(0.1..<5)
+                let action = Self.randomAction(log.state, &rng)
+                let before = log
+                guard log.take(MatchEvent(action, at: t)) else {
+                    if log != before { Issue.record("a refused \(action) changed the log"); return }
+                    continue
+                }
+                taken += 1
+                kinds.insert(MatchEvent(action, at: t).name)
+                if let p = Self.problem(log, before: before) {
+                    Issue.record("match \(n) step \(step) after \(action): \(p)")
+                    return
+                }
+                switch action {
+                case .undo, .redo: break
+                default:
+                    var undone = log
+                    undone.take(MatchEvent(.undo, at: t + 0.001))
+                    if undone.state != before.state || undone.effective != before.effective {
+                        Issue.record("match \(n) step \(step): undo of \(action) does not give back the state before it")
+                        return
+                    }
+                    undone.take(MatchEvent(.redo, at: t + 0.002))
+                    if undone.state != log.state { Issue.record("match \(n) step \(step): redo of \(action) differs"); return }
+                }
+                _ = UmpireCall.text(log.state, now: t + rng.double(0..<150), court: "1")
+                if step % 25 == 0 {
+                    _ = MatchReport.statusJSON(log.state, now: t)
+                    _ = MatchReport.statusLine(log.state, now: t)
+                    let journal = JournalContents.read(JournalContents.bytes(of: log.records))
+                    if journal.damaged || journal.events != log.records { Issue.record("match \(n): the journal does not read back"); return }
+                    if MatchLog(records: journal.events) != log { Issue.record("match \(n): the replay of the journal differs"); return }
+                }
+            }
+            _ = MatchReport.export([log], as: n % 2 == 0 ? .csv : .json)
+        }
+        let all = ["point", "card", "shuttle", "warm-up", "stop", "resume", "correct-service", "correct-courts", "correct-score",
+                   "first-server", "next-game", "service", "undo", "redo", "retire"]
+        #expect(Set(all).isSubset(of: kinds), "never taken: \(Set(all).subtracting(kinds))")
+        Fuzz.report("badminton events: \(matches) matches, \(taken) events taken (\(kinds.count) kinds), undo exact after each")
+    }
+
+    /// An event a keeper could record now, or one that does not fit (to be refused).
+    static func randomAction(_ s: MatchState, _ rng: inout FuzzRandom) -> MatchEvent.Action {
+        let team = rng.int(0...1), p = rng.int(0...1)
+        switch rng.int(0...99) {
+        case 0..<55: return .point(team: team)
+        case 55..<58: return .card(team: team, player: s.isDoubles ? p : 0, card: Misconduct.allCases[rng.int(0...1)])
+        case 58: return .card(team: team, player: s.isDoubles ? p : 0, card: .disqualification)
+        case 59..<61: return .shuttle
+        case 61: return .warmUp
+        case 62..<64: return rng.int(0...1) == 0 ? .stop(.injury, team: team, player: s.isDoubles ? p : 0) : .stop(.suspension, team: nil, player: nil)
+        case 64..<66: return .resume
+        case 66..<68: return .correctService(team: team, server: s.isDoubles ? p : 0, receiver: s.isDoubles ? rng.int(0...1) : 0)
+        case 68: return .correctCourts(team: team, right: p)
+        case 69..<71:
+            let top = (s.format.cap ?? s.format.points + 5)
+            return .correctScore([rng.int(0...top), rng.int(0...top)])
+        case 71: return .firstServer(team: team)
+        case 72..<78: return .nextGame
+        case 78..<83: return .service(team: s.server, server: p, receiver: rng.int(0...1))
+        case 83..<85: return .endInterval
+        case 85: return .swapEnds
+        case 86..<93: return .undo
+        case 93..<97: return .redo
+        case 97: return .retire(team: team)
+        case 98: return .walkover(team: team)
+        default: return .names(TeamInfo.defaults(s.discipline).reversed())
+        }
+    }
+
     /// Mostly quick keys, sometimes a pause long enough to end an interval, now and then days.
     static func advance(_ rng: inout FuzzRandom) -> Double {
         switch rng.int(0...99) {
@@ -78,6 +164,10 @@ import Testing
     /// Every invariant of a match, through the model's own accessors.
     static func problem(_ app: BadmintonApp, before: MatchLog?) -> String? {
         guard let log = app.log else { return nil }
+        return problem(log, before: before)
+    }
+
+    static func problem(_ log: MatchLog, before: MatchLog?) -> String? {
         let s = log.state
         let f = s.format
         guard log.states.count == log.effective.count, case .start? = log.effective.first?.action else {
@@ -126,6 +216,10 @@ import Testing
                 if w != 1 - t { return "team \(t) retired but \(w) did not win" }
             case .walkover(let t):
                 if w != 1 - t || !s.games.isEmpty { return "walkover by \(t), winner \(w), games \(s.games)" }
+            case .disqualified(let t):
+                if w != 1 - t || !s.cards.contains(where: { $0.card == .disqualification && $0.team == t }) {
+                    return "team \(t) disqualified but \(w) won, or no black card to it"
+                }
             }
         }
         if s.interval?.kind == .midGame && s.phase != .playing { return "a mid-game interval while \(s.phase)" }
@@ -133,6 +227,20 @@ import Testing
             return "the server \(s.serverName()) stands in the \(s.court(ofPlayer: s.serverPlayer, team: s.server)) court but serves from the \(s.serviceCourt)"
         }
         for t in 0...1 where s.hasMatchPoint(t) && !s.hasGamePoint(t) { return "match point without game point" }
+        // The umpire's record.
+        for c in s.cards + s.pendingFaults + s.faultedAtStart where !(0...1).contains(c.team) || !s.teams[c.team].players.indices.contains(c.player) {
+            return "a card to team \(c.team) player \(c.player)"
+        }
+        if !s.pendingFaults.isEmpty && s.phase != .gameOver { return "faults pending while \(s.phase)" }
+        if s.pendingFaults.contains(where: { $0.card != .fault || !$0.scored }) { return "a pending card that is not a scored fault" }
+        if s.shuttles < 0 || s.rallies < 0 { return "shuttles \(s.shuttles), rallies \(s.rallies)" }
+        if s.warmUpStart != nil && (s.hasRallies || !s.games.isEmpty) { return "a warm-up after play began" }
+        if s.stoppages.dropLast().contains(where: \.isRunning) { return "a stop runs that is not the last" }
+        if s.stoppages.contains(where: { ($0.end ?? $0.start) < $0.start }) { return "a stop that ended before it began" }
+        if s.isOver && s.runningStoppage != nil { return "a stop runs after the match" }
+        if case .disqualified(let t)? = s.ending, !s.cards.contains(where: { $0.card == .disqualification && $0.team == t }) {
+            return "disqualified without a black card"
+        }
         // One key moves the match by at most one event (or starts a new match).
         if let b = before, b.startedAt == log.startedAt {
             let d = log.effective.count - b.effective.count

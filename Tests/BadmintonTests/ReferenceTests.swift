@@ -84,7 +84,9 @@ struct Reference {
                     s.waitingNext = true
                     s.interval = "between-games"
                 }
-            } else if mine == (r.points + 1) / 2 && theirs < mine {
+            } else if mine == (r.points + 1) / 2 && theirs < mine
+                        // 5x11 (BWF's 2016 experiment): a mid-game interval in game 5 only.
+                        && !(r.gamesInMatch == 5 && r.points == 11 && s.games.count < 5) {
                 s.interval = "mid-game"
                 if s.games.count == r.gamesInMatch { s.left = s.left == 0 ? 1 : 0 }
             }

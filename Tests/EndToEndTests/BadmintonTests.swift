@@ -178,8 +178,13 @@ import Testing
         #expect(t.wait { _ in Self.status(dir).output == "Red 3-1 Blue · game 1 · Blue serves from the left court\n" }.ok, "\(Self.status(dir).output)")
         let json = Self.status(dir, json: true).output
         #expect(json.hasPrefix("{\"format\":\"3x15\",\"discipline\":\"singles\",\"teams\":[{\"name\":\"Red\",\"players\":[\"Red\"],\"games\":0,\"score\":3}"), "\(json)")
+        // The umpire's fields after the ones it always had: who receives, who stands where, the call.
+        #expect(json.hasSuffix("\"winner\":null,\"interval\":null,\"receiver\":{\"team\":0,\"player\":\"Red\",\"court\":\"left\"},"
+            + "\"positions\":[[{\"player\":\"Red\",\"court\":\"left\"}],[{\"player\":\"Blue\",\"court\":\"left\"}]],"
+            + "\"cards\":[],\"shuttles\":0,\"call\":\"Service over, 1-3\",\"timer\":null}\n"), "\(json)")
         let csv = (try? Subprocess.run([TmuxSession.binary, "badminton", "--export", "csv", "--config-dir", dir]))?.output ?? ""
         #expect(csv.split(separator: "\n").count == 6, "\(csv)")
+        #expect(csv.hasPrefix("match,started,format,discipline,team1,team2,seq,time,event,team,score1,score2,game,server,player,detail,duration,shuttles\n"))
         // A bad value is refused before anything starts, with status 64.
         let bad = try TmuxSession(arguments: ["badminton", "--new", "--format", "4x21"], configDir: dir)
         #expect(bad.exitStatus() == 64)

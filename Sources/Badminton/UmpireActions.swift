@@ -1,0 +1,117 @@
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+
+/// What the umpire does beyond scoring rallies, each one a journal event recorded through
+/// `record` (so undo, redo, the export and a watcher see it as any other). The keys that
+/// call these live with the key handling.
+extension BadmintonApp {
+    /// Game 1, before the first rally: the other side serves first (in doubles the choice of
+    /// server and receiver is asked again). The side is remembered for the next match, as the
+    /// setup dialog's choice is.
+    mutating func changeFirstServer(at now: Double) -> [AppEffect] {
+        guard !watching, let s = log?.state, s.games.isEmpty, !s.hasRallies, !s.isOver else {
+            message = Message("The first server can change only before the first rally (later: a correction).",
+                              short: "Only before the first rally.")
+            return alertBell
+        }
+        let team = 1 - s.server
+        let effects = record(.firstServer(team: team), at: now)
+        guard log?.state.server == team else { return effects }
+        defaults.server = team
+        message = Message("\(s.teams[team].name) \(s.teams[team].verb("serves", "serve")) first.")
+        return effects + [.setPreference(key: BadmintonApp.serverKey, value: SetupDefaults.serverWords[team])]
+    }
+}
+
+extension BadmintonApp {
+    /// Records `action` unless this screen only watches; `done` is the line that says so.
+    mutating func umpire(_ action: MatchEvent.Action, at now: Double, done: Message, refused: Message) -> [AppEffect] {
+        guard !watching else {
+            message = Message("Read-only: another termini keeps this match.", short: "Read-only.")
+            return alertBell
+        }
+        let recorded = log?.records.count
+        let effects = record(action, at: now)
+        message = log?.records.count != recorded ? done : refused
+        return effects
+    }
+
+    /// The two-minute warm-up starts (again): before the first rally only.
+    mutating func startWarmUp(at now: Double) -> [AppEffect] {
+        umpire(.warmUp, at: now, done: Message("Warm-up: two minutes.", short: "Warm-up."),
+               refused: Message("The warm-up is before the first rally.", short: "Only before play."))
+    }
+
+    /// Play stops for an injury (of `team`'s `player`, when named) or a suspension.
+    mutating func stopPlay(_ kind: Stoppage.Kind, team: Int? = nil, player: Int? = nil, at now: Double) -> [AppEffect] {
+        let who = team.flatMap { t in player.flatMap { p in log?.state.teams[t].players[safe: p] } }
+        let what = kind == .injury ? "Injury" + (who.map { " (\($0))" } ?? "") : "Play suspended"
+        return umpire(.stop(kind, team: team, player: player), at: now, done: Message("\(what): the clock runs until play resumes."),
+                      refused: Message("Play is already stopped, or the match is over.", short: "Already stopped."))
+    }
+
+    /// Play resumes; the stop is kept with its length.
+    mutating func resumePlay(at now: Double) -> [AppEffect] {
+        let started = log?.state.runningStoppage?.start
+        let length = started.map { MatchReport.clock(Int((now - $0).rounded(.down))) } ?? ""
+        return umpire(.resume, at: now, done: Message("Play resumed after \(length)."), refused: Message("Play is not stopped."))
+    }
+
+    /// A new shuttle is brought into play.
+    mutating func newShuttle(at now: Double) -> [AppEffect] {
+        let n = (log?.state.shuttles ?? 0) + 1
+        return umpire(.shuttle, at: now, done: Message("Shuttle \(n)."), refused: Message("The match is over."))
+    }
+}
+
+extension Array {
+    subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
+}
+
+extension BadmintonApp {
+    /// A card to a player (Law 16): `team`'s player `player` (0 in singles).
+    mutating func giveCard(_ card: Misconduct, team: Int, player: Int, at now: Double) -> [AppEffect] {
+        let name = log.flatMap { $0.state.teams[safe: team]?.players[safe: player] } ?? "?"
+        return umpire(.card(team: team, player: player, card: card), at: now,
+                      done: Message("\(card.colour.capitalized) card: \(name), \(card.call).", short: "\(card.colour.capitalized) card: \(name)."),
+                      refused: Message("No such player."))
+    }
+
+    /// A correction: who serves and receives, a pair's courts, or the score of the game.
+    mutating func correct(_ action: MatchEvent.Action, at now: Double) -> [AppEffect] {
+        switch action {
+        case .correctService, .correctCourts, .correctScore:
+            return umpire(action, at: now, done: Message("Corrected (u undoes it)."),
+                          refused: Message("Nothing to correct there, or not now: a correction is for the game in play, and never ends it.",
+                                           short: "Not a correction now."))
+        default:
+            return alertBell
+        }
+    }
+}
+
+extension BadmintonApp {
+    /// The umpire's call now, in words.
+    func call(at now: Double) -> String {
+        log.map { UmpireCall.text($0.state, now: now, court: court) } ?? ""
+    }
+
+    /// The call to speak, when it changed since the last one heard and speech is on (never
+    /// on a screen that only watches: the keeper's speaks).
+    mutating func speechEffects(at now: Double) -> [AppEffect] {
+        guard speech, !watching, log != nil else { return [] }
+        let c = call(at: now)
+        guard c != spokenCall else { return [] }
+        spokenCall = c
+        return c.isEmpty ? [] : [.speak(c)]
+    }
+
+    /// Speech on or off, remembered in `config`; on, the call of the moment is said at once.
+    mutating func toggleSpeech(at now: Double) -> [AppEffect] {
+        speech.toggle()
+        spokenCall = nil
+        message = Message(speech ? "The calls are spoken (espeak-ng)." : "The calls are not spoken.", short: speech ? "Speech on." : "Speech off.")
+        return [.setPreference(key: BadmintonApp.speakKey, value: speech ? "yes" : "no")] + speechEffects(at: now)
+    }
+}

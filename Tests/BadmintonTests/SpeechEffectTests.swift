@@ -1,0 +1,68 @@
+@testable import Badminton
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
+import Testing
+
+/// The scoreboard asks the shell to speak each new call (`AppEffect.speak`) when
+/// `badminton.speak = yes`; a call that stands is not said again.
+@Suite struct SpeechEffectTests {
+    static func spoken(_ effects: [AppEffect]) -> [String] {
+        effects.compactMap { if case .speak(let t) = $0 { return t } else { return nil } }
+    }
+
+    static func speaking(_ options: [String: String] = ["--new": ""]) -> Harness {
+        let store = InMemoryStore()
+        store.preferences["badminton.speak"] = "yes"
+        store.preferences["badminton.court"] = "4"
+        return Harness(store: store, options: options)
+    }
+
+    @Test func eachNewCallIsSpokenOnce() {
+        let store = InMemoryStore()
+        store.preferences["badminton.speak"] = "yes"
+        let app = BadmintonApp(options: AppOptions(["--new": ""]), store: store, context: AppContext(now: 1000))
+        var a = app
+        #expect(Self.spoken(a.start(context: AppContext(now: 1000))) == [UmpireCall.text(app.log!.state, now: 1000)], "the introduction")
+        var h = Self.speaking()
+        #expect(Self.spoken(h.press(.left)) == ["1-love"])
+        #expect(Self.spoken(h.press(.char("s"))).isEmpty, "a change of ends: the call stands")
+        #expect(Self.spoken(h.press(.left)) == ["Service over, 1 all"], "Blue, on the left half now")
+        #expect(Self.spoken(h.press(.char("u"))) == ["1-love"], "an undo says the call again")
+    }
+
+    @Test func theTwentySecondsCallComesWithTheTick() {
+        var h = Self.speaking()
+        for _ in 0..<11 { h.press(.left) }
+        #expect(h.state?.interval != nil)
+        let at = h.now + 40
+        var said: [String] = []
+        var t = h.now
+        while t < at + 1 {
+            t += 0.25
+            if let d = h.app.nextDeadline(context: AppContext(now: t - 0.25)), d <= t { said += Self.spoken(h.app.tick(context: AppContext(now: t))) }
+        }
+        #expect(said == ["Court 4, 20 seconds"])
+    }
+
+    @Test func theToggleIsRememberedAndSaysTheCallAtOnce() {
+        var h = Harness(options: ["--new": ""])
+        #expect(Self.spoken(h.press(.left)).isEmpty, "off unless the config says yes")
+        let on = h.app.toggleSpeech(at: h.now)
+        #expect(on.contains(.setPreference(key: "badminton.speak", value: "yes")) && Self.spoken(on) == ["1-love"])
+        let off = h.app.toggleSpeech(at: h.now)
+        #expect(off == [.setPreference(key: "badminton.speak", value: "no")])
+        #expect(Self.spoken(h.press(.left)).isEmpty)
+    }
+
+    @Test func aResumedMatchIsNotAnnouncedAndAWatcherNeverSpeaks() {
+        var h = Self.speaking()
+        h.press(.left)
+        var resumed = BadmintonApp(options: AppOptions(), store: h.store, context: AppContext(now: h.now + 5))
+        #expect(Self.spoken(resumed.start(context: AppContext(now: h.now + 5))).isEmpty, "no call on opening a match in progress")
+        #expect(Self.spoken(resumed.handle(.left, context: AppContext(now: h.now + 6))) == ["2-love"])
+        var watcher = BadmintonApp(options: AppOptions(["--watch": ""]), store: h.store, context: AppContext(now: h.now))
+        #expect(Self.spoken(watcher.tick(context: AppContext(now: h.now + 1))).isEmpty)
+    }
+}
