@@ -211,6 +211,13 @@ public enum TextLayout {
     /// Word-wraps to lines of at most `width` cells; long words are broken; `\n` is kept.
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
+        // Printable ASCII and line breaks (most text): a byte is a character and a cell.
+        var simple = true
+        for b in text.utf8 where (b < 0x20 && b != 0x0a) || b >= 0x7f {
+            simple = false
+            break
+        }
+        if simple, let lines = text.utf8.withContiguousStorageIfAvailable({ wrapASCII($0, width: width) }) { return lines }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
@@ -249,6 +256,50 @@ public enum TextLayout {
             lines.append(line)
         }
         return lines
+    }
+}
+
+extension TextLayout {
+    /// `wrap` for text of printable ASCII and line breaks, over its bytes: the same lines,
+    /// without splitting into substrings or measuring each word as a string.
+    static func wrapASCII(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [String] {
+        var lines: [String] = []
+        var line: [UInt8] = []
+        line.reserveCapacity(width)
+        let n = bytes.count
+        var i = 0
+        while true {
+            // One paragraph, up to the next line break.
+            line.removeAll(keepingCapacity: true)
+            while i < n && bytes[i] != 0x0a {
+                if bytes[i] == 0x20 {
+                    i += 1
+                    continue
+                }
+                var end = i
+                while end < n && bytes[end] != 0x20 && bytes[end] != 0x0a { end += 1 }
+                var start = i
+                i = end
+                if !line.isEmpty && line.count + 1 + (end - start) <= width {
+                    line.append(0x20)
+                    line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    continue
+                }
+                if !line.isEmpty {
+                    lines.append(String(decoding: line, as: UTF8.self))
+                    line.removeAll(keepingCapacity: true)
+                }
+                // A word longer than a line is broken.
+                while end - start > width {
+                    lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + width]), as: UTF8.self))
+                    start += width
+                }
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            }
+            lines.append(String(decoding: line, as: UTF8.self))
+            guard i < n else { return lines }
+            i += 1
+        }
     }
 }
 
