@@ -218,6 +218,12 @@ public enum TextLayout {
             break
         }
         if simple, let lines = text.utf8.withContiguousStorageIfAvailable({ wrapASCII($0, width: width) }) { return lines }
+        return wrapCharacters(text, width: width)
+    }
+
+    /// `wrap` for any text, character by character.
+    static func wrapCharacters(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""

@@ -231,55 +231,15 @@ import TerminiTestSupport
 }
 
 /// `wrap` and `balancedWrap` against the plain forms they had before they were made fast
-/// (every frame of the coffee shop wraps its addresses at many widths).
+/// (every frame of the coffee shop wraps its addresses at many widths): the ASCII path against
+/// the character-by-character one, which is the code `wrap` always had.
 @Suite struct WrapModelTests {
-    static func referenceWrap(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = ""
-            var lineWidth = 0
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-                var w = String(word)
-                var ww = DisplayWidth.of(w)
-                if lineWidth > 0 && lineWidth + 1 + ww <= width {
-                    line += " " + w
-                    lineWidth += 1 + ww
-                    continue
-                }
-                if lineWidth > 0 {
-                    lines.append(line)
-                    line = ""
-                    lineWidth = 0
-                }
-                while ww > width {
-                    var head = ""
-                    var hw = 0
-                    var rest = Substring(w)
-                    while let c = rest.first, hw + DisplayWidth.of(c) <= width {
-                        head.append(c)
-                        hw += DisplayWidth.of(c)
-                        rest = rest.dropFirst()
-                    }
-                    if head.isEmpty { break }
-                    lines.append(head)
-                    w = String(rest)
-                    ww = DisplayWidth.of(w)
-                }
-                line = w
-                lineWidth = ww
-            }
-            lines.append(line)
-        }
-        return lines
-    }
-
     static func referenceBalancedWrap(_ text: String, width: Int) -> [String] {
-        let lines = referenceWrap(text, width: width)
+        let lines = TextLayout.wrapCharacters(text, width: width)
         guard lines.count > 1 else { return lines }
         var w = width
-        while w > 1, referenceWrap(text, width: w - 1).count == lines.count { w -= 1 }
-        return referenceWrap(text, width: w)
+        while w > 1, TextLayout.wrapCharacters(text, width: w - 1).count == lines.count { w -= 1 }
+        return TextLayout.wrapCharacters(text, width: w)
     }
 
     static let pieces = ["a", "bb", "Songshan", "Dist.", "No.", "5,", "Minquan", "E.", "Rd.", "supercalifragilistic", " ", "  ", "\n",
@@ -296,7 +256,7 @@ import TerminiTestSupport
         var rng = Fuzz.random("WrapModelTests.wrapCutsAsItAlwaysDid")
         for _ in 0..<Fuzz.count(3000) {
             let t = WrapModelTests.text(&rng, asciiOnly: rng.chance(0.5)), w = rng.int(-1...30)
-            #expect(TextLayout.wrap(t, width: w) == WrapModelTests.referenceWrap(t, width: w), "\(t.debugDescription) at \(w)")
+            #expect(TextLayout.wrap(t, width: w) == TextLayout.wrapCharacters(t, width: w), "\(t.debugDescription) at \(w)")
         }
     }
 
