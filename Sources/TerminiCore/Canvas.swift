@@ -67,7 +67,7 @@ public struct CompactCell: Equatable, Sendable {
     public var isContinuation: Bool { code & CompactCell.continuationFlag != 0 }
     public var isWide: Bool { code & CompactCell.wideFlag != 0 }
     public var width: Int { isContinuation ? 0 : (isWide ? 2 : 1) }
-    /// True when the character has several scalars: its text is `Canvas.cluster(of:)`.
+    /// True when the character has several scalars: its text is `Canvas.text(of:)`.
     public var isCluster: Bool { code & CompactCell.clusterFlag != 0 }
     /// The character's scalar, or nil for a character of several scalars.
     public var scalar: Unicode.Scalar? {
@@ -115,7 +115,8 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
         return storage[y * width + x]
     }
 
-    /// The text of a character of several scalars (`cell.isCluster`), or of the one scalar.
+    /// The text of a cell of this canvas: its character of several scalars (`cell.isCluster`,
+    /// kept in this canvas's table), or its one scalar.
     public func text(of cell: CompactCell) -> String {
         if cell.isCluster { return clusters[cell.clusterIndex] }
         return String(Character(cell.scalar ?? " "))
