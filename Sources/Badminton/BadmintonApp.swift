@@ -42,6 +42,12 @@ public struct BadmintonApp: KeyedApp, Sendable {
         case setUp
         case names([TeamInfo])
         case end(MatchEvent.Action)
+        /// The card dialog's card.
+        case card(team: Int, player: Int, Misconduct)
+        /// The stop dialog's injury or suspension.
+        case stop(Stoppage.Kind, team: Int?, player: Int?)
+        /// Correction mode's changes, in the order they are recorded.
+        case corrections([MatchEvent.Action])
     }
 
     var log: MatchLog?
@@ -256,7 +262,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
     /// The scoreboard's keys, declared once. The keys of the dialogs are with each dialog.
     public var keys: AppKeys<BadmintonApp> {
         let choosing: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.phase == .choosingService }
+        let stopped: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.log?.state.runningStoppage != nil }
         let scoring: [B] = [
+            // Play resumes before anything else Enter does (documented with i).
+            B([.enter], hint: .init("Resume", priority: -2), nil, when: stopped) { app, _, ctx in app.resumePlay(at: ctx.now) },
             B([.enter], hint: .init("Next game", priority: -1), "next game (after a game won)",
               when: { !$0.watching && $0.phase == .gameOver }) { app, _, ctx in app.record(.nextGame, at: ctx.now) },
             B([.enter], hint: .init("End interval", priority: -1), "end the interval",
@@ -267,13 +276,13 @@ public struct BadmintonApp: KeyedApp, Sendable {
               "point to the side on the left half", when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.point(left: true, ctx) },
             B([.right, .char("l"), .char("m"), .pageDown], "point to the side on the right half",
               when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.point(left: false, ctx) },
-            B([.char("u"), .backspace], hint: .init("Undo", keys: [.char("u")]), "undo (unlimited, across games)",
+            B([.char("u"), .backspace], hint: .init(keys: [.char("u")]) { $0.log?.lastEffective == nil ? nil : "Undo" }, "undo (unlimited, across games)",
               when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.undo(ctx) },
-            B([.char("y"), .ctrl("r")], hint: .init(keys: [.char("y")], at: { app, ctx in
+            B([.char("y"), .ctrl("r")], hint: .init(keys: [.char("y")], priority: 1, at: { app, ctx in
                 app.phase == .playing && app.visibleInterval(at: ctx.now) == nil ? "Redo" : nil
               }),
               "redo", when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.redo(ctx) },
-            B([.char("s")], hint: .init { [.playing, .gameOver].contains($0.phase) ? "Swap" : nil }, "swap ends by hand",
+            B([.char("s")], hint: .init(priority: 1) { [.playing, .gameOver].contains($0.phase) ? "Swap" : nil }, "swap ends by hand",
               when: { !$0.watching && $0.log != nil }) { app, _, ctx in
                 app.message = Message("Ends changed by hand.")
                 return app.record(.swapEnds, at: ctx.now)
@@ -303,7 +312,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         ]
         let match: [B] = [
             B([.char("n"), .enter], helpKeys: [.char("n")],
-              hint: .init(keys: [.char("n")], at: { app, ctx in
+              hint: .init(keys: [.char("n")], priority: 1, at: { app, ctx in
                   guard !app.watching else { return nil }
                   guard let p = app.phase, p != .matchOver else { return "New match" }
                   return app.visibleInterval(at: ctx.now) == nil ? "New" : nil
@@ -314,33 +323,34 @@ public struct BadmintonApp: KeyedApp, Sendable {
                 guard key == .char("n") || app.log == nil else { return [] }
                 return app.askNew(ctx)
             },
-            B([.char("e")], hint: .init { [.choosingService, .matchOver].contains($0.phase) ? "Names" : nil }, "edit the names",
+            B([.char("e")], hint: .init(priority: 1) { [.choosingService, .matchOver].contains($0.phase) ? "Names" : nil }, "edit the names",
               when: { !$0.watching && $0.log != nil }) { app, _, _ in
                 guard let s = app.log?.state else { return [] }
                 app.modals.push(NamesForm(teams: s.teams, discipline: s.discipline, left: s.left))
                 return []
             },
-            B([.char("h")], hint: .init { app in app.watching || app.log == nil || app.phase == .matchOver ? "History" : nil },
+            B([.char("h")], hint: .init(priority: 1) { app in app.watching || app.log == nil || app.phase == .matchOver ? "History" : nil },
               "history, abandoned matches marked") { app, _, _ in
                 app.openHistory()
                 return []
             },
-            B([.char("x")], hint: .init(at: { app, ctx in
+            B([.char("x")], hint: .init(priority: 1, at: { app, ctx in
                 app.phase == .gameOver || (app.phase == .playing && app.visibleInterval(at: ctx.now) == nil) ? "End" : nil
               }),
               "end the match: retirement, walkover (1-4)", when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.askEnd(ctx) },
             // Following another termini, the scoring keys only say so.
             B([.left, .right, .char("a"), .char("z"), .char("l"), .char("m"), .pageUp, .pageDown, .char("u"), .backspace, .char("y"),
-               .ctrl("r"), .char("s"), .enter, .char("n"), .char("e"), .char("x")], nil, when: { $0.watching }) { app, _, _ in
+               .ctrl("r"), .char("s"), .enter, .char("n"), .char("e"), .char("x")] + BadmintonApp.umpireKeys, nil, when: { $0.watching }) { app, _, _ in
                 app.message = Message("Read-only: another termini keeps this match.", short: "Read-only.")
                 return []
             },
         ]
-        return AppKeys([.init("Scoring", scoring), .init("Doubles, start of a game", doubles), .init("Match", match)])
+        return AppKeys([.init("Scoring", scoring), .init("Doubles, start of a game", doubles), .init("The umpire", umpireBindings), .init("Match", match)])
     }
 
     public func modalHelp(glyphs: Glyphs) -> [HelpSection] {
         SetupForm.keys.help(glyphs: glyphs) + NamesForm.keys.help(glyphs: glyphs) + EndMenu.keys.help(glyphs: glyphs)
+            + CardDialog.keys.help(glyphs: glyphs) + CorrectionForm.keys.help(glyphs: glyphs) + StopDialog.keys.help(glyphs: glyphs)
             + DialogModal<Action>.help(glyphs: glyphs) + PanelModal<Action>.help(glyphs: glyphs, section: "In the history")
     }
 
@@ -424,6 +434,9 @@ public struct BadmintonApp: KeyedApp, Sendable {
             message = Message("Names changed.")
             return record(.names(teams), at: context.now)
         case .end(let action): return record(action, at: context.now)
+        case let .card(team, player, card): return giveCard(card, team: team, player: player, at: context.now)
+        case let .stop(kind, team, player): return stopPlay(kind, team: team, player: player, at: context.now)
+        case .corrections(let list): return applyCorrections(list, at: context.now)
         }
     }
 
@@ -465,7 +478,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     public func title(context: AppContext) -> String {
         guard let s = log?.state else { return "Badminton" }
-        return "Badminton · \(s.format) · game \(s.gameNumber)".glyphed(context.glyphs)
+        let shuttles = s.shuttles == 0 ? "" : " · \(s.shuttles) shuttle\(s.shuttles == 1 ? "" : "s")"
+        return "Badminton · \(s.format) · game \(s.gameNumber)\(shuttles)".glyphed(context.glyphs)
     }
 
     public func status(context: AppContext) -> String? { watching ? "read-only · watching".glyphed(context.glyphs) : nil }

@@ -31,22 +31,22 @@ import Testing
             "  Games won: 1 · G1 21-19 · G2 17-21   │  Games won: 1 · G1 19-21 · G2 21-17",
             "    🏸 serves from the LEFT court      │     receives in the left court",
             "                                       │",
+            "         ██ ███ ██  █ █ ███  ██        │",
+            "        █   █   █ █ █ █ █   █          │",
+            "         █  ██  ██  █ █ ██   █         │",
+            "          █ █   █ █ █ █ █     █        │",
+            "        ██  ███ █ █  █  ███ ██         │",
             "                                       │",
-            "            ███████████████            │           ████████████",
-            "            ███████████████            │           ████████████",
-            "            ███                        │                       ███",
-            "            ███                        │                       ███",
-            "            ████████████               │                       ███",
-            "            ████████████               │                       ███",
-            "                        ███            │              █████████",
-            "                        ███            │              █████████",
-            "                        ███            │                       ███",
-            "                        ███            │                       ███",
-            "            ███         ███            │                       ███",
-            "            ███         ███            │                       ███",
-            "               █████████               │           ████████████",
-            "               █████████               │           ████████████",
             "                                       │",
+            "              ██████████               │              ████████",
+            "              ██                       │                      ██",
+            "              ████████                 │                      ██",
+            "                      ██               │                ██████",
+            "                      ██               │                      ██",
+            "              ██      ██               │                      ██",
+            "                ██████                 │              ████████",
+            "                                       │",
+            "                                    “5-3”",
             "                      3x21 · game 3 of up to 3 · singles",
         ], "\n\(h.board().text)")
     }
@@ -60,22 +60,22 @@ import Testing
             "  Games won: 1 · G1 19-21 · G2 21-17   │  Games won: 1 · G1 21-19 · G2 17-21",
             "      receives in the right court      │    🏸 serves from the RIGHT court",
             "                                       │",
+            "                                       │        ██ ███ ██  █ █ ███  ██",
+            "                                       │       █   █   █ █ █ █ █   █",
+            "                                       │        █  ██  ██  █ █ ██   █",
+            "                                       │         █ █   █ █ █ █ █     █",
+            "                                       │       ██  ███ █ █  █  ███ ██",
             "                                       │",
-            "            ████████████               │        ███            █████████",
-            "            ████████████               │        ███            █████████",
-            "                        ███            │     ██████         ███         ███",
-            "                        ███            │     ██████         ███         ███",
-            "                        ███            │        ███         ███         ███",
-            "                        ███            │        ███         ███         ███",
-            "               █████████               │        ███            █████████",
-            "               █████████               │        ███            █████████",
-            "                        ███            │        ███         ███         ███",
-            "                        ███            │        ███         ███         ███",
-            "                        ███            │        ███         ███         ███",
-            "                        ███            │        ███         ███         ███",
-            "            ████████████               │     █████████         █████████",
-            "            ████████████               │     █████████         █████████",
             "                                       │",
+            "              ████████                 │            ██        ██████",
+            "                      ██               │          ████      ██      ██",
+            "                      ██               │            ██      ██      ██",
+            "                ██████                 │            ██        ██████",
+            "                      ██               │            ██      ██      ██",
+            "                      ██               │            ██      ██      ██",
+            "              ████████                 │          ██████      ██████",
+            "                                       │",
+            "                                    “18-3”",
             "                      3x21 · game 3 of up to 3 · singles",
         ], "\n\(h.board().text)")
     }
@@ -101,11 +101,11 @@ import Testing
             "         └──────────────────────────────────────────────────────────┘",
             "                ██████                 │                ██████",
             "                                       │",
-            "                                       │",
             " ┌────────────────────────────────────┐│┌───────────────────────────────────┐",
             " │ L Ann                              │││                    Dan receives R │",
             " │ R Bob 🏸 serves                    │││                             Cat L │",
             " └────────────────────────────────────┘│└───────────────────────────────────┘",
+            "",
             "            Game 1: choose who serves and who receives, then Enter",
         ], "\n\(d.board().text)")
     }
@@ -120,9 +120,9 @@ import Testing
             "             Games won: 0              │             Games won: 0",
             "             Ann receives              │            🏸 Dan serves",
             "          in the left court            │         from the LEFT court",
-            "                                       │",
-            "                                       │",
-            "                                       │",
+            "                                       │       ▄▀▀ █▀▀ █▀▄ █ █ █▀▀ ▄▀▀",
+            "                                       │        ▀▄ █▀  █▀▄ █ █ █▀   ▀▄",
+            "                                       │       ▀▀  ▀▀▀ ▀ ▀  ▀  ▀▀▀ ▀▀",
             "            ██        ██████           │                  ██",
             "          ████      ██      ██         │                ████",
             "            ██      ██      ██         │                  ██",
@@ -131,11 +131,11 @@ import Testing
             "            ██              ██         │                  ██",
             "          ██████      ██████           │                ██████",
             "                                       │",
-            "                                       │",
             " ┌────────────────────────────────────┐│┌───────────────────────────────────┐",
             " │ L Ann receives                     │││                             Cat R │",
             " │ R Bob                              │││                   Dan 🏸 serves L │",
             " └────────────────────────────────────┘│└───────────────────────────────────┘",
+            "                             “Service over, 1-19”",
             "                      3x21 · game 1 of up to 3 · doubles",
         ], "\n\(d.board().text)")
     }
@@ -146,9 +146,10 @@ import Testing
         var h = Harness(options: ["--new": ""], now: 1_800_000_000)
         h.point(0, times: 20)
         let mono = Theme.builtinDefault.monochrome
-        let c = h.board(theme: mono)
+        // Where there is no room for letters (40×12), the banner is a reverse-video line.
+        let c = h.board(width: 40, height: 12, theme: mono)
         let text = c.text
-        #expect(text.contains("GAME POINT") && text.contains("serves from the"))
+        #expect(text.contains("GAME POINT") && text.contains("RIGHT court"), "\(text)")
         guard let y = c.lines.firstIndex(where: { $0.contains("GAME POINT") }), let x = c.lines[y].firstRange(of: "GAME POINT") else {
             Issue.record("no banner")
             return
@@ -156,14 +157,17 @@ import Testing
         let column = c.lines[y].distance(from: c.lines[y].startIndex, to: x.lowerBound)
         #expect(c[column, y].style.attributes.contains(.reverse))
         #expect(c[10, 0].style.attributes.contains(.reverse), "the name bar")
+        // At 80×24 game point is in letters, drawn with blocks: no colour needed.
+        #expect(BandTests.shows("GAME POINT", in: h.board(theme: mono)), "\(h.board(theme: mono).text)")
         h.point(0)
         h.press(.enter)
         h.point(0, times: 20)
-        #expect(h.board(theme: mono).text.contains("MATCH POINT"))
+        #expect(h.board(width: 40, height: 12, theme: mono).text.contains("MATCH POINT"))
         h.point(0)
         let won = h.board(theme: mono)
-        #expect(won.text.contains("MATCH WON") && won.text.contains("Red wins the match 2-0"))
+        #expect(won.text.contains("Red wins the match 2-0"))
         #expect(won[5, 20].style.attributes.contains(.reverse), "the result line")
+        #expect(h.board(width: 40, height: 12, theme: mono).text.contains("MATCH WON"))
     }
 
     @Test func asciiHasNoUnicode() {
@@ -180,11 +184,13 @@ import Testing
 
     @Test func digitsAreBigAndEqualOnBothHalves() {
         let h = ScreenTests.deciderHarness()
-        for (w, ht, minRows) in [(78, 21, 5), (198, 57, 20), (118, 37, 12)] {
+        for (w, ht, minRows) in [(78, 21, 7), (198, 57, 28), (118, 37, 21)] {
             let c = h.board(width: w, height: ht)
             let half = w / 2
+            // Below the band of letters (which says SERVES on one half only).
+            let top = BadmintonApp.headerRows(ht - BoardLayout.footerRows, halfWidth: half - 1)
             func rows(_ range: Range<Int>) -> Int {
-                (0..<ht).filter { y in range.contains { x in c[x, y].character == "█" } }.count
+                (top..<ht).filter { y in range.contains { x in c[x, y].character == "█" } }.count
             }
             let left = rows(0..<half), right = rows(half..<w)
             #expect(left >= minRows && left == right, "\(w)x\(ht): \(left) and \(right) rows")

@@ -236,9 +236,13 @@ struct BadmintonKill: KillScenario {
             return inner.first == "\(b.names[0]) \(b.scores[0]) - \(b.scores[1]) \(b.names[1])"
         }
         let cells = ScreenDigits.cells(screen)
-        guard let divider = cells[5].indices.dropFirst().first(where: { cells[5][$0] == "│" }) else { return false }
-        return ScreenDigits.shows(b.scores[0], in: cells, rows: 3..<21, columns: 1..<divider)
-            && ScreenDigits.shows(b.scores[1], in: cells, rows: 3..<21, columns: (divider + 1)..<79)
+        // The divider, on the games line (big letters may cross it lower down).
+        guard let divider = cells[2].indices.dropFirst().first(where: { cells[2][$0] == "│" }) else { return false }
+        // Below the band of big letters (SERVES, GAME POINT): the window's top row, then the
+        // halves' rows above the digits (78×21 inside, less the call and prompt lines).
+        let top = 1 + BadmintonApp.headerRows(21 - 2, halfWidth: 38)
+        return ScreenDigits.shows(b.scores[0], in: cells, rows: top..<21, columns: 1..<divider)
+            && ScreenDigits.shows(b.scores[1], in: cells, rows: top..<21, columns: (divider + 1)..<79)
     }
 
     func saved(_ b: Board) -> Board {
