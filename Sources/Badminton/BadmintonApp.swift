@@ -6,18 +6,21 @@ import TerminiApp
 /// (`badminton-match.jsonl`, one JSON event per line, appended and fsynced by the shell
 /// before the next frame), replayed into a `MatchState`; finished matches move to
 /// `badminton-history.jsonl`. A second instance, or `--watch`, follows the journal read-only.
-public struct BadmintonApp: MiniApp {
+public struct BadmintonApp: KeyedApp, Sendable {
     public static let descriptor = AppDescriptor(
         id: "badminton", name: "Badminton", summary: "Courtside scoreboard with real BWF rules",
         options: [
             OptionSpec("--new", help: "start a new match (the one in progress goes to the history)"),
-            OptionSpec("--format", value: "FORMAT", help: "with --new: 3x21 (default), 3x15, 5x11, 1x21 or GxP[cC]"),
+            OptionSpec("--format", value: "FORMAT", values: .choices(MatchFormat.presets), help: "with --new: 3x21 (default), 3x15, 5x11, 1x21 or GxP[cC]"),
             OptionSpec("--doubles", help: "with --new: a doubles match"),
             OptionSpec("--names", value: "A,B", help: "with --new: the two sides, left first; doubles \"A1/A2,B1/B2\""),
             OptionSpec("--watch", help: "follow the match kept by another termini, read-only"),
             OptionSpec("--status", help: "print the match in one line and exit (1 if there is none)"),
             OptionSpec("--json", help: "with --status: print one JSON object instead"),
-            OptionSpec("--export", value: "csv|json", help: "print every match, every rally with its time, and exit"),
+            OptionSpec("--export", value: "csv|json", values: .choices(["csv", "json"]), help: "print every match, every rally with its time, and exit"),
+            OptionSpec("--scoresheet", value: "N", optional: true,
+                       help: "print match N's scoresheet as a printable HTML page (1 = the oldest; default: the current match)"),
+            OptionSpec("--output", value: "FILE", values: .file, help: "with --scoresheet: write the page to FILE instead (- for stdout)"),
         ])
 
     public static let journalFile = "badminton-match.jsonl"
@@ -33,12 +36,20 @@ public struct BadmintonApp: MiniApp {
     /// `yes`: each new call of the umpire is spoken (by espeak-ng, through the shell).
     static let speakKey = "badminton.speak"
 
-    enum Overlay: Equatable {
-        case setup(SetupForm)
-        case confirmNew(Dialog)
-        case names(NamesForm)
-        case history(scroll: Int)
-        case endMenu(EndMenu)
+    /// What a dialog over the scoreboard chose.
+    public enum Action: Sendable, Equatable {
+        /// The setup dialog's match.
+        case start(MatchSetup)
+        /// Yes to "New match?": the setup dialog next.
+        case setUp
+        case names([TeamInfo])
+        case end(MatchEvent.Action)
+        /// The card dialog's card.
+        case card(team: Int, player: Int, Misconduct)
+        /// The stop dialog's injury or suspension.
+        case stop(Stoppage.Kind, team: Int?, player: Int?)
+        /// Correction mode's changes, in the order they are recorded.
+        case corrections([MatchEvent.Action])
     }
 
     var log: MatchLog?
@@ -48,20 +59,22 @@ public struct BadmintonApp: MiniApp {
     /// Watching because another termini holds the match (not `--watch`): when it goes, this
     /// one takes the lock and keeps the match.
     var awaitingKeeper = false
-    var overlay: Overlay?
+    /// The setup and names forms, the new-match question, the end menu, the history.
+    public var modals = ModalStack<Action>()
     var service = ServiceChoice()
     var defaults: SetupDefaults
     var startEffects: [AppEffect] = []
-    var clock: Double
-    var unicode: Bool
-    /// The bell for a refused key or an interval's last seconds, unless `sound = no`.
-    let alertBell: [AppEffect]
     /// One line about what the last key did ("Undone: point to Red"), until the next key.
     var message: Message?
     /// The moment up to which the clocks' bells have been heard (the last tick).
     var alertsHeardUntil: Double?
     /// Where the history's times are shown in local time (tests pin an offset).
     var zone = LocalZone.system
+    /// The sound setting of the call being handled (from its context: the settings or
+    /// Boxing's `b` may change it between calls).
+    var sound = SoundPreference(nil)
+    /// The bell for a refused key or a clock's call, unless `sound = no`.
+    var alertBell: [AppEffect] { sound.alertBell }
     /// The court's name, for the calls.
     var court: String?
     /// Whether the calls are spoken (`badminton.speak`), and the last call heard.
@@ -69,11 +82,9 @@ public struct BadmintonApp: MiniApp {
     var spokenCall: String?
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
-        clock = context.now
-        unicode = context.unicode
-        alertBell = SoundPreference(store: store).alertBell
         court = store.preference(BadmintonApp.courtKey).map(TextLayout.sanitizedName).flatMap { $0.isEmpty ? nil : $0 }
         speech = PreferenceValue.bool(store.preference(BadmintonApp.speakKey)) ?? false
+        sound = context.sound
         defer {
             // A match resumed is not announced again; a new one is (its effects say so).
             if spokenCall == nil, let s = log?.state, !options.flag("--new") { spokenCall = UmpireCall.text(s, now: context.now, court: court) }
@@ -100,7 +111,10 @@ public struct BadmintonApp: MiniApp {
         if !watching { store.retainFailedAppends(to: BadmintonApp.historyFile) }
         if watching {
             log = BadmintonApp.readJournal(store, recover: false)
-            if options.flag("--new") { store.notice("Not starting a new match: another termini is keeping the match.") }
+            if options.flag("--new") {
+                store.notice(awaitingKeeper ? "Not starting a new match: another termini is keeping the match."
+                    : "Not starting a new match: \(BadmintonApp.lockFile) cannot be used as a lock, so this copy is read-only.")
+            }
             return
         }
         log = BadmintonApp.readJournal(store, recover: true, unicode: context.unicode, effects: &startEffects)
@@ -112,7 +126,7 @@ public struct BadmintonApp: MiniApp {
             let setup = BadmintonApp.setup(from: options, defaults: defaults)
             startEffects += beginMatch(setup, at: context.now, remember: true)
         } else if log == nil {
-            overlay = .setup(SetupForm(defaults))
+            modals.push(SetupForm(defaults))
         }
     }
 
@@ -230,7 +244,6 @@ public struct BadmintonApp: MiniApp {
     mutating func record(_ action: MatchEvent.Action, at now: Double) -> [AppEffect] {
         guard var l = log else { return [] }
         let event = MatchEvent(action, at: now)
-        clock = now
         let before = l.state
         guard l.take(event) else { return alertBell }
         log = l
@@ -273,180 +286,201 @@ public struct BadmintonApp: MiniApp {
 
     // MARK: Keys
 
-    public var wantsAllKeys: Bool { overlay != nil }
+    typealias B = AppBinding<BadmintonApp>
 
-    enum Command {
-        case pointLeft, pointRight, undo, redo, swap, confirm, new, names, history, end
+    var phase: MatchState.Phase? { log?.state.phase }
+
+    /// The scoreboard's keys, declared once. The keys of the dialogs are with each dialog.
+    public var keys: AppKeys<BadmintonApp> {
+        let choosing: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.phase == .choosingService }
+        let stopped: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.log?.state.runningStoppage != nil }
+        let scoring: [B] = [
+            // Play resumes before anything else Enter does (documented with i).
+            B([.enter], hint: .init("Resume", priority: -2), nil, when: stopped) { app, _, ctx in app.resumePlay(at: ctx.now) },
+            B([.enter], hint: .init("Next game", priority: -1), "next game (after a game won)",
+              when: { !$0.watching && $0.phase == .gameOver }) { app, _, ctx in app.record(.nextGame, at: ctx.now) },
+            B([.enter], hint: .init("End interval", priority: -1), "end the interval",
+              at: { app, ctx in !app.watching && app.phase == .playing && app.visibleInterval(at: ctx.now) != nil }) { app, _, ctx in
+                return app.record(.endInterval, at: ctx.now)
+            },
+            B([.left, .char("a"), .char("z"), .pageUp], hint: .init(keys: [.left, .right]) { $0.phase == .playing && !$0.watching ? "Point" : nil },
+              "point to the side on the left half", when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.point(left: true, ctx) },
+            B([.right, .char("l"), .char("m"), .pageDown], "point to the side on the right half",
+              when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.point(left: false, ctx) },
+            B([.char("u"), .backspace], hint: .init(keys: [.char("u")]) { $0.log?.lastEffective == nil ? nil : "Undo" }, "undo (unlimited, across games)",
+              when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.undo(ctx) },
+            B([.char("y"), .ctrl("r")], hint: .init(keys: [.char("y")], priority: 1, at: { app, ctx in
+                app.phase == .playing && app.visibleInterval(at: ctx.now) == nil ? "Redo" : nil
+              }),
+              "redo", when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.redo(ctx) },
+            B([.char("s")], hint: .init(priority: 1) { [.playing, .gameOver].contains($0.phase) ? "Swap" : nil }, "swap ends by hand",
+              when: { !$0.watching && $0.log != nil }) { app, _, ctx in
+                app.message = Message("Ends changed by hand.")
+                return app.record(.swapEnds, at: ctx.now)
+            },
+        ]
+        let doubles: [B] = [
+            B(KeyNames.digits(1...2), hint: .init("Server", priority: -1), "who serves", when: choosing) { app, key, _ in
+                app.service.handle(key)
+                return []
+            },
+            B(KeyNames.digits(3...4), hint: .init("Receiver", priority: -1), "who receives", when: choosing) { app, key, _ in
+                app.service.handle(key)
+                return []
+            },
+            B([.up, .down, .tab, .backTab], "move between the server and the receiver", when: choosing) { app, key, _ in
+                app.service.handle(key)
+                return []
+            },
+            B([.char(" ")], "switch the player of that row", when: choosing) { app, key, _ in
+                app.service.handle(key)
+                return []
+            },
+            B([.enter], hint: .init("Play", priority: -1), "accept and play", when: choosing) { app, _, ctx in
+                guard let s = app.log?.state else { return [] }
+                return app.record(.service(team: s.server, server: app.service.server, receiver: app.service.receiver), at: ctx.now)
+            },
+        ]
+        let match: [B] = [
+            B([.char("n"), .enter], helpKeys: [.char("n")],
+              hint: .init(keys: [.char("n")], priority: 1, at: { app, ctx in
+                  guard !app.watching else { return nil }
+                  guard let p = app.phase, p != .matchOver else { return "New match" }
+                  return app.visibleInterval(at: ctx.now) == nil ? "New" : nil
+              }),
+              "new match: format, singles/doubles, names, server (asks first while a match is in progress)",
+              when: { !$0.watching }) { app, key, ctx in
+                // Enter starts the setup only when there is no match yet (it has other work otherwise).
+                guard key == .char("n") || app.log == nil else { return [] }
+                return app.askNew(ctx)
+            },
+            B([.char("e")], hint: .init(priority: 1) { [.choosingService, .matchOver].contains($0.phase) ? "Names" : nil }, "edit the names",
+              when: { !$0.watching && $0.log != nil }) { app, _, _ in
+                guard let s = app.log?.state else { return [] }
+                app.modals.push(NamesForm(teams: s.teams, discipline: s.discipline, left: s.left))
+                return []
+            },
+            B([.char("h")], hint: .init(priority: 1) { app in app.watching || app.log == nil || app.phase == .matchOver ? "History" : nil },
+              "history, abandoned matches marked") { app, _, _ in
+                app.openHistory()
+                return []
+            },
+            B([.char("x")], hint: .init(priority: 1, at: { app, ctx in
+                app.phase == .gameOver || (app.phase == .playing && app.visibleInterval(at: ctx.now) == nil) ? "End" : nil
+              }),
+              "end the match: retirement, walkover (1-4)", when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.askEnd(ctx) },
+            // Following another termini, the scoring keys only say so.
+            B([.left, .right, .char("a"), .char("z"), .char("l"), .char("m"), .pageUp, .pageDown, .char("u"), .backspace, .char("y"),
+               .ctrl("r"), .char("s"), .enter, .char("n"), .char("e"), .char("x")] + BadmintonApp.umpireKeys, nil, when: { $0.watching }) { app, _, _ in
+                app.message = Message("Read-only: another termini keeps this match.", short: "Read-only.")
+                return []
+            },
+        ]
+        return AppKeys([.init("Scoring", scoring), .init("Doubles, start of a game", doubles), .init("The umpire", umpireBindings), .init("Match", match)])
     }
 
-    static func command(for key: Key) -> Command? {
-        switch key {
-        case .left, .char("a"), .char("z"), .pageUp: return .pointLeft
-        case .right, .char("l"), .char("m"), .pageDown: return .pointRight
-        case .char("u"), .backspace: return .undo
-        case .char("y"), .ctrl("r"): return .redo
-        case .char("s"): return .swap
-        case .enter: return .confirm
-        case .char("n"): return .new
-        case .char("e"): return .names
-        case .char("h"): return .history
-        case .char("x"): return .end
-        default: return nil
-        }
+    public func modalHelp(glyphs: Glyphs) -> [HelpSection] {
+        SetupForm.keys.help(glyphs: glyphs) + NamesForm.keys.help(glyphs: glyphs) + EndMenu.keys.help(glyphs: glyphs)
+            + CardDialog.keys.help(glyphs: glyphs) + CorrectionForm.keys.help(glyphs: glyphs) + StopDialog.keys.help(glyphs: glyphs)
+            + DialogModal<Action>.help(glyphs: glyphs) + PanelModal<Action>.help(glyphs: glyphs, section: "In the history")
     }
 
     public mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] {
-        clock = context.now
         message = nil
-        if let o = overlay { return handleOverlay(o, key, now: context.now) }
-        let command = BadmintonApp.command(for: key)
-        if command == .history {
-            overlay = .history(scroll: 0)
-            return []
-        }
-        if watching {
-            if command != nil { message = Message("Read-only: another termini keeps this match.", short: "Read-only.") }
-            return []
-        }
-        guard let l = log else {
-            if command == .new || command == .confirm { overlay = .setup(SetupForm(defaults)) }
-            return []
-        }
-        let s = l.state
-        if s.phase == .choosingService, service.handle(key) { return [] }
-        guard let command else { return [] }
-        switch command {
-        case .pointLeft, .pointRight:
-            switch s.phase {
-            case .playing:
-                let team = command == .pointLeft ? s.left : s.right
-                return record(.point(team: team), at: context.now)
-            case .gameOver, .matchOver:
-                break  // the prompt line already says what Enter or n does
-            case .choosingService:
-                message = Message("Choose who serves first (1-4), then Enter.", short: "Choose the server first.")
-            }
-            return alertBell
-        case .undo:
-            guard let last = l.lastEffective else {
-                message = Message("Nothing to undo.")
-                return alertBell
-            }
-            let effects = record(.undo, at: context.now)
-            message = Message("Undone: \(BadmintonApp.describe(last.action, s)).", short: "Undone.")
-            return effects
-        case .redo:
-            guard l.canRedo else {
-                message = Message("Nothing to redo.")
-                return alertBell
-            }
-            let effects = record(.redo, at: context.now)
-            if let e = log?.effective.last, let st = log?.state {
-                message = Message("Redone: \(BadmintonApp.describe(e.action, st)).", short: "Redone.")
-            }
-            return effects
-        case .swap:
-            message = Message("Ends changed by hand.")
-            return record(.swapEnds, at: context.now)
-        case .confirm:
-            switch s.phase {
-            case .gameOver: return record(.nextGame, at: context.now)
-            case .choosingService:
-                return record(.service(team: s.server, server: service.server, receiver: service.receiver), at: context.now)
-            default:
-                if visibleInterval(at: context.now) != nil {
-                    return record(.endInterval, at: context.now)
-                }
-                return []
-            }
-        case .new:
-            if s.hasRallies && !s.isOver {
-                // Yes and No first, as every confirmation: y and n answer it.
-                overlay = .confirmNew(Dialog.confirm(title: "New match?",
-                    message: "The match in progress (\(MatchReport.statusLine(s, now: context.now))) goes to the history, unfinished."
-                        .glyphed(unicode ? .unicode : .ascii),
-                    yes: "Yes, new match", no: "No, keep playing"))
-            } else {
-                overlay = .setup(SetupForm(defaults))
-            }
-            return []
-        case .names:
-            overlay = .names(NamesForm(teams: s.teams, discipline: s.discipline, left: s.left))
-            return []
-        case .end:
-            if s.isOver {
-                message = Message("The match is already over (u undoes its end).", short: "The match is over.")
-                return alertBell
-            }
-            overlay = .endMenu(EndMenu(state: s))
-            return []
-        case .history:
-            return []
-        }
+        sound = context.sound
+        return dispatch(key, context: context)
     }
 
-    mutating func handleOverlay(_ o: Overlay, _ key: Key, now: Double) -> [AppEffect] {
-        switch o {
-        case .setup(var form):
-            switch form.handle(key) {
-            case .cancel?:
-                overlay = nil
-            case .start(let setup)?:
-                overlay = nil
-                return beginMatch(setup, at: now, remember: true)
-            case nil:
-                overlay = .setup(form)
-            }
-        case .confirmNew(var d):
-            switch d.handle(key) {
-            case .chose(0)?: overlay = .setup(SetupForm(defaults))
-            case .chose?, .cancelled?: overlay = nil
-            case nil: overlay = .confirmNew(d)
-            }
-        case .names(var form):
-            switch form.handle(key) {
-            case .cancel?: overlay = nil
-            case .save(let teams)?:
-                overlay = nil
-                if teams != log?.state.teams {
-                    message = Message("Names changed.")
-                    return record(.names(teams), at: now)
-                }
-            case nil: overlay = .names(form)
-            }
-        case .history(let scroll):
-            switch key {
-            case .up, .char("k"): overlay = .history(scroll: max(0, scroll - 1))
-            case .down, .char("j"): overlay = .history(scroll: scroll + 1)
-            case .pageUp: overlay = .history(scroll: max(0, scroll - 10))
-            case .pageDown: overlay = .history(scroll: scroll + 10)
-            default: overlay = nil
-            }
-        case .endMenu(var menu):
-            switch menu.handle(key) {
-            case .cancel?: overlay = nil
-            case .choose(let action)?:
-                overlay = nil
-                return record(action, at: now)
-            case .refused?:
-                overlay = .endMenu(menu)
-                return alertBell
-            case nil: overlay = .endMenu(menu)
-            }
+    mutating func point(left: Bool, _ context: AppContext) -> [AppEffect] {
+        guard let s = log?.state else { return [] }
+        switch s.phase {
+        case .playing:
+            return record(.point(team: left ? s.left : s.right), at: context.now)
+        case .gameOver, .matchOver:
+            break  // the prompt line already says what Enter or n does
+        case .choosingService:
+            message = Message("Choose who serves first (1-4), then Enter.", short: "Choose the server first.")
+        }
+        return alertBell
+    }
+
+    mutating func undo(_ context: AppContext) -> [AppEffect] {
+        guard let l = log, let last = l.lastEffective else {
+            message = Message("Nothing to undo.")
+            return alertBell
+        }
+        let s = l.state
+        let effects = record(.undo, at: context.now)
+        message = Message("Undone: \(BadmintonApp.describe(last.action, s)).", short: "Undone.")
+        return effects
+    }
+
+    mutating func redo(_ context: AppContext) -> [AppEffect] {
+        guard let l = log, l.canRedo else {
+            message = Message("Nothing to redo.")
+            return alertBell
+        }
+        let effects = record(.redo, at: context.now)
+        if let e = log?.effective.last, let st = log?.state {
+            message = Message("Redone: \(BadmintonApp.describe(e.action, st)).", short: "Redone.")
+        }
+        return effects
+    }
+
+    mutating func askNew(_ context: AppContext) -> [AppEffect] {
+        if let s = log?.state, s.hasRallies && !s.isOver {
+            modals.push(DialogModal.confirm(title: "New match?",
+                message: "The match in progress (\(MatchReport.statusLine(s, now: context.now))) goes to the history, unfinished."
+                    .glyphed(context.glyphs),
+                yes: "new match", action: Action.setUp))
+        } else {
+            modals.push(SetupForm(defaults))
         }
         return []
     }
 
+    mutating func askEnd(_ context: AppContext) -> [AppEffect] {
+        guard let s = log?.state else { return [] }
+        if s.isOver {
+            message = Message("The match is already over (u undoes its end).", short: "The match is over.")
+            return alertBell
+        }
+        modals.push(EndMenu(state: s))
+        return []
+    }
+
+    mutating func openHistory() {
+        let app = self
+        modals.push(PanelModal<Action> { ctx in app.historyPanel(width: ScrollPanel.textWidth(forArea: ctx.size.width - 2), glyphs: ctx.glyphs) })
+    }
+
+    public mutating func perform(_ action: Action, context: AppContext) -> [AppEffect] {
+        switch action {
+        case .start(let setup): return beginMatch(setup, at: context.now, remember: true)
+        case .setUp:
+            modals.push(SetupForm(defaults))
+            return []
+        case .names(let teams):
+            guard teams != log?.state.teams else { return [] }
+            message = Message("Names changed.")
+            return record(.names(teams), at: context.now)
+        case .end(let action): return record(action, at: context.now)
+        case let .card(team, player, card): return giveCard(card, team: team, player: player, at: context.now)
+        case let .stop(kind, team, player): return stopPlay(kind, team: team, player: player, at: context.now)
+        case .corrections(let list): return applyCorrections(list, at: context.now)
+        }
+    }
+
     // MARK: Time
 
-    public var nextDeadline: Double? {
+    public func nextDeadline(context: AppContext) -> Double? {
         // The moment a clock shows one second less (or more): at most one redraw a second,
         // and none once every countdown is over.
-        log?.state.timers.compactMap { $0.nextChange(after: clock) }.min()
+        log?.state.timers.compactMap { $0.nextChange(after: context.now) }.min()
     }
 
     public mutating func tick(context: AppContext) -> [AppEffect] {
-        clock = context.now
+        sound = context.sound
         let heard = alertsHeardUntil ?? context.now
         alertsHeardUntil = context.now
         guard !watching, let s = log?.state else { return [] }
@@ -463,7 +497,6 @@ public struct BadmintonApp: MiniApp {
     }
 
     public mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect] {
-        clock = context.now
         guard watching else { return [] }
         // The keeper closed the lock (it quit, or it was killed: the kernel frees the lock):
         // this copy takes it and keeps the match, without a restart.
@@ -471,7 +504,7 @@ public struct BadmintonApp: MiniApp {
             watching = false
             awaitingKeeper = false
             var effects: [AppEffect] = []
-            log = BadmintonApp.readJournal(store, recover: true, unicode: unicode, effects: &effects)
+            log = BadmintonApp.readJournal(store, recover: true, unicode: context.unicode, effects: &effects)
             history = BadmintonApp.readHistory(store)
             if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
             store.retainFailedAppends(to: BadmintonApp.historyFile)
@@ -490,103 +523,20 @@ public struct BadmintonApp: MiniApp {
 
     // MARK: Chrome
 
-    public var title: String {
+    public func title(context: AppContext) -> String {
         guard let s = log?.state else { return "Badminton" }
-        return "Badminton · \(s.format) · game \(s.gameNumber)".glyphed(unicode ? .unicode : .ascii)
+        let shuttles = s.shuttles == 0 ? "" : " · \(s.shuttles) shuttle\(s.shuttles == 1 ? "" : "s")"
+        return "Badminton · \(s.format) · game \(s.gameNumber)\(shuttles)".glyphed(context.glyphs)
     }
 
-    public var status: String? { watching ? "read-only · watching".glyphed(unicode ? .unicode : .ascii) : nil }
+    public func status(context: AppContext) -> String? { watching ? "read-only · watching".glyphed(context.glyphs) : nil }
 
     public var minimumSize: Size { Size(width: 40, height: 12) }
-
-    public var hints: [KeyHint] {
-        let pointKeys = unicode ? "←/→" : "a/l"
-        if let overlay { return hints(for: overlay) }
-        if watching { return [KeyHint("h", "History")] }
-        guard let s = log?.state else { return [KeyHint("n", "New match"), KeyHint("h", "History")] }
-        switch s.phase {
-        case .choosingService:
-            return [KeyHint("1 2", "Server"), KeyHint("3 4", "Receiver"), KeyHint("Enter", "Play"), KeyHint("u", "Undo"), KeyHint("e", "Names"),
-                    KeyHint("n", "New")]
-        case .gameOver:
-            return [KeyHint("Enter", "Next game"), KeyHint("u", "Undo"), KeyHint("s", "Swap"), KeyHint("n", "New"), KeyHint("x", "End")]
-        case .matchOver:
-            return [KeyHint("n", "New match"), KeyHint("u", "Undo"), KeyHint("h", "History"), KeyHint("e", "Names")]
-        case .playing:
-            if visibleInterval(at: clock) != nil {
-                return [KeyHint("Enter", "End interval"), KeyHint(pointKeys, "Point"), KeyHint("u", "Undo"), KeyHint("s", "Swap")]
-            }
-            return [KeyHint(pointKeys, "Point"), KeyHint("u", "Undo"), KeyHint("y", "Redo"), KeyHint("s", "Swap"),
-                    KeyHint("n", "New"), KeyHint("x", "End")]
-        }
-    }
-
-    /// The keys of a dialog: the shell shows these alone while the dialog has every key.
-    func hints(for overlay: Overlay) -> [KeyHint] {
-        let change = unicode ? "←→" : "Left/Right"
-        let move = unicode ? "↑↓" : "Up/Down"
-        switch overlay {
-        case .setup(let form):
-            let middle: [KeyHint]
-            switch form.focus {
-            case .format: middle = [KeyHint(change, "Format")]
-            case .discipline, .server: middle = [KeyHint(change, "Change")]
-            case .side0, .side1: middle = [KeyHint("Ctrl-U", "Clear")]
-            }
-            return [KeyHint("Tab", "Next")] + middle + [KeyHint("Enter", "Start"), KeyHint("Esc", "Cancel")]
-        case .confirmNew:
-            return [KeyHint("y", "New match"), KeyHint("n", "Keep playing"), KeyHint("Esc", "Cancel")]
-        case .names:
-            return [KeyHint("Tab", "Next"), KeyHint("Ctrl-U", "Clear"), KeyHint("Enter", "Save"), KeyHint("Esc", "Cancel")]
-        case .history:
-            return [KeyHint(move, "Scroll"), KeyHint("Esc", "Close")]
-        case .endMenu:
-            return [KeyHint("1-4", "Choose"), KeyHint(move, "Move"), KeyHint("Enter", "End match"), KeyHint("Esc", "Cancel")]
-        }
-    }
-
-    public var help: [HelpSection] {
-        let l = unicode ? "← a z PgUp" : "Left a z PgUp"
-        let r = unicode ? "→ l m PgDn" : "Right l m PgDn"
-        let ud = unicode ? "↑ ↓" : "Up Down"
-        let lr = unicode ? "← →" : "Left Right"
-        return [
-            HelpSection("Scoring", [
-                (l, "point to the side on the left half"),
-                (r, "point to the side on the right half"),
-                ("u Backspace", "undo (unlimited, across games)"),
-                ("y Ctrl-R", "redo"),
-                ("s", "swap ends by hand"),
-                ("Enter", "next game, end the interval, start play"),
-            ]),
-            HelpSection("Match", [
-                ("n", "new match: format, singles/doubles, names, server"),
-                ("e", "edit the names"),
-                ("h", "history, abandoned matches marked (\(ud) PgUp PgDn)"),
-                ("x", "end the match: retirement, walkover (1-4)"),
-                ("q", "quit; the match resumes on the next start"),
-            ]),
-            HelpSection("Doubles, start of a game", [
-                ("1 2  3 4", "who serves, who receives"),
-                ("\(ud) Space", "move between the rows, switch"),
-                ("Enter", "accept and play"),
-            ]),
-            HelpSection("Dialogs", [
-                ("Tab Shift-Tab", "next, previous field (also \(ud))"),
-                (lr, "change a choice; cycle 3x21 3x15 5x11 1x21"),
-                ("typing", "replaces a highlighted name or format"),
-                ("\(lr) Home End", "move in a name; Backspace Delete edit"),
-                ("Ctrl-U", "clear a name"),
-                ("y n", "answer yes or no"),
-                ("Enter Esc", "confirm, cancel"),
-            ]),
-        ]
-    }
 
     // MARK: Command line
 
     public static func validate(_ options: AppOptions) -> String? {
-        let modes = ["--new", "--watch", "--status", "--export"].filter { options.flag($0) }
+        let modes = ["--new", "--watch", "--status", "--export", "--scoresheet"].filter { options.flag($0) }
         if modes.count > 1 { return "use only one of \(modes.joined(separator: ", "))" }
         let setupOptions = ["--format", "--doubles", "--names"].filter { options.flag($0) }
         if !setupOptions.isEmpty && !options.flag("--new") {
@@ -613,51 +563,130 @@ public struct BadmintonApp: MiniApp {
         if let e = options.value("--export"), MatchReport.ExportFormat(rawValue: e) == nil {
             return "--export takes csv or json, not '\(TextLayout.sanitized(e))'"
         }
+        if let n = options.value("--scoresheet"), !n.isEmpty, scoresheetNumber(n) == nil {
+            return "--scoresheet takes the number of a match, 1 for the oldest, not '\(TextLayout.truncate(TextLayout.sanitized(n), to: 20))'"
+        }
+        if options.flag("--output") && !options.flag("--scoresheet") {
+            return "--output goes with --scoresheet (termini badminton --scoresheet --output FILE)"
+        }
         return nil
+    }
+
+    /// Where each match of the history was last kept (its line), in the order `--export` and
+    /// `--scoresheet` number them, and the match in progress when it comes after them: the
+    /// history read line by line, never held whole.
+    struct MatchIndex {
+        var lines: [Int] = []
+        var current: MatchLog?
+        var currentGoesLast = false
+        var damaged = 0
+        var count: Int { lines.count + (currentGoesLast ? 1 : 0) }
+    }
+
+    static func matchIndex(_ store: any StateReader) -> MatchIndex {
+        var lastLine: [Double: Int] = [:]
+        var line = 0
+        var index = MatchIndex()
+        let first = store.readLines(historyFile) { bytes in
+            defer { line += 1 }
+            guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0d || $0 == 0x09 }) else { return }
+            if let t = HistoryEntry.startTime(line: bytes) { lastLine[t] = line } else { index.damaged += 1 }
+        }
+        index.damaged += first?.overlongLines ?? 0
+        index.current = readJournal(store, recover: false, report: true)
+        // The journal's match replaces its copy in the history once play went on after it.
+        if let c = index.current {
+            index.currentGoesLast = lastLine[c.startedAt] == nil || c.effective.count > 1
+            if index.currentGoesLast { lastLine[c.startedAt] = nil }
+        }
+        index.lines = lastLine.values.sorted()
+        return index
+    }
+
+    /// The history's matches on the given lines, in file order, one at a time.
+    static func forEachMatch(_ store: any StateReader, lines: Set<Int>, _ body: (MatchLog) -> Bool) {
+        var n = 0
+        var open = true
+        _ = store.readLines(historyFile) { bytes in
+            defer { n += 1 }
+            guard open, lines.contains(n), let log = HistoryEntry.parse(line: bytes) else { return }
+            open = body(log)
+        }
     }
 
     /// Every match of the history, then the one in the journal, streamed: the history is
     /// read twice, line by line (first to find where each match was last kept, then to
     /// write it), so an export of any size never holds more than one match in memory.
     static func export(_ format: MatchReport.ExportFormat, store: any StateReader) -> CommandOutput {
-        var lastLine: [Double: Int] = [:]
-        var line = 0
-        var damaged = 0
-        let first = store.readLines(historyFile) { bytes in
-            defer { line += 1 }
-            guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0d || $0 == 0x09 }) else { return }
-            if let t = HistoryEntry.startTime(line: bytes) { lastLine[t] = line } else { damaged += 1 }
-        }
-        damaged += first?.overlongLines ?? 0
-        let current = readJournal(store, recover: false, report: true)
-        // The journal's match replaces its copy in the history once play went on after it.
-        let currentGoesLast = current.map { lastLine[$0.startedAt] == nil || $0.effective.count > 1 } ?? false
-        if let c = current, currentGoesLast { lastLine[c.startedAt] = nil }
-        guard !lastLine.isEmpty || currentGoesLast else {
+        let index = matchIndex(store)
+        guard index.count > 0 else {
             return CommandOutput(stderr: "termini: no badminton matches to export\n", status: 1)
         }
-        if damaged > 0 { store.notice("\(damaged) damaged line\(damaged == 1 ? "" : "s") of the match history could not be read (left out).") }
-        let wanted = Set(lastLine.values)
+        if index.damaged > 0 { store.notice("\(index.damaged) damaged line\(index.damaged == 1 ? "" : "s") of the match history could not be read (left out).") }
         let stream = CommandStream { emit in
             var writer = MatchReport.ExportWriter(format)
             guard emit(writer.header) else { return }
-            var n = 0
             var open = true
-            _ = store.readLines(historyFile) { bytes in
-                defer { n += 1 }
-                guard open, wanted.contains(n), let log = HistoryEntry.parse(line: bytes) else { return }
+            forEachMatch(store, lines: Set(index.lines)) { log in
                 open = emit(writer.text(for: log))
+                return open
             }
-            if open, currentGoesLast, let c = current { open = emit(writer.text(for: c)) }
+            if open, index.currentGoesLast, let c = index.current { open = emit(writer.text(for: c)) }
             if open { _ = emit(writer.footer) }
         }
         return CommandOutput(stream: stream)
     }
 
+    /// A match number as typed: 1 and up, digits only.
+    static func scoresheetNumber(_ text: String) -> Int? {
+        guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text), n >= 1 else { return nil }
+        return n
+    }
+
+    static let noMatchYet = "termini: no badminton match yet (start one: termini badminton --new)\n"
+
+    /// Match `n` (1 is the oldest) as `--export` numbers them.
+    static func match(_ n: Int, in index: MatchIndex, store: any StateReader) -> MatchLog? {
+        guard n >= 1, n <= index.count else { return nil }
+        if n > index.lines.count { return index.current }
+        var found: MatchLog?
+        forEachMatch(store, lines: [index.lines[n - 1]]) { found = $0; return false }
+        return found
+    }
+
+    /// `--scoresheet [N] [--output FILE]`: read-only, the page to stdout or for FILE.
+    static func scoresheetCommand(_ options: AppOptions, store: any StateReader) -> CommandOutput {
+        let index = matchIndex(store)
+        guard index.count > 0 else { return CommandOutput(stderr: noMatchYet, status: 1) }
+        let picked: MatchLog?
+        if let n = options.value("--scoresheet").flatMap(scoresheetNumber) {
+            guard n <= index.count else {
+                return CommandOutput(stderr: "termini: no match \(n): there \(index.count == 1 ? "is 1" : "are \(index.count)") "
+                    + "(1 is the oldest; termini badminton --export csv lists them)\n", status: 1)
+            }
+            picked = match(n, in: index, store: store)
+        } else if let current = index.current, current.effective.count == 1, index.currentGoesLast, index.count >= 2 {
+            // The match in progress has nothing on it yet: the last one played.
+            picked = match(index.count - 1, in: index, store: store)
+        } else {
+            picked = index.current ?? match(index.count, in: index, store: store)
+        }
+        guard let log = picked else {
+            return CommandOutput(stderr: "termini: the match history could not be read\n", status: 1)
+        }
+        let court = store.preference(BadmintonApp.courtKey)
+        let html = ScoresheetHTML.render(Scoresheet(log, court: court))
+        if let path = options.value("--output"), path != "-" {
+            return CommandOutput(file: CommandFile(path: path, bytes: Array(html.utf8)))
+        }
+        return CommandOutput(stdout: html)
+    }
+
     public static func runCommand(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? {
+        if options.flag("--scoresheet") { return scoresheetCommand(options, store: store) }
         if options.flag("--status") {
             guard let log = readJournal(store, recover: false, report: true) else {
-                return CommandOutput(stderr: "termini: no badminton match yet (start one: termini badminton --new)\n", status: 1)
+                return CommandOutput(stderr: noMatchYet, status: 1)
             }
             let s = log.state
             // Under LANG=C or --ascii the middle dots are ASCII too, as on the screen.

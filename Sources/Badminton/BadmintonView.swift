@@ -6,47 +6,57 @@ import TerminiApp
 /// change), each with the names, games, the server and the score in the largest digits that
 /// fit; a prompt line at the bottom; intervals, the service choice and dialogs on top.
 extension BadmintonApp {
-    public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
+    public func renderScreen(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
         guard let log else {
             renderNoMatch(in: rect, on: &canvas, theme: theme)
-            renderOverlay(in: rect, on: &canvas, theme: theme, now: context.now)
             return
         }
         // While the keeper chooses who serves (doubles), the halves and the court diagram
         // show the choice as it stands: they follow 1-4 before Enter.
         let s = !watching && log.state.phase == .choosingService ? servicePreview(log.state) : log.state
         let now = context.now
-        let main = rect.inset(bottom: 1)
-        let layout = SplitPane.layout(main, axis: .horizontal, sizing: .ratio(0.5), divider: true)
-        let halves = [layout.first, layout.second]
-        let courtRows = s.isDoubles && main.height >= 14 ? 4 : 0
-        let header = BadmintonApp.headerRows(main.height, doubles: s.isDoubles)
+        let main = rect.inset(bottom: BoardLayout.footerRows)
+        let split = SplitPane.layout(main, axis: .horizontal, sizing: .ratio(0.5), divider: true)
+        let halves = [split.first, split.second]
+        let halfWidth = min(halves[0].width, halves[1].width)
+        let layout = BoardLayout(height: main.height, halfWidth: halfWidth, doubles: s.isDoubles, glyphs: theme.glyphs)
         // Both halves get the same digits: fitted to the narrower half.
-        let digitsSize = Size(width: min(halves[0].width, halves[1].width) - 2, height: main.height - header - courtRows)
-        let variant = BigText.fit("88", in: digitsSize)
-        let nameVariant = BadmintonApp.nameVariant(s.teams.map { TextLayout.sanitized($0.name) },
-                                                   width: min(halves[0].width, halves[1].width) - 8, height: main.height)
+        let variant = BigText.fit("88", in: Size(width: halfWidth - 2, height: layout.digitRows))
+        let nameVariant = BadmintonApp.nameVariant(s.teams.map { TextLayout.sanitized($0.name) }, width: halfWidth - 8, height: main.height)
         for (i, half) in halves.enumerated() {
             let team = i == 0 ? s.left : s.right
-            renderHalf(team: team, onLeft: i == 0, in: half, header: header, courtRows: courtRows, variant: variant,
-                       nameVariant: nameVariant, state: s, on: &canvas, theme: theme)
+            renderHalf(team: team, onLeft: i == 0, in: half, layout: layout, variant: variant, nameVariant: nameVariant, state: s,
+                       on: &canvas, theme: theme)
         }
-        if let d = layout.divider {
+        if let d = split.divider {
             canvas.fill(d, with: theme.glyphs.vertical, style: theme[.border])
         }
-        renderPrompt(in: rect.bottom(1), state: s, on: &canvas, theme: theme, now: now)
-        if !watching, s.phase == .choosingService, overlay == nil {
-            renderServiceChoice(in: main, state: s, on: &canvas, theme: theme, now: now)
-        } else if let iv = s.interval, iv.remaining(at: now) > 0 {
-            renderInterval(iv, in: main.inset(top: BadmintonApp.nameRows(main.height) + 1, bottom: courtRows), state: s, on: &canvas, theme: theme, now: now)
+        let clock = s.timer(at: now)
+        let choosing = !watching && s.phase == .choosingService && modals.isEmpty
+        // The band's letters half hidden by a box would read as noise: the box speaks then.
+        if modals.isEmpty && !choosing && clock == nil {
+            let bandY = main.y + layout.nameRows + 1 + layout.serviceRows
+            renderBand(state: s, halves: halves, band: Rect(x: main.x, y: bandY, width: main.width, height: max(1, layout.bandRows)),
+                       layout: layout, on: &canvas, theme: theme)
         }
-        renderOverlay(in: rect, on: &canvas, theme: theme, now: now)
+        renderCall(in: rect.bottom(2).row(0), state: s, now: now, on: &canvas, theme: theme)
+        renderPrompt(in: rect.bottom(1), state: s, on: &canvas, theme: theme, now: now)
+        let clockArea = main.inset(top: BadmintonApp.nameRows(main.height) + 1, bottom: layout.courtRows)
+        if choosing {
+            renderServiceChoice(in: main, state: s, on: &canvas, theme: theme, now: now)
+        } else if let t = clock {
+            switch t.kind {
+            case .midGame, .betweenGames:
+                if let iv = s.interval { renderInterval(iv, in: clockArea, state: s, on: &canvas, theme: theme, now: now) }
+            case .warmUp, .injury, .suspension:
+                renderClock(t, in: clockArea, state: s, on: &canvas, theme: theme, now: now)
+            }
+        }
     }
 
-    /// Rows above the digits: name band, games, service (two rows in doubles: the player,
-    /// then the court), banner (and a spacer when tall).
-    static func headerRows(_ height: Int, doubles: Bool = false) -> Int {
-        nameRows(height) + serviceRows(doubles: doubles) + 2 + (height >= 30 ? 1 : 0)
+    /// Rows above the digits at a main area of `height` rows (see `BoardLayout`).
+    static func headerRows(_ height: Int, doubles: Bool = false, halfWidth: Int = 38, glyphs: Glyphs = .unicode) -> Int {
+        BoardLayout(height: height, halfWidth: halfWidth, doubles: doubles, glyphs: glyphs).header
     }
 
     static func serviceRows(doubles: Bool) -> Int { doubles ? 2 : 1 }
@@ -77,14 +87,19 @@ extension BadmintonApp {
         return t
     }
 
+    /// The style of big digits and letters: the role's colour and attributes over the
+    /// background of `over`, so their blank cells carry the same attributes as the strokes.
+    static func bigStyle(_ role: Role, over: Style, theme: Theme) -> Style {
+        let own = theme[role]
+        return Style(foreground: own.foreground, background: over.background, attributes: own.attributes.subtracting([.reverse, .underline, .italic]))
+    }
+
     /// Big digits whose blank cells carry the digits' own colour and attributes (over the
     /// background of `over`): when a score changes, the terminal gets the changed cells
     /// without a colour change at every edge of a stroke, several times fewer bytes.
     static func bigDigits(_ text: String, role: Role, variant: BigText.Variant?, in rect: Rect, over: Style,
                           on canvas: inout Canvas, theme: Theme) {
-        let own = theme[role]
-        let style = Style(foreground: own.foreground, background: over.background,
-                          attributes: own.attributes.subtracting([.reverse, .underline, .italic]))
+        let style = bigStyle(role, over: over, theme: theme)
         canvas.fill(rect, style: style)
         var t = theme
         t.styles[role] = style
@@ -100,7 +115,7 @@ extension BadmintonApp {
         return fits.compactMap { $0 }.min { $0.scaleX < $1.scaleX }
     }
 
-    func renderHalf(team t: Int, onLeft: Bool, in r: Rect, header: Int, courtRows: Int, variant: BigText.Variant?,
+    func renderHalf(team t: Int, onLeft: Bool, in r: Rect, layout: BoardLayout, variant: BigText.Variant?,
                     nameVariant: BigText.Variant?, state s: MatchState, on canvas: inout Canvas, theme: Theme) {
         let g = theme.glyphs
         let role = BadmintonApp.role(t)
@@ -108,11 +123,12 @@ extension BadmintonApp {
         let serving = s.server == t && (s.phase == .playing || s.phase == .choosingService)
         let marker = g.isUnicode ? "🏸" : ">"
         // Name bar: the team colour as background; bold and reverse in monochrome.
-        let nameRows = BadmintonApp.nameRows(r.height)
+        let nameRows = layout.nameRows
         let band = r.top(nameRows)
         canvas.fill(band, style: teamStyle.with(.reverse))
         let plainName = TextLayout.sanitized(s.teams[t].name)
         let nameStyle = teamStyle.with([.reverse, .bold])
+        let chips = cardChips(team: t, state: s)
         if let v = nameVariant {
             // Block letters cut out of the team colour (reverse video: readable in monochrome).
             let inner = band.inset(horizontal: 4, vertical: 1)
@@ -121,33 +137,34 @@ extension BadmintonApp {
             let w = BigText.measure(plainName, v).width
             let mx = inner.x + (inner.width - w) / 2 - 3
             canvas.fit(serving ? marker : "", in: Rect(x: mx, y: band.y + nameRows / 2, width: 2, height: 1), style: nameStyle, glyphs: g)
+            // The cards under the letters, in the band's last row.
+            renderChips(chips, in: band.row(nameRows - 1), centred: true, on: &canvas, theme: theme)
         } else {
             // The name stays put whether or not the side serves: only the marker cells change
             // when the service passes, so a rally redraws as little as it can.
             let bar = band.row(nameRows / 2)
-            let name = TextLayout.truncate(plainName, to: max(1, bar.width - 2 - DisplayWidth.of(marker) - 1), ellipsis: g.ellipsis)
+            let chipWidth = chipsWidth(chips, short: false)
+            let shortChips = chipWidth > 0 && bar.width - 2 - DisplayWidth.of(marker) - 1 - chipWidth < 8
+            let room = max(1, bar.width - 2 - DisplayWidth.of(marker) - 1 - chipsWidth(chips, short: shortChips))
+            let name = TextLayout.truncate(plainName, to: room, ellipsis: g.ellipsis)
             let blank = String(repeating: " ", count: DisplayWidth.of(marker))
             canvas.steady((serving ? marker : blank) + " " + name, widest: [marker + " " + name], in: bar, style: nameStyle, glyphs: g)
+            if !chips.isEmpty {
+                let end = bar.x + max(0, (bar.width - DisplayWidth.of(marker + " " + name)) / 2) + DisplayWidth.of(marker + " " + name)
+                let x = min(end, bar.maxX - chipsWidth(chips, short: shortChips))
+                renderChips(chips, short: shortChips, in: Rect(x: x, y: bar.y, width: bar.maxX - x, height: 1), centred: false, on: &canvas, theme: theme)
+            }
         }
         canvas.fit(BadmintonApp.gamesLine(team: t, state: s, width: r.width, glyphs: g), in: r.row(nameRows), alignment: .center,
                    style: theme[.text], glyphs: g)
         // The server or the receiver, and the service court in words.
-        let serviceRows = BadmintonApp.serviceRows(doubles: s.isDoubles)
-        renderService(team: t, in: Rect(x: r.x, y: r.y + nameRows + 1, width: r.width, height: serviceRows), state: s,
+        renderService(team: t, in: Rect(x: r.x, y: r.y + nameRows + 1, width: r.width, height: layout.serviceRows), state: s,
                       on: &canvas, theme: theme)
-        // Banner: game point, match point, game won, match won.
-        if let (text, bannerRole) = banner(for: t, state: s) {
-            let row = r.row(nameRows + 1 + serviceRows)
-            let w = min(row.width, DisplayWidth.of(text) + 4)
-            let box = Rect(x: row.x + (row.width - w) / 2, y: row.y, width: w, height: 1)
-            canvas.fill(box, style: theme[bannerRole].with([.reverse, .bold]))
-            canvas.fit(text, in: box, alignment: .center, style: theme[bannerRole].with([.reverse, .bold]), glyphs: theme.glyphs)
-        }
         // The score.
-        let digits = Rect(x: r.x + 1, y: r.y + header, width: r.width - 2, height: r.height - header - courtRows)
+        let digits = Rect(x: r.x + 1, y: r.y + layout.header, width: r.width - 2, height: layout.digitRows)
         BadmintonApp.bigDigits(String(s.score[t]), role: role, variant: variant, in: digits, over: theme[.background], on: &canvas, theme: theme)
-        if courtRows > 0 {
-            renderCourt(team: t, onLeft: onLeft, in: r.bottom(courtRows), state: s, on: &canvas, theme: theme)
+        if layout.courtRows > 0 {
+            renderCourt(team: t, onLeft: onLeft, in: r.bottom(layout.courtRows), state: s, on: &canvas, theme: theme)
         }
     }
 
@@ -220,6 +237,7 @@ extension BadmintonApp {
                 switch s.ending {
                 case .retired(t)?: return ("RETIRED", .muted)
                 case .walkover(t)?: return ("DID NOT PLAY", .muted)
+                case .disqualified(t)?: return ("DISQUALIFIED", .danger)
                 default: return nil
                 }
             }
@@ -261,6 +279,9 @@ extension BadmintonApp {
                     style = theme[.muted]
                 }
             }
+            // The player's cards, in words beside the name.
+            let cards = s.cards.filter { $0.team == t && $0.player == p }.map(\.card.colour)
+            if !cards.isEmpty { note += " · " + cards.joined(separator: " ") }
             let label = court == .right ? "R" : "L"
             // The name is cut, never the court letter or the role.
             let name = TextLayout.truncate(fullName, to: max(1, row.width - 2 - DisplayWidth.of(note)), ellipsis: g.ellipsis)
@@ -339,7 +360,7 @@ extension BadmintonApp {
         func endsNote(_ name: String) -> String { "Ends changed: \(name) now on the left" }
         // As wide as the names need, up to the area less a margin; past that the names are cut.
         let wanted = max(DisplayWidth.of(names[s.left] + names[s.right] + score) + 2, ends ? DisplayWidth.of(endsNote(names[s.left])) : 0) + 4
-        let w = max(1, min(area.width - 4, max(44, area.width / 2, wanted)))
+        let w = BadmintonApp.clockBoxWidth(wanted: wanted, area: area)
         let room = w - 4
         let nameRoom = max(1, (room - DisplayWidth.of(score) - 2) / 2)
         func cut(_ n: String, _ width: Int) -> String { TextLayout.truncate(n, to: width, ellipsis: g.ellipsis) }
@@ -354,44 +375,62 @@ extension BadmintonApp {
         let fitting = templates.first { DisplayWidth.of($0(leftName)) <= room }
             ?? templates.first { room - DisplayWidth.of($0("")) >= 6 }
         let endsNote: String? = !ends ? nil : fitting.map { t in t(cut(leftName, max(1, room - DisplayWidth.of(t(""))))) } ?? "Ends changed"
-        let textRows = lines.count + (endsNote == nil ? 0 : 1) + 2
+        let call = warning ? "20 SECONDS · " : ""
+        let howToEnd = watching ? "" : s.phase == .gameOver ? "Enter: next game" : "Enter or a point key ends it"
+        renderClockBox(title: "Interval", lines: lines, note: endsNote, seconds: secs, warning: warning,
+                       status: call + "\(MatchReport.clock(secs)) left", footer: howToEnd, width: w, in: area, on: &canvas, theme: theme)
+    }
+
+    /// A clock's box: at least 44 cells wide or half the area, as wide as `wanted`, within the
+    /// area less a margin.
+    static func clockBoxWidth(wanted: Int, area: Rect) -> Int {
+        max(1, min(area.width - 4, max(44, area.width / 2, wanted)))
+    }
+
+    /// The box of a clock over the middle of the halves: its lines, the time in big digits
+    /// (a third of the area's height at most), a note in reverse video (ends changed), the
+    /// time in words (loud in its last seconds) and how it ends.
+    func renderClockBox(title: String, lines: [String], note: String?, seconds: Int, warning: Bool, status: String, footer: String,
+                        width w: Int, in area: Rect, on canvas: inout Canvas, theme: Theme) {
+        let g = theme.glyphs
+        let textRows = lines.count + (note == nil ? 0 : 1) + 2
         let bigMax = max(5, area.height / 3)
         let h = min(area.height, textRows + 2 + bigMax + 1)
         let box = area.centered(Size(width: w, height: h))
         let borderRole: Role = warning ? .warning : .dialogBorder
         canvas.fill(box, style: theme[.dialog])
-        Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[borderRole], title: "Interval", titleStyle: theme[borderRole])
+        Box.draw(box, on: &canvas, glyphs: g, style: theme[borderRole], title: title, titleStyle: theme[borderRole])
         let inner = box.inset(horizontal: 2, vertical: 1)
         var y = 0
         for line in lines {
-            canvas.fit(line, in: inner.row(y), alignment: .center, style: theme[.accent], glyphs: theme.glyphs)
+            canvas.fit(line, in: inner.row(y), alignment: .center, style: theme[.accent], glyphs: g)
             y += 1
         }
-        let bottomRows = (endsNote == nil ? 0 : 1) + 2
-        let bigRect = Rect(x: inner.x, y: inner.y + y, width: inner.width, height: inner.height - y - bottomRows)
-        let big = BigText.fit(MatchReport.clock(secs), in: bigRect.size, maxHeight: max(5, area.height / 3))
-        BadmintonApp.bigDigits(MatchReport.clock(secs), role: warning ? .warning : .text, variant: big, in: bigRect, over: theme[.dialog],
-                               on: &canvas, theme: theme)
+        let bottomRows = (note == nil ? 0 : 1) + 2
+        let bigRect = Rect(x: inner.x, y: inner.y + y, width: inner.width, height: max(0, inner.height - y - bottomRows))
+        let clock = MatchReport.clock(seconds)
+        let big = BigText.fit(clock, in: bigRect.size, maxHeight: bigMax)
+        BadmintonApp.bigDigits(clock, role: warning ? .warning : .text, variant: big, in: bigRect, over: theme[.dialog], on: &canvas, theme: theme)
         var by = inner.height - bottomRows
-        if let endsNote {
-            canvas.fit(endsNote, in: inner.row(by), alignment: .center, style: theme[.warning].with(.reverse), glyphs: theme.glyphs)
+        if let note {
+            canvas.fit(note, in: inner.row(by), alignment: .center, style: theme[.warning].with(.reverse), glyphs: g)
             by += 1
         }
-        let call = warning ? "20 SECONDS · " : ""
-        canvas.fit((call + "\(MatchReport.clock(secs)) left").glyphed(theme.glyphs), in: inner.row(by), alignment: .center,
-                   style: warning ? theme[.warning].with(.bold) : theme[.text], glyphs: theme.glyphs)
-        let howToEnd = watching ? "" : s.phase == .gameOver ? "Enter: next game" : "Enter or a point key ends it"
-        canvas.fit(howToEnd, in: inner.row(by + 1), alignment: .center, style: theme[.muted], glyphs: theme.glyphs)
+        canvas.fit(status.glyphed(g), in: inner.row(by), alignment: .center,
+                   style: warning ? theme[.warning].with(.bold) : theme[.text], glyphs: g)
+        canvas.fit(footer, in: inner.row(by + 1), alignment: .center, style: theme[.muted], glyphs: g)
     }
 
     /// Doubles, before the first rally of a game: who serves and who receives. The interval
     /// between games runs on meanwhile, so its countdown is in the box (big on tall screens).
     func renderServiceChoice(in area: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme, now: Double) {
         let g = theme.glyphs
-        let iv = visibleInterval(at: now)
-        let bigRows = iv != nil && area.height >= 30 ? max(5, area.height / 4) : 0
-        let innerRows = 5 + (iv == nil ? 0 : 2) + bigRows
-        let warning = (iv?.shownSeconds(at: now) ?? 99) <= 20
+        // The clock that runs meanwhile: the interval between games, the warm-up, a stop.
+        let clock = s.timer(at: now)
+        let bigRows = clock != nil && area.height >= 30 ? max(5, area.height / 4) : 0
+        let innerRows = 5 + (clock == nil ? 0 : 2) + bigRows
+        let words = clock.map { clockWords($0, state: s, now: now) }
+        let warning = words?.warning ?? false
         let box = area.centered(Size(width: min(area.width - 2, 60), height: min(area.height, innerRows + 2)))
         let borderRole: Role = warning ? .warning : .dialogBorder
         canvas.fill(box, style: theme[.dialog])
@@ -417,17 +456,15 @@ extension BadmintonApp {
                 x += 3
             }
         }
-        guard let iv, inner.height >= 7 else { return }
-        let secs = iv.shownSeconds(at: now)
+        guard let clock, let words, inner.height >= 7 else { return }
+        let secs = clock.shownSeconds(at: now)
         if bigRows > 0 {
             let bigRect = Rect(x: inner.x, y: inner.y + 5, width: inner.width, height: bigRows)
             let big = BigText.fit(MatchReport.clock(secs), in: bigRect.size, maxHeight: bigRows)
             BadmintonApp.bigDigits(MatchReport.clock(secs), role: warning ? .warning : .text, variant: big, in: bigRect, over: theme[.dialog],
                                    on: &canvas, theme: theme)
         }
-        let kind = iv.kind == .midGame ? "Interval" : "Interval between games"
-        let line = (warning ? "20 SECONDS · \(MatchReport.clock(secs)) left" : "\(kind) · \(MatchReport.clock(secs)) left").glyphed(g)
-        canvas.fit(line, in: inner.row(inner.height - 1), alignment: .center,
+        canvas.fit(words.text.glyphed(g), in: inner.row(inner.height - 1), alignment: .center,
                    style: warning ? theme[.warning].with(.bold) : theme[.text], glyphs: g)
     }
 
@@ -438,17 +475,6 @@ extension BadmintonApp {
         let box = rect.centered(Size(width: rect.width, height: lines.count))
         for (i, l) in lines.enumerated() {
             canvas.fit(l, in: box.row(i), alignment: .center, style: i == 0 ? theme[.accent] : theme[.muted], glyphs: theme.glyphs)
-        }
-    }
-
-    func renderOverlay(in rect: Rect, on canvas: inout Canvas, theme: Theme, now: Double) {
-        switch overlay {
-        case .setup(let form)?: form.render(in: rect, on: &canvas, theme: theme)
-        case .confirmNew(let d)?: d.render(in: rect, on: &canvas, theme: theme)
-        case .names(let form)?: form.render(in: rect, on: &canvas, theme: theme)
-        case .endMenu(let m)?: m.render(in: rect, on: &canvas, theme: theme)
-        case .history(let scroll)?: renderHistory(in: rect, scroll: scroll, on: &canvas, theme: theme, now: now)
-        case nil: break
         }
     }
 
@@ -489,40 +515,21 @@ extension BadmintonApp {
         }
     }
 
-    func renderHistory(in rect: Rect, scroll: Int, on canvas: inout Canvas, theme: Theme, now: Double) {
-        let g = theme.glyphs
-        let box = rect.inset(horizontal: 1, vertical: 0)
-        let inner = box.inset(horizontal: 2, vertical: 1)
-        let entries = historyRows(width: inner.width, ellipsis: g.ellipsis)
+    /// The history as a scroll panel `width` cells wide inside: a match a line, or two with
+    /// a blank line between matches when the outcomes need the room.
+    func historyPanel(width: Int, glyphs g: Glyphs) -> ScrollPanel {
+        let entries = historyRows(width: width, ellipsis: g.ellipsis)
         let abandoned = entries.filter { $0.first?.abandoned == true }.count
         var title = entries.isEmpty ? "History" : "History · \(entries.count) match\(entries.count == 1 ? "" : "es")"
         if abandoned > 0 { title += " · \(abandoned) abandoned" }
-        canvas.fill(box, style: theme[.dialog])
-        Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: title.glyphed(g), titleStyle: theme[.dialogBorder])
-        guard inner.height >= 1 else { return }
-        if entries.isEmpty {
-            canvas.fit("No matches yet: finished and abandoned ones are listed here.", in: inner.row(0), style: theme[.muted], glyphs: g)
-            return
-        }
         let perMatch = entries.first?.count ?? 1
-        // A blank row between matches when each takes two.
-        let step = perMatch == 1 ? 1 : 3
-        let visible = max(1, (inner.height + (step - perMatch)) / step)
-        let start = min(max(0, scroll), max(0, entries.count - visible))
-        var y = inner.y
-        for entry in entries.dropFirst(start).prefix(visible) {
-            for (i, line) in entry.enumerated() where y + i < inner.maxY {
-                let style = line.abandoned ? theme[.muted] : i == 0 && perMatch > 1 ? theme[.accent] : theme[.dialog]
-                canvas.fit(line.text, in: Rect(x: inner.x, y: y + i, width: inner.width, height: 1), style: style, glyphs: g)
+        let items = entries.map { entry in
+            entry.enumerated().map { i, line in
+                StyledLine(line.text.glyphed(g), line.abandoned ? .muted : i == 0 && perMatch > 1 ? .accent : .dialog)
             }
-            y += step
         }
-        // Which matches are on screen, in the bottom border, when they do not all fit.
-        if entries.count > visible {
-            let range = " \(start + 1)-\(min(entries.count, start + visible)) of \(entries.count) "
-            let w = DisplayWidth.of(range)
-            canvas.put(range, x: box.maxX - 2 - w, y: box.maxY - 1, style: theme[.dialogBorder], clip: box)
-        }
+        return ScrollPanel(title: title.glyphed(g), items: items, gap: perMatch > 1 ? 1 : 0, fillsArea: true,
+                           emptyText: "No matches yet: finished and abandoned ones are listed here.")
     }
 }
 

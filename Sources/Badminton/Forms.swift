@@ -2,108 +2,6 @@ import TerminiCore
 import TerminiWidgets
 import TerminiApp
 
-/// A one-line text entry with a cursor. A prefilled value starts selected, as a selected
-/// field does elsewhere: the first typed character replaces it; an arrow, Home, End or
-/// Backspace keeps it and edits it instead. Ctrl-U clears.
-struct TextEntry: Equatable, Sendable {
-    /// The text as the characters typed: kept apart so that two typed characters that
-    /// would join into one (regional indicators, a CR before an LF) still count as two
-    /// and the cursor always stands between characters that exist.
-    private var chars: [Character]
-    var text: String { String(chars) }
-    var limit = 40
-    /// Characters before the cursor.
-    private(set) var cursor: Int
-    /// The whole text is selected: typing replaces it.
-    private(set) var selected: Bool
-
-    init(text: String, limit: Int = 40, selected: Bool = true) {
-        chars = Array(text)
-        self.limit = limit
-        cursor = chars.count
-        self.selected = selected && !text.isEmpty
-    }
-
-    /// Replaces the text (a preset, a default), selected, the cursor at its end.
-    mutating func set(_ new: String) {
-        chars = Array(new)
-        cursor = chars.count
-        selected = !new.isEmpty
-    }
-
-    /// Selects the whole text: done when the focus arrives at the field.
-    mutating func selectAll() {
-        cursor = chars.count
-        selected = !chars.isEmpty
-    }
-
-    /// True when the key was an editing key.
-    mutating func handle(_ key: Key) -> Bool {
-        let wasSelected = selected
-        selected = false
-        switch key {
-        case .char(let c):
-            guard DisplayWidth.of(c) > 0 else {
-                selected = wasSelected
-                return true
-            }
-            if wasSelected {
-                chars = []
-                cursor = 0
-            }
-            guard chars.count < limit else { return true }
-            chars.insert(c, at: cursor)
-            cursor += 1
-        case .backspace:
-            guard cursor > 0 else { return true }
-            chars.remove(at: cursor - 1)
-            cursor -= 1
-        case .delete:
-            if cursor < chars.count { chars.remove(at: cursor) }
-        case .left: cursor = max(0, cursor - 1)
-        case .right: cursor = min(chars.count, cursor + 1)
-        case .home, .ctrl("a"): cursor = 0
-        case .end, .ctrl("e"): cursor = chars.count
-        case .ctrl("u"):
-            chars = []
-            cursor = 0
-        default:
-            selected = wasSelected
-            return false
-        }
-        return true
-    }
-
-    /// The field in `row`: unfocused it shows the start of the text; focused it keeps the
-    /// cursor in view, shows the selection (focus style, underlined) and the cursor.
-    func render(in row: Rect, on canvas: inout Canvas, theme: Theme, focused: Bool) {
-        guard row.width > 0 else { return }
-        let g = theme.glyphs
-        canvas.fill(row, with: focused ? " " : g.isUnicode ? "·" : ".", style: focused ? theme[.focus] : theme[.muted])
-        // One shown string per typed character, so the cursor's index holds on screen too.
-        let shown = chars.map { TextLayout.sanitized(String($0)) }
-        guard focused else {
-            canvas.put(TextLayout.truncate(shown.joined(), to: row.width, ellipsis: g.ellipsis), x: row.x, y: row.y,
-                       style: theme[.selected], clip: row)
-            return
-        }
-        // Leave out characters from the start until the cursor (and one cell for it) fits.
-        let at = min(cursor, shown.count)
-        var first = 0
-        while first < at, DisplayWidth.of(shown[first..<at].joined()) + 1 > row.width { first += 1 }
-        let style = selected ? theme[.focus].with(.underline) : theme[.focus]
-        var x = canvas.put(shown[first..<at].joined(), x: row.x, y: row.y, style: style, clip: row)
-        if at < shown.count {
-            // The character under the cursor, in the field's colours the other way round.
-            let cursorStyle = theme[.focus].without(.reverse).with(.underline)
-            x = canvas.put(shown[at], x: x, y: row.y, style: selected ? style : cursorStyle, clip: row)
-            canvas.put(shown[(at + 1)...].joined(), x: x, y: row.y, style: style, clip: row)
-        } else {
-            canvas.put(g.isUnicode ? "▏" : "_", x: x, y: row.y, style: theme[.focus], clip: row)
-        }
-    }
-}
-
 /// What the setup dialog starts with: the last choices (from the `config` preferences).
 struct SetupDefaults: Equatable, Sendable {
     var format = "3x21"
@@ -131,54 +29,107 @@ struct SetupDefaults: Equatable, Sendable {
 }
 
 /// The new-match dialog: format, singles or doubles, the two sides' names, first server.
-struct SetupForm: Equatable, Sendable {
+/// Tab (and ↓) go round its fields with the one focus ring every form uses.
+struct SetupForm: Modal, Equatable, Sendable {
+    typealias Action = BadmintonApp.Action
     enum Field: Int, CaseIterable { case format, discipline, side0, side1, server }
-    enum Outcome: Equatable { case start(MatchSetup), cancel }
 
-    var format: TextEntry
+    var format: TextField
     var discipline: Discipline
-    var names: [TextEntry]
+    var names: [TextField]
     var firstServer = 0
-    var focus = Field.format
+    var focusRing = FocusRing(count: Field.allCases.count)
     var error: String?
 
+    var focus: Field { Field(rawValue: focusRing.current) ?? .format }
+
     init(_ d: SetupDefaults) {
-        format = TextEntry(text: d.format, limit: 9)
+        format = TextField(text: d.format, limit: 9)
         discipline = d.discipline
-        names = d.names.map { TextEntry(text: $0) }
+        names = d.names.map { TextField(text: $0) }
         firstServer = d.server
     }
 
-    mutating func handle(_ key: Key) -> Outcome? {
-        switch key {
-        case .escape: return .cancel
-        case .enter: return submit()
-        case .tab, .down: move(to: Field(rawValue: (focus.rawValue + 1) % Field.allCases.count) ?? .format)
-        case .backTab, .up: move(to: Field(rawValue: (focus.rawValue + Field.allCases.count - 1) % Field.allCases.count) ?? .format)
-        default:
-            error = nil
-            switch focus {
-            case .format:
-                if key == .left || key == .right { cyclePreset(key == .right ? 1 : -1) } else { _ = format.handle(key) }
-            case .discipline:
-                if [.left, .right, .char(" ")].contains(key) { toggleDiscipline() }
-                if key == .char("s") || key == .char("S") { if discipline == .doubles { toggleDiscipline() } }
-                if key == .char("d") || key == .char("D") { if discipline == .singles { toggleDiscipline() } }
-            case .side0: _ = names[0].handle(key)
-            case .side1: _ = names[1].handle(key)
-            case .server:
-                if [.left, .right, .char(" ")].contains(key) { firstServer = 1 - firstServer }
-                if key == .char("1") { firstServer = 0 }
-                if key == .char("2") { firstServer = 1 }
-            }
+    typealias B = Binding<SetupForm, ModalStep<Action>>
+
+    static let keys = KeyTable<SetupForm, ModalStep<Action>>("New match (n)", [
+        B([.tab, .down], helpKeys: [.tab, .backTab, .down, .up], hint: .init("Next", keys: [.tab]), "next, previous field") { f, _, _ in
+            f.focusRing.next()
+            f.arrive()
+            return .stay
+        },
+        B([.backTab, .up], nil) { f, _, _ in
+            f.focusRing.previous()
+            f.arrive()
+            return .stay
+        },
+        B([.left, .right], hint: .init { $0.focus == .format ? "Format" : "Change" },
+          "change a choice; cycle the format 3x21 3x15 5x11 1x21", when: { !$0.onText || $0.focus == .format }) { f, key, _ in
+            f.change(key == .right ? 1 : -1)
+            return .stay
+        },
+        B([.char(" ")], "switch singles and doubles, or the first server", when: { !$0.onText }) { f, _, _ in
+            f.change(1)
+            return .stay
+        },
+        B([.char("s"), .char("S"), .char("d"), .char("D")], helpKeys: [.char("s"), .char("d")], "singles, doubles",
+          when: { $0.focus == .discipline }) { f, key, _ in
+            let doubles = key == .char("d") || key == .char("D")
+            if (f.discipline == .doubles) != doubles { f.toggleDiscipline() }
+            return .stay
+        },
+        B(KeyNames.digits(1...2), "the first server: the side on the left, on the right", when: { $0.focus == .server }) { f, key, _ in
+            f.firstServer = key == .char("1") ? 0 : 1
+            return .stay
+        },
+        B([.ctrl("u")], hint: .init("Clear"), "clear a name or the format", when: { $0.onText }) { f, key, _ in
+            f.edit(key)
+            return .stay
+        },
+        B([.enter], hint: .init("Start"), "start the match (once every field is right)") { f, _, _ in
+            f.submit().map { .finish(.start($0)) } ?? .stay
+        },
+        B([.escape], hint: .init("Cancel"), "cancel") { _, _, _ in .close },
+        B(anyKey: "typing", "replaces a highlighted name or format; \u{2190} \u{2192} Home End move in it, Backspace Delete edit",
+          when: { $0.onText }) { f, key, _ in
+            f.edit(key)
+            return .stay
+        },
+    ])
+
+    /// Whether the focused field is one that takes typing.
+    var onText: Bool { [.format, .side0, .side1].contains(focus) }
+
+    mutating func handle(_ key: Key, context: AppContext) -> ModalStep<Action> {
+        if key != .enter { error = nil }
+        return SetupForm.keys.dispatch(key, to: &self, context: context) ?? .stay
+    }
+
+    func hints(context: AppContext) -> [KeyHint] { SetupForm.keys.hints(for: self, context: context) }
+
+    func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) { render(in: rect, on: &canvas, theme: theme) }
+
+    mutating func edit(_ key: Key) {
+        switch focus {
+        case .format: format.handle(key)
+        case .side0: names[0].handle(key)
+        case .side1: names[1].handle(key)
+        case .discipline, .server: break
         }
-        return nil
+    }
+
+    mutating func change(_ step: Int) {
+        switch focus {
+        case .format: cyclePreset(step)
+        case .discipline: toggleDiscipline()
+        case .server: firstServer = 1 - firstServer
+        case .side0, .side1: break
+        }
     }
 
     /// The focus arrives at a field: its text is selected, so typing replaces it.
-    mutating func move(to field: Field) {
-        focus = field
-        switch field {
+    mutating func arrive() {
+        switch focus {
         case .format: format.selectAll()
         case .side0: names[0].selectAll()
         case .side1: names[1].selectAll()
@@ -210,7 +161,7 @@ struct SetupForm: Equatable, Sendable {
         }
     }
 
-    mutating func submit() -> Outcome? {
+    mutating func submit() -> MatchSetup? {
         switch MatchFormat.parse(format.text) {
         case .failure(let e):
             error = e.description
@@ -221,7 +172,7 @@ struct SetupForm: Equatable, Sendable {
                 guard let t = TeamInfo.parse(names[i].text, discipline: discipline) else { return nil }
                 teams.append(t)
             }
-            return .start(MatchSetup(format: f, discipline: discipline, teams: teams, firstServer: firstServer))
+            return MatchSetup(format: f, discipline: discipline, teams: teams, firstServer: firstServer)
         }
     }
 
@@ -300,19 +251,20 @@ struct SetupForm: Equatable, Sendable {
 }
 
 /// The edit-names dialog: each side's name (or `A/B` pair in doubles).
-struct NamesForm: Equatable, Sendable {
-    enum Outcome: Equatable { case save([TeamInfo]), cancel }
+struct NamesForm: Modal, Equatable, Sendable {
+    typealias Action = BadmintonApp.Action
     var discipline: Discipline
     /// Indexed by team.
-    var names: [TextEntry]
+    var names: [TextField]
     /// The teams in screen order, left half first.
     var order: [Int]
     /// The row with the focus (0: the left side).
-    var focus = 0
+    var focusRing = FocusRing(count: 2)
+    var focus: Int { focusRing.current }
 
     init(teams: [TeamInfo], discipline: Discipline, left: Int = 0) {
         self.discipline = discipline
-        names = teams.map { TextEntry(text: $0.entry) }
+        names = teams.map { TextField(text: $0.entry) }
         order = [left, 1 - left]
     }
 
@@ -323,19 +275,36 @@ struct NamesForm: Equatable, Sendable {
         return nil
     }
 
-    mutating func handle(_ key: Key) -> Outcome? {
-        switch key {
-        case .escape: return .cancel
-        case .enter:
-            let teams = names.compactMap { TeamInfo.parse($0.text, discipline: discipline) }
-            return teams.count == 2 ? .save(teams) : nil
-        case .tab, .backTab, .up, .down:
-            focus = 1 - focus
-            names[order[focus]].selectAll()
-        default: _ = names[order[focus]].handle(key)
-        }
-        return nil
+    typealias B = Binding<NamesForm, ModalStep<Action>>
+
+    static let keys = KeyTable<NamesForm, ModalStep<Action>>("Names (e)", [
+        B([.tab, .backTab, .up, .down], hint: .init("Next", keys: [.tab]), "the other side") { f, _, _ in
+            f.focusRing.next()
+            f.names[f.order[f.focus]].selectAll()
+            return .stay
+        },
+        B([.ctrl("u")], hint: .init("Clear"), "clear the name") { f, key, _ in
+            f.names[f.order[f.focus]].handle(key)
+            return .stay
+        },
+        B([.enter], hint: .init("Save"), "save the names") { f, _, _ in
+            let teams = f.names.compactMap { TeamInfo.parse($0.text, discipline: f.discipline) }
+            return teams.count == 2 ? .finish(.names(teams)) : .stay
+        },
+        B([.escape], hint: .init("Cancel"), "cancel") { _, _, _ in .close },
+        B(anyKey: "typing", "edit the name as in the new-match dialog") { f, key, _ in
+            f.names[f.order[f.focus]].handle(key)
+            return .stay
+        },
+    ])
+
+    mutating func handle(_ key: Key, context: AppContext) -> ModalStep<Action> {
+        NamesForm.keys.dispatch(key, to: &self, context: context) ?? .stay
     }
+
+    func hints(context: AppContext) -> [KeyHint] { NamesForm.keys.hints(for: self, context: context) }
+
+    func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) { render(in: rect, on: &canvas, theme: theme) }
 
     func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
         let labels = ["Left side", "Right side"]
@@ -362,6 +331,7 @@ struct ServiceChoice: Equatable, Sendable {
     var row = 0
 
     /// Returns true when the key belonged to the chooser.
+    @discardableResult
     mutating func handle(_ key: Key) -> Bool {
         switch key {
         case .char("1"): server = 0; row = 0
@@ -378,7 +348,8 @@ struct ServiceChoice: Equatable, Sendable {
 }
 
 /// The end-of-match menu (`x`): a retirement, or a walkover before play starts.
-struct EndMenu: Equatable, Sendable {
+struct EndMenu: Modal, Equatable, Sendable {
+    typealias Action = BadmintonApp.Action
     struct Item: Equatable, Sendable {
         var text: String
         /// Without the winner in brackets, for long names.
@@ -405,32 +376,45 @@ struct EndMenu: Equatable, Sendable {
         ]
     }
 
-    enum Outcome: Equatable { case choose(MatchEvent.Action), cancel, refused }
-
     static let walkoverRule = "A walkover is possible only before the first rally."
 
-    mutating func handle(_ key: Key) -> Outcome? {
+    typealias B = Binding<EndMenu, ModalStep<Action>>
+
+    static let keys = KeyTable<EndMenu, ModalStep<Action>>("End the match (x)", [
+        B([.up, .backTab], helpKeys: [.up, .down, .tab, .backTab], hint: .init("Move", keys: [.up, .down]), "move") { m, _, _ in
+            m.selected = max(0, m.selected - 1)
+            return .stay
+        },
+        B([.down, .tab], nil) { m, _, _ in
+            m.selected = min(m.items.count - 1, m.selected + 1)
+            return .stay
+        },
+        B(KeyNames.digits(1...4), hint: .init("Choose", priority: -1), "choose: a retirement, a walkover") { m, key, _ in
+            m.choose((key.digit ?? 1) - 1)
+        },
+        B([.enter], hint: .init("End match"), "end the match this way") { m, _, _ in m.choose(m.selected) },
+        B([.escape, .char("x")], hint: .init("Cancel", keys: [.escape]), "cancel") { _, _, _ in .close },
+    ])
+
+    mutating func handle(_ key: Key, context: AppContext) -> ModalStep<Action> {
         refusal = nil
-        switch key {
-        case .escape, .char("x"): return .cancel
-        case .up, .backTab: selected = max(0, selected - 1)
-        case .down, .tab: selected = min(items.count - 1, selected + 1)
-        case .enter: return choose(selected)
-        default:
-            if let d = key.digit, d >= 1, d <= items.count { return choose(d - 1) }
-        }
-        return nil
+        return EndMenu.keys.dispatch(key, to: &self, context: context) ?? .stay
     }
 
+    func hints(context: AppContext) -> [KeyHint] { EndMenu.keys.hints(for: self, context: context) }
+
     /// The item's action, or, for one that cannot be taken now, the reason on screen.
-    mutating func choose(_ i: Int) -> Outcome {
+    mutating func choose(_ i: Int) -> ModalStep<Action> {
+        guard items.indices.contains(i) else { return .stay }
         selected = i
         guard items[i].enabled else {
             refusal = EndMenu.walkoverRule
-            return .refused
+            return .alert
         }
-        return .choose(items[i].action)
+        return .finish(.end(items[i].action))
     }
+
+    func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) { render(in: rect, on: &canvas, theme: theme) }
 
     func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
         let widest = max((items.map { DisplayWidth.of($0.text) }.max() ?? 20) + 8, DisplayWidth.of(EndMenu.walkoverRule))

@@ -128,8 +128,5 @@ public struct PastMatch: Equatable, Sendable {
     }
 
     /// `38 min`, `1 h 12 min`
-    public var duration: String {
-        let minutes = Int(saturating: ((endedAt - startedAt) / 60).rounded())
-        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
-    }
+    public var duration: String { MatchReport.minutes(endedAt - startedAt) }
 }

@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import TerminiCore
-import TerminiWidgets
 import TerminiApp
 
 public enum Discipline: String, Codable, Sendable, CaseIterable {
@@ -76,6 +75,32 @@ extension TextLayout {
     }
 }
 
+/// The names the scoresheet's head carries beside the players': all optional, each cleaned as
+/// a typed name is (control characters out, at most 40 characters; empty is none).
+public struct MatchOfficials: Equatable, Sendable {
+    /// The event or tournament: `Club championship, men's singles`.
+    public var event: String?
+    /// The court's number or name.
+    public var court: String?
+    public var umpire: String?
+    public var serviceJudge: String?
+
+    public init(event: String? = nil, court: String? = nil, umpire: String? = nil, serviceJudge: String? = nil) {
+        self.event = MatchOfficials.clean(event)
+        self.court = MatchOfficials.clean(court)
+        self.umpire = MatchOfficials.clean(umpire)
+        self.serviceJudge = MatchOfficials.clean(serviceJudge)
+    }
+
+    public var isEmpty: Bool { event == nil && court == nil && umpire == nil && serviceJudge == nil }
+
+    static func clean(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let s = TextLayout.sanitizedName(text)
+        return s.isEmpty ? nil : s
+    }
+}
+
 /// Everything needed to begin a match.
 public struct MatchSetup: Equatable, Sendable {
     public var format: MatchFormat
@@ -83,11 +108,15 @@ public struct MatchSetup: Equatable, Sendable {
     public var teams: [TeamInfo]
     /// The team that serves first.
     public var firstServer: Int
-    public init(format: MatchFormat = .standard, discipline: Discipline = .singles, teams: [TeamInfo]? = nil, firstServer: Int = 0) {
+    /// The event, court, umpire and service judge, for the scoresheet (none in older journals).
+    public var officials: MatchOfficials
+    public init(format: MatchFormat = .standard, discipline: Discipline = .singles, teams: [TeamInfo]? = nil, firstServer: Int = 0,
+                officials: MatchOfficials = MatchOfficials()) {
         self.format = format
         self.discipline = discipline
         self.teams = teams ?? TeamInfo.defaults(discipline)
         self.firstServer = firstServer == 1 ? 1 : 0
+        self.officials = officials
     }
 }
 
@@ -170,6 +199,8 @@ public struct MatchEvent: Equatable, Sendable {
 extension MatchEvent: Codable {
     enum Keys: String, CodingKey {
         case t, e, v, team, server, receiver, teams, format, discipline, player, card, kind, right, score
+        /// The start's officials, each only when given (older journals have none).
+        case event, court, umpire, judge
     }
 
     /// The one place an event becomes JSON fields (the journal, the history).
@@ -184,6 +215,10 @@ extension MatchEvent: Codable {
             try c.encode(s.discipline, forKey: .discipline)
             try c.encode(s.teams, forKey: .teams)
             try c.encode(s.firstServer, forKey: .server)
+            try c.encodeIfPresent(s.officials.event, forKey: .event)
+            try c.encodeIfPresent(s.officials.court, forKey: .court)
+            try c.encodeIfPresent(s.officials.umpire, forKey: .umpire)
+            try c.encodeIfPresent(s.officials.serviceJudge, forKey: .judge)
         case .point(let t), .retire(let t), .walkover(let t), .firstServer(let t):
             try c.encode(t, forKey: .team)
         case let .service(t, s, r), let .correctService(t, s, r):
@@ -245,8 +280,13 @@ extension MatchEvent: Codable {
             guard teams.count == 2, teams.allSatisfy({ $0.players.count == d.playersPerTeam }) else {
                 throw fail(.teams, "two teams of \(d.playersPerTeam) needed")
             }
+            // A name that is not text is damage; one too long is cut as a typed one would be.
+            let officials = MatchOfficials(event: try c.decodeIfPresent(String.self, forKey: .event),
+                                           court: try c.decodeIfPresent(String.self, forKey: .court),
+                                           umpire: try c.decodeIfPresent(String.self, forKey: .umpire),
+                                           serviceJudge: try c.decodeIfPresent(String.self, forKey: .judge))
             action = .start(MatchSetup(format: try c.decode(MatchFormat.self, forKey: .format), discipline: d, teams: teams,
-                                       firstServer: try team(.server)))
+                                       firstServer: try team(.server), officials: officials))
         case "point": action = .point(team: try team())
         case "retire": action = .retire(team: try team())
         case "walkover": action = .walkover(team: try team())

@@ -1,5 +1,4 @@
 import TerminiCore
-import TerminiWidgets
 import TerminiApp
 
 /// The match in words and in JSON, for `--status`, `--status --json` and `--export`.
@@ -47,6 +46,12 @@ public enum MatchReport {
         }
         if s.shuttles > 0 { parts.append("\(s.shuttles) shuttle\(s.shuttles == 1 ? "" : "s")") }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    /// A length of time to the nearest minute: `38 min`, `1 h 12 min`.
+    public static func minutes(_ seconds: Double) -> String {
+        let minutes = Int((max(0, seconds) / 60).rounded())
+        return minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
     /// `m:ss`
@@ -132,14 +137,22 @@ public enum MatchReport {
     }
 
     /// A JSON number for a timestamp: milliseconds, no exponent.
-    static func jsonTime(_ t: Double) -> String {
-        let ms = Int64((MatchReport.clamped(t) * 1000).rounded())
-        let whole = ms / 1000, frac = abs(ms % 1000)
-        if frac == 0 { return "\(whole)" }
+    static func jsonTime(_ t: Double) -> String { decimal(clamped(t), places: 3) }
+
+    /// A JSON number rounded to `places` decimals (1 to 6), trailing zeros dropped, no exponent.
+    /// Values beyond what a file can hold in range are clamped to ±10^12 (never a trap).
+    static func decimal(_ x: Double, places: Int) -> String {
+        var unit: Int64 = 1
+        for _ in 0..<max(1, min(6, places)) { unit *= 10 }
+        let bounded = x.isFinite ? min(max(x, -1e12), 1e12) : 0
+        let n = Int64((bounded * Double(unit)).rounded())
+        let whole = n / unit, frac = abs(n % unit)
+        let sign = n < 0 && whole == 0 ? "-" : ""
+        if frac == 0 { return sign + "\(whole)" }
         var f = String(frac)
-        f = String(repeating: "0", count: 3 - f.count) + f
+        f = String(repeating: "0", count: String(unit).count - 1 - f.count) + f
         while f.last == "0" { f.removeLast() }
-        return "\(whole).\(f)"
+        return sign + "\(whole).\(f)"
     }
 
     /// `2026-11-29T14:03:07Z` (UTC), without Foundation's calendar.
@@ -375,6 +388,33 @@ public enum MatchReport {
             + "\"teams\":[\(teams.joined(separator: ","))],\"games\":[\(s.games.map { "[\($0[0]),\($0[1])]" }.joined(separator: ","))],"
             + "\"winner\":\(s.winner.map(String.init) ?? "null"),\"ending\":\(ending),\"finished\":\(s.isOver),"
             + "\"cards\":\(cardsJSON(s)),\"shuttles\":\(s.shuttles),\"stoppages\":\(stoppagesJSON(s)),"
+            + "\"stats\":\(statsJSON(MatchStats(log), s)),"
             + "\"events\":[\(events.joined(separator: ","))]}"
+    }
+
+    /// The `"stats"` object of a match in `--export json` (README: the schema).
+    static func statsJSON(_ stats: MatchStats, _ s: MatchState) -> String {
+        func time(_ t: Double?) -> String { t.map { json(isoTime($0)) } ?? "null" }
+        func seconds(_ t: Double?) -> String { t.map(jsonTime) ?? "null" }
+        func side(_ x: MatchStats.Side) -> String {
+            let players = x.players.map { p in
+                "{\"player\":\(json(UmpireCall.player(p.player.team, p.player.player, s))),\"served\":\(p.served),\"won_on_serve\":\(p.won)}"
+            }
+            return "{\"points\":\(x.points),\"won_on_serve\":\(x.wonOnServe),\"won_on_receive\":\(x.wonOnReceive),\"from_faults\":\(x.fromFaults),"
+                + "\"served\":\(x.served),\"longest_run\":\(x.longestRun),\"biggest_lead\":\(x.biggestLead),"
+                + "\"cards\":{\"warning\":\(x.warnings),\"fault\":\(x.faults),\"disqualification\":\(x.disqualifications)},"
+                + "\"players\":[\(players.joined(separator: ","))]}"
+        }
+        /// The fields a game and the match share.
+        func common(_ g: MatchStats.Game) -> String {
+            "\"start\":\(time(g.start)),\"end\":\(time(g.end)),\"duration\":\(seconds(g.duration)),\"playing\":\(seconds(g.playingSeconds)),"
+                + "\"rallies\":\(g.rallies),\"rallies_per_minute\":\(g.ralliesPerMinute.map { decimal($0, places: 2) } ?? "null"),"
+                + "\"shuttles\":\(g.shuttles),\"teams\":[\(side(g.sides[0])),\(side(g.sides[1]))]"
+        }
+        let games = stats.games.map { g in
+            "{\"game\":\(g.number),\"score\":[\(g.score[0]),\(g.score[1])],\"winner\":\(g.winner.map(String.init) ?? "null"),"
+                + common(g) + ",\"momentum\":[\(g.momentum.map(String.init).joined(separator: ","))]}"
+        }
+        return "{" + common(stats.match) + ",\"games\":[\(games.joined(separator: ","))]}"
     }
 }

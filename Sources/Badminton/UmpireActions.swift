@@ -115,3 +115,99 @@ extension BadmintonApp {
         return [.setPreference(key: BadmintonApp.speakKey, value: speech ? "yes" : "no")] + speechEffects(at: now)
     }
 }
+
+// MARK: Keys
+
+extension BadmintonApp {
+    /// The umpire's keys beyond scoring, each chosen not to collide with the scoreboard's
+    /// (a l z m u y s n e h x, the arrows, PgUp PgDn, Enter, Backspace) nor the shell's
+    /// (? q Esc F1-F7 Ctrl-L): c card, f fix (correction mode), t toss (the first server),
+    /// w warm-up, i injury (and resume), + a new shuttle, v voice (speech).
+    static let umpireKeys: [Key] = [.char("c"), .char("f"), .char("t"), .char("w"), .char("i"), .char("+"), .char("v")]
+
+    /// Game 1 before its first rally: the toss's result can still change.
+    var beforeFirstRally: Bool {
+        guard let s = log?.state else { return false }
+        return s.games.isEmpty && !s.hasRallies && !s.isOver
+    }
+
+    var umpireBindings: [B] {
+        let keeping: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.log != nil }
+        let stopped: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.log?.state.runningStoppage != nil }
+        return [
+            B([.char("c")], hint: .init { $0.phase.map { $0 != .matchOver } == true ? "Card" : nil },
+              "card (Law 16): the player (1-4), then w warning (yellow), f fault (red), d disqualification (black); Enter records it",
+              when: keeping) { app, _, _ in app.openCardDialog() },
+            // Before the first rally t and the choice of server do its work: no hint then.
+            B([.char("f")], hint: .init { $0.phase == .playing && !$0.beforeFirstRally ? "Fix" : nil },
+              "fix, correction mode: the server, the receiver, who stands in which court, the score of the game in play",
+              when: keeping) { app, _, _ in app.openCorrection() },
+            B([.char("v")], hint: .init { $0.speech ? "Mute" : "Speak" },
+              "voice: each new call spoken by espeak-ng, or not (kept as badminton.speak)", when: { !$0.watching }) { app, _, ctx in
+                app.toggleSpeech(at: ctx.now)
+            },
+            B([.char("t")], hint: .init { $0.beforeFirstRally ? "Toss" : nil },
+              "the toss: the other side serves first (game 1, until the first rally; later f)", when: keeping) { app, _, ctx in
+                app.changeFirstServer(at: ctx.now)
+            },
+            B([.char("w")], hint: .init { $0.beforeFirstRally ? "Warm-up" : nil },
+              "warm-up: two minutes, \"Ready to play\" at 90 s; the first rally ends it", when: keeping) { app, _, ctx in
+                app.startWarmUp(at: ctx.now)
+            },
+            B([.char("i")], hint: .init(priority: 1) { $0.phase == .playing ? "Injury" : nil },
+              "injury (the player 1-4, or Enter: nobody named) or s suspension: a clock runs up until play resumes",
+              when: { keeping($0) && !stopped($0) }) { app, _, _ in app.openStopDialog() },
+            B([.char("i")], helpKeys: [.char("i"), .enter], "play resumes after an injury or a suspension (its length is kept)",
+              when: stopped) { app, _, ctx in app.resumePlay(at: ctx.now) },
+            B([.char("+")], hint: .init(priority: 1) { $0.phase == .playing ? "Shuttle" : nil },
+              "a new shuttle (counted in the title, the status, the export)", when: keeping) { app, _, ctx in app.newShuttle(at: ctx.now) },
+        ]
+    }
+
+    mutating func openCardDialog() -> [AppEffect] {
+        guard let s = log?.state else { return [] }
+        modals.push(CardDialog(state: s, court: court))
+        return []
+    }
+
+    mutating func openStopDialog() -> [AppEffect] {
+        guard let s = log?.state, !s.isOver else {
+            message = Message("The match is over: no stop to record.", short: "The match is over.")
+            return alertBell
+        }
+        modals.push(StopDialog(state: s))
+        return []
+    }
+
+    mutating func openCorrection() -> [AppEffect] {
+        guard let s = log?.state, s.phase == .playing else {
+            message = Message("Corrections are for the game in play (between games u undoes; before play, t or the choice of server).",
+                              short: "Only during a game.")
+            return alertBell
+        }
+        modals.push(CorrectionForm(state: s))
+        return []
+    }
+
+    /// Correction mode's changes, each recorded as its own event; one line says what changed.
+    mutating func applyCorrections(_ list: [MatchEvent.Action], at now: Double) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        var done: [String] = []
+        for action in list {
+            let before = log?.records.count
+            effects += correct(action, at: now)
+            guard log?.records.count != before, let s = log?.state else { continue }
+            switch action {
+            case .correctScore: done.append("the score (\(s.score[s.left])-\(s.score[s.right]))")
+            case .correctService: done.append("the server (\(TextLayout.sanitized(s.serverName())))")
+            case .correctCourts(let t, _): done.append("\(TextLayout.sanitized(s.teams[t].name))'s courts")
+            default: break
+            }
+        }
+        if !done.isEmpty {
+            message = Message("Corrected: \(done.joined(separator: ", ")); u undoes \(done.count == 1 ? "it" : "each").",
+                              short: "Corrected.")
+        }
+        return effects
+    }
+}

@@ -4,7 +4,7 @@ import TerminiApp
 
 /// Boxing Time: a clicker. Punch the sandbag or the trash can with Space or Enter; each
 /// target keeps its own count, and from 30 punches its boxer rests in the corner, tired.
-public struct BoxingApp: MiniApp {
+public struct BoxingApp: KeyedApp {
     public static let descriptor = AppDescriptor(id: "boxing", name: "Boxing Time", summary: "Punch the sandbag or the trash can")
 
     static let file = "boxing.json"
@@ -18,6 +18,13 @@ public struct BoxingApp: MiniApp {
     /// a frame a hair before its change.
     static let frameSlack = 0.0005
 
+    /// What the Play again question chose.
+    public enum Action: Sendable, Equatable { case playAgain }
+
+    /// What has the keyboard focus: the target (Space and Enter punch it) or the selector
+    /// (Space and Enter switch the target). Tab and Shift-Tab move between them.
+    public enum Focus: Int, Sendable { case target, selector }
+
     public private(set) var game: BoxingGame
     public private(set) var meter = PunchMeter()
     public private(set) var effects = PunchEffects()
@@ -26,128 +33,142 @@ public struct BoxingApp: MiniApp {
     /// be read, and each change costs bytes). Nil when not punching.
     public private(set) var rateShown: Double?
     private var rateSampledAt = -Double.infinity
-    /// The `sound` preference, shared by all of Termini: `b` switches it between yes and no.
-    public private(set) var sound: SoundPreference
-    /// Whether a punch rings the bell (only when the user turned sound on).
-    public var soundOn: Bool { sound.effects }
     /// Until when the launch screen shows; nil once it is gone.
     public private(set) var splashUntil: Double?
     /// The Play-again question while it is open.
-    public private(set) var confirm: Dialog?
-    /// Whether the target selector has the keyboard focus (Tab, Shift-Tab). Space and Enter
-    /// punch whatever has the focus and ←/→ always switch targets: the focus only shows
-    /// where the selector is, as Tab reaches it in every other screen.
-    public private(set) var selectorFocused = false
-    /// The last moment the app heard of (keys and ticks), for `nextDeadline`.
-    private var now: Double
-    private let unicode: Bool
+    public var modals = ModalStack<Action>()
+    public private(set) var focusRing = FocusRing(count: 2)
+
+    public var focus: Focus { Focus(rawValue: focusRing.current) ?? .target }
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         game = store.load(BoxingGame.self, from: BoxingApp.file, version: BoxingApp.fileVersion) ?? BoxingGame()
-        sound = SoundPreference(store: store)
-        now = context.now
-        unicode = context.unicode
         // The shell keeps this instance while the process lives: being created is the
         // first opening in this session, when the ring bell greets the player.
         splashUntil = context.now + BoxingApp.splashLength
     }
 
     public mutating func start(context: AppContext) -> [AppEffect] {
-        soundOn ? [.bell] : []
+        context.sound.effects ? [.bell] : []
     }
 
     // MARK: Keys and time
 
-    public var wantsAllKeys: Bool { confirm != nil }
-
     public var selector: SegmentedControl {
         SegmentedControl(Target.allCases.map(\.name), selected: Target.allCases.firstIndex(of: game.selected) ?? 0,
-                         focused: selectorFocused)
+                         focused: focus == .selector)
     }
+
+    public var keys: AppKeys<BoxingApp> {
+        let splash: @Sendable (BoxingApp) -> Bool = { $0.splashUntil != nil }
+        let playing: @Sendable (BoxingApp) -> Bool = { $0.splashUntil == nil }
+        let punching: @Sendable (BoxingApp) -> Bool = { $0.splashUntil == nil && $0.focus == .target }
+        let choosing: @Sendable (BoxingApp) -> Bool = { $0.splashUntil == nil && $0.focus == .selector }
+        let bindings: [B] = [
+            B(anyKey: "any key", hint: .init("Start"), "skip the ring-bell launch screen", when: splash) { app, _, _ in
+                    app.splashUntil = nil  // and does nothing else
+                    return []
+                },
+            B([.char(" "), .enter], hint: .init("Punch", keys: [.char(" ")]),
+                    "punch the target, target focused (every key repeat counts)",
+                    when: punching) { app, _, ctx in app.punch(ctx) },
+            B([.char(" "), .enter], hint: .init("Switch", keys: [.char(" ")]), "switch the target, selector focused",
+                    when: choosing) { app, _, ctx in
+                    app.select(app.game.selected.other, ctx)
+                },
+            B([.left, .right], hint: .init("Target", keys: [.left, .right]), "switch between the sandbag and the trash can",
+                    when: playing) { app, key, ctx in
+                    var control = app.selector
+                    control.isFocused = true  // the arrows choose wherever the focus is
+                    control.handle(key)
+                    return app.select(Target.allCases[control.selected], ctx)
+                },
+            B(KeyNames.digits(1...2), "the sandbag, the trash can", when: playing) { app, key, ctx in
+                    app.select(key == .char("1") ? .sandbag : .trashCan, ctx)
+                },
+            B([.tab, .backTab], hint: .init(keys: [.tab]) { $0.focus == .target ? "Selector" : "Back" },
+                    "focus the target selector, or the target again: Space acts on the one with the focus", when: playing) { app, key, _ in
+                    app.focusRing.handle(key)
+                    return []
+                },
+            B([.char("r"), .char("R")], helpKeys: [.char("r")], hint: .init("Play again", keys: [.char("r")]),
+                    "play again: this target's count back to 0 (asks first)", when: playing) { app, _, _ in app.askPlayAgain() },
+            B([.char("b"), .char("B")], helpKeys: [.char("b")], hint: .init("Sound", keys: [.char("b")]),
+                    "sound on or off for all of Termini (the sound setting, also in F7): on, the bell rings for each punch and for alerts; off, never",
+                    when: playing) { _, _, ctx in BoxingApp.toggleSound(ctx) },
+        ]
+        return AppKeys("Boxing Time", bindings)
+    }
+
+    typealias B = AppBinding<BoxingApp>
+
+    public func modalHelp(glyphs: Glyphs) -> [HelpSection] { DialogModal<Action>.help(glyphs: glyphs) }
 
     public mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] {
-        now = context.now
-        effects.prune(at: now)
-        if splashUntil != nil {
-            splashUntil = nil  // any key skips the launch screen, and does nothing else
-            return []
+        effects.prune(at: context.now)
+        return dispatch(key, context: context)
+    }
+
+    mutating func askPlayAgain() -> [AppEffect] {
+        guard game.punches > 0 else {
+            return [.notice("The \(game.selected.name.lowercased()) has no punches to reset yet.")]
         }
-        if var dialog = confirm {
-            switch dialog.handle(key) {
-            case .chose(0):
-                confirm = nil
-                game.playAgain()
-                return [save]
-            case .chose, .cancelled:
-                confirm = nil
-            case nil:
-                confirm = dialog
-            }
-            return []
-        }
-        switch key {
-        case .enter, .char(" "):
-            return punch()
-        case .tab, .backTab:
-            selectorFocused.toggle()
-            return []
-        case .left, .right, .char("1"), .char("2"):
-            var control = selector
-            control.isFocused = true  // ←/→ switch targets wherever the focus is
-            control.handle(key)
-            return select(Target.allCases[control.selected])
-        case .char("r"), .char("R"):
-            guard game.punches > 0 else {
-                return [.notice("The \(game.selected.name.lowercased()) has no punches to reset yet.")]
-            }
-            let n = game.punches
-            confirm = Dialog.confirm(title: "Play again",
-                                     message: "Reset the \(game.selected.name.lowercased())'s \(n) punch\(n == 1 ? "" : "es") to 0?"
-                                        + " The \(game.selected.other.name.lowercased()) keeps its count.",
-                                     yes: "Yes, reset", no: "No")
-            return []
-        case .char("b"), .char("B"):
-            // Unset (alerts only) and no turn it on, yes turns it off: for every app.
-            let on = !sound.effects
-            sound = SoundPreference(on ? "yes" : "no")
-            var out: [AppEffect] = [
-                .setPreference(key: BoxingApp.soundKey, value: on ? "yes" : "no"),
-                .notice(on ? "Sound on for all of Termini: punches and alerts ring the bell."
-                           : "Sound off for all of Termini: the bell never rings."),
-            ]
-            if on { out.append(.bell) }
-            return out
-        default:
-            return []
+        let n = game.punches
+        modals.push(DialogModal.confirm(title: "Play again",
+                                        message: "Reset the \(game.selected.name.lowercased())'s \(n) punch\(n == 1 ? "" : "es") to 0?"
+                                            + " The \(game.selected.other.name.lowercased()) keeps its count.",
+                                        yes: "reset", action: Action.playAgain))
+        return []
+    }
+
+    public mutating func perform(_ action: Action, context: AppContext) -> [AppEffect] {
+        switch action {
+        case .playAgain:
+            game.playAgain()
+            return [save]
         }
     }
 
-    mutating func punch() -> [AppEffect] {
-        game.punch()
-        meter.record(at: now)
-        effects.punch(at: now)
-        sampleRate()
-        if let r = rateShown { game.offerRate(r) }
-        var out = [save]
-        if soundOn { out.append(.bell) }
+    /// Unset (alerts only) and no turn it on, yes turns it off: for every app.
+    static func toggleSound(_ context: AppContext) -> [AppEffect] {
+        let on = !context.sound.effects
+        var out: [AppEffect] = [
+            .setPreference(key: BoxingApp.soundKey, value: on ? "yes" : "no"),
+            .notice(on ? "Sound on for all of Termini: punches and alerts ring the bell."
+                       : "Sound off for all of Termini: the bell never rings."),
+        ]
+        if on { out.append(.bell) }
         return out
     }
 
-    mutating func select(_ target: Target) -> [AppEffect] {
+    mutating func punch(_ context: AppContext) -> [AppEffect] {
+        let now = context.now
+        game.punch()
+        meter.record(at: now)
+        effects.punch(at: now)
+        sampleRate(now)
+        if let r = rateShown { game.offerRate(r) }
+        var out = [save]
+        if context.sound.effects { out.append(.bell) }
+        return out
+    }
+
+    mutating func select(_ target: Target, _ context: AppContext) -> [AppEffect] {
         guard target != game.selected else { return [] }
         game.select(target)
         effects = PunchEffects()
         return [save]
     }
 
-    mutating func sampleRate() {
+    mutating func sampleRate(_ now: Double) {
         rateShown = meter.rate(at: now)
         rateSampledAt = now
     }
 
     var save: AppEffect { .save(game, to: BoxingApp.file, version: BoxingApp.fileVersion) }
 
-    public var nextDeadline: Double? {
+    public func nextDeadline(context: AppContext) -> Double? {
+        let now = context.now
         var next: Double?
         func soonest(_ t: Double) { next = min(next ?? t, t) }
         if let s = splashUntil { soonest(s) }
@@ -160,60 +181,23 @@ public struct BoxingApp: MiniApp {
     }
 
     public mutating func tick(context: AppContext) -> [AppEffect] {
-        now = context.now
+        let now = context.now
         if let s = splashUntil, now >= s { splashUntil = nil }
         effects.prune(at: now)
         meter.forget(before: now - PunchMeter.window)
-        if rateShown != nil, now >= rateSampledAt + BoxingApp.rateRefresh || !meter.isPunching(at: now) { sampleRate() }
+        if rateShown != nil, now >= rateSampledAt + BoxingApp.rateRefresh || !meter.isPunching(at: now) { sampleRate(now) }
         return []
-    }
-
-    // MARK: Keys shown
-
-    var glyphs: Glyphs { unicode ? .unicode : .ascii }
-    /// ←/→ as the glyphs name them (`Left/Right` in ASCII), as on screen.
-    var arrows: String { "\(glyphs.name(of: .left))/\(glyphs.name(of: .right))" }
-
-    public var hints: [KeyHint] {
-        if splashUntil != nil { return [KeyHint("any key", "Start")] }
-        if confirm != nil { return [KeyHint("y", "Reset"), KeyHint("n", "Keep"), KeyHint("Esc", "Cancel")] }
-        return [KeyHint("Space", "Punch"), KeyHint(arrows, "Target"), KeyHint("r", "Play again"),
-                KeyHint("b", "Sound")]
-    }
-
-    public var help: [HelpSection] {
-        [
-            HelpSection("Boxing Time", [
-                ("Space Enter", "punch the target (every key repeat counts)"),
-                ("\(arrows)", "switch between the sandbag and the trash can"),
-                ("1 2", "the sandbag, the trash can"),
-                ("Tab Shift-Tab", "focus the target selector, and leave it (Space still punches)"),
-                ("r", "play again: this target's count back to 0 (asks first)"),
-                ("b", "sound on or off for all of Termini (the sound setting): on, the bell rings for each punch and for alerts; off, never"),
-                ("any key", "skip the ring-bell launch screen"),
-            ]),
-            HelpSection("Play again?", [
-                ("y Enter", "reset the count (Enter chooses the focused button)"),
-                ("n Esc", "keep the count"),
-                ("\(arrows) Tab", "move between the buttons"),
-            ]),
-        ]
     }
 
     public var minimumSize: Size { Size(width: 56, height: 15) }
 
-    public var status: String? { nil }
-
     // MARK: Drawing
 
-    public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
+    public func renderScreen(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
         if splashUntil != nil {
             BoxingView.splash(in: rect, on: &canvas, theme: theme)
             return
         }
-        BoxingView(app: self, now: context.now).render(in: rect, on: &canvas, theme: theme)
-        if let confirm {
-            confirm.render(in: rect, on: &canvas, theme: theme)
-        }
+        BoxingView(app: self, now: context.now, sound: context.sound).render(in: rect, on: &canvas, theme: theme)
     }
 }

@@ -1,6 +1,4 @@
 import TerminiCore
-import TerminiWidgets
-import TerminiApp
 
 /// A small picture: rows of text runs, each run in a theme role. Every character is one
 /// cell wide, so the width of a row is its character count.

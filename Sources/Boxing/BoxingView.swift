@@ -67,6 +67,8 @@ extension Style {
 struct BoxingView {
     let app: BoxingApp
     let now: Double
+    /// Termini's sound setting, shown in the footer.
+    let sound: SoundPreference
 
     /// Room kept right of the target for the "+1"s.
     static let floatRoom = 7
@@ -94,8 +96,8 @@ struct BoxingView {
         let x = row.x + max(0, (row.width - w) / 2)
         canvas.put(g.pointer, x: x - 2, y: row.y, style: theme[.focus], clip: row)
         canvas.put(g.pointerLeft, x: x + w + 1, y: row.y, style: theme[.focus], clip: row)
-        let note = "\(g.name(of: .left))/\(g.name(of: .right)) switch the target \(g.middleDot) Tab: back"
-        canvas.put(note, in: layout.note, alignment: .center, style: theme[.muted])
+        let note = "Space or \(g.hintName(of: [.left, .right])) switch the target \(g.middleDot) Tab: back to the bag"
+        canvas.put(note, in: layout.note, alignment: .center, style: theme[.muted], ellipsis: g.ellipsis)
     }
 
     /// The target, hanging from the top (sandbag) or standing on the floor (trash can),
@@ -119,13 +121,17 @@ struct BoxingView {
         art.draw(at: ax, ay, rows: 0..<still, on: &canvas, theme: theme, clip: t)
         art.draw(at: ax + shake, ay, rows: still..<art.height, on: &canvas, theme: theme, clip: t, look: look)
 
-        // Under the target, the key that punches it, as a key cap (it punches whatever has
-        // the focus).
-        let promptRow = Rect(x: t.x, y: min(t.maxY - 1, ay + art.height), width: max(0, ax - t.x) * 2 + art.width, height: 1)
-            .intersection(t)
-        let cap = " Space "
-        let words = promptRow.width >= 13 ? " punch" : ""
-        let px = promptRow.x + max(0, (promptRow.width - cap.count - words.count) / 2)
+        // Under the target, the key that punches it, as a key cap; with the focus on the
+        // selector, the key that brings it back to the target.
+        // Centred under the drawing, in as much of the target's column (and the room kept
+        // for the "+1"s) as the words need: the words are never cut off the key.
+        let promptRow = Rect(x: t.x, y: min(t.maxY - 1, ay + art.height), width: t.width, height: 1).intersection(t)
+        let onTarget = app.focus == .target
+        let cap = onTarget ? " Space " : " Tab "
+        let phrase = onTarget ? " punch" : " to punch"
+        let words = promptRow.width >= DisplayWidth.of(cap + phrase) ? phrase : ""
+        let w = DisplayWidth.of(cap + words)
+        let px = min(max(promptRow.x, ax + art.width / 2 - w / 2), promptRow.maxX - w)
         let after = canvas.put(cap, x: px, y: promptRow.y, style: theme[.hintKey], clip: promptRow)
         canvas.put(words, x: after, y: promptRow.y, style: theme[.text], clip: promptRow)
 
@@ -182,7 +188,8 @@ struct BoxingView {
         let x = b.maxX - art.width - (b.width > art.width ? 1 : 0)
         art.draw(at: x, b.y, on: &canvas, theme: theme, clip: b)
         let who = game.selected.boxer == .woman ? "She" : "He"
-        let caption = tired ? ["\(who)'s tired,", "resting in the corner"] : ["\(who)'s fighting fit", "\(BoxingGame.tiredAt - game.punches) punches to go"]
+        let toGo = BoxingGame.tiredAt - game.punches
+        let caption = tired ? ["\(who)'s tired,", "resting in the corner"] : ["\(who)'s fighting fit", "\(toGo) punch\(toGo == 1 ? "" : "es") to go"]
         // Centred under the boxer, and a cell clear of the edge.
         let w = max(art.width, caption.map(\.count).max() ?? 0)
         let right = b.maxX - (b.width > w ? 1 : 0)
@@ -198,12 +205,12 @@ struct BoxingView {
     func renderFooter(in f: Rect, on canvas: inout Canvas, theme: Theme) {
         let note = theme.glyphs.isUnicode ? "♪ " : ""
         let state: String
-        switch app.sound.setting {
+        switch sound.setting {
         case true?: state = "on"
         case false?: state = "off"
         case nil: state = "alerts only"
         }
-        canvas.put("\(note)Termini sound: \(state)", in: f.inset(left: 1), style: app.soundOn ? theme[.accent] : theme[.muted])
+        canvas.put("\(note)Termini sound: \(state)", in: f.inset(left: 1), style: sound.effects ? theme[.accent] : theme[.muted])
         let other = app.game.selected.other
         canvas.put("\(other.name): \(app.game.punches(other))", in: f.inset(right: 1), alignment: .right, style: theme[.muted])
     }

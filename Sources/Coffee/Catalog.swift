@@ -1,6 +1,4 @@
 import TerminiCore
-import TerminiWidgets
-import TerminiApp
 
 /// A shop: its name, phone and address as the shop writes them (the originals are Chinese),
 /// and optionally the same in Latin letters for terminals that cannot show them (`--ascii`,

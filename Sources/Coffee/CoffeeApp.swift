@@ -6,7 +6,7 @@ import TerminiApp
 /// of six coffees with steppers and totals; `c` clears after asking, Enter shows a receipt,
 /// `termini coffee --receipt` prints it. The cart and the branch shown are kept; a catalog
 /// of one's own can replace the built-in one (`coffee-catalog.json`).
-public struct CoffeeApp: MiniApp {
+public struct CoffeeApp: KeyedApp {
     public static let descriptor = AppDescriptor(
         id: "coffee", name: "Coffee Shop", summary: "Beans from five Taipei branches",
         options: [OptionSpec("--receipt", help: "print the receipt of the saved cart and exit")])
@@ -14,20 +14,21 @@ public struct CoffeeApp: MiniApp {
     static let file = "coffee.json"
     static let version = 1
 
-    enum Pane: Equatable { case stores, order }
+    enum Pane: Int { case stores, order }
 
-    enum Overlay: Equatable {
-        case receipt(scroll: Int)
-        case confirmClear(Dialog)
-    }
+    /// What a dialog over the shop chose.
+    public enum Action: Sendable, Equatable { case clear }
 
     private(set) var shop: CoffeeShop
-    private(set) var focus: Pane = .stores
-    private(set) var overlay: Overlay?
-    let unicode: Bool
-    let sound: Bool
+    /// The stores and the order, Tab and Shift-Tab between them; the keys act on the pane that
+    /// shows the focus.
+    private(set) var focus = FocusRing(count: 2)
+    /// The clear question, the receipt.
+    public var modals = ModalStack<Action>()
     /// Whether the catalog came from the user's file.
     let customCatalog: Bool
+
+    var pane: Pane { Pane(rawValue: focus.current) ?? .stores }
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         let (catalog, problem, custom) = CoffeeApp.loadCatalog(store)
@@ -35,8 +36,6 @@ public struct CoffeeApp: MiniApp {
         let saved = store.load(SavedCart.self, from: CoffeeApp.file, version: CoffeeApp.version)
         // While the user's own catalog cannot be read, the coffees only it has stay in the cart.
         shop = CoffeeShop(catalog: catalog, saved: saved, keepingUnknown: problem != nil)
-        unicode = context.unicode
-        sound = SoundPreference(store: store).alerts
         customCatalog = custom
     }
 
@@ -52,155 +51,110 @@ public struct CoffeeApp: MiniApp {
 
     // MARK: Window
 
-    public var status: String? { customCatalog ? "own catalog" : nil }
-
-    var arrowsLR: String { unicode ? "←→" : "Left/Right" }
-    var arrowsUD: String { unicode ? "↑↓" : "Up/Down" }
-    var arrowsUDShort: String { unicode ? "↑↓" : "Up/Dn" }
-
-    public var hints: [KeyHint] {
-        switch overlay {
-        case .receipt:
-            // As in the ? help and the stamp card's history: the arrows scroll, any other key
-            // (q and Esc too) closes.
-            return [KeyHint(arrowsUDShort, "Scroll"), KeyHint("any other key", "Close")]
-        case .confirmClear: return [KeyHint("y", "Clear"), KeyHint("n", "Keep"), KeyHint("Esc", "Cancel")]
-        case nil: break
-        }
-        switch focus {
-        case .stores:
-            return [KeyHint(unicode ? "←→" : "[]", "Branch"), KeyHint("Tab", "Order"), KeyHint("+-", "Bags"),
-                    KeyHint("Enter", "Receipt"), KeyHint("c", "Clear")]
-        case .order:
-            // Short enough that the shell's own hints still fit at 80 columns.
-            return [KeyHint(arrowsUDShort, "Row"), KeyHint("+-", "Bags"), KeyHint("[]", "Branch"),
-                    KeyHint("Enter", "Receipt"), KeyHint("c", "Clear")]
-        }
-    }
-
-    public var help: [HelpSection] {
-        let n = min(9, shop.branches.count)
-        return [
-            HelpSection("Stores", [
-                (unicode ? "← →" : "Left Right", "previous / next branch, stores focused (wraps)"),
-                ("[ ]", "previous / next branch, from anywhere (wraps)"),
-                (n > 1 ? "1-\(n)" : "1", "show that branch"),
-            ]),
-            HelpSection("Order", [
-                (unicode ? "↑ ↓" : "Up Down", "previous / next coffee"),
-                ("- +", "one bag less / more of that coffee (0-\(CoffeeShop.maxQuantity))"),
-                (unicode ? "← →" : "Left Right", "one bag less / more, order focused"),
-                ("Backspace Del", "none of that coffee"),
-                ("Home End", "first / last coffee"),
-                ("c", "clear the order (asks first)"),
-                ("Enter", "show the receipt"),
-            ]),
-            HelpSection("Both", [
-                ("Tab Shift-Tab", "move the focus between the stores and the order"),
-            ]),
-            HelpSection("In the receipt", [
-                (unicode ? "↑ ↓ PgUp PgDn" : "Up Down PgUp PgDn", "scroll a long receipt"),
-                ("any other key", "close the receipt (q too: it does not quit)"),
-            ]),
-            HelpSection("In the clear dialog", [
-                ("y n", "yes or no"),
-                (unicode ? "← → Tab" : "Left Right Tab", "move between the buttons"),
-                ("Enter Space", "choose the focused button"),
-                ("Esc", "cancel"),
-            ]),
-        ]
-    }
+    public func status(context: AppContext) -> String? { customCatalog ? "own catalog" : nil }
 
     public var minimumSize: Size { Size(width: 46, height: 14) }
-
-    public var wantsAllKeys: Bool { overlay != nil }
 
     // MARK: Keys
 
     var saveEffect: AppEffect { .save(shop.saved, to: CoffeeApp.file, version: CoffeeApp.version) }
-    var bell: [AppEffect] { sound ? [.bell] : [] }
 
-    public mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] {
-        if let overlay { return handleOverlay(overlay, key) }
-        if let d = key.digit, d >= 1 {
-            guard shop.showBranch(d - 1) else { return bell }
-            return [saveEffect]
-        }
-        switch key {
-        case .tab, .backTab:
-            focus = focus == .stores ? .order : .stores
-            return []
-        case .char("["):
-            shop.previousBranch()
-            return [saveEffect]
-        case .char("]"):
-            shop.nextBranch()
-            return [saveEffect]
-        case .left where focus == .stores:
-            shop.previousBranch()
-            return [saveEffect]
-        case .right where focus == .stores:
-            shop.nextBranch()
-            return [saveEffect]
-        case .down:
-            if focus == .stores { focus = .order } else { shop.moveRow(by: 1) }
-            return []
-        case .up:
-            if focus == .order && shop.row == 0 { focus = .stores } else { focus = .order; shop.moveRow(by: -1) }
-            return []
-        case .home:
-            focus = .order
-            shop.focusRow(0)
-            return []
-        case .end:
-            focus = .order
-            shop.focusRow(shop.products.count - 1)
-            return []
-        case .char("+"), .char("="), .right:
-            return shop.increment() ? [saveEffect] : bell
-        case .char("-"), .char("−"), .char("_"), .left:
-            return shop.decrement() ? [saveEffect] : bell
-        case .backspace, .delete:
-            return shop.setQuantity(0, at: shop.row) ? [saveEffect] : []
-        case .char("c"), .char("C"):
-            guard !shop.isEmpty else { return [.notice("The order is already empty.")] }
-            overlay = .confirmClear(Dialog.confirm(
-                title: "Clear the order",
-                message: "Set every quantity back to 0?\n(\(CoffeeShop.bags(shop.totalQuantity)), \(shop.money(shop.totalPrice)))"))
-            return []
-        case .enter:
-            overlay = .receipt(scroll: 0)
-            return []
-        default:
-            return []
-        }
+    public var keys: AppKeys<CoffeeApp> {
+        let branches = min(9, shop.branches.count)
+        let stores: @Sendable (CoffeeApp) -> Bool = { $0.pane == .stores }
+        let order: @Sendable (CoffeeApp) -> Bool = { $0.pane == .order }
+        return AppKeys([
+            .init("Stores", [
+                Binding([.left], helpKeys: [.left, .right], hint: .init("Branch", keys: [.left, .right]),
+                        "previous / next branch, stores focused (wraps)", when: stores) { app, _, _ in app.turn(-1) },
+                Binding([.right], nil, when: stores) { app, _, _ in app.turn(1) },
+                Binding(KeyNames.digits(1...9), helpKeys: KeyNames.digits(1...max(1, branches)), "show that branch, stores focused",
+                        when: stores) { app, key, ctx in
+                    guard let d = key.digit, app.shop.showBranch(d - 1) else { return ctx.sound.alertBell }
+                    return [app.saveEffect]
+                },
+                Binding([.down], "enter the order, stores focused", when: stores) { app, _, _ in
+                    app.focus.focus(Pane.order.rawValue)
+                    return []
+                },
+            ]),
+            .init("Order", [
+                Binding([.up], helpKeys: [.up, .down], hint: .init("Coffee", keys: [.up, .down]),
+                        "previous / next coffee, order focused (from the first, back to the stores)", when: order) { app, _, _ in
+                    if app.shop.row == 0 { app.focus.focus(Pane.stores.rawValue) } else { app.shop.moveRow(by: -1) }
+                    return []
+                },
+                Binding([.down], nil, when: order) { app, _, _ in
+                    app.shop.moveRow(by: 1)
+                    return []
+                },
+                Binding([.char("-"), .char("\u{2212}"), .char("_"), .left], helpKeys: [.char("-"), .char("+"), .left, .right],
+                        hint: .init("Bags", keys: [.char("-"), .char("+")]),
+                        "one bag less / more of that coffee (0-\(CoffeeShop.maxQuantity)), order focused", when: order) { app, _, ctx in
+                    app.shop.decrement() ? [app.saveEffect] : ctx.sound.alertBell
+                },
+                Binding([.char("+"), .char("="), .right], nil, when: order) { app, _, ctx in
+                    app.shop.increment() ? [app.saveEffect] : ctx.sound.alertBell
+                },
+                Binding([.backspace, .delete], "none of that coffee, order focused", when: order) { app, _, _ in
+                    app.shop.setQuantity(0, at: app.shop.row) ? [app.saveEffect] : []
+                },
+                Binding([.home, .end], "first / last coffee, order focused", when: order) { app, key, _ in
+                    app.shop.focusRow(key == .home ? 0 : app.shop.products.count - 1)
+                    return []
+                },
+            ]),
+            .init("Both", [
+                Binding([.tab, .backTab], hint: .init(keys: [.tab]) { $0.pane == .stores ? "Order" : "Stores" },
+                        "move the focus between the stores and the order") { app, key, _ in
+                    app.focus.handle(key)
+                    return []
+                },
+                Binding([.char("["), .char("]")], "previous / next branch, from anywhere (wraps)") { app, key, _ in
+                    app.turn(key == .char("[") ? -1 : 1)
+                },
+                Binding([.enter], hint: .init("Receipt"), "show the receipt") { app, _, _ in
+                    app.openReceipt()
+                    return []
+                },
+                Binding([.char("c"), .char("C")], helpKeys: [.char("c")], hint: .init("Clear", keys: [.char("c")]),
+                        "clear the order (asks first)") { app, _, _ in app.askClear() },
+            ]),
+        ])
     }
 
-    mutating func handleOverlay(_ o: Overlay, _ key: Key) -> [AppEffect] {
-        switch o {
-        case .receipt(let scroll):
-            // Bounded by the smallest screen the app draws on, so ↑ after many ↓ moves at once.
-            let most = ReceiptPanel.maxScroll(lines: shop.receipt(unicode: unicode).count, height: minimumSize.height)
-            switch key {
-            case .up: overlay = .receipt(scroll: max(0, min(scroll, most) - 1))
-            case .down: overlay = .receipt(scroll: min(most, scroll + 1))
-            case .pageUp: overlay = .receipt(scroll: max(0, min(scroll, most) - 10))
-            case .pageDown: overlay = .receipt(scroll: min(most, scroll + 10))
-            default: overlay = nil
-            }
-            return []
-        case .confirmClear(var d):
-            switch d.handle(key) {
-            case .chose(0):
-                overlay = nil
-                shop.clear()
-                return [saveEffect]
-            case .chose, .cancelled:
-                overlay = nil
-            case nil:
-                overlay = .confirmClear(d)
-            }
-            return []
+    public func modalHelp(glyphs: Glyphs) -> [HelpSection] {
+        PanelModal<Action>.help(glyphs: glyphs, section: "In the receipt") + DialogModal<Action>.help(glyphs: glyphs)
+    }
+
+    mutating func turn(_ step: Int) -> [AppEffect] {
+        if step < 0 { shop.previousBranch() } else { shop.nextBranch() }
+        return [saveEffect]
+    }
+
+    mutating func openReceipt() {
+        let shop = self.shop
+        modals.push(PanelModal<Action> { ctx in
+            ScrollPanel(title: "Receipt", lines: shop.receipt(unicode: ctx.unicode).map { line in
+                StyledLine(line, line.hasPrefix("Total") || line.hasPrefix("COFFEE SHOP") ? .accent : .dialog)
+            })
+        })
+    }
+
+    mutating func askClear() -> [AppEffect] {
+        guard !shop.isEmpty else { return [.notice("The order is already empty.")] }
+        modals.push(DialogModal.confirm(
+            title: "Clear the order",
+            message: "Set every quantity back to 0?\n(\(CoffeeShop.bags(shop.totalQuantity)), \(shop.money(shop.totalPrice)))",
+            yes: "clear", action: Action.clear))
+        return []
+    }
+
+    public mutating func perform(_ action: Action, context: AppContext) -> [AppEffect] {
+        switch action {
+        case .clear:
+            shop.clear()
+            return [saveEffect]
         }
     }
 
@@ -209,9 +163,9 @@ public struct CoffeeApp: MiniApp {
     /// Side by side from this content width on; stacked below it.
     static let sideBySideWidth = 110
 
-    public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
-        let carousel = CarouselView(shop: shop, focused: focus == .stores && overlay == nil)
-        let order = OrderView(shop: shop, focused: focus == .order && overlay == nil)
+    public func renderScreen(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
+        let carousel = CarouselView(shop: shop, focused: pane == .stores && modals.isEmpty)
+        let order = OrderView(shop: shop, focused: pane == .order && modals.isEmpty)
         let split: SplitPane
         if rect.width >= CoffeeApp.sideBySideWidth {
             split = SplitPane(.horizontal, .ratio(0.42), divider: true, first: carousel, second: OrderPane(order: order))
@@ -220,15 +174,6 @@ public struct CoffeeApp: MiniApp {
             split = SplitPane(.vertical, .second(orderHeight), divider: true, first: carousel, second: order)
         }
         split.render(in: rect, on: &canvas, theme: theme)
-
-        switch overlay {
-        case .receipt(let scroll):
-            ReceiptPanel(lines: shop.receipt(unicode: theme.glyphs.isUnicode), scroll: scroll).render(in: rect, on: &canvas, theme: theme)
-        case .confirmClear(let d):
-            d.render(in: rect, on: &canvas, theme: theme)
-        case nil:
-            break
-        }
     }
 
     // MARK: Command line

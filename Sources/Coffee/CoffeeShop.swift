@@ -1,6 +1,4 @@
 import TerminiCore
-import TerminiWidgets
-import TerminiApp
 
 /// What is saved between launches: the cart by product name (so a changed catalog keeps what
 /// still exists) and the branch shown, by name.

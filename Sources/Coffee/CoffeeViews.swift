@@ -1,6 +1,5 @@
 import TerminiCore
 import TerminiWidgets
-import TerminiApp
 
 /// A small drawn storefront with the branch's number on its sign (ASCII art when the screen
 /// has no Unicode).
@@ -58,11 +57,26 @@ struct CarouselView: Widget {
         if unicode, let latin = b.latinName { out.append((latin, .muted)) }
         out.append(("", .text))
         out.append(("Tel " + b.phone, .text))
-        for l in TextLayout.wrap(b.address(unicode: unicode), width: width) { out.append((l, .text)) }
+        for l in TextLayout.balancedWrap(b.address(unicode: unicode), width: width) { out.append((l, .text)) }
         if unicode, let latin = b.latinAddress {
-            for l in TextLayout.wrap(latin, width: width) { out.append((l, .muted)) }
+            for l in TextLayout.balancedWrap(latin, width: width) { out.append((l, .muted)) }
         }
         return out
+    }
+
+    /// The lines that fit `rows`: when some do not, the last row says so. The lines that did
+    /// not fit and go with the first of them (the rest of an address) run on into it; whatever
+    /// is still left out shows as an ellipsis at its end, never dropped without a sign.
+    static func fitted(_ lines: [(text: String, role: Role)], rows: Int, width: Int, ellipsis: String) -> [(text: String, role: Role)] {
+        guard rows > 0, lines.count > rows else { return rows > 0 ? lines : [] }
+        var kept = Array(lines.prefix(rows - 1))
+        let rest = Array(lines.dropFirst(rows - 1))
+        let role = rest[0].role
+        let same = rest.prefix { $0.role == role && !$0.text.isEmpty }
+        var text = same.map(\.text).joined(separator: " ")
+        if same.count < rest.count { text += " " + ellipsis }
+        kept.append((TextLayout.truncate(text, to: width, ellipsis: ellipsis), role))
+        return kept
     }
 
     /// The lines of every branch, indexed by branch, with the blank line dropped from all of
@@ -112,7 +126,8 @@ struct CarouselView: Widget {
             // Tall: the storefront above, the text centred under it, the dots under that.
             let top = tallTop
             Storefront.render(number: shop.branch + 1, at: (body.x + (body.width - art.width) / 2, top), on: &canvas, theme: theme, clip: body)
-            for (i, l) in tallLines.enumerated() where top + art.height + 1 + i < body.maxY {
+            let tallRows = max(0, body.maxY - (top + art.height + 1))
+            for (i, l) in CarouselView.fitted(tallLines, rows: tallRows, width: body.width, ellipsis: g.ellipsis).enumerated() {
                 canvas.put(l.text, in: Rect(x: body.x, y: top + art.height + 1 + i, width: body.width, height: 1),
                            alignment: .center, style: theme[l.role])
             }
@@ -129,7 +144,7 @@ struct CarouselView: Widget {
             let top = body.y + max(0, (body.height - art.height) / 2)
             Storefront.render(number: shop.branch + 1, at: (left, top), on: &canvas, theme: theme, clip: body)
             let textTop = top + max(0, (art.height - most) / 2)
-            for (i, l) in lines.enumerated() where textTop + i < body.maxY {
+            for (i, l) in CarouselView.fitted(lines, rows: body.maxY - textTop, width: textWidth, ellipsis: g.ellipsis).enumerated() {
                 canvas.put(l.text, in: Rect(x: left + art.width + 3, y: textTop + i, width: textWidth, height: 1), style: theme[l.role])
             }
         } else {
@@ -138,7 +153,7 @@ struct CarouselView: Widget {
             let lines = all[shop.branch]
             let most = all.map(\.count).max() ?? 0
             let top = body.y + max(0, (body.height - most) / 2)
-            for (i, l) in lines.enumerated() where top + i < body.maxY {
+            for (i, l) in CarouselView.fitted(lines, rows: body.maxY - top, width: body.width, ellipsis: g.ellipsis).enumerated() {
                 canvas.put(l.text, in: Rect(x: body.x, y: top + i, width: body.width, height: 1), alignment: .center, style: theme[l.role])
             }
         }
@@ -279,38 +294,5 @@ struct OrderPane: Widget {
         var table = order
         table.titleInHeader = false
         table.render(in: body.centered(Size(width: body.width, height: h)), on: &canvas, theme: theme)
-    }
-}
-
-/// The receipt over the shop, scrolled with ↑/↓ when it is taller than the screen.
-struct ReceiptPanel: Widget {
-    var lines: [String]
-    var scroll: Int
-
-    /// The rows for lines in a panel drawn in an area `height` rows high: the box less its
-    /// border and the footer.
-    static func visibleRows(lines: Int, height: Int) -> Int { max(0, min(height, lines + 4) - 3) }
-
-    /// The largest scroll that still changes what an area `height` rows high shows.
-    static func maxScroll(lines: Int, height: Int) -> Int { max(0, lines - visibleRows(lines: lines, height: height)) }
-
-    func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
-        let g = theme.glyphs
-        let visible = ReceiptPanel.visibleRows(lines: lines.count, height: area.height)
-        let more = lines.count > visible
-        // The words of the ? help's overlay: what scrolls, and that anything else closes.
-        let footer = more ? "\(g.arrowUp)/\(g.arrowDown) scroll \(g.middleDot) any other key closes" : "any key closes"
-        let widest = max(lines.map { DisplayWidth.of($0) }.max() ?? 20, DisplayWidth.of(footer))
-        let box = area.centered(Size(width: min(area.width, widest + 4), height: min(area.height, lines.count + 4)))
-        guard box.width >= 6, box.height >= 4 else { return }
-        canvas.fill(box, style: theme[.dialog])
-        Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: "Receipt", titleStyle: theme[.dialogBorder])
-        let inner = box.inset(horizontal: 2, vertical: 1)
-        let start = min(max(0, scroll), ReceiptPanel.maxScroll(lines: lines.count, height: area.height))
-        for (i, line) in lines.dropFirst(start).prefix(visible).enumerated() {
-            let bold = line.hasPrefix("Total") || line.hasPrefix("COFFEE SHOP")
-            canvas.put(line, in: inner.row(i), style: bold ? theme[.accent] : theme[.dialog], ellipsis: g.ellipsis)
-        }
-        canvas.put(footer, in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted], ellipsis: g.ellipsis)
     }
 }

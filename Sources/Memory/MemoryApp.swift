@@ -37,11 +37,11 @@ public struct CardFlip: Equatable, Sendable {
 
 /// Memory: a concentration game. Turn two cards; a pair stays up, two different faces go
 /// back down at the next flip. Find every pair in as few flips and as little time as you can.
-public struct MemoryApp: MiniApp {
+public struct MemoryApp: KeyedApp {
     public static let descriptor = AppDescriptor(
         id: "memory", name: "Memory", summary: "Turn the cards and find the pairs",
         options: [
-            OptionSpec("--size", value: "SIZE", help: "board size: 4x4 (default), 4x5 or 6x6"),
+            OptionSpec("--size", value: "SIZE", values: .choices(BoardSize.allCases.map(\.rawValue)), help: "board size: 4x4 (default), 4x5 or 6x6"),
             OptionSpec("--seed", value: "N", help: "deal the cards of game N (the same N, the same deal)"),
         ])
 
@@ -59,37 +59,34 @@ public struct MemoryApp: MiniApp {
     /// Random deals are numbered below this, so a deal is easy to pass on (`--seed 482913`).
     static let dealNumbers: UInt64 = 1_000_000
 
+    /// What a question, the size menu or the win box chose.
+    public enum Action: Sendable, Equatable {
+        case flipAll
+        /// A new deal of this size, from the dealer.
+        case deal(BoardSize)
+        /// The deal asked for on the command line (`--seed`, `--size`).
+        case dealAsked(seed: UInt64?, size: BoardSize)
+        case sizeMenu
+        case quit
+    }
+
     public private(set) var game: MemoryGame
     var dealer: SplitMix64
     public private(set) var records: MemoryRecords
     public private(set) var grid: Grid
     public private(set) var flipping: [Int: CardFlip] = [:]
-    /// The open question or menu, if any.
-    public private(set) var dialog: Pending?
+    /// The questions, the size menu and the win box.
+    public var modals = ModalStack<Action>()
     /// A line about the last flip ("A pair!"), until the next one.
     public private(set) var message: Message?
     /// How the last win compared with the bests.
     public private(set) var outcome: MemoryRecords.Outcome?
-    /// Whether the "You won!" box is over the board (until Enter, Esc, r or s).
-    public private(set) var winShown = false
     /// The clock's second last written to disk, so a restart shows what the screen showed.
     private var savedSecond: Int?
     /// Whether the game on screen is new (to be written at start) rather than read back.
     private var dealtAtStart: Bool
-    private var now: Double
-    private let unicode: Bool
-
-    public enum Pending: Equatable, Sendable {
-        case flipAll(Dialog)
-        case reset(Dialog)
-        case size(Dialog)
-
-        var dialog: Dialog {
-            switch self {
-            case .flipAll(let d), .reset(let d), .size(let d): return d
-            }
-        }
-    }
+    /// The clock was stopped because the board went out of view; it goes on when it is back.
+    private var pausedUnseen = false
 
     public struct Message: Equatable, Sendable {
         public var text: String
@@ -97,14 +94,26 @@ public struct MemoryApp: MiniApp {
     }
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
-        now = context.now
-        unicode = context.unicode
         let saved = store.load(MemorySave.self, from: MemoryApp.file, version: MemoryApp.fileVersion)
         records = saved?.records ?? MemoryRecords()
         let askedSize = options.value("--size").flatMap(BoardSize.init(parsing:))
         let askedSeed = options.value("--seed").flatMap { UInt64($0) }
         var cursor = 0
-        if let seed = askedSeed {
+        let inProgress = saved.map { $0.game.phase == .playing } ?? false
+        let replaces = askedSeed != nil || (askedSize != nil && askedSize != saved?.game.size)
+        if let s = saved, inProgress, replaces {
+            // A game in progress is never thrown away unasked: it stays until the answer.
+            game = s.game
+            game.pauseAfterRestore()
+            dealer = s.dealer
+            cursor = s.cursor
+            dealtAtStart = false
+            let size = askedSize ?? s.game.size
+            let what = askedSeed.map { "Deal game \($0) (\(size.name(unicode: context.unicode)))?" } ?? "Deal a new \(size.name(unicode: context.unicode)) game?"
+            let flips = s.game.flips
+            modals.push(DialogModal.confirm(title: "New deal", message: "\(what) The game in progress (\(flips) flip\(flips == 1 ? "" : "s")) is lost.",
+                                            yes: "deal", action: Action.dealAsked(seed: askedSeed, size: size)))
+        } else if let seed = askedSeed {
             // A chosen deal, and the deals after it follow from it too.
             dealer = SplitMix64(seed: seed)
             game = MemoryGame(size: askedSize ?? saved?.game.size ?? .fourByFour, seed: seed)
@@ -153,108 +162,95 @@ public struct MemoryApp: MiniApp {
 
     // MARK: Keys
 
-    /// A question, the size menu or the win box is open: it takes every key, Esc included.
-    public var wantsAllKeys: Bool { dialog != nil || winShown }
+    public var keys: AppKeys<MemoryApp> {
+        let arrows: [Key] = [.left, .up, .down, .right]
+        let bindings: [AppBinding<MemoryApp>] = [
+            Binding(arrows + [.char("h"), .char("j"), .char("k"), .char("l"), .home, .end],
+                    helpKeys: arrows + [.char("h"), .char("j"), .char("k"), .char("l")], hint: .init("Move", keys: arrows),
+                    "move the cursor") { app, key, _ in
+                app.grid.handle(key)
+                return []
+            },
+            Binding([.home, .end], "first, last card of the row") { _, _, _ in [] },
+            Binding([.char(" "), .enter], hint: .init(keys: [.char(" ")]) { $0.game.isOver ? nil : "Flip" },
+                    "flip the card under the cursor") { app, _, ctx in app.flip(ctx) },
+            Binding([.char("f"), .char("F")], helpKeys: [.char("f")], hint: .init(keys: [.char("f")]) { $0.game.isOver ? nil : "Flip all" },
+                    "flip all: show every card, giving up (asks first)") { app, _, _ in app.askFlipAll() },
+            Binding([.char("r"), .char("R")], helpKeys: [.char("r")], hint: .init(keys: [.char("r")]) { $0.game.isOver ? "New deal" : "Reset" },
+                    "reset: a new deal, flips and time to 0 (asks mid-game)") { app, _, ctx in app.askReset(ctx) },
+            Binding([.char("s"), .char("S")], helpKeys: [.char("s")], hint: .init("Size", keys: [.char("s")]),
+                    "board size: 4x4, 4x5 or 6x6 (a new deal)") { app, _, ctx in
+                app.openSizeMenu(ctx)
+                return []
+            },
+        ]
+        return AppKeys("Memory", bindings)
+    }
+
+    public func modalHelp(glyphs: Glyphs) -> [HelpSection] {
+        let sizes = BoardSize.allCases.map { $0.name(unicode: glyphs.isUnicode) }
+        return DialogModal<Action>.help(glyphs: glyphs)
+            + [HelpSection("The size menu", [(glyphs.listName(of: KeyNames.digits(1...sizes.count)), sizes.joined(separator: ", "))])]
+            + WinBox.keys.help(glyphs: glyphs)
+    }
 
     public mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] {
-        now = context.now
-        pruneFlips()
-        if let pending = dialog { return answer(pending, key) }
-        if winShown { return answerWin(key) }
-        if grid.handle(key) { return [] }
-        switch key {
-        case .enter, .char(" "):
-            return flip()
-        case .char("f"), .char("F"):
-            guard !game.isOver else {
-                message = Message(text: "The game is over: r deals again.", role: .muted)
-                return []
-            }
-            dialog = .flipAll(Dialog.confirm(title: "Flip all", message: "Show every card? This ends the game, given up.",
-                                             yes: "Yes, show all", no: "No"))
-            return []
-        case .char("r"), .char("R"):
-            if game.phase == .playing {
-                dialog = .reset(Dialog.confirm(title: "Reset", message: "Deal again? The game in progress (\(game.flips) flip\(game.flips == 1 ? "" : "s")) is lost.",
-                                               yes: "Yes, deal again", no: "No"))
-                return []
-            }
-            return newDeal(size: game.size)
-        case .char("s"), .char("S"):
-            openSizeMenu()
-            return []
-        default:
-            return []
-        }
+        pruneFlips(context.now)
+        return dispatch(key, context: context)
     }
 
-    mutating func openSizeMenu() {
-        let names = BoardSize.allCases.map { $0.name(unicode: unicode) }
+    mutating func askFlipAll() -> [AppEffect] {
+        guard !game.isOver else {
+            message = Message(text: "The game is over: r deals again.", role: .muted)
+            return []
+        }
+        modals.push(DialogModal.confirm(title: "Flip all", message: "Show every card? This ends the game, given up.",
+                                        yes: "show all", action: Action.flipAll))
+        return []
+    }
+
+    mutating func askReset(_ context: AppContext) -> [AppEffect] {
+        if game.phase == .playing {
+            modals.push(DialogModal.confirm(title: "Reset", message: "Deal again? The game in progress (\(game.flips) flip\(game.flips == 1 ? "" : "s")) is lost.",
+                                            yes: "deal again", action: Action.deal(game.size)))
+            return []
+        }
+        return newDeal(size: game.size, context)
+    }
+
+    mutating func openSizeMenu(_ context: AppContext) {
+        let sizes = BoardSize.allCases
+        let names = sizes.map { $0.name(unicode: context.unicode) }
         let warning = game.phase == .playing ? " The game in progress ends." : ""
-        dialog = .size(Dialog(title: "Board size", message: "Pick the board for a new deal." + warning, buttons: names,
-                              focused: BoardSize.allCases.firstIndex(of: game.size) ?? 0))
+        let g = context.glyphs
+        modals.push(DialogModal(Dialog(title: "Board size", message: "Pick the board for a new deal." + warning, buttons: names,
+                                       focused: sizes.firstIndex(of: game.size) ?? 0),
+                                actions: sizes.map { Action.deal($0) }, numberKeys: true,
+                                hints: [KeyHint(g.hintName(of: KeyNames.digits(1...sizes.count)), "Size"),
+                                        KeyHint(g.hintName(of: [.left, .right]), "Choose"), KeyHint("Enter", "Deal"), KeyHint("Esc", "Cancel")]))
     }
 
-    /// The win box: Enter, Space or Esc close it (the board stays, the result goes to the
-    /// message line); r and s close it and deal again or open the size menu in its place,
-    /// so two boxes never lie on each other; q still quits.
-    mutating func answerWin(_ key: Key) -> [AppEffect] {
-        switch key {
-        case .enter, .char(" "), .escape:
-            winShown = false
+    public mutating func perform(_ action: Action, context: AppContext) -> [AppEffect] {
+        switch action {
+        case .flipAll: return flipAll(context)
+        case .deal(let size): return newDeal(size: size, context)
+        case let .dealAsked(seed, size):
+            guard let seed else { return newDeal(size: size, context) }
+            dealer = SplitMix64(seed: seed)
+            game = MemoryGame(size: size, seed: seed)
+            return dealt(size: size, context)
+        case .sizeMenu:
+            openSizeMenu(context)
             return []
-        case .char("r"), .char("R"):
-            winShown = false
-            return newDeal(size: game.size)
-        case .char("s"), .char("S"):
-            winShown = false
-            openSizeMenu()
-            return []
-        case .char("q"), .char("Q"):
-            return [.quit]
-        default:
-            return []
+        case .quit: return [.quit]
         }
     }
 
-    mutating func answer(_ pending: Pending, _ key: Key) -> [AppEffect] {
-        var d = pending.dialog
-        // In the size menu, 1–3 pick a size too.
-        if case .size = pending, let n = key.digit, n >= 1, n <= BoardSize.allCases.count {
-            dialog = nil
-            return newDeal(size: BoardSize.allCases[n - 1])
-        }
-        let result = d.handle(key)
-        switch (pending, result) {
-        case (_, nil):
-            switch pending {
-            case .flipAll: dialog = .flipAll(d)
-            case .reset: dialog = .reset(d)
-            case .size: dialog = .size(d)
-            }
-            return []
-        case (_, .cancelled?):
-            dialog = nil
-            return []
-        case (.flipAll, .chose(0)?):
-            dialog = nil
-            return flipAll()
-        case (.reset, .chose(0)?):
-            dialog = nil
-            return newDeal(size: game.size)
-        case (.size, .chose(let i)?):
-            dialog = nil
-            return newDeal(size: BoardSize.allCases[min(max(0, i), BoardSize.allCases.count - 1)])
-        case (_, .chose?):
-            dialog = nil
-            return []
-        }
-    }
-
-    mutating func flip() -> [AppEffect] {
+    mutating func flip(_ context: AppContext) -> [AppEffect] {
+        let now = context.now
         let before = game.cards
         let event = game.flip(at: grid.index, now: now)
-        animateChanges(from: before)
+        animateChanges(from: before, now: now)
         switch event {
         case .gameOver:
             message = Message(text: game.phase == .won ? "You found every pair: r deals again." : "All cards are shown: r deals again.", role: .muted)
@@ -272,7 +268,7 @@ public struct MemoryApp: MiniApp {
             message = Message(text: "No match. Your next flip turns these two back down.", role: .warning)
         case .won:
             outcome = records.recordWin(size: game.size, flips: game.flips, seconds: game.elapsed(at: now))
-            winShown = true
+            modals.push(WinBox(game: game, outcome: outcome, records: records, elapsed: game.elapsed(at: now)))
             message = Message(text: "You won: \(game.size.pairs) pairs in \(game.flips) flips, \(clockText(game.elapsed(at: now))). r deals again.",
                               role: .success)
         }
@@ -280,10 +276,10 @@ public struct MemoryApp: MiniApp {
         return [save]
     }
 
-    mutating func flipAll() -> [AppEffect] {
+    mutating func flipAll(_ context: AppContext) -> [AppEffect] {
+        let now = context.now
         let before = game.cards
         game.giveUp(now: now)
-        // The cards turn in a wave, row by row.
         // Row by row, a step apart: a row's cards turn together, in the same frames.
         for i in game.cards.indices where before[i].isFaceUp != game.cards[i].isFaceUp {
             flipping[i] = CardFlip(start: now + Double(i / game.size.columns) * MemoryApp.flipStep, toFaceUp: true)
@@ -292,37 +288,43 @@ public struct MemoryApp: MiniApp {
         return [save]
     }
 
-    mutating func newDeal(size: BoardSize) -> [AppEffect] {
+    mutating func newDeal(size: BoardSize, _ context: AppContext) -> [AppEffect] {
         let before = size == game.size ? game.cards : []
         game = MemoryGame(size: size, seed: MemoryApp.nextSeed(&dealer))
         flipping = [:]
         if before.count == game.cards.count {
             // What was face up turns down, then the new deal lies there.
-            animateChanges(from: before)
+            animateChanges(from: before, now: context.now)
         }
+        return dealt(size: size, context)
+    }
+
+    mutating func dealt(size: BoardSize, _ context: AppContext) -> [AppEffect] {
         if grid.rows != size.rows || grid.columns != size.columns {
             grid = MemoryApp.grid(for: size, cursor: 0)
         }
         outcome = nil
-        winShown = false
+        modals.removeAll()
         savedSecond = nil
-        message = Message(text: "New deal: \(size.name(unicode: unicode)), seed \(game.seed).", role: .muted)
+        pausedUnseen = false
+        message = Message(text: "New deal: \(size.name(unicode: context.unicode)), seed \(game.seed).", role: .muted)
         return [save]
     }
 
-    mutating func animateChanges(from before: [Card]) {
+    mutating func animateChanges(from before: [Card], now: Double) {
         for i in game.cards.indices where i < before.count && before[i].isFaceUp != game.cards[i].isFaceUp {
             flipping[i] = CardFlip(start: now, toFaceUp: game.cards[i].isFaceUp)
         }
     }
 
-    mutating func pruneFlips() {
+    mutating func pruneFlips(_ now: Double) {
         flipping = flipping.filter { now < $0.value.start + MemoryApp.flipDuration }
     }
 
     // MARK: Time
 
-    public var nextDeadline: Double? {
+    public func nextDeadline(context: AppContext) -> Double? {
+        let now = context.now
         var next: Double?
         func soonest(_ t: Double) { next = min(next ?? t, t) }
         // Each turning card's next step (cards of a flip-all wave may not have started yet).
@@ -344,8 +346,8 @@ public struct MemoryApp: MiniApp {
     }
 
     public mutating func tick(context: AppContext) -> [AppEffect] {
-        now = context.now
-        pruneFlips()
+        let now = context.now
+        pruneFlips(now)
         // Each new second on the clock is written down with the game, so a game read back
         // after a quit (or a crash) shows the time the screen showed.
         if game.clockRuns {
@@ -359,64 +361,86 @@ public struct MemoryApp: MiniApp {
         return []
     }
 
-    // MARK: Keys shown
-
-    var glyphs: Glyphs { unicode ? .unicode : .ascii }
-    /// The four arrows, as the glyphs name them; in the key-hint bar the ASCII names are
-    /// too long for four, so there they are "Arrows".
-    var arrows: String { [Key.left, .up, .down, .right].map { glyphs.name(of: $0) }.joined(separator: unicode ? "" : " ") }
-    var arrowsHint: String { unicode ? arrows : "Arrows" }
-    var leftRight: String { "\(glyphs.name(of: .left))/\(glyphs.name(of: .right))" }
-
-    public var hints: [KeyHint] {
-        switch dialog {
-        case .flipAll?: return [KeyHint("y", "Show all"), KeyHint("n", "No"), KeyHint("Esc", "Cancel")]
-        case .reset?: return [KeyHint("y", "Deal again"), KeyHint("n", "No"), KeyHint("Esc", "Cancel")]
-        case .size?: return [KeyHint("1-3", "Size"), KeyHint(leftRight, "Choose"), KeyHint("Enter", "Deal"), KeyHint("Esc", "Cancel")]
-        case nil: break
-        }
-        if winShown { return [KeyHint("Enter", "Close"), KeyHint("r", "New deal"), KeyHint("s", "Size"), KeyHint("q", "Quit")] }
-        if game.isOver { return [KeyHint("r", "New deal"), KeyHint("s", "Size"), KeyHint(arrowsHint, "Move")] }
-        return [KeyHint(arrowsHint, "Move"), KeyHint("Space", "Flip"), KeyHint("f", "Flip all"), KeyHint("r", "Reset"), KeyHint("s", "Size")]
+    /// The board is out of view (another app, the launcher, the help, the settings, a terminal
+    /// too small, quitting): the clock stops, and the time so far is saved.
+    public mutating func hidden(context: AppContext) -> [AppEffect] {
+        guard game.clockRuns else { return [] }
+        game.pause(at: context.now)
+        pausedUnseen = true
+        return [save]
     }
 
-    public var help: [HelpSection] {
-        let sizes = BoardSize.allCases.map { $0.name(unicode: unicode) }
-        return [
-            HelpSection("Memory", [
-                ("\(arrows) h j k l", "move the cursor"),
-                ("Home End", "first, last card of the row"),
-                ("Space Enter", "flip the card under the cursor"),
-                ("f", "flip all: show every card, giving up (asks first)"),
-                ("r", "reset: a new deal, flips and time to 0 (asks mid-game)"),
-                ("s", "board size: \(sizes[0]), \(sizes[1]) or \(sizes[2]) (a new deal)"),
-            ]),
-            HelpSection("Questions and the size menu", [
-                ("y n", "yes, no"),
-                ("1 2 3", "in the size menu: \(sizes.joined(separator: ", "))"),
-                ("\(leftRight) Tab", "move between the buttons"),
-                ("Enter Space", "choose the focused button"),
-                ("Esc", "close without changing anything"),
-            ]),
-            HelpSection("You won!", [
-                ("Enter Space Esc", "close the box; the board and the result stay"),
-                ("r s", "a new deal, the size menu"),
-                ("q", "quit"),
-            ]),
-        ]
+    /// The board is back in view: a clock stopped for that goes on.
+    public mutating func shown(context: AppContext) -> [AppEffect] {
+        guard pausedUnseen else { return [] }
+        pausedUnseen = false
+        game.resume(at: context.now)
+        return [save]
     }
 
     /// The same for every board, so picking a size never leaves the board too large for
     /// the terminal (keys are not taken below the minimum, `s` included).
     public var minimumSize: Size { MemoryView.minimumSize }
 
-    public var title: String { "Memory \(game.size.name(unicode: unicode))" }
+    public func title(context: AppContext) -> String { "Memory \(game.size.name(unicode: context.unicode))" }
 
     // MARK: Drawing
 
-    public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
+    public func renderScreen(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
         MemoryView(app: self, now: context.now).render(in: rect, on: &canvas, theme: theme)
-        // At most one box: the win box closes before a menu opens.
-        dialog?.dialog.render(in: rect, on: &canvas, theme: theme)
+    }
+}
+
+/// The "You won!" box over the board: Enter, Space or Esc close it (the board stays, the
+/// result goes to the message line); r and s close it and deal again or open the size menu
+/// in its place, so two boxes never lie on each other; q still quits.
+struct WinBox: Modal {
+    typealias Action = MemoryApp.Action
+    var game: MemoryGame
+    var outcome: MemoryRecords.Outcome?
+    var records: MemoryRecords
+    var elapsed: Double
+
+    static let keys = KeyTable<WinBox, ModalStep<Action>>("You won!", [
+        Binding([.enter, .char(" "), .escape], hint: .init("Close", keys: [.enter]), "close the box; the board and the result stay") { _, _, _ in
+            .close
+        },
+        Binding([.char("r"), .char("R")], helpKeys: [.char("r"), .char("s")], hint: .init("New deal", keys: [.char("r")]),
+                "a new deal, the size menu") { b, _, _ in .finish(.deal(b.game.size)) },
+        Binding([.char("s"), .char("S")], hint: .init("Size", keys: [.char("s")]), nil) { _, _, _ in .finish(.sizeMenu) },
+        Binding([.char("q"), .char("Q")], helpKeys: [.char("q")], hint: .init("Quit", keys: [.char("q")]), "quit") { _, _, _ in
+            .finish(.quit)
+        },
+    ])
+
+    mutating func handle(_ key: Key, context: AppContext) -> ModalStep<Action> {
+        WinBox.keys.dispatch(key, to: &self, context: context) ?? .stay
+    }
+
+    func hints(context: AppContext) -> [KeyHint] { WinBox.keys.hints(for: self, context: context) }
+
+    func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
+        let board = MemoryView.boardRect(rect)
+        let unicode = theme.glyphs.isUnicode
+        let dot = theme.glyphs.middleDot
+        let sizeName = game.size.name(unicode: unicode)
+        var lines: [(String, Role)] = [
+            ("All \(game.size.pairs) pairs in \(game.flips) flips \(dot) \(clockText(elapsed))", .text),
+        ]
+        if let o = outcome, o.isNewBest {
+            let what = o.newFewestFlips && o.newFastest ? "fewest flips and fastest time" : o.newFewestFlips ? "fewest flips" : "fastest time"
+            lines.append(("New best for \(sizeName): \(what)!", .success))
+        } else if let f = records.fewestFlips(game.size), let t = records.fastest(game.size) {
+            lines.append(("Best for \(sizeName): \(f) flips \(dot) \(clockText(t))", .muted))
+        }
+        lines.append(("", .text))
+        lines.append(("r new deal   s board size", .muted))
+        let width = min(board.width, (lines.map { DisplayWidth.of($0.0) }.max() ?? 20) + 6)
+        let box = board.centered(Size(width: width, height: lines.count + 2))
+        canvas.fill(box, style: theme[.dialog])
+        Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.success], title: "You won!", titleStyle: theme[.success])
+        for (i, line) in lines.enumerated() {
+            canvas.put(line.0, in: box.inset(horizontal: 2, vertical: 1).row(i), alignment: .center, style: theme[line.1])
+        }
     }
 }

@@ -212,6 +212,18 @@ public struct MemoryGame: Codable, Equatable, Sendable {
         seenAt = nil
     }
 
+    /// Stops the clock while the board is out of view; the game stays in play.
+    public mutating func pause(at now: Double) {
+        guard runningSince != nil else { return }
+        stopClock(at: now)
+    }
+
+    /// Starts a clock stopped by `pause` again (nothing for a game that is over).
+    public mutating func resume(at now: Double) {
+        guard phase == .playing, runningSince == nil else { return }
+        runningSince = now
+    }
+
     private mutating func stopClock(at now: Double) {
         elapsedBefore = elapsed(at: now)
         runningSince = nil

@@ -1,6 +1,5 @@
 import TerminiCore
 import TerminiWidgets
-import TerminiApp
 
 /// The Memory screen: a status line (flips, pairs, size and best, time), the board of
 /// cards, and a message line.
@@ -52,17 +51,25 @@ struct MemoryView {
         return (lineCard, 1, 0)
     }
 
+    /// Where the board goes: between the status line and the message line.
+    static func boardRect(_ rect: Rect) -> Rect {
+        Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: max(0, rect.height - 2))
+    }
+
+    /// Where the cards go: the board less a blank column each side, so no card touches the
+    /// window's frame.
+    static func cardsRect(_ rect: Rect) -> Rect { boardRect(rect).inset(horizontal: 1, vertical: 0) }
+
     func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         let game = app.game
         renderStatus(in: rect.row(0), on: &canvas, theme: theme)
-        let board = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: max(0, rect.height - 2))
+        let board = MemoryView.cardsRect(rect)
         let layout = MemoryView.cardLayout(for: game.size, in: board.size)
         app.grid.render(in: board, cell: layout.card, gapX: layout.gapX, gapY: layout.gapY) { row, column, cell, hasCursor in
             let i = row * game.size.columns + column
             drawCard(i, in: cell, cursor: hasCursor && game.phase != .won, on: &canvas, theme: theme)
         }
         renderFooter(in: rect.row(rect.height - 1), on: &canvas, theme: theme)
-        if app.winShown && app.dialog == nil { renderWin(over: board, on: &canvas, theme: theme) }
     }
 
     // MARK: Status and footer
@@ -255,32 +262,6 @@ struct MemoryView {
                    style: theme.glyphs.isUnicode ? style : style.with(.bold), clip: inner)
     }
 
-    // MARK: The win
-
-    func renderWin(over board: Rect, on canvas: inout Canvas, theme: Theme) {
-        let game = app.game
-        let unicode = theme.glyphs.isUnicode
-        let dot = theme.glyphs.middleDot
-        let sizeName = game.size.name(unicode: unicode)
-        var lines: [(String, Role)] = [
-            ("All \(game.size.pairs) pairs in \(game.flips) flips \(dot) \(clockText(game.elapsed(at: now)))", .text),
-        ]
-        if let o = app.outcome, o.isNewBest {
-            let what = o.newFewestFlips && o.newFastest ? "fewest flips and fastest time" : o.newFewestFlips ? "fewest flips" : "fastest time"
-            lines.append(("New best for \(sizeName): \(what)!", .success))
-        } else if let f = app.records.fewestFlips(game.size), let t = app.records.fastest(game.size) {
-            lines.append(("Best for \(sizeName): \(f) flips \(dot) \(clockText(t))", .muted))
-        }
-        lines.append(("", .text))
-        lines.append(("r new deal   s board size", .muted))
-        let width = min(board.width, (lines.map { DisplayWidth.of($0.0) }.max() ?? 20) + 6)
-        let box = board.centered(Size(width: width, height: lines.count + 2))
-        canvas.fill(box, style: theme[.dialog])
-        Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.success], title: "You won!", titleStyle: theme[.success])
-        for (i, line) in lines.enumerated() {
-            canvas.put(line.0, in: box.inset(horizontal: 2, vertical: 1).row(i), alignment: .center, style: theme[line.1])
-        }
-    }
 }
 
 extension Style {

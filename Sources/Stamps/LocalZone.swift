@@ -1,6 +1,4 @@
 import TerminiCore
-import TerminiWidgets
-import TerminiApp
 
 /// Local calendar days for the stamp card: the model never sees a time zone.
 extension LocalZone {

@@ -32,14 +32,16 @@ public struct StampCard: Codable, Equatable, Sendable {
     public private(set) var stamps: [Stamp]
     /// The day each earlier card was completed (its tenth stamp), oldest first.
     public private(set) var completions: [CalendarDay]
-    /// The day of the most recent stamp, on this card or an earlier one. Daily mode checks
-    /// it, so a reset does not hand out a second stamp the same day.
+    /// The day of the most recent stamp given in daily mode, on this card or an earlier one.
+    /// Daily mode checks it, so a reset does not hand out a second stamp the same day; stamps
+    /// given with daily mode off do not set it, so turning daily mode on after a reset does
+    /// not refuse the empty card's first stamp.
     public private(set) var lastStampDay: CalendarDay?
 
     public init(stamps: [Stamp] = [], completions: [CalendarDay] = [], lastStampDay: CalendarDay? = nil) {
         self.stamps = Array(stamps.prefix(StampCard.slots))
         self.completions = completions
-        self.lastStampDay = lastStampDay ?? self.stamps.last?.day
+        self.lastStampDay = lastStampDay
     }
 
     public var count: Int { stamps.count }
@@ -83,7 +85,7 @@ public struct StampCard: Codable, Equatable, Sendable {
         if isFull { return .full }
         if daily && !mayStamp(on: moment.day, daily: true) { return .alreadyToday(next: moment.day.next) }
         stamps.append(Stamp(moment))
-        lastStampDay = moment.day
+        if daily { lastStampDay = moment.day }
         let completed = isFull
         if completed { completions.append(moment.day) }
         return .stamped(slot: stamps.count - 1, completed: completed)
@@ -106,7 +108,16 @@ public struct StampCard: Codable, Equatable, Sendable {
             throw DecodingError.dataCorruptedError(forKey: .stamps, in: c, debugDescription: "\(stamps.count) stamps on a card of \(StampCard.slots)")
         }
         let completions = try c.decodeIfPresent([CalendarDay].self, forKey: .completions) ?? []
-        let last = try c.decodeIfPresent(CalendarDay.self, forKey: .lastStampDay)
+        // Written as null when no daily-mode stamp was given; a file from before the field
+        // lacks it, and then its last stamp's day is the careful guess.
+        let last = c.contains(.lastStampDay) ? try c.decodeIfPresent(CalendarDay.self, forKey: .lastStampDay) : stamps.prefix(StampCard.slots).last?.day
         self.init(stamps: stamps, completions: completions, lastStampDay: last)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(stamps, forKey: .stamps)
+        try c.encode(completions, forKey: .completions)
+        try c.encode(lastStampDay, forKey: .lastStampDay)
     }
 }

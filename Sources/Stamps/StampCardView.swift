@@ -1,6 +1,5 @@
 import TerminiCore
 import TerminiWidgets
-import TerminiApp
 
 /// The card drawn with its ten slots in two rows of five: a dotted outline for an empty slot
 /// (with its number), a round seal with a star and the date on its rim for a stamped one.
@@ -61,8 +60,10 @@ struct StampCardView: Widget {
     func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         let m = StampCardView.metrics(fitting: rect.size)
         var (cardRect, slots) = StampCardView.layout(in: rect, metrics: m)
-        cardRect.x += shake
-        for i in slots.indices { slots[i].x += shake }
+        // The shake stays inside the area: a card as wide as it shakes less, not out of it.
+        let move = min(max(shake, rect.x - cardRect.x), rect.maxX - cardRect.maxX)
+        cardRect.x += move
+        for i in slots.indices { slots[i].x += move }
 
         let full = card.isFull
         let borderStyle = full ? theme[.success] : theme[.border]

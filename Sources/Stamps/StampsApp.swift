@@ -6,7 +6,7 @@ import TerminiApp
 /// daily login bonus. Space stamps with the original's animation (large and faint, shrinking
 /// into place, then the card shakes); a full card opens a dialog; `r` resets after asking;
 /// `d` allows one stamp per calendar day; `h` (or `i`) lists the card's stamps with their dates.
-public struct StampsApp: MiniApp {
+public struct StampsApp: KeyedApp {
     public static let descriptor = AppDescriptor(
         id: "stamps", name: "Stamp Card", summary: "A loyalty card with ten stamps",
         options: [OptionSpec("--status", help: "print the card (stamps, daily mode, cards completed) and exit")])
@@ -17,24 +17,16 @@ public struct StampsApp: MiniApp {
     static let rewardKey = "stamps.reward"
     static let defaultReward = "Your reward: one free coffee!"
 
-    /// What is open over the card.
-    enum Overlay: Equatable {
-        case full(Dialog)
-        case confirmReset(Dialog)
-        /// The card's history, scrolled down by `scroll` lines.
-        case history(scroll: Int)
-    }
+    /// What a dialog over the card chose.
+    public enum Action: Sendable, Equatable { case reset }
 
     private(set) var card: StampCard
     private(set) var daily: Bool
     private(set) var animation: StampAnimation?
-    private(set) var overlay: Overlay?
-    /// The last moment the app was told (by a key or a tick): the clock of `nextDeadline`.
-    private(set) var lastSeen: Double
+    /// The full-card message, the reset question, the history.
+    public var modals = ModalStack<Action>()
     let reward: String
-    let sound: Bool
     let zone: LocalZone
-    let unicode: Bool
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         self.init(store: store, context: context, zone: .system)
@@ -45,80 +37,67 @@ public struct StampsApp: MiniApp {
         daily = PreferenceValue.bool(store.preference(StampsApp.dailyKey)) ?? false
         let r = TextLayout.sanitized(store.preference(StampsApp.rewardKey) ?? "")
         reward = r.isEmpty ? StampsApp.defaultReward : r
-        sound = SoundPreference(store: store).alerts
         self.zone = zone
-        unicode = context.unicode
-        lastSeen = context.now
     }
 
     // MARK: Window
 
-    public var status: String? { daily ? "daily" : nil }
+    public func status(context: AppContext) -> String? { daily ? "daily" : nil }
 
-    public var hints: [KeyHint] {
-        switch overlay {
-        case .full: return [KeyHint("Enter", "OK")]
-        case .confirmReset: return [KeyHint("y", "Reset"), KeyHint("n", "Keep"), KeyHint("Esc", "Cancel")]
-        case .history:
-            // As in the ? help and Badminton's history: the arrows scroll, any other key
-            // (q and Esc too) closes.
-            return [KeyHint(unicode ? "↑↓" : "Up/Dn", "Scroll"), KeyHint("any other key", "Close")]
-        case nil:
-            return [KeyHint("Space", "Stamp +"), KeyHint("r", "Reset"), KeyHint("d", daily ? "Daily: on" : "Daily: off"),
-                    KeyHint("h", "History")]
-        }
+    public var keys: AppKeys<StampsApp> {
+        AppKeys("Stamp Card", [
+            Binding([.char(" "), .enter], hint: .init("Stamp +", keys: [.char(" ")]), "Stamp +: add the next stamp") { app, _, ctx in
+                app.stampPlus(ctx)
+            },
+            Binding([.char("r"), .char("R")], helpKeys: [.char("r")], hint: .init("Reset", keys: [.char("r")]),
+                    "reset: clear every stamp (asks first)") { app, _, _ in app.askReset() },
+            Binding([.char("d"), .char("D")], helpKeys: [.char("d")], hint: .init(keys: [.char("d")]) { $0.daily ? "Daily: on" : "Daily: off" },
+                    "daily mode on/off: at most one stamp per day") { app, _, _ in app.toggleDaily() },
+            Binding([.char("h"), .char("H"), .char("i"), .char("I")], helpKeys: [.char("h"), .char("i")],
+                    hint: .init("History", keys: [.char("h")]), "history: this card's stamps and their dates") { app, _, ctx in
+                app.openHistory(ctx)
+            },
+        ])
     }
 
-    public var help: [HelpSection] {
-        [
-            HelpSection("Stamp Card", [
-                ("Space Enter", "Stamp +: add the next stamp"),
-                ("r", "reset: clear every stamp (asks first)"),
-                ("d", "daily mode on/off: at most one stamp per day"),
-                ("h i", "history: this card's stamps and their dates"),
-            ]),
-            HelpSection("In the history", [
-                (unicode ? "↑ ↓ PgUp PgDn" : "Up Down PgUp PgDn", "scroll a long history"),
-                ("any other key", "close the history (q too: it does not quit)"),
-            ]),
-            HelpSection("In a dialog", [
-                ("Enter Space", "choose the focused button"),
-                ("y n", "yes or no when asked"),
-                (unicode ? "← → Tab" : "Left Right Tab", "move between buttons"),
-                ("Esc", "close or cancel"),
-            ]),
-        ]
+    public func modalHelp(glyphs: Glyphs) -> [HelpSection] {
+        PanelModal<Action>.help(glyphs: glyphs, section: "In the history") + DialogModal<Action>.help(glyphs: glyphs)
     }
 
     public var minimumSize: Size { Size(width: 44, height: 12) }
 
-    public var wantsAllKeys: Bool { overlay != nil }
-
     // MARK: Keys
 
-    public mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] {
-        lastSeen = context.now
-        if let overlay { return handleOverlay(overlay, key, context: context) }
-        switch key {
-        case .char(" "), .enter: return stampPlus(context)
-        case .char("r"), .char("R"):
-            guard !card.isEmpty else { return [.notice("The card is already empty.")] }
-            let n = card.count
-            overlay = .confirmReset(Dialog.confirm(
-                title: "Reset the card",
-                message: "Clear \(n == 1 ? "the 1 stamp" : "all \(n) stamps") of this card?\nCompleted cards stay counted."))
-            return []
-        case .char("d"), .char("D"):
-            daily.toggle()
-            let text = daily
-                ? "Daily mode on: one stamp per calendar day."
-                : "Daily mode off: stamp as often as you like."
-            return [.setPreference(key: StampsApp.dailyKey, value: daily ? "on" : "off"), .notice(text)]
-        case .char("h"), .char("H"), .char("i"), .char("I"):
-            overlay = .history(scroll: 0)
-            return []
-        default:
-            return []
+    mutating func askReset() -> [AppEffect] {
+        guard !card.isEmpty else { return [.notice("The card is already empty.")] }
+        let n = card.count
+        modals.push(DialogModal.confirm(
+            title: "Reset the card",
+            message: "Clear \(n == 1 ? "the 1 stamp" : "all \(n) stamps") of this card?\nCompleted cards stay counted.",
+            yes: "reset", action: Action.reset))
+        return []
+    }
+
+    mutating func toggleDaily() -> [AppEffect] {
+        daily.toggle()
+        let text = daily
+            ? "Daily mode on: one stamp per calendar day."
+            : "Daily mode off: stamp as often as you like."
+        return [.setPreference(key: StampsApp.dailyKey, value: daily ? "on" : "off"), .notice(text)]
+    }
+
+    mutating func openHistory(_ context: AppContext) -> [AppEffect] {
+        let (card, daily, zone) = (self.card, self.daily, self.zone)
+        modals.push(PanelModal<Action> { ctx in HistoryPanel(card: card, daily: daily, today: zone.day(at: ctx.now)).scrollPanel })
+        return []
+    }
+
+    public mutating func perform(_ action: Action, context: AppContext) -> [AppEffect] {
+        switch action {
+        case .reset:
+            animation = nil
+            card.reset()
+            return [.save(card, to: StampsApp.file, version: StampsApp.version), .notice("The card is empty: a new card.")]
         }
     }
 
@@ -130,10 +109,10 @@ public struct StampsApp: MiniApp {
             return [.save(card, to: StampsApp.file, version: StampsApp.version)]
         case .full:
             animation = nil
-            overlay = .full(fullDialog(justCompleted: false))
+            modals.push(fullDialog(justCompleted: false))
             return []
         case .alreadyToday(let next):
-            return (sound ? [.bell] : []) + [.notice(StampsApp.refusal(card: card, today: moment.day, next: next))]
+            return context.sound.alertBell + [.notice(StampsApp.refusal(card: card, today: moment.day, next: next))]
         }
     }
 
@@ -146,66 +125,33 @@ public struct StampsApp: MiniApp {
         return "\(why) Next stamp: \(next.shown(today: today))."
     }
 
-    func fullDialog(justCompleted: Bool) -> Dialog {
+    func fullDialog(justCompleted: Bool) -> DialogModal<Action> {
         let n = card.completedCards
         let count = "Cards completed: \(n)."
         let message = justCompleted
             ? "All \(StampCard.slots) stamps collected!\n\(reward)\n\(count)\nPress r to start a new card."
             : "This card is full: all \(StampCard.slots) stamps.\n\(reward)\n\(count)\nPress r to start a new card."
-        return Dialog(title: justCompleted ? "Card complete" : "The card is full", message: message, role: .success)
-    }
-
-    mutating func handleOverlay(_ o: Overlay, _ key: Key, context: AppContext) -> [AppEffect] {
-        switch o {
-        case .full(var d):
-            if d.handle(key) != nil { overlay = nil } else { overlay = .full(d) }
-            return []
-        case .confirmReset(var d):
-            switch d.handle(key) {
-            case .chose(0):
-                overlay = nil
-                animation = nil
-                card.reset()
-                return [.save(card, to: StampsApp.file, version: StampsApp.version), .notice("The card is empty: a new card.")]
-            case .chose, .cancelled:
-                overlay = nil
-            case nil:
-                overlay = .confirmReset(d)
-            }
-            return []
-        case .history(let scroll):
-            let most = HistoryPanel.maxScroll(lines: HistoryPanel(card: card, daily: daily, today: zone.day(at: context.now)).lines().count,
-                                              height: minimumSize.height)
-            switch key {
-            case .up: overlay = .history(scroll: max(0, min(scroll, most) - 1))
-            case .down: overlay = .history(scroll: min(most, scroll + 1))
-            case .pageUp: overlay = .history(scroll: max(0, min(scroll, most) - 10))
-            case .pageDown: overlay = .history(scroll: min(most, scroll + 10))
-            default: overlay = nil
-            }
-            return []
-        }
+        return DialogModal.alert(title: justCompleted ? "Card complete" : "The card is full", message: message, role: .success)
     }
 
     // MARK: Time
 
-    public var nextDeadline: Double? {
-        if let a = animation { return a.nextFrame(after: lastSeen) ?? a.end }
+    public func nextDeadline(context: AppContext) -> Double? {
+        if let a = animation { return a.nextFrame(after: context.now) ?? a.end }
         // In daily mode with today's stamp given, wake at local midnight so the card shows
         // that the next stamp is allowed (once a day, not once a frame).
-        if daily && !card.isFull && overlay == nil {
-            let today = zone.day(at: lastSeen)
+        if daily && !card.isFull && modals.isEmpty {
+            let today = zone.day(at: context.now)
             if !card.mayStamp(on: today, daily: true) { return zone.startOfDay(today.next) }
         }
         return nil
     }
 
     public mutating func tick(context: AppContext) -> [AppEffect] {
-        lastSeen = context.now
         if let a = animation, a.phase(at: context.now) == .done {
             animation = nil
-            if a.completesCard && card.isFull && overlay == nil {
-                overlay = .full(fullDialog(justCompleted: true))
+            if a.completesCard && card.isFull && modals.isEmpty {
+                modals.push(fullDialog(justCompleted: true))
             }
         }
         return []
@@ -213,7 +159,7 @@ public struct StampsApp: MiniApp {
 
     // MARK: Drawing
 
-    public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
+    public func renderScreen(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
         let today = zone.moment(at: context.now)
         var pressing: (slot: Int, scale: Double)?
         var shake = 0
@@ -237,13 +183,6 @@ public struct StampsApp: MiniApp {
         for (i, line) in lines.enumerated() {
             canvas.put(line.text, in: Rect(x: rect.x, y: top + i, width: rect.width, height: 1), alignment: .center,
                        style: theme[line.role])
-        }
-
-        switch overlay {
-        case .full(let d), .confirmReset(let d): d.render(in: rect, on: &canvas, theme: theme)
-        case .history(let scroll):
-            HistoryPanel(card: card, daily: daily, today: today.day, scroll: scroll).render(in: rect, on: &canvas, theme: theme)
-        case nil: break
         }
     }
 
@@ -299,13 +238,12 @@ public struct StampsApp: MiniApp {
     }
 }
 
-/// The `h` overlay: every stamp of the card with its date, and the completed cards. Dates
-/// take the one on-screen form (`Sun 29 Nov 15:27`), in columns.
-struct HistoryPanel: Widget {
+/// The `h` panel: every stamp of the card with its date, and the completed cards. Dates take
+/// the one on-screen form (`Sun 29 Nov 15:27`), in columns.
+struct HistoryPanel {
     var card: StampCard
     var daily: Bool
     var today: CalendarDay
-    var scroll: Int = 0
 
     func lines() -> [(text: String, role: Role)] {
         var out: [(String, Role)] = []
@@ -327,31 +265,10 @@ struct HistoryPanel: Widget {
         return out
     }
 
-    /// The rows for lines in a panel drawn in an area `height` rows high: the box less its
-    /// border and the footer.
-    static func visibleRows(lines: Int, height: Int) -> Int { max(0, min(height, lines + 4) - 3) }
-
-    /// The largest scroll that still changes what an area `height` rows high shows.
-    static func maxScroll(lines: Int, height: Int) -> Int { max(0, lines - visibleRows(lines: lines, height: height)) }
-
-    func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
-        let g = theme.glyphs
-        let body = lines()
-        let visible = HistoryPanel.visibleRows(lines: body.count, height: area.height)
-        let more = body.count > visible
-        // The words of the ? help's overlay: what scrolls, and that anything else closes.
-        let footer = more ? "\(g.arrowUp)/\(g.arrowDown) scroll \(g.middleDot) any other key closes" : "any key closes"
-        let widest = max(body.map { DisplayWidth.of($0.text) }.max() ?? 0, DisplayWidth.of(footer), 30)
-        let box = area.centered(Size(width: min(area.width, widest + 4), height: min(area.height, body.count + 4)))
-        guard box.width >= 6, box.height >= 4 else { return }
-        canvas.fill(box, style: theme[.dialog])
-        Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: "Card history",
-                 titleStyle: theme[.dialogBorder])
-        let inner = box.inset(horizontal: 2, vertical: 1)
-        let start = min(max(0, scroll), HistoryPanel.maxScroll(lines: body.count, height: area.height))
-        for (i, line) in body.dropFirst(start).prefix(visible).enumerated() {
-            canvas.put(line.text, in: inner.row(i), style: theme[line.role])
-        }
-        canvas.put(footer, in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted], ellipsis: g.ellipsis)
+    var scrollPanel: ScrollPanel {
+        // At least 30 wide, so a short history does not sit in a cramped box.
+        var panel = ScrollPanel(title: "Card history", lines: lines().map { StyledLine($0.text, $0.role) })
+        panel.minimumTextWidth = 30
+        return panel
     }
 }

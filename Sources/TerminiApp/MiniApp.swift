@@ -19,15 +19,42 @@ public struct AppDescriptor: Sendable {
     }
 }
 
-/// A command-line option: `--format FORMAT`, or a flag when `valueName` is nil.
+/// A command-line option: `--format FORMAT`, or a flag when `valueName` is nil; with
+/// `valueIsOptional` the value may be left out (`--scoresheet [N]`). The one table of options
+/// (the shell's and each app's) makes `--help`, the manual's option lists and the shell
+/// completions.
 public struct OptionSpec: Sendable, Equatable {
+    /// What a shell completes after the option.
+    public enum Values: Sendable, Equatable {
+        /// Nothing to offer (a name, a number).
+        case free
+        /// One of these words.
+        case choices([String])
+        /// The names of the themes Termini finds (`termini --list-themes`).
+        case themes
+        /// A directory.
+        case directory
+        /// A file to write (`--output FILE`).
+        case file
+    }
+
     public let name: String
     public let valueName: String?
+    public let valueIsOptional: Bool
     public let help: String
-    public init(_ name: String, value: String? = nil, help: String) {
+    public let values: Values
+    public init(_ name: String, value: String? = nil, optional: Bool = false, values: Values = .free, help: String) {
         self.name = name
         self.valueName = value
+        self.valueIsOptional = optional && value != nil
+        self.values = value == nil ? .free : values
         self.help = help
+    }
+
+    /// `--format FORMAT`, `--scoresheet [N]`, `--watch`: as `--help` and the manual show it.
+    public var usage: String {
+        guard let v = valueName else { return name }
+        return name + (valueIsOptional ? " [\(v)]" : " \(v)")
     }
 }
 
@@ -40,15 +67,28 @@ public struct AppOptions: Sendable, Equatable {
     public var isEmpty: Bool { values.isEmpty }
 }
 
-/// The moment and the manner of a call into an app. Time is passed in, never read, so
-/// models and apps stay testable: wall-clock seconds since 1970.
-public struct AppContext: Sendable {
+/// The moment and the manner of a call into an app: the time (wall-clock seconds since
+/// 1970), whether the screen draws Unicode, the size of the app's content area and the
+/// sound setting as it is now. Every call gets it, so no app keeps a clock, guesses a size
+/// or holds a stale copy of a setting: models and apps stay testable.
+public struct AppContext: Sendable, Equatable {
     public var now: Double
     public var unicode: Bool
-    public init(now: Double, unicode: Bool = true) {
+    /// The app's content area (inside the window frame) as drawn now.
+    public var size: Size
+    /// Termini's `sound` setting (changed from any app, the settings or Boxing's `b`).
+    public var sound: SoundPreference
+    public init(now: Double, unicode: Bool = true, size: Size = AppContext.standardSize, sound: SoundPreference = SoundPreference(nil)) {
         self.now = now
         self.unicode = unicode
+        self.size = size
+        self.sound = sound
     }
+
+    /// The content area of an 80×24 terminal.
+    public static let standardSize = Size(width: 78, height: 21)
+
+    public var glyphs: Glyphs { unicode ? .unicode : .ascii }
 }
 
 /// What an app asks the world to do. The shell carries effects out in order, before the
@@ -60,7 +100,7 @@ public enum AppEffect: Sendable, Equatable {
     case append(file: String, bytes: [UInt8])
     /// Ring the terminal bell.
     case bell
-    /// Tell the user something; shown above the key-hint bar until the next key.
+    /// Tell the user something; shown on the notice line until the next key.
     case notice(String)
     /// Go back to the launcher.
     case close
@@ -140,24 +180,32 @@ public protocol MiniApp {
     mutating func start(context: AppContext) -> [AppEffect]
 
     /// The window title; may change with state ("Badminton · watching").
-    var title: String { get }
+    func title(context: AppContext) -> String
     /// A short status at the right of the title bar ("read-only"), or nil.
-    var status: String? { get }
-    /// The key-hint bar for the current state (a dialog shows its own keys).
-    var hints: [KeyHint] { get }
-    /// Every key of the app, for the `?` overlay and the manual.
-    var help: [HelpSection] { get }
+    func status(context: AppContext) -> String?
+    /// The key-hint bar for the current state (an open modal shows its own keys): from the
+    /// app's key table and its modal stack.
+    func hints(context: AppContext) -> [KeyHint]
+    /// Every key of the app, for the `?` overlay and the manual: from the same tables.
+    func help(context: AppContext) -> [HelpSection]
     /// The smallest content area the app can draw in; below it the shell asks for a larger terminal.
     var minimumSize: Size { get }
-    /// True while a dialog or text field is open: then `q`, `?` and Esc go to the app.
+    /// True while a modal (a dialog, a form, a panel) is open: then `q`, `?` and Esc go to it.
     var wantsAllKeys: Bool { get }
 
     mutating func handle(_ key: Key, context: AppContext) -> [AppEffect]
 
     /// The next moment the app wants `tick` (an animation frame, a countdown); nil when
     /// nothing moves, so the loop blocks on input and uses no CPU.
-    var nextDeadline: Double? { get }
+    func nextDeadline(context: AppContext) -> Double?
     mutating func tick(context: AppContext) -> [AppEffect]
+
+    /// The app's screen is on view again (after another app, the launcher, the help, the
+    /// settings or a terminal too small for it), or for the first time.
+    mutating func shown(context: AppContext) -> [AppEffect]
+    /// The app's screen is no longer on view (also just before Termini quits): a game
+    /// clock stops here.
+    mutating func hidden(context: AppContext) -> [AppEffect]
 
     /// Files whose change on disk the app wants to hear about (`--watch`).
     var watchedFiles: [String] { get }
@@ -179,11 +227,15 @@ public struct CommandOutput: Sendable, Equatable {
     /// Output too big to build first (an export of a long history): written after `stdout`,
     /// a piece at a time, while `emit` returns true (false: the reader has gone).
     public var stream: CommandStream?
-    public init(stdout: String = "", stderr: String = "", status: Int32 = 0, stream: CommandStream? = nil) {
+    /// A file the user named for the output (`--output FILE`): written whole, atomically,
+    /// after the command; a failure to write it is the command's failure.
+    public var file: CommandFile?
+    public init(stdout: String = "", stderr: String = "", status: Int32 = 0, stream: CommandStream? = nil, file: CommandFile? = nil) {
         self.stdout = stdout
         self.stderr = stderr
         self.status = status
         self.stream = stream
+        self.file = file
     }
 
     /// Everything the command prints, the stream included (for tests).
@@ -191,6 +243,17 @@ public struct CommandOutput: Sendable, Equatable {
         var text = stdout
         stream?.run { text += $0; return true }
         return text
+    }
+}
+
+/// Output for a file named on the command line (a path as given, relative to the working
+/// directory), never one in the config directory.
+public struct CommandFile: Sendable, Equatable {
+    public var path: String
+    public var bytes: [UInt8]
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
     }
 }
 
@@ -204,11 +267,13 @@ public final class CommandStream: @unchecked Sendable, Equatable {
 
 extension MiniApp {
     public mutating func start(context: AppContext) -> [AppEffect] { [] }
-    public var title: String { Self.descriptor.name }
-    public var status: String? { nil }
+    public func title(context: AppContext) -> String { Self.descriptor.name }
+    public func status(context: AppContext) -> String? { nil }
     public var wantsAllKeys: Bool { false }
-    public var nextDeadline: Double? { nil }
+    public func nextDeadline(context: AppContext) -> Double? { nil }
     public mutating func tick(context: AppContext) -> [AppEffect] { [] }
+    public mutating func shown(context: AppContext) -> [AppEffect] { [] }
+    public mutating func hidden(context: AppContext) -> [AppEffect] { [] }
     public var watchedFiles: [String] { [] }
     public mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect] { [] }
     public static func validate(_ options: AppOptions) -> String? { nil }

@@ -43,6 +43,28 @@ public enum Color: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// The colour in 26 bits: a kind in bits 24–25 (default, inherit, an index, RGB) and its
+    /// value below, so a `Style` holds two of them and its attributes in two words.
+    @inlinable var packed: UInt32 {
+        switch self {
+        case .default: return 0
+        case .inherit: return Color.inheritPacked
+        case .indexed(let i): return 2 << 24 | UInt32(i)
+        case let .rgb(r, g, b): return 3 << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+        }
+    }
+    @inlinable static var packedMask: UInt32 { 0x3ff_ffff }
+    @inlinable static var inheritPacked: UInt32 { 1 << 24 }
+
+    @inlinable init(packed v: UInt32) {
+        switch v >> 24 & 3 {
+        case 0: self = .default
+        case 1: self = .inherit
+        case 2: self = .indexed(UInt8(truncatingIfNeeded: v))
+        default: self = .rgb(UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v))
+        }
+    }
+
     public var description: String {
         switch self {
         case .default: return "default"
@@ -71,20 +93,58 @@ public struct Attributes: OptionSet, Hashable, Sendable {
     ]
 }
 
-/// Colours and attributes of a cell.
-public struct Style: Hashable, Sendable {
-    public var foreground: Color
-    public var background: Color
-    public var attributes: Attributes
+/// Colours and attributes of a cell, packed into two words so a canvas cell is plain data:
+/// copying, filling and comparing cells move memory, with no enum to switch on.
+public struct Style: Hashable, Sendable, CustomStringConvertible {
+    /// The foreground (`Color.packed`, 26 bits) and the low six bits of the attributes.
+    @usableFromInline var front: UInt32
+    /// The background (`Color.packed`) and the two high bits of the attributes.
+    @usableFromInline var back: UInt32
+
+    public var foreground: Color {
+        get { Color(packed: front & Color.packedMask) }
+        set { front = (front & ~Color.packedMask) | newValue.packed }
+    }
+    public var background: Color {
+        get { Color(packed: back & Color.packedMask) }
+        set { back = (back & ~Color.packedMask) | newValue.packed }
+    }
+    public var attributes: Attributes {
+        get { Attributes(rawValue: UInt8(truncatingIfNeeded: (front >> 26) | ((back >> 26) << 6))) }
+        set {
+            let a = UInt32(newValue.rawValue)
+            front = (front & Color.packedMask) | (a & 0x3f) << 26
+            back = (back & Color.packedMask) | (a >> 6) << 26
+        }
+    }
 
     /// An unset background inherits the colour beneath; `on default` is the terminal's own.
     public init(foreground: Color = .default, background: Color = .inherit, attributes: Attributes = []) {
-        self.foreground = foreground
-        self.background = background
-        self.attributes = attributes
+        let a = UInt32(attributes.rawValue)
+        front = foreground.packed | (a & 0x3f) << 26
+        back = background.packed | (a >> 6) << 26
+    }
+
+    /// Whether the background is `.inherit`, without unpacking it.
+    @inlinable var inheritsBackground: Bool { back & Color.packedMask == Color.inheritPacked }
+
+    /// This style with the background colour of `other` (the attributes stay).
+    @inlinable func withBackground(of other: Style) -> Style {
+        var s = self
+        s.back = (back & ~Color.packedMask) | (other.back & Color.packedMask)
+        return s
     }
 
     public static let plain = Style()
+
+    public var description: String {
+        var words = [foreground.description]
+        if background != .inherit { words.append("on \(background)") }
+        for (name, a) in Attributes.names where attributes.contains(a) { words.append(name) }
+        let unnamed = attributes.subtracting(Attributes(rawValue: 31))
+        if !unnamed.isEmpty { words.append("attributes \(unnamed.rawValue)") }
+        return words.joined(separator: " ")
+    }
 
     public func with(_ attrs: Attributes) -> Style {
         var s = self

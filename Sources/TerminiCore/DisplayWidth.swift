@@ -25,14 +25,83 @@ public enum DisplayWidth {
         return of(first)
     }
 
+    public static func of(_ text: String) -> Int {
+        // Printable ASCII, the usual case, is a cell a byte.
+        var ascii = true
+        for b in text.utf8 where b < 0x20 || b >= 0x7f {
+            ascii = false
+            break
+        }
+        return ascii ? text.utf8.count : of(text[...])
+    }
+
     public static func of(_ text: some StringProtocol) -> Int {
         var w = 0
-        if text.unicodeScalars.allSatisfy(isStandalone) {
-            for s in text.unicodeScalars { w += of(s) }
-            return w
-        }
-        for c in text { w += of(c) }
+        walk(text, scalar: { w += of($0); return true }, character: { w += of($0); return true })
         return w
+    }
+
+    /// Goes through text character by character as `for c in text` does, but breaks graphemes
+    /// only where that can matter: two standalone scalars side by side are always two
+    /// characters, so each standalone scalar between standalone neighbours goes to `scalar`
+    /// as it is, and only the stretches around the others (marks, joiners, selectors, emoji,
+    /// jamo, flags, with the neighbours they may join) are broken into the characters that go
+    /// to `character`. Either returns false to stop.
+    @inline(__always)
+    static func walk<S: StringProtocol>(_ text: S, scalar: (Unicode.Scalar) -> Bool, character: (Character) -> Bool) {
+        // Over the UTF-8 bytes: indexing the scalar view checks every index, and a stretch is
+        // then a range of bytes, not a string built scalar by scalar.
+        let walked: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            walk(bytes, scalar: scalar, character: character)
+        }
+        if walked == nil {
+            for c in text {
+                guard character(c) else { return }
+            }
+        }
+    }
+
+    static func walk(_ bytes: UnsafeBufferPointer<UInt8>, scalar: (Unicode.Scalar) -> Bool, character: (Character) -> Bool) {
+        let n = bytes.count
+        guard n > 0 else { return }
+        /// The scalar whose UTF-8 starts at `i` (Swift strings are valid UTF-8), and its length.
+        func decode(_ i: Int) -> (Unicode.Scalar, Int) {
+            let b0 = bytes[i]
+            if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
+            let length = b0 < 0xe0 ? 2 : (b0 < 0xf0 ? 3 : 4)
+            var v = UInt32(b0) & (0x7f >> length)
+            for k in 1..<length { v = v << 6 | UInt32(bytes[min(i + k, n - 1)] & 0x3f) }
+            return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
+        }
+        var i = 0
+        var (here, length) = decode(0)
+        var standaloneHere = isStandalone(here)
+        // Where the stretch being gathered starts, if one is.
+        var stretch: Int?
+        while true {
+            let nextAt = i + length
+            let (next, nextLength) = nextAt < n ? decode(nextAt) : (" ", 0)
+            let standaloneNext = nextAt >= n || isStandalone(next)
+            // Between two standalone scalars (or at the end) there is always a break.
+            let breakAfter = standaloneHere && standaloneNext
+            if stretch == nil && breakAfter {
+                guard scalar(here) else { return }
+            } else {
+                let start = stretch ?? i
+                stretch = start
+                if breakAfter || nextAt >= n {
+                    let piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<nextAt]), as: UTF8.self)
+                    for c in piece {
+                        guard character(c) else { return }
+                    }
+                    stretch = nil
+                }
+            }
+            guard nextAt < n else { return }
+            i = nextAt
+            (here, length) = (next, nextLength)
+            standaloneHere = standaloneNext
+        }
     }
 
     /// True for a scalar that is a whole character on its own whatever stands beside it
@@ -83,8 +152,10 @@ public enum DisplayWidth {
 public enum TextLayout {
     /// Removes control characters (C0, C1, DEL) so user text can never carry escape sequences,
     /// and the bidi controls that reorder what follows them (U+202A–U+202E, U+2066–U+2069):
-    /// a name cannot turn `exe.txt` into `txt.exe` on screen or in a report.
+    /// a name cannot turn `exe.txt` into `txt.exe` on screen or in a report. Text without any
+    /// (nearly all of it, drawn every frame) comes back as it is, after one look at its bytes.
     public static func sanitized(_ text: String) -> String {
+        if !hasControl(text) { return text }
         var out = String.UnicodeScalarView()
         for s in text.unicodeScalars {
             let v = s.value
@@ -122,6 +193,23 @@ public enum TextLayout {
         return out
     }
 
+    /// Whether text holds a control character or a bidi control: in UTF-8 a byte below 0x20,
+    /// DEL, a C1 control (U+0080–U+009F, the bytes C2 80 to C2 9F), or the three-byte forms
+    /// of U+202A–U+202E (E2 80 AA–AE) and U+2066–U+2069 (E2 81 A6–A9).
+    static func hasControl(_ text: String) -> Bool {
+        var previous: UInt8 = 0, beforeThat: UInt8 = 0
+        for b in text.utf8 {
+            if b < 0x20 || b == 0x7f || (previous == 0xc2 && b < 0xa0) { return true }
+            if beforeThat == 0xe2 {
+                if previous == 0x80 && (0xaa...0xae).contains(b) { return true }
+                if previous == 0x81 && (0xa6...0xa9).contains(b) { return true }
+            }
+            beforeThat = previous
+            previous = b
+        }
+        return false
+    }
+
     /// Cuts text to at most `width` cells, ending with `ellipsis` when something was cut.
     public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
@@ -156,6 +244,19 @@ public enum TextLayout {
 
     /// Word-wraps to lines of at most `width` cells; long words are broken; `\n` is kept.
     public static func wrap(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        // Printable ASCII and line breaks (most text): a byte is a character and a cell.
+        var simple = true
+        for b in text.utf8 where (b < 0x20 && b != 0x0a) || b >= 0x7f {
+            simple = false
+            break
+        }
+        if simple, let lines = text.utf8.withContiguousStorageIfAvailable({ wrapASCII($0, width: width) }) { return lines }
+        return wrapCharacters(text, width: width)
+    }
+
+    /// `wrap` for any text, character by character.
+    static func wrapCharacters(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -195,6 +296,50 @@ public enum TextLayout {
             lines.append(line)
         }
         return lines
+    }
+}
+
+extension TextLayout {
+    /// `wrap` for text of printable ASCII and line breaks, over its bytes: the same lines,
+    /// without splitting into substrings or measuring each word as a string.
+    static func wrapASCII(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> [String] {
+        var lines: [String] = []
+        var line: [UInt8] = []
+        line.reserveCapacity(width)
+        let n = bytes.count
+        var i = 0
+        while true {
+            // One paragraph, up to the next line break.
+            line.removeAll(keepingCapacity: true)
+            while i < n && bytes[i] != 0x0a {
+                if bytes[i] == 0x20 {
+                    i += 1
+                    continue
+                }
+                var end = i
+                while end < n && bytes[end] != 0x20 && bytes[end] != 0x0a { end += 1 }
+                var start = i
+                i = end
+                if !line.isEmpty && line.count + 1 + (end - start) <= width {
+                    line.append(0x20)
+                    line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    continue
+                }
+                if !line.isEmpty {
+                    lines.append(String(decoding: line, as: UTF8.self))
+                    line.removeAll(keepingCapacity: true)
+                }
+                // A word longer than a line is broken.
+                while end - start > width {
+                    lines.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + width]), as: UTF8.self))
+                    start += width
+                }
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            }
+            lines.append(String(decoding: line, as: UTF8.self))
+            guard i < n else { return lines }
+            i += 1
+        }
     }
 }
 

@@ -205,15 +205,4 @@ public struct Glyphs: Sendable, Equatable {
         dotOn: "*", dotOff: ".", block: "#", upperHalf: "\"", lowerHalf: "_", shade: ":",
         pointer: ">", pointerLeft: "<", minus: "-", check: "v", ellipsis: "~", bullet: "*",
         arrowUp: "Up", arrowDown: "Down", arrowLeft: "Left", arrowRight: "Right", middleDot: "-")
-
-    /// A key's name drawn with these glyphs (arrows become words in ASCII).
-    public func name(of key: Key) -> String {
-        switch key {
-        case .up: return arrowUp
-        case .down: return arrowDown
-        case .left: return arrowLeft
-        case .right: return arrowRight
-        default: return key.description
-        }
-    }
 }

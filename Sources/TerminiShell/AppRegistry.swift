@@ -3,8 +3,6 @@ import Boxing
 import Coffee
 import Memory
 import Stamps
-import TerminiCore
-import TerminiWidgets
 import TerminiApp
 
 /// The five apps, in launcher order (which is also the order of F2–F6).

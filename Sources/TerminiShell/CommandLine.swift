@@ -1,5 +1,4 @@
 import TerminiCore
-import TerminiWidgets
 import TerminiApp
 
 /// What the command line asked for.
@@ -9,6 +8,8 @@ public struct Invocation: Equatable, Sendable {
         case help
         case version
         case listThemes
+        /// Print the completion script for a shell.
+        case completions(Completions.Shell)
     }
     public var action: Action = .run
     public var app: String?
@@ -38,13 +39,17 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 public enum CommandLineParser {
     public static let version = "0.1.0"
 
+    /// The shell's own options: with each app's (`AppDescriptor.options`), the one table that
+    /// makes `--help`, the manual's option lists (tested against it) and the completions.
     public static let globalOptions: [OptionSpec] = [
-        OptionSpec("--theme", value: "NAME", help: "use theme NAME for this run (see --list-themes)"),
+        OptionSpec("--theme", value: "NAME", values: .themes, help: "use theme NAME for this run (see --list-themes)"),
         OptionSpec("--no-color", help: "draw in monochrome with attributes only (as NO_COLOR does)"),
         OptionSpec("--color", help: "draw in colour even when NO_COLOR is set or the config says color = no"),
         OptionSpec("--ascii", help: "draw with ASCII characters only, even in a UTF-8 locale"),
-        OptionSpec("--config-dir", value: "DIR", help: "keep settings and saved state in DIR"),
+        OptionSpec("--config-dir", value: "DIR", values: .directory, help: "keep settings and saved state in DIR"),
         OptionSpec("--list-themes", help: "list the themes and where each comes from, then exit"),
+        OptionSpec("--completions", value: "SHELL", values: .choices(Completions.Shell.allCases.map(\.rawValue)),
+                   help: "print the completion script for SHELL (bash, zsh or fish), then exit"),
         OptionSpec("--help", help: "show this help and exit (also -h)"),
         OptionSpec("--version", help: "print the version and exit"),
     ]
@@ -80,6 +85,12 @@ public enum CommandLineParser {
                 if spec.valueName != nil {
                     if let inline {
                         value = inline
+                    } else if spec.valueIsOptional {
+                        // Left out when the next argument is an option or an app's name.
+                        if i < args.count, !(args[i].hasPrefix("-") && args[i] != "-"), app(args[i].lowercased()) == nil {
+                            value = args[i]
+                            i += 1
+                        }
                     } else if i < args.count, !(args[i].hasPrefix("-") && args[i] != "-") || isNegativeNumber(args[i]) {
                         // An option is not a value: `--theme --ascii` lacks a theme name
                         // (a value starting with '-' can still be given as --theme=-x);
@@ -97,6 +108,11 @@ public enum CommandLineParser {
                 case "--help": inv.action = .help
                 case "--version": if inv.action == .run { inv.action = .version }
                 case "--list-themes": if inv.action == .run { inv.action = .listThemes }
+                case "--completions":
+                    guard let shell = value.flatMap(Completions.Shell.init(rawValue:)) else {
+                        return fail("--completions takes bash, zsh or fish, not '\(clean(value ?? ""))'")
+                    }
+                    if inv.action == .run { inv.action = .completions(shell) }
                 case "--no-color": inv.color = false
                 case "--color": inv.color = true
                 case "--ascii": inv.ascii = true
@@ -152,7 +168,8 @@ public enum CommandLineParser {
         usage: termini [APP] [OPTIONS]
 
         With no APP, a launcher lists the apps. Inside, ? or F1 shows every key,
-        Esc goes back to the launcher, F2-F6 switch apps, q quits.
+        Esc goes back to the launcher, F2-F6 switch apps, F7 opens the settings,
+        q quits.
 
         Apps:
 
@@ -183,7 +200,7 @@ public enum CommandLineParser {
     static func optionLines(_ specs: [OptionSpec]) -> String {
         let indent = String(repeating: " ", count: 24)
         return specs.map { spec in
-            let left = spec.name + (spec.valueName.map { " " + $0 } ?? "")
+            let left = spec.usage
             let help = TextLayout.wrap(spec.help, width: 80 - 24).joined(separator: "\n" + indent)
             return "  " + (DisplayWidth.of(left) < 22 ? TextLayout.pad(left, to: 22) : left + "\n" + indent) + help + "\n"
         }.joined()

@@ -12,47 +12,54 @@ struct Launcher {
         self.lastApp = lastApp
     }
 
-    enum Action: Equatable {
+    enum Action: Equatable, Sendable {
         case open(String)
         case cycleTheme
         case none
     }
 
-    mutating func handle(_ key: Key) -> Action {
+    /// The launcher's keys, declared once: they dispatch, and make its hints, its help and the
+    /// manual's list.
+    static let keys = KeyTable<Launcher, Action>("Launcher", [
+        Binding([.up, .char("k")], helpKeys: [.up, .down, .char("k"), .char("j")], hint: .init("Move", keys: [.up, .down]),
+                "move between apps") { l, _, _ in
+            l.move(-1)
+        },
+        Binding([.down, .char("j"), .tab], nil) { l, _, _ in l.move(1) },
+        Binding([.backTab], nil) { l, _, _ in l.move(-1) },
+        Binding([.home], nil) { l, _, _ in
+            l.selection = 0
+            return .none
+        },
+        Binding([.end], nil) { l, _, _ in
+            l.selection = AppRegistry.apps.count - 1
+            return .none
+        },
+        Binding([.enter, .char(" "), .right], hint: .init("Open", keys: [.enter]), "open the app") { l, _, _ in
+            .open(AppRegistry.apps[l.selection].descriptor.id)
+        },
+        Binding(KeyNames.digits(1...AppRegistry.apps.count), hint: .init("App"), "open app 1 to 5 directly") { l, key, _ in
+            guard let d = key.digit else { return .none }
+            l.selection = d - 1
+            return .open(AppRegistry.apps[d - 1].descriptor.id)
+        },
+        Binding([.char("t"), .char("T")], helpKeys: [.char("t")], hint: .init("Theme", keys: [.char("t")]),
+                "next theme (remembered; F7 has every setting)") { _, _, _ in .cycleTheme },
+    ])
+
+    mutating func move(_ step: Int) -> Action {
         let count = AppRegistry.apps.count
-        switch key {
-        case .up, .char("k"): selection = (selection + count - 1) % count
-        case .down, .char("j"), .tab: selection = (selection + 1) % count
-        case .backTab: selection = (selection + count - 1) % count
-        case .home: selection = 0
-        case .end: selection = count - 1
-        case .enter, .char(" "), .right:
-            return .open(AppRegistry.apps[selection].descriptor.id)
-        case .char("t"), .char("T"): return .cycleTheme
-        default:
-            if let d = key.digit, d >= 1, d <= count {
-                selection = d - 1
-                return .open(AppRegistry.apps[d - 1].descriptor.id)
-            }
-        }
+        selection = (selection + count + step) % count
         return .none
     }
 
-    /// `? Help` first and `q Quit` last, as in every app's bar.
-    static func hints(glyphs: Glyphs) -> [KeyHint] {
-        [KeyHint("?", "Help"), KeyHint(glyphs.isUnicode ? "↑↓" : "Up/Dn", "Move"), KeyHint("Enter", "Open"),
-         KeyHint("1-5", "App"), KeyHint("t", "Theme"), KeyHint("q", "Quit")]
+    mutating func handle(_ key: Key) -> Action {
+        Launcher.keys.dispatch(key, to: &self, context: AppContext(now: 0)) ?? .none
     }
 
-    /// The launcher's keys, with arrows drawn in the glyph set (words on ASCII terminals).
-    static func help(glyphs g: Glyphs) -> [HelpSection] { [
-        HelpSection("Launcher", [
-            ("\(g.arrowUp) \(g.arrowDown)  k j", "move between apps"),
-            ("Enter Space \(g.arrowRight)", "open the app"),
-            ("1-5", "open app 1 to 5 directly"),
-            ("t", "next theme (remembered)"),
-        ]),
-    ] }
+    func hints(context: AppContext) -> [KeyHint] { Launcher.keys.hints(for: self, context: context) }
+
+    static func help(glyphs: Glyphs) -> [HelpSection] { keys.help(glyphs: glyphs) }
 
     static let minimumSize = Size(width: 24, height: 5)
 

@@ -1,5 +1,4 @@
 import TerminiCore
-import TerminiWidgets
 import TerminiApp
 import TerminiStore
 

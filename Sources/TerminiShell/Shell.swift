@@ -10,58 +10,95 @@ public enum ShellOutput: Equatable, Sendable {
     case repaint
 }
 
-/// The launcher, the app windows, switching, help and notices: everything between the
-/// terminal and the apps, testable without a terminal. One loop owns it.
+/// What the shell's own modals (the help, the settings) ask of it.
+public enum ShellAction: Equatable, Sendable {
+    case theme(String)
+    case color(Bool)
+    case ascii(Bool)
+    case sound(String)
+}
+
+/// The `config` file as the executor's preference book: a change rewrites one line.
+final class ConfigPreferences: PreferenceBook {
+    var file: ConfigFile
+    init(_ file: ConfigFile) { self.file = file }
+    func value(_ key: String) -> String? { file.value(key) }
+    func set(_ key: String, to value: String) -> [UInt8]? {
+        guard file.set(key, value) else { return nil }
+        return Array(file.text.utf8)
+    }
+}
+
+/// The launcher, the app windows, switching, the help, the settings and the notice line:
+/// everything between the terminal and the apps, testable without a terminal. One loop owns
+/// it: it tells the shell the terminal's size (`resize`), hands it keys and ticks, and draws
+/// what `render` returns, which changes nothing.
 public final class Shell {
     public private(set) var theme: Theme
     public private(set) var themeName: String
-    public let unicode: Bool
-    public let monochrome: Bool
+    /// Whether the screen draws Unicode now (the locale allows it and `ascii` is off).
+    public private(set) var unicode: Bool
+    /// Whether the locale allows Unicode at all (the settings can turn ASCII off only then).
+    public let unicodeAvailable: Bool
+    public private(set) var monochrome: Bool
+    /// Whether colours can be switched on now (the terminal was started with them).
+    public let colorAvailable: Bool
     /// The terminal's colours; themes are mapped to them once (nil: left as written).
     public let depth: ColorDepth?
     public private(set) var quitRequested = false
     /// The app on screen; nil for the launcher.
     public private(set) var current: String?
+    /// The terminal's size, as the loop last said.
+    public private(set) var size: Size
 
     let store: any StateStore
     let catalog: ThemeCatalog?
+    let preferencesBook: ConfigPreferences
+    let executor: EffectExecutor
+    var notices: NoticeBoard { executor.notices }
     /// Carries out `.speak`; nil: the apps' speech is not heard.
     let speaker: (any Speaker)?
-    var config: ConfigFile
     var apps: [String: any MiniApp] = [:]
     var launcher: Launcher
-    var helpScroll: Int?
-    var notices: [String] = []
+    /// The help and the settings, over whatever is on screen.
+    var modals = ModalStack<ShellAction>()
     var pendingOptions: (app: String, options: AppOptions)?
     /// Outputs produced outside a key or a tick (an app's start-up bell), for the loop.
     var pendingOutputs: [ShellOutput] = []
-    /// State files to write, the last content per file, flushed before the next frame.
-    var pendingWrites: [(file: String, bytes: [UInt8])] = []
-    /// Whether the last frame was the "enlarge the terminal" message: keys wait until the
-    /// user can see what they do.
-    var tooSmall = false
-    lazy var reader: AppStateReader = AppStateReader(store: store) { [unowned self] in self.config }
+    /// The app whose screen is on view (it was told `shown`); nil when none is.
+    var visibleApp: String?
+    lazy var reader: AppStateReader = AppStateReader(store: store) { [unowned self] in self.preferencesBook.file }
 
     public init(store: any StateStore, config: ConfigFile, theme: Theme, themeName: String, unicode: Bool,
                 monochrome: Bool, catalog: ThemeCatalog?, open app: String?, options: AppOptions = AppOptions(),
-                notices: [String] = [], now: Double, depth: ColorDepth? = nil, speaker: (any Speaker)? = nil) {
+                notices: [String] = [], now: Double, depth: ColorDepth? = nil, size: Size = Size(width: 80, height: 24),
+                unicodeAvailable: Bool? = nil, colorAvailable: Bool = true, speaker: (any Speaker)? = nil) {
         self.store = store
         self.speaker = speaker
-        self.config = config
+        preferencesBook = ConfigPreferences(config)
+        executor = EffectExecutor(store: store, preferences: preferencesBook) { error in
+            // A read-only or missing config directory is said once, by the store.
+            (error as? StoreError).map { $0 == .readOnly || $0 == .nowhere } ?? false
+        }
         self.unicode = unicode
+        self.unicodeAvailable = unicodeAvailable ?? unicode
         self.monochrome = monochrome
+        self.colorAvailable = colorAvailable && depth != .monochrome
         self.catalog = catalog
         self.depth = depth
+        self.size = size
         self.themeName = themeName
+        loadedTheme = theme
         self.theme = Shell.prepare(theme, unicode: unicode, monochrome: monochrome, depth: depth)
         let last = config.value(PreferenceKey.lastApp).flatMap { AppRegistry.index(of: $0) != nil ? $0 : nil }
         launcher = Launcher(selection: last.flatMap { AppRegistry.index(of: $0) } ?? 0, lastApp: last)
-        for n in notices { addNotice(n) }
+        for n in notices { self.notices.post(n) }
         if let app {
             pendingOptions = (app, options)
             open(app, now: now)
         }
-        collectNotices()
+        executor.collectNotices()
+        updateVisibility(now: now)
     }
 
     static func prepare(_ theme: Theme, unicode: Bool, monochrome: Bool, depth: ColorDepth? = nil) -> Theme {
@@ -70,7 +107,14 @@ public final class Shell {
         return t.withGlyphs(unicode ? .unicode : .ascii)
     }
 
-    func context(_ now: Double) -> AppContext { AppContext(now: now, unicode: unicode) }
+    public var preferences: ConfigFile { preferencesBook.file }
+
+    /// The context of a call into an app: now, the glyphs, the content area of the window at
+    /// the terminal's size, and the sound setting.
+    func context(_ now: Double) -> AppContext {
+        AppContext(now: now, unicode: unicode, size: Window.contentRect(Rect(size)).size,
+                   sound: SoundPreference(preferencesBook.value(SoundPreference.key)))
+    }
 
     // MARK: Apps
 
@@ -83,63 +127,47 @@ public final class Shell {
                 options = p.options
                 pendingOptions = nil
             }
-            var app = type.init(options: options, store: reader, context: context(now))
-            let effects = app.start(context: context(now))
+            let ctx = context(now)
+            var app = type.init(options: options, store: reader, context: ctx)
+            let effects = app.start(context: ctx)
             apps[id] = app
-            pendingOutputs += perform(effects)
-            flushWrites()
+            pendingOutputs += carry(effects)
+            executor.flush()
         }
         current = id
         launcher.selection = AppRegistry.index(of: id) ?? launcher.selection
         launcher.lastApp = id
-        setPreference(PreferenceKey.lastApp, id)
-        helpScroll = nil
+        executor.setPreference(PreferenceKey.lastApp, id)
     }
 
-    /// Runs `body` on the current app and carries out its effects.
-    func withCurrent(_ body: (inout any MiniApp) -> [AppEffect]) -> [ShellOutput] {
-        guard let id = current, var app = apps[id] else { return [] }
+    /// Runs `body` on an app and carries out its effects.
+    func with(_ id: String?, _ body: (inout any MiniApp) -> [AppEffect]) -> [ShellOutput] {
+        guard let id, var app = apps[id] else { return [] }
         let effects = body(&app)
         apps[id] = app
-        return perform(effects)
+        return carry(effects)
     }
 
-    /// Carries out effects in order; writes reach their files before the next frame is drawn.
-    func perform(_ effects: [AppEffect]) -> [ShellOutput] {
+    /// Carries out effects through the executor and does what only the shell can.
+    func carry(_ effects: [AppEffect]) -> [ShellOutput] {
         var out: [ShellOutput] = []
-        for e in effects {
-            switch e {
-            case let .write(file, bytes):
-                // Only the last content of a file within one batch of keys is written.
-                pendingWrites.removeAll { $0.file == file }
-                pendingWrites.append((file, bytes))
-            case let .append(file, bytes):
-                flushWrites()  // keep the order of writes and journal appends
-                do { try store.append(file, bytes: bytes) } catch { report(error, file) }
+        for r in executor.perform(effects).requests {
+            switch r {
             case .bell: out.append(.bell)
-            case .notice(let text): addNotice(text)
-            case .close:
-                current = nil
-                helpScroll = nil
+            case .close: current = nil
             case .quit: quitRequested = true
-            case let .setPreference(key, value): setPreference(key, value)
-            case .speak(let text): if let notice = speaker?.say(text) { addNotice(notice) }
+            case .speak(let text): if let notice = speaker?.say(text) { notices.post(notice) }
             }
         }
-        collectNotices()
         return out
     }
 
+    /// Carries out effects (for tests, as an app would return them).
+    func perform(_ effects: [AppEffect]) -> [ShellOutput] { carry(effects) }
+
     /// Writes what the last keys changed. Called before every frame, so nothing reaches the
     /// screen before it is on disk.
-    public func flushWrites() {
-        let writes = pendingWrites
-        pendingWrites.removeAll()
-        for w in writes {
-            do { try store.write(w.file, bytes: w.bytes) } catch { report(error, w.file) }
-        }
-        collectNotices()
-    }
+    public func flushWrites() { executor.flush() }
 
     /// Outputs waiting for the loop (e.g. the bell an app rang when it opened).
     public func takeOutputs() -> [ShellOutput] {
@@ -147,38 +175,85 @@ public final class Shell {
         return pendingOutputs
     }
 
-    func report(_ error: any Error, _ file: String) {
-        if let e = error as? StoreError, e == .readOnly || e == .nowhere {
-            return  // said once already by the store
-        }
-        addNotice("Could not save \(file): \(error)")
+    // MARK: Visibility
+
+    /// Whether the screen is too small for what is on it: keys then wait (they would act unseen).
+    func isTooSmall(_ size: Size) -> Bool { !size.contains(needed) }
+
+    /// The smallest terminal for what is on screen: the content's minimum, the frame and the bar.
+    var needed: Size {
+        let minimum = current.flatMap { apps[$0] }?.minimumSize ?? Launcher.minimumSize
+        return Size(width: minimum.width + 2, height: minimum.height + 3)
     }
 
-    func addNotice(_ text: String) {
-        let t = TextLayout.sanitized(text)
-        if !notices.contains(t) { notices.append(t) }
+    /// Tells apps when their screen comes into view and leaves it: the current app with
+    /// nothing over it, at a size it can be drawn in.
+    func updateVisibility(now: Double) {
+        let visible = quitRequested || !modals.isEmpty || isTooSmall(size) ? nil : current
+        guard visible != visibleApp else { return }
+        let ctx = context(now)
+        if let old = visibleApp { pendingOutputs += with(old) { $0.hidden(context: ctx) } }
+        visibleApp = visible
+        if let new = visible { pendingOutputs += with(new) { $0.shown(context: ctx) } }
     }
 
-    func collectNotices() {
-        for n in store.takeNotices() { addNotice(n) }
+    /// The terminal has a new size.
+    public func resize(to size: Size, now: Double) {
+        self.size = size
+        updateVisibility(now: now)
+        executor.flush()
     }
 
-    func setPreference(_ key: String, _ value: String) {
-        guard config.set(key, value) else { return }
-        guard store.canWrite else { return }
-        do { try store.write("config", bytes: Array(config.text.utf8)) } catch { report(error, "config") }
+    /// Termini stops (a signal, the end of the loop): the app on view is told it is hidden and
+    /// what that changed is written.
+    public func finish(now: Double) {
+        quitRequested = true
+        updateVisibility(now: now)
+        executor.flush()
     }
-
-    public var preferences: ConfigFile { config }
 
     // MARK: Keys and time
+
+    /// The keys that work everywhere, declared once: they dispatch, and make the help's
+    /// "Everywhere" and the manual's list.
+    static let keys = KeyTable<Shell, [ShellOutput]>("Everywhere", [
+        Binding([.function(1)], helpKeys: [.char("?"), .function(1)], "this help") { s, _, ctx in s.openHelp(ctx.now) },
+        Binding([.char("?")], nil, when: { !$0.appWantsAllKeys }) { s, _, ctx in s.openHelp(ctx.now) },
+        Binding([.function(7)], "settings: theme, colour, ASCII, sound (saved in config)") { s, _, ctx in s.openSettings(ctx.now) },
+        Binding([.escape], "back to the launcher", when: { $0.current != nil && !$0.appWantsAllKeys }) { s, _, _ in
+            s.current = nil
+            return []
+        },
+        Binding(KeyNames.functionKeys(2...6), "switch to Badminton, Boxing Time, Memory, Stamp Card, Coffee Shop") { s, key, ctx in
+            guard case .function(let n) = key, AppRegistry.apps.indices.contains(n - 2) else { return [] }
+            s.open(AppRegistry.apps[n - 2].descriptor.id, now: ctx.now)
+            return []
+        },
+        Binding([.char("q")], "quit (everything is saved)", when: { !$0.appWantsAllKeys }) { s, _, _ in
+            s.quitRequested = true
+            return []
+        },
+        Binding([.char("Q")], nil, when: { $0.current == nil }) { s, _, _ in
+            s.quitRequested = true
+            return []
+        },
+        Binding([.ctrl("l")], "redraw the screen") { _, _, _ in [.repaint] },
+        // Ctrl-Z and Ctrl-C reach Termini as signals, not keys: listed for the help.
+        Binding([.ctrl("z")], "suspend (fg resumes)") { _, _, _ in [] },
+        Binding([.ctrl("c")], "quit") { _, _, _ in [] },
+    ])
+
+    var appWantsAllKeys: Bool { current.flatMap { apps[$0] }?.wantsAllKeys ?? false }
 
     /// Handles keys read together (a held key, a paste); what they change is written once,
     /// before the next frame.
     public func handle(_ keys: [Key], now: Double) -> [ShellOutput] {
         var out: [ShellOutput] = []
-        for k in keys where !quitRequested { out += handleOne(k, now: now) }
-        flushWrites()
+        for k in keys where !quitRequested {
+            out += handleOne(k, now: now)
+            updateVisibility(now: now)
+        }
+        executor.flush()
         return out
     }
 
@@ -187,98 +262,125 @@ public final class Shell {
     }
 
     func handleOne(_ key: Key, now: Double) -> [ShellOutput] {
-        // A notice stays until the next key, which still does its work (no rally is lost
-        // to a dismissal).
-        if !notices.isEmpty { notices.removeAll() }
-        if key == .ctrl("l") { return [.repaint] }
+        // A notice stays until the next key, which still does its work (no rally is lost to a
+        // dismissal); the help opened by this key still lists it.
+        seenNotices = notices.texts
+        notices.keyPressed()
         if key == .resize { return [] }
-        if tooSmall {
+        if isTooSmall(size) {
             // The screen says "enlarge the terminal": a key here would act unseen.
             if key == .char("q") { quitRequested = true }
-            return []
+            return key == .ctrl("l") ? [.repaint] : []
         }
-        if let scroll = helpScroll {
-            switch key {
-            case .up, .char("k"): helpScroll = max(0, scroll - 1)
-            case .down, .char("j"): helpScroll = scroll + 1
-            case .pageUp: helpScroll = max(0, scroll - 10)
-            case .pageDown: helpScroll = scroll + 10
-            default: helpScroll = nil
-            }
-            return []
-        }
-        if case .function(let n) = key {
-            if n == 1 {
-                helpScroll = 0
-                return []
-            }
-            if n >= 2, n - 2 < AppRegistry.apps.count {
-                open(AppRegistry.apps[n - 2].descriptor.id, now: now)
-                collectNotices()
-                return []
-            }
-        }
-        guard let id = current, let app = apps[id] else { return handleLauncher(key, now: now) }
-        if !app.wantsAllKeys {
-            switch key {
-            case .char("?"):
-                helpScroll = 0
-                return []
-            case .char("q"):
-                quitRequested = true
-                return []
-            case .escape:
-                current = nil
-                return []
-            default: break
-            }
-        }
+        var out: [ShellOutput] = []
         let ctx = context(now)
-        return withCurrent { $0.handle(key, context: ctx) }
-    }
-
-    func handleLauncher(_ key: Key, now: Double) -> [ShellOutput] {
-        switch key {
-        case .char("q"), .char("Q"):
-            quitRequested = true
-            return []
-        case .char("?"):
-            helpScroll = 0
-            return []
-        default: break
-        }
-        switch launcher.handle(key) {
-        case .open(let id): open(id, now: now)
-        case .cycleTheme: cycleTheme()
+        switch modals.handle(key, context: ctx) {
+        case .handled: return []
+        case .alert: return ctx.sound.alerts ? [.bell] : []
+        case .action(let a): return apply(a, now: now)
         case .none: break
         }
-        collectNotices()
+        var me = self
+        if let result = Shell.keys.dispatch(key, to: &me, context: ctx) {
+            out += result
+        } else if current != nil {
+            out += with(current) { $0.handle(key, context: ctx) }
+        } else {
+            switch launcher.handle(key) {
+            case .open(let id): open(id, now: now)
+            case .cycleTheme: cycleTheme()
+            case .none: break
+            }
+        }
+        executor.collectNotices()
+        return out
+    }
+
+    /// The notices on screen when the last key came (the help shows them in full).
+    var seenNotices: [String] = []
+
+    func openHelp(_ now: Double) -> [ShellOutput] {
+        let app = current.flatMap { apps[$0] }
+        let ctx = context(now)
+        let title = current.flatMap { AppRegistry.app($0)?.descriptor.name }.map { "\($0): keys" } ?? "Termini: keys"
+        var sections = (app?.help(context: ctx) ?? Launcher.help(glyphs: ctx.glyphs)) + Shell.keys.help(glyphs: ctx.glyphs)
+        if !seenNotices.isEmpty {
+            sections.insert(HelpSection("Messages", seenNotices.map { ("!", $0) }), at: 0)
+        }
+        let ellipsis = ctx.glyphs.ellipsis
+        let all = sections
+        modals.push(PanelModal<ShellAction> { ctx in
+            HelpSection.panel(title: title, sections: all, areaWidth: ctx.size.width, ellipsis: ellipsis)
+        })
+        return []
+    }
+
+    func openSettings(_ now: Double) -> [ShellOutput] {
+        modals.push(SettingsModal(themes: catalog?.names ?? [themeName], theme: themeName, color: !monochrome,
+                                  colorAvailable: colorAvailable, ascii: !unicode, unicodeAvailable: unicodeAvailable,
+                                  sound: SoundPreference(preferencesBook.value(SoundPreference.key))))
+        return []
+    }
+
+    /// Carries out what the help or the settings chose.
+    func apply(_ action: ShellAction, now: Double) -> [ShellOutput] {
+        switch action {
+        case .theme(let name): loadTheme(name)
+        case .color(let on):
+            // Without colours started, the choice is kept for the next start.
+            if colorAvailable {
+                monochrome = !on
+                restyle()
+            }
+            executor.setPreference(PreferenceKey.color, on ? "yes" : "no")
+        case .ascii(let on):
+            guard unicodeAvailable || on else { return [] }
+            unicode = !on
+            restyle()
+            executor.setPreference(PreferenceKey.ascii, on ? "yes" : "no")
+        case .sound(let value):
+            executor.setPreference(SoundPreference.key, value)
+        }
+        executor.collectNotices()
         return []
     }
 
     func cycleTheme() {
         guard let catalog, !catalog.names.isEmpty else { return }
         let names = catalog.names
-        let next = names[((names.firstIndex(of: themeName) ?? -1) + 1) % names.count]
-        let (t, messages) = catalog.load(next)
-        themeName = next
-        theme = Shell.prepare(t, unicode: unicode, monochrome: monochrome, depth: depth)
-        for m in messages { addNotice(m) }
-        setPreference(PreferenceKey.theme, next)
+        loadTheme(names[((names.firstIndex(of: themeName) ?? -1) + 1) % names.count])
+    }
+
+    /// The theme read from the catalog is the one drawn at once, and remembered.
+    func loadTheme(_ name: String) {
+        guard let catalog else { return }
+        let (t, messages) = catalog.load(name)
+        themeName = name
+        loadedTheme = t
+        restyle()
+        for m in messages { notices.post(m) }
+        executor.setPreference(PreferenceKey.theme, name)
+    }
+
+    /// The theme as read, before colours and glyphs are applied (for a change of either later).
+    var loadedTheme: Theme
+
+    func restyle() {
+        theme = Shell.prepare(loadedTheme, unicode: unicode, monochrome: monochrome, depth: depth)
     }
 
     /// The moment the current app next wants a tick; nil when nothing moves.
-    public var nextDeadline: Double? {
+    public func nextDeadline(now: Double) -> Double? {
         guard let id = current else { return nil }
-        return apps[id]?.nextDeadline
+        return apps[id]?.nextDeadline(context: context(now))
     }
 
     public func tick(now: Double) -> [ShellOutput] {
         speaker?.reap()  // the loop calls this at every turn
-        guard let id = current, let d = apps[id]?.nextDeadline, d <= now else { return [] }
+        guard let id = current, let d = apps[id]?.nextDeadline(context: context(now)), d <= now else { return [] }
         let ctx = context(now)
-        defer { flushWrites() }
-        return withCurrent { $0.tick(context: ctx) }
+        defer { executor.flush() }
+        return with(id) { $0.tick(context: ctx) }
     }
 
     public var watchedFiles: [String] {
@@ -290,85 +392,53 @@ public final class Shell {
         guard !Set(watchedFiles).isDisjoint(with: names) else { return [] }
         let ctx = context(now)
         let r = reader
-        defer { flushWrites() }
-        return withCurrent { $0.filesChanged(store: r, context: ctx) }
+        defer { executor.flush() }
+        return with(current) { $0.filesChanged(store: r, context: ctx) }
     }
 
     // MARK: Drawing
 
-    /// The whole screen for a terminal of `size`.
+    /// The whole screen for a terminal of `size`. Changes nothing: what a key does at this
+    /// size was settled by `resize`.
     public func render(size: Size, now: Double) -> Canvas {
         var canvas = Canvas(size: size)
         let screen = Rect(size)
         canvas.fill(screen, style: theme[.background])
-        let app = current.flatMap { apps[$0] }
-        let minimum = app?.minimumSize ?? Launcher.minimumSize
-        let needed = Size(width: minimum.width + 2, height: minimum.height + 3)
-        guard size.contains(needed) else {
-            tooSmall = true
+        guard !isTooSmall(size) else {
             renderTooSmall(on: &canvas, needed: needed)
             return canvas
         }
-        tooSmall = false
-        let ctx = context(now)
+        var ctx = context(now)
+        ctx.size = Window.contentRect(screen).size
+        let app = current.flatMap { apps[$0] }
+        let bar = hintBar(app: app, context: ctx)
+        let notice = notices.newest
+        let more = notices.notices.count - 1
         if let app, let id = current {
-            var hints = app.hints
-            var pinned = 0
-            if !app.wantsAllKeys {
-                hints = [KeyHint("?", "Help")] + hints + [KeyHint("Esc", "Menu"), KeyHint("q", "Quit")]
-                pinned = 2
-            }
             let index = (AppRegistry.index(of: id) ?? 0) + 2
-            Window(title: "\(app.title)  F\(index)", hints: hints, status: app.status, pinnedHints: pinned)
+            Window(title: "\(app.title(context: ctx))  F\(index)", bar: bar, status: app.status(context: ctx), notice: notice, moreNotices: more)
                 .render(in: screen, on: &canvas, theme: theme)
             app.render(in: Window.contentRect(screen), on: &canvas, theme: theme, context: ctx)
         } else {
-            Window(title: "Termini", hints: Launcher.hints(glyphs: theme.glyphs), pinnedHints: 1).render(in: screen, on: &canvas, theme: theme)
+            Window(title: "Termini", bar: bar, notice: notice, moreNotices: more).render(in: screen, on: &canvas, theme: theme)
             launcher.render(in: Window.contentRect(screen), on: &canvas, theme: theme,
                             themeName: monochrome ? "\(themeName), colours off" : themeName)
         }
-        renderNotices(on: &canvas, in: screen)
-        if let scroll = helpScroll {
-            let title = current.flatMap { AppRegistry.app($0)?.descriptor.name }.map { "\($0): keys" } ?? "Termini: keys"
-            let sections = (app?.help ?? Launcher.help(glyphs: theme.glyphs)) + [Shell.globalHelp]
-            // Inside the window: screen.inset(by: 1) still held the window's bottom border row.
-            let area = Window.contentRect(screen)
-            var overlay = HelpOverlay(title: title, sections: sections, scroll: scroll)
-            // Keep the offset where the overlay can still move, so ↑ after many ↓ scrolls at once.
-            overlay.scroll = min(scroll, overlay.maxScroll(in: area))
-            helpScroll = overlay.scroll
-            overlay.render(in: area, on: &canvas, theme: theme)
-        }
+        // Inside the window: the overlay's bottom edge sits above the window's own.
+        modals.render(in: Window.contentRect(screen), on: &canvas, theme: theme, context: ctx)
         return canvas
     }
 
-    static let globalHelp = HelpSection("Everywhere", [
-        ("? F1", "this help"),
-        ("Esc", "back to the launcher"),
-        ("F2-F6", "switch to Badminton, Boxing Time, Memory, Stamp Card, Coffee Shop"),
-        ("q", "quit (everything is saved)"),
-        ("Ctrl-L", "redraw the screen"),
-        ("Ctrl-Z", "suspend (fg resumes)"),
-        ("Ctrl-C", "quit"),
-    ])
-
-    func renderNotices(on canvas: inout Canvas, in screen: Rect) {
-        guard !notices.isEmpty, screen.height >= 4 else { return }
-        let width = max(1, screen.width - 4)
-        var lines: [String] = []
-        for n in notices { lines += TextLayout.wrap("! " + n, width: width) }
-        let maxLines = max(1, min(4, screen.height / 3))
-        if lines.count > maxLines {
-            lines = Array(lines.prefix(maxLines))
-            lines[maxLines - 1] = TextLayout.truncate(lines[maxLines - 1], to: width - 1, ellipsis: theme.glyphs.ellipsis)
-        }
-        let bottom = screen.maxY - 3  // the last row inside the window's border
-        for (i, line) in lines.enumerated() {
-            let y = bottom - (lines.count - 1) + i
-            let row = Rect(x: screen.x + 1, y: y, width: screen.width - 2, height: 1)
-            canvas.fill(row, style: theme[.warning].with(.reverse))
-            canvas.put(" " + line, in: row, style: theme[.warning].with(.reverse), ellipsis: theme.glyphs.ellipsis)
-        }
+    /// The key-hint bar: the top modal's keys while one is open (the help's, the settings',
+    /// an app's dialog's); else `? Help`, the screen's keys, `Esc Menu` and `q Quit`, ending
+    /// with `? more` when not every key fits.
+    func hintBar(app: (any MiniApp)?, context ctx: AppContext) -> KeyHintBar {
+        if let hints = modals.hints(context: ctx) { return KeyHintBar(hints) }
+        if let app, app.wantsAllKeys { return KeyHintBar(app.hints(context: ctx)) }
+        // The launcher names F7 too: the settings are everywhere, the help says so in every app.
+        let own = app?.hints(context: ctx) ?? launcher.hints(context: ctx) + [KeyHint("F7", "Settings")]
+        let pinned = app == nil ? [KeyHint("q", "Quit")] : [KeyHint("Esc", "Menu"), KeyHint("q", "Quit")]
+        return KeyHintBar(own + pinned, pinnedTrailing: pinned.count, lead: KeyHint("?", "Help"), more: KeyHint("?", "more"))
     }
 
     func renderTooSmall(on canvas: inout Canvas, needed: Size) {

@@ -1,6 +1,4 @@
 import TerminiCore
-import TerminiWidgets
-import TerminiApp
 import TerminiStore
 
 /// Finds themes: the user's `$XDG_CONFIG_HOME/termini/themes/` first, then the installed

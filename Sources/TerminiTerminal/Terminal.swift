@@ -45,6 +45,22 @@ public final class Terminal {
     private let window: UnsafeMutablePointer<WINDOW>
     private var last: Canvas?
     private var pairs: [PairKey: Int32] = [:]
+    /// How each style drawn looks to ncurses; the last one used.
+    private var looks: [Style: Look] = [:]
+    private var lastStyle = Style.plain
+    private var lastLook = Look(cell: cchar_t(), attributes: 0, pair: 0)
+
+    /// A style's attributes and colour pair, and a space in them that each cell drawn in the
+    /// style copies, with its own character.
+    struct Look {
+        var cell: cchar_t
+        let attributes: attr_t
+        let pair: Int16
+    }
+    /// The scalars of the cell being drawn, zero-terminated, as setcchar takes them: at most
+    /// `maxScalars` (a base and its marks; ncurses keeps five).
+    private let chars = UnsafeMutablePointer<wchar_t>.allocate(capacity: Terminal.maxScalars + 1)
+    static let maxScalars = 4
     private var nextPair: Int32 = 1
     private let signals: SignalInbox
     private var stopped = false
@@ -149,9 +165,13 @@ public final class Terminal {
             if s != size { resizeterm(Int32(s.height), Int32(s.width)) }
             size = s
         }
+        lastLook = look(lastStyle)
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        chars.deallocate()
+    }
 
     /// Restores the terminal exactly: modes, cursor, the main screen. Safe to call twice.
     public func stop() {
@@ -169,47 +189,71 @@ public final class Terminal {
     /// frame, one write(), the fewest bytes ncurses can find.
     public func present(_ canvas: Canvas) {
         guard !stopped else { return }
-        var changed = canvas.changes(since: last)
-        if last?.size != canvas.size {
-            // A full repaint onto an erased window: blank cells need not be sent at all.
-            werase(window)
-            changed.removeAll { Terminal.isBlank(canvas[$0.x, $0.y]) }
+        // A full repaint onto an erased window: blank cells need not be sent at all.
+        let repaint = last?.size != canvas.size
+        if repaint { werase(window) }
+        var sent = 0
+        canvas.forEachChange(since: last) { x, y, cell in
+            if repaint && Terminal.isBlank(cell) { return }
+            draw(cell, x: x, y: y, on: canvas)
+            sent += 1
         }
-        for (x, y) in changed { draw(canvas[x, y], x: x, y: y) }
         wnoutrefresh(window)
         doupdate()
         last = canvas
         framesDrawn += 1
-        cellsSent += changed.count
+        cellsSent += sent
     }
 
     /// A space with no colour and no attribute: what an erased window already holds.
-    static func isBlank(_ cell: Cell) -> Bool {
-        cell.character == " " && cell.style.attributes.isEmpty && !cell.isContinuation
-            && (cell.style.background == .default || cell.style.background == .inherit)
-            && (cell.style.foreground == .default || cell.style.foreground == .inherit)
+    static func isBlank(_ cell: CompactCell) -> Bool {
+        guard cell.scalar == " ", !cell.isContinuation, !cell.isWide else { return false }
+        let s = cell.style
+        return s.attributes.isEmpty && (s.background == .default || s.background == .inherit)
+            && (s.foreground == .default || s.foreground == .inherit)
     }
 
-    private func draw(_ cell: Cell, x: Int, y: Int) {
-        var scalars: [wchar_t] = []
-        if unicode {
-            for s in cell.character.unicodeScalars.prefix(4) { scalars.append(wchar_t(bitPattern: s.value)) }
-        } else {
-            let c = cell.character
-            let ascii = c.isASCII ? c.unicodeScalars.first?.value ?? 32 : 63  // "?"
-            scalars.append(wchar_t(bitPattern: ascii))
+    /// One cell to ncurses: its scalar put into a copy of its style's cell (attributes and
+    /// colour pair worked out once per style); nothing is built per cell.
+    private func draw(_ cell: CompactCell, x: Int, y: Int, on canvas: Canvas) {
+        if cell.style != lastStyle {
+            lastStyle = cell.style
+            lastLook = look(cell.style)
+        }
+        var cc = lastLook.cell
+        if !unicode {
+            let v = cell.scalar?.value ?? 63
+            cc.chars.0 = wchar_t(bitPattern: v < 0x80 ? v : 63)  // "?"
             if cell.width == 2 {
                 // The wide character's second cell gets a second "?".
-                var cc2 = cchar_t()
-                setcchar(&cc2, [wchar_t(63), 0], attributes(cell.style), Int16(truncatingIfNeeded: pair(cell.style)), nil)
-                mvwadd_wch(window, Int32(y), Int32(x + 1), &cc2)
+                var second = lastLook.cell
+                second.chars.0 = 63
+                mvwadd_wch(window, Int32(y), Int32(x + 1), &second)
             }
+        } else if let s = cell.scalar {
+            cc.chars.0 = wchar_t(bitPattern: s.value)
+        } else {
+            // A base and its marks: setcchar checks them (ncurses keeps five).
+            var n = 0
+            for s in canvas.text(of: cell).unicodeScalars.prefix(Terminal.maxScalars) {
+                chars[n] = wchar_t(bitPattern: s.value)
+                n += 1
+            }
+            chars[n] = 0
+            setcchar(&cc, chars, lastLook.attributes, lastLook.pair, nil)
         }
-        if scalars.isEmpty { scalars.append(32) }
-        scalars.append(0)
-        var cc = cchar_t()
-        setcchar(&cc, scalars, attributes(cell.style), Int16(truncatingIfNeeded: pair(cell.style)), nil)
         mvwadd_wch(window, Int32(y), Int32(x), &cc)
+    }
+
+    /// How a style looks to ncurses, worked out once and remembered.
+    private func look(_ style: Style) -> Look {
+        if let l = looks[style] { return l }
+        var l = Look(cell: cchar_t(), attributes: attributes(style), pair: Int16(truncatingIfNeeded: pair(style)))
+        chars[0] = 32
+        chars[1] = 0
+        setcchar(&l.cell, chars, l.attributes, l.pair, nil)
+        looks[style] = l
+        return l
     }
 
     private func attributes(_ style: Style) -> attr_t {

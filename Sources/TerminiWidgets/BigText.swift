@@ -17,18 +17,28 @@ public struct BigText: Widget {
         }
 
         func glyph(_ c: Character) -> Glyph? {
-            guard var a = c.asciiValue else { return nil }
+            guard let a = c.asciiValue else { return nil }
+            return glyph(ascii: a)
+        }
+        func glyph(ascii: UInt8) -> Glyph? {
+            var a = ascii
             if a >= 97 && a <= 122 { a -= 32 }
-            return table[Int(a)]
+            return a < 128 ? table[Int(a)] : nil
         }
         func glyphWidth(_ c: Character) -> Int { glyph(c)?.width ?? defaultWidth }
 
         /// Width in pixels of `text`, glyphs one pixel apart.
         func pixelWidth(_ text: String) -> Int {
             var w = 0, n = 0
-            for c in text {
-                w += glyphWidth(c)
-                n += 1
+            if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) {
+                // Printable ASCII: one byte, one character (no grapheme breaking).
+                for b in text.utf8 { w += glyph(ascii: b)?.width ?? defaultWidth }
+                n = text.utf8.count
+            } else {
+                for c in text {
+                    w += glyphWidth(c)
+                    n += 1
+                }
             }
             return n == 0 ? 0 : w + n - 1
         }
@@ -75,30 +85,37 @@ public struct BigText: Widget {
     /// about twice as tall as it is wide).
     public static let variants: [Variant] = {
         var list = [Variant(font: .small, scaleX: 1, scaleY: 1), Variant(font: .small, scaleX: 2, scaleY: 1)]
-        for sy in 1...24 {
+        for sy in 1...largestScale {
             for sx in sy...(2 * sy) { list.append(Variant(font: .large, scaleX: sx, scaleY: sy)) }
         }
         return list
     }()
 
-    /// The tallest (then widest) variant in which `text` fits in `size`; nil if none does.
+    /// The largest scale down of the 5×7 font (24: 168 rows).
+    static let largestScale = 24
+
+    /// The tallest (then widest) of `variants` in which `text` fits in `size`; nil if none does.
+    /// Worked out, not searched: every frame of a scoreboard asks, for its digits and names.
     public static func fit(_ text: String, in size: Size, maxHeight: Int? = nil) -> Variant? {
-        var best: Variant?
-        var bestSize = Size.zero
-        // Each font's width in pixels once; every variant is then a multiplication.
-        let smallPixels = Font.small.pixelWidth(text), largePixels = Font.large.pixelWidth(text)
+        let smallPixels = Font.small.pixelWidth(text)
         guard smallPixels > 0 else { return nil }
-        for v in variants {
-            let pixels = v.font.name == Font.small.name ? smallPixels : largePixels
-            let m = Size(width: pixels * v.scaleX, height: v.font.height * v.scaleY)
-            guard m.width <= size.width, m.height <= size.height, m.height <= (maxHeight ?? Int.max) else { continue }
-            if m.height > bestSize.height || (m.height == bestSize.height && m.width > bestSize.width)
-                || (m.height == bestSize.height && m.width == bestSize.width && best?.font.name == "3x5") {
-                best = v
-                bestSize = m
+        let tallest = min(size.height, maxHeight ?? Int.max)
+        // Any scale of the 5×7 font (7 rows or more) is taller than the 3×5 font: the tallest
+        // scale down that leaves room for pixels between square and twice as wide.
+        let large = Font.large
+        let largePixels = large.pixelWidth(text)
+        if largePixels > 0 {
+            var sy = min(largestScale, tallest / large.height)
+            while sy >= 1 {
+                let sx = min(2 * sy, size.width / largePixels)
+                if sx >= sy { return Variant(font: large, scaleX: sx, scaleY: sy) }
+                sy -= 1
             }
         }
-        return best
+        guard Font.small.height <= tallest else { return nil }
+        if 2 * smallPixels <= size.width { return Variant(font: .small, scaleX: 2, scaleY: 1) }
+        if smallPixels <= size.width { return Variant(font: .small, scaleX: 1, scaleY: 1) }
+        return nil
     }
 
     public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
@@ -124,9 +141,18 @@ public struct BigText: Widget {
             let w = v.font.glyphWidth(c)
             if let g = v.font.glyph(c) {
                 for (ry, row) in g.rows.enumerated() {
-                    for (rx, bit) in row.enumerated() where bit {
-                        let cell = Rect(x: x0 + (px + rx) * v.scaleX, y: y0 + ry * v.scaleY, width: v.scaleX, height: v.scaleY)
-                        canvas.fill(cell.intersection(rect), with: block, style: style)
+                    // One fill for each run of lit pixels in a row, not one per pixel.
+                    var rx = 0
+                    while rx < row.count {
+                        guard row[rx] else {
+                            rx += 1
+                            continue
+                        }
+                        var end = rx + 1
+                        while end < row.count && row[end] { end += 1 }
+                        let run = Rect(x: x0 + (px + rx) * v.scaleX, y: y0 + ry * v.scaleY, width: (end - rx) * v.scaleX, height: v.scaleY)
+                        canvas.fill(run.intersection(rect), with: block, style: style)
+                        rx = end
                     }
                 }
             }

@@ -1,7 +1,7 @@
 import TerminiCore
 /// A modal box with a title, a message and buttons, centred over whatever is behind it.
-/// ←/→ or Tab/Shift-Tab move between buttons, Enter/Space choose, Esc cancels, and the first
-/// letter of a button (`y`, `n`) chooses it directly when no other button shares it.
+/// Its keys (←/→ or Tab/Shift-Tab between buttons, Enter/Space choose, Esc cancels, a
+/// button's first letter chooses it) are declared once in the app contract, `Dialog.keys`.
 public struct Dialog: Widget, Sendable, Equatable {
     public enum Outcome: Sendable, Equatable {
         case chose(Int)
@@ -28,20 +28,9 @@ public struct Dialog: Widget, Sendable, Equatable {
         Dialog(title: title, message: message, buttons: [yes, no], focused: 1, role: .danger)
     }
 
-    public mutating func handle(_ key: Key) -> Outcome? {
-        switch key {
-        case .escape: return .cancelled
-        case .enter, .char(" "): return .chose(focused)
-        case .left, .backTab, .up: focused = max(0, focused - 1)
-        case .right, .tab, .down: focused = min(buttons.count - 1, focused + 1)
-        case .char(let c):
-            let lower = Character(c.lowercased())
-            let matches = buttons.indices.filter { buttons[$0].lowercased().first == lower }
-            if matches.count == 1 { return .chose(matches[0]) }
-        default: break
-        }
-        return nil
-    }
+    /// Moves the focus to button `i` (stopping at the first and the last). The keys are the
+    /// app contract's (`Dialog.keys`), shared by every dialog.
+    public mutating func focus(_ i: Int) { focused = min(max(0, i), buttons.count - 1) }
 
     /// The box's rectangle when centred in `area`.
     public func frame(in area: Rect, glyphs: Glyphs) -> Rect {
@@ -94,83 +83,5 @@ public struct HelpSection: Sendable, Equatable {
     }
     public static func == (a: HelpSection, b: HelpSection) -> Bool {
         a.title == b.title && a.entries.map(\.keys) == b.entries.map(\.keys) && a.entries.map(\.action) == b.entries.map(\.action)
-    }
-}
-
-/// The help overlay: a box over the screen listing every section's keys in two columns.
-/// Long lists scroll with ↑/↓ (the caller keeps the offset).
-public struct HelpOverlay: Widget {
-    public var title: String
-    public var sections: [HelpSection]
-    public var scroll: Int
-
-    public init(title: String, sections: [HelpSection], scroll: Int = 0) {
-        self.title = title
-        self.sections = sections
-        self.scroll = scroll
-    }
-
-    /// The text lines of the overlay for a given key-column width. With a `width`, an action
-    /// too long for it wraps onto lines indented under the action column.
-    public func lines(keyWidth: Int, ellipsis: String = "…", width: Int? = nil) -> [(text: String, isHeading: Bool)] {
-        var out: [(String, Bool)] = []
-        let room = width.map { $0 - keyWidth - 2 } ?? Int.max
-        let indent = String(repeating: " ", count: keyWidth + 2)
-        for (n, s) in sections.enumerated() {
-            if n > 0 { out.append(("", false)) }
-            out.append((s.title, true))
-            for e in s.entries {
-                let key = TextLayout.pad(e.keys, to: keyWidth, ellipsis: ellipsis) + "  "
-                // Too narrow to wrap sensibly: the line is cut when drawn instead.
-                guard room >= 12, DisplayWidth.of(e.action) > room else {
-                    out.append((key + e.action, false))
-                    continue
-                }
-                for (i, part) in TextLayout.wrap(e.action, width: room).enumerated() {
-                    out.append(((i == 0 ? key : indent) + part, false))
-                }
-            }
-        }
-        return out
-    }
-
-    /// The width of the key column: the longest keys, up to 18 cells.
-    var keyWidth: Int { min(18, sections.flatMap { $0.entries.map { DisplayWidth.of($0.keys) } }.max() ?? 4) }
-
-    /// The lines as drawn in `area`: the text inside the box's border and padding.
-    func lines(in area: Rect, ellipsis: String) -> [(text: String, isHeading: Bool)] {
-        lines(keyWidth: keyWidth, ellipsis: ellipsis, width: area.width - 4)
-    }
-
-    /// The largest scroll offset that still changes what `area` shows; past it the last
-    /// lines are on screen already.
-    public func maxScroll(in area: Rect) -> Int {
-        let count = lines(in: area, ellipsis: "…").count
-        let visible = max(0, min(area.height, count + 4) - 3)
-        return max(0, count - visible)
-    }
-
-    public func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
-        let all = lines(in: area, ellipsis: theme.glyphs.ellipsis)
-        let h = min(area.height, all.count + 4)
-        // Rows for lines: the box less its border and the footer row.
-        let visible = max(0, h - 3)
-        let more = all.count > visible
-        let g = theme.glyphs
-        let footer = more ? "\(g.arrowUp)/\(g.arrowDown) scroll \(g.middleDot) any other key closes" : "any key closes"
-        let widest = all.map { DisplayWidth.of($0.text) }.max() ?? 10
-        let w = min(area.width, max(widest, DisplayWidth.of(footer), DisplayWidth.of(title) + 4) + 4)
-        let box = area.centered(Size(width: w, height: h))
-        guard box.width >= 4, box.height >= 3 else { return }
-        canvas.fill(box, style: theme[.dialog])
-        Box.draw(box, on: &canvas, glyphs: theme.glyphs, style: theme[.dialogBorder], title: title, titleStyle: theme[.dialogBorder])
-        let inner = box.inset(horizontal: 2, vertical: 1)
-        let start = min(max(0, scroll), max(0, all.count - visible))
-        for (i, line) in all.dropFirst(start).prefix(visible).enumerated() {
-            canvas.put(line.text, in: inner.row(i), style: line.isHeading ? theme[.accent] : theme[.dialog],
-                       ellipsis: theme.glyphs.ellipsis)
-        }
-        canvas.put(footer, in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted],
-                   ellipsis: theme.glyphs.ellipsis)
     }
 }

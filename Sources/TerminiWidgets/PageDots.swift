@@ -1,43 +1,18 @@
 import TerminiCore
-/// `● ○ ○ ○ ○` for n pages with the current one filled (`* . . . .` in ASCII). ←/→ (with the
-/// focus) move one page, wrapping around or stopping at the ends as configured; number keys
-/// 1–9 jump to a page.
+/// `● ○ ○ ○ ○` for n pages with the current one filled (`* . . . .` in ASCII), the current
+/// one in the focus style while its screen has the focus. The keys that turn the pages are
+/// the screen's (a key table's), not the dots'.
 public struct PageDots: Widget, Sendable, Equatable {
     public let count: Int
     public private(set) var current: Int
-    public var wraps: Bool
     public var isFocused: Bool
     public var spaced: Bool
 
-    public init(count: Int, current: Int = 0, wraps: Bool = true, focused: Bool = false, spaced: Bool = true) {
+    public init(count: Int, current: Int = 0, focused: Bool = false, spaced: Bool = true) {
         self.count = max(1, count)
         self.current = min(max(0, current), max(1, count) - 1)
-        self.wraps = wraps
         self.isFocused = focused
         self.spaced = spaced
-    }
-
-    public mutating func go(to page: Int) { current = min(max(0, page), count - 1) }
-
-    public mutating func next() {
-        if current + 1 < count { current += 1 } else if wraps { current = 0 }
-    }
-    public mutating func previous() {
-        if current > 0 { current -= 1 } else if wraps { current = count - 1 }
-    }
-
-    @discardableResult
-    public mutating func handle(_ key: Key) -> Bool {
-        switch key {
-        case .left where isFocused: previous(); return true
-        case .right where isFocused: next(); return true
-        default:
-            if let d = key.digit, d >= 1, d <= count {
-                go(to: d - 1)
-                return true
-            }
-            return false
-        }
     }
 
     public func text(glyphs: Glyphs) -> String {

@@ -1,7 +1,7 @@
 import TerminiCore
-/// A number with a minimum, a maximum and a step, changed with `−`/`+` (and ←/→ when it has
-/// the focus). Drawn as `[−]  3 [+]`; the `−` side is disabled at the minimum, `+` at the
-/// maximum, so the bounds show. The value never leaves its range.
+/// A number with a minimum, a maximum and a step. Drawn as `[−]  3 [+]`; the `−` side is
+/// disabled at the minimum, `+` at the maximum, so the bounds show. The value never leaves
+/// its range. The keys that step it are its screen's (Coffee's key table), not the widget's.
 public struct Stepper: Widget, Sendable, Equatable {
     public private(set) var value: Int
     public let minimum: Int
@@ -23,19 +23,6 @@ public struct Stepper: Widget, Sendable, Equatable {
     public mutating func set(_ v: Int) { value = min(maximum, max(minimum, v)) }
     public mutating func increment() { set(value + step) }
     public mutating func decrement() { set(value - step) }
-
-    /// Handles `-`/`−`/`_` and `+`/`=` always, ←/→ only when focused. Returns true when the
-    /// key was the stepper's (even if the value was at a bound and did not change).
-    @discardableResult
-    public mutating func handle(_ key: Key) -> Bool {
-        switch key {
-        case .char("-"), .char("−"), .char("_"): decrement(); return true
-        case .char("+"), .char("="): increment(); return true
-        case .left where isFocused: decrement(); return true
-        case .right where isFocused: increment(); return true
-        default: return false
-        }
-    }
 
     /// Width needed to show numbers up to the maximum.
     public var digits: Int { max(String(maximum).count, String(minimum).count) }

@@ -27,14 +27,12 @@ public enum Box {
             return
         }
         let top = rect.y, bottom = rect.maxY - 1, left = rect.x, right = rect.maxX - 1
-        for x in (left + 1)..<right {
-            canvas.put(g.horizontal, x: x, y: top, style: style)
-            canvas.put(g.horizontal, x: x, y: bottom, style: style)
-        }
-        for y in (top + 1)..<bottom {
-            canvas.put(g.vertical, x: left, y: y, style: style)
-            canvas.put(g.vertical, x: right, y: y, style: style)
-        }
+        // Each edge is one fill (the glyph looked at once), which leaves what writing it cell
+        // by cell would: a wide character cut at an edge loses its other half either way.
+        canvas.fill(Rect(x: left + 1, y: top, width: rect.width - 2, height: 1), with: g.horizontal, style: style)
+        canvas.fill(Rect(x: left + 1, y: bottom, width: rect.width - 2, height: 1), with: g.horizontal, style: style)
+        canvas.fill(Rect(x: left, y: top + 1, width: 1, height: rect.height - 2), with: g.vertical, style: style)
+        canvas.fill(Rect(x: right, y: top + 1, width: 1, height: rect.height - 2), with: g.vertical, style: style)
         canvas.put(g.topLeft, x: left, y: top, style: style)
         canvas.put(g.topRight, x: right, y: top, style: style)
         canvas.put(g.bottomLeft, x: left, y: bottom, style: style)

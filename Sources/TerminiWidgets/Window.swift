@@ -1,5 +1,5 @@
 import TerminiCore
-/// One entry of a key-hint bar: the key as shown (`←/a`, `F1`, `q`) and what it does.
+/// One entry of a key-hint bar: the key as shown (`←/→`, `F1`, `q`) and what it does.
 public struct KeyHint: Sendable, Hashable {
     public var key: String
     public var label: String
@@ -10,42 +10,54 @@ public struct KeyHint: Sendable, Hashable {
 }
 
 /// htop-style bar: each key as a key cap in the hint-key style (reverse in monochrome),
-/// followed by its label: ` ? Help  ← Left `. Entries that do not fit are left out whole.
+/// followed by its label: ` ? Help  ← Left `. Entries that do not fit are left out whole, and
+/// then the bar says so: it ends with `more` (`? more`: the help lists every key).
 public struct KeyHintBar: Widget {
     public var hints: [KeyHint]
     /// How many entries at the end always stay (e.g. `Esc Menu`, `q Quit`): when the bar is
     /// too narrow, entries before them are left out first.
     public var pinnedTrailing: Int
+    /// The entry that says keys were left out, drawn last in their place (`? more`); nil
+    /// for a bar that simply drops them.
+    public var more: KeyHint?
+    /// Shown first when every entry fits (`? Help`), and left out (the `more` entry names
+    /// the same key) when they do not.
+    public var lead: KeyHint?
 
-    public init(_ hints: [KeyHint], pinnedTrailing: Int = 0) {
+    public init(_ hints: [KeyHint], pinnedTrailing: Int = 0, lead: KeyHint? = nil, more: KeyHint? = nil) {
         self.hints = hints
         self.pinnedTrailing = min(max(0, pinnedTrailing), hints.count)
+        self.lead = lead
+        self.more = more
     }
 
     static func width(_ h: KeyHint) -> Int {
         DisplayWidth.of(TextLayout.sanitized(h.key)) + 2 + DisplayWidth.of(TextLayout.sanitized(h.label))
     }
 
-    /// The entries shown in `width` cells: as many leading ones as fit beside the pinned ones.
+    static func total<C: Collection>(_ list: C) -> Int where C.Element == KeyHint {
+        list.isEmpty ? 0 : list.reduce(0) { $0 + KeyHintBar.width($1) } + list.count - 1
+    }
+
+    /// The entries shown in `width` cells: all of them when they fit; else as many leading
+    /// ones as fit beside the pinned ones and the `more` entry.
     public func visible(width: Int) -> [KeyHint] {
-        func total(_ list: ArraySlice<KeyHint>) -> Int {
-            list.isEmpty ? 0 : list.reduce(0) { $0 + KeyHintBar.width($1) } + list.count - 1
-        }
-        let trailing = hints.suffix(pinnedTrailing)
+        let all = (lead.map { [$0] } ?? []) + hints
+        if KeyHintBar.total(all) <= width { return all }
+        let end = Array(hints.suffix(pinnedTrailing)) + (more.map { [$0] } ?? [])
         let leading = hints.dropLast(pinnedTrailing)
-        if total(hints[...]) <= width { return hints }
-        if trailing.isEmpty || total(trailing) > width {
+        if end.isEmpty || KeyHintBar.total(end) > width {
             // Nothing pinned (or even that does not fit): drop from the end.
             var shown: [KeyHint] = []
-            for h in hints where total(ArraySlice(shown + [h])) <= width { shown.append(h) }
+            for h in all where KeyHintBar.total(shown + [h]) <= width { shown.append(h) }
             return shown
         }
         var shown: [KeyHint] = []
         for h in leading {
-            if total(ArraySlice(shown + [h] + trailing)) > width { break }
+            if KeyHintBar.total(shown + [h] + end) > width { break }
             shown.append(h)
         }
-        return shown + trailing
+        return shown + end
     }
 
     public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
@@ -62,23 +74,33 @@ public struct KeyHintBar: Widget {
     }
 }
 
-/// An app's frame: a border with the title in its top edge, and the key-hint bar on the
-/// bottom line of the screen (below the border), as htop does.
+/// An app's frame: a border with the title in its top edge, the key-hint bar on the bottom
+/// line of the screen (below the border), as htop does, and the notice line in the bottom
+/// edge of the border: a row kept for notices, so one never covers the content and nothing
+/// moves when one appears.
 public struct Window: Widget {
     public var title: String
-    public var hints: [KeyHint]
+    public var bar: KeyHintBar
     /// A short status shown at the right of the top border (e.g. "read-only").
     public var status: String?
+    /// What the notice line says (nil: the plain border).
+    public var notice: String?
+    /// How many other notices wait behind it (the line says so, and that `?` lists them).
+    public var moreNotices: Int
     public var content: any Widget
-    /// Hint entries at the end that stay when the bar is narrow (see `KeyHintBar`).
-    public var pinnedHints: Int
+
+    public init(title: String, bar: KeyHintBar, status: String? = nil, notice: String? = nil, moreNotices: Int = 0,
+                content: any Widget = Empty()) {
+        self.title = title
+        self.bar = bar
+        self.status = status
+        self.notice = notice
+        self.moreNotices = max(0, moreNotices)
+        self.content = content
+    }
 
     public init(title: String, hints: [KeyHint], status: String? = nil, pinnedHints: Int = 0, content: any Widget = Empty()) {
-        self.title = title
-        self.hints = hints
-        self.status = status
-        self.pinnedHints = pinnedHints
-        self.content = content
+        self.init(title: title, bar: KeyHintBar(hints, pinnedTrailing: pinnedHints), status: status, content: content)
     }
 
     /// Where the content goes for a window drawn in `rect`.
@@ -88,6 +110,12 @@ public struct Window: Widget {
 
     static func frameRect(_ rect: Rect) -> Rect {
         Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height - 1)
+    }
+
+    /// The notice line: the bottom edge of the frame between its corners.
+    public static func noticeRect(_ rect: Rect) -> Rect {
+        let frame = frameRect(rect)
+        return Rect(x: frame.x + 1, y: frame.maxY - 1, width: max(0, frame.width - 2), height: frame.height >= 2 ? 1 : 0)
     }
 
     public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
@@ -100,6 +128,18 @@ public struct Window: Widget {
             canvas.put(s, x: frame.maxX - 2 - w, y: frame.y, style: theme[.warning], clip: frame)
         }
         content.render(in: Window.contentRect(rect), on: &canvas, theme: theme)
-        KeyHintBar(hints, pinnedTrailing: pinnedHints).render(in: rect.bottom(1), on: &canvas, theme: theme)
+        if let notice, !notice.isEmpty {
+            let line = Window.noticeRect(rect)
+            let style = theme[.warning].with(.reverse)
+            canvas.fill(line, style: style)
+            // The count of the others stays whole at the right; the notice is cut before it.
+            let more = moreNotices > 0 ? " +\(moreNotices) more (?) " : ""
+            let room = Rect(x: line.x, y: line.y, width: max(0, line.width - DisplayWidth.of(more)), height: line.height)
+            canvas.put(" ! " + TextLayout.sanitized(notice), in: room, style: style, ellipsis: theme.glyphs.ellipsis)
+            if !more.isEmpty, line.width > DisplayWidth.of(more) + 8 {
+                canvas.put(more, x: room.maxX, y: line.y, style: style, clip: line)
+            }
+        }
+        bar.render(in: rect.bottom(1), on: &canvas, theme: theme)
     }
 }

@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import TerminiCore
-import TerminiWidgets
 import TerminiApp
 import TerminiShell
 import TerminiTestSupport

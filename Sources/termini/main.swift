@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import TerminiCore
-import TerminiWidgets
 import TerminiApp
 import TerminiShell
 import TerminiStore
@@ -52,6 +51,9 @@ case .help:
     exit(0)
 case .version:
     emit(1, "termini \(CommandLineParser.version)\n")
+    exit(0)
+case .completions(let shell):
+    emit(1, Completions.script(for: shell))
     exit(0)
 case .listThemes, .run:
     break
@@ -114,12 +116,17 @@ if settings.themeSource == .commandLine, !catalog.names.contains(themeName) {
 }
 let (theme, themeMessages) = catalog.load(themeName)
 
-// Work that needs no terminal: --status, --export, --receipt. Its signals act as for any
-// command (Ctrl-C stops a long export; a reader that goes away ends it quietly).
+// Work that needs no terminal: --status, --export, --receipt, --scoresheet. Its signals act as
+// for any command (Ctrl-C stops a long export; a reader that goes away ends it quietly).
 if let app = invocation.app, let type = AppRegistry.app(app) {
     let context = AppContext(now: WallClock.now(), unicode: Terminal.adoptLocale() && !forceASCII)
     if let output = type.runCommand(invocation.appOptions, store: reader, context: context) {
         Terminal.prepareCommand()
+        // A file named for the output (--output): written whole before anything is said.
+        if let file = output.file, let problem = OutputFile.write(file.path, bytes: file.bytes) {
+            emit(2, "termini: \(TextLayout.printable(problem))\n")
+            exit(1)
+        }
         func out(_ text: String) -> Bool {
             if emit(1, text) { return true }
             exit(128 + SIGPIPE)
@@ -155,7 +162,8 @@ store.syncAfterFrame = true
 let shell = Shell(store: store, config: config, theme: theme, themeName: catalog.names.contains(themeName) ? themeName : "default",
                   unicode: terminal.unicode, monochrome: noColor || terminal.depth == .monochrome, catalog: catalog,
                   open: invocation.app, options: invocation.appOptions, notices: startupNotices, now: WallClock.now(),
-                  depth: terminal.depth, speaker: SpeechRunner())
+                  depth: terminal.depth, size: terminal.size, unicodeAvailable: Terminal.adoptLocale(),
+                  colorAvailable: terminal.depth != .monochrome, speaker: SpeechRunner())
 
 @MainActor func apply(_ outputs: [ShellOutput]) {
     for o in outputs {
@@ -169,6 +177,9 @@ let shell = Shell(store: store, config: config, theme: theme, themeName: catalog
 var exitStatus: Int32 = 0
 var watcher: FileWatcher?
 mainLoop: while !shell.quitRequested {
+    // The size of the frame about to be drawn: the keys that follow were typed looking at it,
+    // and are judged by it (too small: they wait), whatever size a resize brings meanwhile.
+    if shell.size != terminal.size { shell.resize(to: terminal.size, now: WallClock.now()) }
     apply(shell.takeOutputs())
     apply(shell.tick(now: WallClock.now()))
     terminal.present(shell.render(size: terminal.size, now: WallClock.now()))
@@ -179,7 +190,7 @@ mainLoop: while !shell.quitRequested {
     } else if watcher == nil, let dir = store.directory {
         watcher = FileWatcher(directory: dir)
     }
-    let events = terminal.wait(until: shell.nextDeadline, extra: watcher.map { [$0.fileDescriptor] } ?? [], now: WallClock.now)
+    let events = terminal.wait(until: shell.nextDeadline(now: WallClock.now()), extra: watcher.map { [$0.fileDescriptor] } ?? [], now: WallClock.now)
     // Keys read together (a held key, a paste) are handled as one batch: one save, one frame.
     var keys: [Key] = []
     func flushKeys() {
@@ -208,6 +219,8 @@ mainLoop: while !shell.quitRequested {
     }
     flushKeys()
 }
+// The app on view hears that it is hidden (a game clock stops) and what that changed is written.
+shell.finish(now: WallClock.now())
 terminal.stop()
 store.sync()
 exit(exitStatus)

@@ -5,46 +5,24 @@ import TerminiApp
 import TerminiTestSupport
 import Testing
 
-/// Carries out effects the way the shell does, on a memory store.
+/// Carries out effects the app returned outside a key (an umpire's action called directly),
+/// with the shell's own executor, on `store`.
 @discardableResult
 func perform(_ effects: [AppEffect], on store: InMemoryStore) -> [AppEffect] {
-    for e in effects {
-        switch e {
-        case let .write(file, bytes): try? store.write(file, bytes: bytes)
-        case let .append(file, bytes): try? store.append(file, bytes: bytes)
-        case let .setPreference(key, value): store.preferences[key] = value
-        case .notice(let t): store.notice(t)
-        default: break
-        }
-    }
+    let executor = EffectExecutor(store: store, preferences: InMemoryPreferences(store))
+    executor.perform(effects)
+    executor.flush()
     return effects
 }
 
-struct Harness {
-    var app: BadmintonApp
-    let store: InMemoryStore
-    var now: Double
+/// The scoreboard on the shell's harness: a second between keys, history times in UTC.
+typealias Harness = AppHarness<BadmintonApp>
 
+extension AppHarness where App == BadmintonApp {
     init(store: InMemoryStore = InMemoryStore(), options: [String: String] = [:], now: Double = 1_800_000_000, unicode: Bool = true) {
-        self.store = store
-        self.now = now
-        app = BadmintonApp(options: AppOptions(options), store: store, context: AppContext(now: now, unicode: unicode))
+        self.init(options: AppOptions(options), store: store, now: now, unicode: unicode)
         app.zone = .fixed(0)
-        perform(app.start(context: AppContext(now: now)), on: store)
-    }
-
-    @discardableResult
-    mutating func press(_ keys: Key..., advance: Double = 1) -> [AppEffect] {
-        var all: [AppEffect] = []
-        for k in keys {
-            now += advance
-            all += perform(app.handle(k, context: AppContext(now: now)), on: store)
-        }
-        return all
-    }
-
-    mutating func press(_ key: Key, times: Int) {
-        for _ in 0..<times { press(key) }
+        step = 1
     }
 
     var state: MatchState? { app.log?.state }
@@ -54,13 +32,17 @@ struct Harness {
         for _ in 0..<times { press(state?.left == team ? .left : .right) }
     }
 
-    func screen(width: Int = 78, height: Int = 21, theme: Theme = .builtinDefault) -> Canvas {
-        var c = Canvas(width: width, height: height)
-        app.render(in: Rect(x: 0, y: 0, width: width, height: height), on: &c, theme: theme, context: AppContext(now: now))
-        return c
+    /// The scoreboard drawn at `width`×`height`.
+    func board(width: Int = 78, height: Int = 21, theme: Theme = .builtinDefault) -> Canvas {
+        canvas(size: Size(width: width, height: height), theme: theme)
     }
 
     var journal: [MatchEvent] { JournalContents.read(store.files[BadmintonApp.journalFile] ?? []).events }
+
+    var setupForm: SetupForm? { app.modals.top(SetupForm.self) }
+    var endMenu: EndMenu? { app.modals.top(EndMenu.self) }
+    var question: Dialog? { app.modals.top(DialogModal<BadmintonApp.Action>.self)?.dialog }
+    var historyOpen: Bool { app.modals.top(PanelModal<BadmintonApp.Action>.self) != nil }
 }
 
 @Suite struct AppTests {
@@ -82,7 +64,7 @@ struct Harness {
         #expect(h.journal.count == 1)
         // The next setup dialog starts from them.
         h.press(.char("n"))
-        guard case .setup(let form)? = h.app.overlay else {
+        guard let form = h.setupForm else {
             Issue.record("no setup dialog")
             return
         }
@@ -95,7 +77,7 @@ struct Harness {
         for c in "4x21" { h.press(.char(c)) }
         h.press(.enter)
         #expect(h.app.log == nil, "4x21 is not a format")
-        if case .setup(let form)? = h.app.overlay { #expect(form.error?.contains("odd") == true) }
+        if let form = h.setupForm { #expect(form.error?.contains("odd") == true) }
         h.press(.right)  // back to a preset
         h.press(.enter)
         #expect(h.state?.format.description == "3x21")
@@ -149,18 +131,18 @@ struct Harness {
 
     @Test func intervalCountdownAsksForATickOnceASecond() {
         var h = Harness(options: ["--new": ""])
-        #expect(h.app.nextDeadline == nil)
+        #expect(h.deadline == nil)
         h.press(.left, times: 11)
         let start = h.now
-        #expect(h.app.nextDeadline == start + 1)
-        _ = h.app.tick(context: AppContext(now: start + 1))
-        #expect(h.app.nextDeadline == start + 2)
-        _ = h.app.tick(context: AppContext(now: start + 39.5))
-        let bell = h.app.tick(context: AppContext(now: start + 40))
+        #expect(h.deadline == start + 1)
+        h.tick(at: start + 1)
+        #expect(h.deadline == start + 2)
+        h.tick(at: start + 39.5)
+        let bell = h.tick(at: start + 40)
         #expect(bell == [.bell], "the 20-second call")
-        let end = h.app.tick(context: AppContext(now: start + 60))
+        let end = h.tick(at: start + 60)
         #expect(end == [.bell])
-        #expect(h.app.nextDeadline == nil, "no CPU once the interval is over")
+        #expect(h.deadline == nil, "no CPU once the interval is over")
     }
 
     @Test func aRunningIntervalResumesWithItsRemainingTime() {
@@ -168,10 +150,10 @@ struct Harness {
         h.point(0, times: 11)
         let again = Harness(store: h.store, now: h.now + 25.5)
         #expect(again.app.visibleInterval(at: again.now)?.shownSeconds(at: again.now) == 35)
-        #expect(again.app.nextDeadline == h.now + 26)
-        #expect(again.screen().text.contains("0:35 left"), "\(again.screen().text)")
+        #expect(again.deadline == h.now + 26)
+        #expect(again.board().text.contains("0:35 left"), "\(again.board().text)")
         let later = Harness(store: h.store, now: h.now + 61)
-        #expect(later.app.visibleInterval(at: later.now) == nil && later.app.nextDeadline == nil)
+        #expect(later.app.visibleInterval(at: later.now) == nil && later.deadline == nil)
     }
 
     @Test func doublesServiceChoice() {
@@ -180,7 +162,7 @@ struct Harness {
         #expect(h.press(.left) == [.bell])
         h.press(.char("2"), .char("4"), .enter)
         #expect(h.state?.serverName() == "Bob" && h.state?.receiverName() == "Dan")
-        let s = h.screen().text
+        let s = h.board().text
         #expect(s.contains("🏸 Bob serves") && s.contains("from the RIGHT court"), "\(s)")
         #expect(s.contains("Dan receives") && s.contains("in the right court"), "\(s)")
     }
@@ -198,21 +180,21 @@ struct Harness {
         #expect(h.app.history.count == 1 && h.app.history[0].state.winner == 0)
         #expect(h.state?.score == [0, 0] && h.state?.hasRallies == false)
         h.press(.char("h"))
-        #expect(h.screen().text.contains("2027-01-15 08:00  3x21       1 min   Red beat Blue 21-0 21-0"), "\(h.screen().text)")
+        #expect(h.board().text.contains("2027-01-15 08:00  3x21       1 min   Red beat Blue 21-0 21-0"), "\(h.board().text)")
         h.press(.escape)
-        #expect(h.app.overlay == nil)
+        #expect(h.app.modals.isEmpty)
     }
 
     @Test func newMatchWhilePlayingAsksFirst() {
         var h = Harness(options: ["--new": ""])
         h.press(.left)
         h.press(.char("n"))
-        guard case .confirmNew? = h.app.overlay else {
+        guard h.question != nil else {
             Issue.record("no confirmation")
             return
         }
         h.press(.enter)  // "Keep playing" has the focus
-        #expect(h.app.overlay == nil && h.state?.score == [1, 0])
+        #expect(h.app.modals.isEmpty && h.state?.score == [1, 0])
     }
 
     @Test func retireFromTheMenu() {
@@ -220,10 +202,10 @@ struct Harness {
         h.press(.left)
         h.press(.char("x"))
         h.press(.char("3"))
-        #expect(h.app.overlay != nil, "walkover is not possible after a rally")
+        #expect(!h.app.modals.isEmpty, "walkover is not possible after a rally")
         h.press(.char("2"))
         #expect(h.state?.ending == .retired(1) && h.state?.winner == 0)
-        #expect(h.screen().text.contains("Red wins: Blue retired"))
+        #expect(h.board().text.contains("Red wins: Blue retired"))
         h.press(.char("u"))
         #expect(h.state?.isOver == false)
     }
@@ -254,7 +236,7 @@ struct Harness {
         let again = Harness(store: store)
         #expect(again.state?.score == [2, 1])
         #expect(store.keptAside.count == 1)
-        let notices = store.takeNotices().joined(separator: "\n")
+        let notices = again.notices.joined(separator: "\n")
         #expect(notices.contains("Recovered 4 events"), "\(notices)")
         let rewritten = JournalContents.read(store.files[BadmintonApp.journalFile] ?? [])
         #expect(!rewritten.damaged && rewritten.events.count == 4)
@@ -264,7 +246,7 @@ struct Harness {
         let store = InMemoryStore(files: [BadmintonApp.journalFile: Array("garbage\n".utf8)])
         let h = Harness(store: store)
         #expect(h.app.log == nil && store.keptAside.count == 1)
-        #expect(store.takeNotices().contains { $0.contains("No event") })
+        #expect(h.notices.contains { $0.contains("No event") })
         #expect(h.app.wantsAllKeys)
     }
 
@@ -274,8 +256,8 @@ struct Harness {
         let store = InMemoryStore(files: keeper.store.files)
         store.foreignLocks = ["badminton"]
         var watcher = Harness(store: store)
-        #expect(watcher.app.watching && watcher.app.status?.contains("read-only") == true)
-        #expect(store.takeNotices().contains { $0.contains("read-only") })
+        #expect(watcher.app.watching && watcher.app.status(context: watcher.context)?.contains("read-only") == true)
+        #expect(watcher.notices.contains { $0.contains("read-only") })
         #expect(watcher.app.watchedFiles.contains(BadmintonApp.journalFile))
         let effects = watcher.press(.left, .char("u"), .char("n"))
         #expect(effects.isEmpty, "a watcher never writes")
@@ -295,18 +277,18 @@ struct Harness {
         let store = InMemoryStore()
         let h = Harness(store: store, options: ["--watch": ""])
         #expect(h.app.watching && store.locks.isEmpty)
-        #expect(h.screen().text.contains("No match yet"))
+        #expect(h.board().text.contains("No match yet"))
     }
 
     @Test func hintsAndHelpNameEveryKey() {
         let h = Harness(options: ["--new": ""])
-        let help = h.app.help.flatMap { $0.entries.map(\.keys) }.joined(separator: " ")
-        for k in ["←", "a", "z", "PgUp", "→", "l", "m", "PgDn", "u", "Backspace", "y", "Ctrl-R", "s", "Enter", "n", "e", "h", "x", "q"] {
+        let help = h.help.flatMap { $0.entries.map(\.keys) }.joined(separator: " ")
+        for k in ["←", "a", "z", "PgUp", "→", "l", "m", "PgDn", "u", "Backspace", "y", "Ctrl-R", "s", "Enter", "n", "e", "h", "x"] {
             #expect(help.contains(k), "\(k) missing from help")
         }
-        #expect(h.app.hints.map(\.key).contains("x"))
+        #expect(h.hints.map(\.key).contains("x"))
         let ascii = Harness(options: ["--new": ""], unicode: false)
-        #expect(ascii.app.hints.allSatisfy { $0.key.allSatisfy(\.isASCII) })
+        #expect(ascii.hints.allSatisfy { $0.key.allSatisfy(\.isASCII) })
     }
 }
 

@@ -49,8 +49,8 @@ import Testing
     @Test func historyAt80x24() {
         var h = HistoryTests.threeMatches()
         h.press(.char("h"))
-        #expect(h.app.hints.map(\.label) == ["Scroll", "Close"])
-        #expect(h.screen().lines == [
+        #expect(h.hints.map(\.label) == ["Scroll", "Page", "Close"])
+        #expect(h.board().lines == [
             " ┌─ History · 3 matches · 1 abandoned ──────────────────────────────────────┐",
             " │ 2027-01-15 08:02  3x21       1 min                                       │",
             " │   Chen Qingchen/Jia Yifan beat Lee Chong Wei 1/Lee C… 21-0 5-0 (retired) │",
@@ -60,11 +60,12 @@ import Testing
             " │                                                                          │",
             " │ 2027-01-15 08:00  3x21       2 min                                       │",
             " │   Lin Dan beat Lee Chong Wei 15-21 21-18 21-5                            │",
-        ] + Array(repeating: " │                                                                          │", count: 11) + [
+        ] + Array(repeating: " │                                                                          │", count: 10) + [
+            " │                                                           any key closes │",
             " └──────────────────────────────────────────────────────────────────────────┘",
-        ], "\n\(h.screen().text)")
+        ], "\n\(h.board().text)")
         // Wide enough, one line a match.
-        let wide = h.screen(width: 198, height: 57).lines
+        let wide = h.board(width: 198, height: 57).lines
         #expect(wide[1].contains("2027-01-15 08:02  3x21       1 min   Chen Qingchen/Jia Yifan beat Lee Chong Wei 1/Lee Chong Wei 2 21-0 5-0 (retired)"))
         #expect(wide[2].contains("2027-01-15 08:01  3x21       0 min   Abandoned: Lin Dan v Lee Chong Wei 3-0"))
     }
@@ -72,7 +73,7 @@ import Testing
     @Test func abandonedMatchesAreMarkedInMonochrome() {
         var h = HistoryTests.threeMatches()
         h.press(.char("h"))
-        let c = h.screen(theme: Theme.builtinDefault.monochrome)
+        let c = h.board(theme: Theme.builtinDefault.monochrome)
         #expect(c[5, 5].character == "A" && c[5, 5].style.attributes.contains(.dim), "the abandoned line is dim")
         #expect(!c[5, 8].style.attributes.contains(.dim), "a finished one is not")
     }
@@ -81,10 +82,12 @@ import Testing
         var h = HistoryTests.threeMatches()
         h.app.zone = .fixed(-5 * 3600)
         h.press(.char("h"))
-        #expect(h.screen().lines[1].contains("2027-01-15 03:02"), "\(h.screen().lines[1])")
+        #expect(h.board().lines[1].contains("2027-01-15 03:02"), "\(h.board().lines[1])")
+        h.press(.escape)
         h.app.zone = .fixed(9 * 3600 + 1800)
-        #expect(h.screen().lines[1].contains("2027-01-15 17:32"), "\(h.screen().lines[1])")
-        #expect(!h.screen().text.contains("UTC"))
+        h.press(.char("h"))
+        #expect(h.board().lines[1].contains("2027-01-15 17:32"), "\(h.board().lines[1])")
+        #expect(!h.board().text.contains("UTC"))
         #expect(MatchReport.shortTime(1_800_000_000, offset: 3600) == "2027-01-15 09:00")
         #expect(MatchReport.shortTime(1_800_000_000) == "2027-01-15 08:00")
         // The system zone answers with the C library's offset (whatever this machine's is).
@@ -101,12 +104,14 @@ import Testing
             h.press(.char("n"), .enter)
         }
         h.press(.char("h"))
-        let top = h.screen()
-        #expect(top.lines[0].contains("History · 25 matches") && top.lines[20].contains(" 1-19 of 25 "), "\n\(top.text)")
-        h.press(.pageDown)
-        let bottom = h.screen()
-        #expect(bottom.lines[20].contains(" 7-25 of 25 "), "\n\(bottom.text)")
+        let top = h.board()
+        #expect(top.lines[0].contains("History · 25 matches") && top.lines[20].contains(" 1-18 of 25 "), "\n\(top.text)")
+        h.press(.end)
+        let bottom = h.board()
+        #expect(bottom.lines[20].contains(" 8-25 of 25 "), "\n\(bottom.text)")
+        h.press(.pageUp)
+        #expect(h.board().lines[20].contains(" 1-18 of 25 "), "a page is the rows less one, so the eye keeps its place")
         h.press(.escape)
-        #expect(h.app.overlay == nil)
+        #expect(h.app.modals.isEmpty)
     }
 }

@@ -18,14 +18,14 @@ import Testing
         for (i, team) in [0, 0, 1, 1, 0, 1, 1, 0, 0].enumerated() {
             h.point(team)
             for (w, ht) in [(78, 21), (40, 12)] {
-                let c = h.screen(width: w, height: ht)
+                let c = h.board(width: w, height: ht)
                 let rows = LayoutTests.serviceRows(c).joined(separator: "\n")
                 let court = h.state?.serviceCourt.rawValue ?? "?"
                 #expect(rows.contains(court.uppercased() + " court") && rows.contains(court + " court"), "rally \(i) at \(w)x\(ht):\n\(c.text)")
                 #expect(rows.contains("serves") && rows.contains("receives"), "rally \(i) at \(w)x\(ht):\n\(c.text)")
             }
         }
-        let c = h.screen()
+        let c = h.board()
         #expect(c.text.contains("from the") && c.text.contains("in the"), "\(c.text)")
     }
 
@@ -33,9 +33,9 @@ import Testing
         for names in ["Bob,Ann", "Chen Qingchen Long Name Here,Lee Chong Wei The Second"] {
             var h = Harness(options: ["--new": "", "--names": names])
             h.point(0)
-            let row = h.screen().lines[2]
+            let row = h.board().lines[2]
             #expect(row.contains("🏸 serves from the LEFT court") && row.contains("receives in the left court"), "\(names): \(row)")
-            let narrow = h.screen(width: 38, height: 11).lines[2]
+            let narrow = h.board(width: 38, height: 11).lines[2]
             #expect(narrow.contains("LEFT court") && narrow.contains("left court"), "\(names): \(narrow)")
         }
     }
@@ -43,7 +43,7 @@ import Testing
     @Test func pairsTakePluralVerbs() {
         var d = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Cat/Dan"])
         d.press(.char("x"))
-        guard case .endMenu(let menu)? = d.app.overlay else {
+        guard let menu = d.endMenu else {
             Issue.record("no menu")
             return
         }
@@ -52,20 +52,20 @@ import Testing
             "Walkover: Ann/Bob did not play (Cat/Dan win)", "Walkover: Cat/Dan did not play (Ann/Bob win)",
         ])
         d.press(.char("1"))
-        #expect(d.screen().lines[20].contains("Cat/Dan win: Ann/Bob retired"), "\(d.screen().lines[20])")
+        #expect(d.board().lines[20].contains("Cat/Dan win: Ann/Bob retired"), "\(d.board().lines[20])")
         var s = Harness(options: ["--new": ""])
         s.press(.char("x"))
-        if case .endMenu(let m)? = s.app.overlay { #expect(m.items[0].text == "Red retires (Blue wins)") }
+        if let m = s.endMenu { #expect(m.items[0].text == "Red retires (Blue wins)") }
         s.press(.escape)
         s.point(0, times: 21)
         s.press(.enter)
         s.point(0, times: 21)
-        #expect(s.screen().lines[20].contains("Red wins the match 2-0"))
+        #expect(s.board().lines[20].contains("Red wins the match 2-0"))
     }
 
     @Test func finishedGamesAreLabelled() {
         var h = Harness(options: ["--new": "", "--format": "5x11"])
-        #expect(h.screen().lines[1].contains("Games won: 0"))
+        #expect(h.board().lines[1].contains("Games won: 0"))
         for (a, b) in [(11, 5), (7, 11)] {
             h.point(1, times: b - (b == 11 ? 1 : 0))
             h.point(0, times: a)
@@ -81,7 +81,7 @@ import Testing
         #expect(BadmintonApp.gamesLine(team: 0, state: s, width: 26, glyphs: g) == "Won 1 · G1 11-5 G2 7-11")
         #expect(BadmintonApp.gamesLine(team: 0, state: s, width: 14, glyphs: g) == "Games won: 1")
         #expect(BadmintonApp.gamesLine(team: 0, state: s, width: 8, glyphs: g) == "Won 1")
-        let ascii = h.screen(theme: Theme.builtinDefault.withGlyphs(.ascii)).lines[1]
+        let ascii = h.board(theme: Theme.builtinDefault.withGlyphs(.ascii)).lines[1]
         #expect(ascii.contains("Games won: 1  G1 11-5  G2 7-11") || ascii.contains("Games won: 1  game 1: 11-5"), "\(ascii)")
     }
 
@@ -93,7 +93,7 @@ import Testing
         h.point(1, times: 15)
         h.point(0, times: 21)
         h.press(.char("u"), .char("y"))
-        let line = h.screen().lines[20]
+        let line = h.board().lines[20]
         #expect(line.contains("Game 1 to Chen Qingchen/Jia Yifan 21-15 · Enter: next game"), "\(line)")
         #expect(line.hasPrefix(" ") && !line.contains("…"), "\(line)")
         #expect(line.contains("Redone."), "\(line)")
@@ -101,10 +101,10 @@ import Testing
         var s = Harness(options: ["--new": "", "--names": "Lin Dan,Lee Chong Wei"])
         s.point(0, times: 21)
         s.press(.char("u"), .char("y"))
-        #expect(s.screen().lines[20].contains("Redone: point to Lin Dan. · Game 1 to Lin Dan 21-0 · Enter: next game"), "\(s.screen().lines[20])")
+        #expect(s.board().lines[20].contains("Redone: point to Lin Dan. · Game 1 to Lin Dan 21-0 · Enter: next game"), "\(s.board().lines[20])")
         // Undoing the choice of server in game 2.
         h.press(.enter, .enter, .char("u"))
-        let undone = h.screen().lines[20]
+        let undone = h.board().lines[20]
         #expect(undone.contains("Undone: choice of server. · Game 2: choose server and receiver"), "\(undone)")
         #expect(!undone.contains("…"))
     }
@@ -114,11 +114,11 @@ import Testing
         h.press(.enter)
         h.point(0, times: 21)
         h.press(.enter, .enter)
-        let text = h.screen().text
+        let text = h.board().text
         #expect(text.contains("Ends changed: Lee Chong Wei 1/Lee Chong Wei 2 now on the left"), "\(text)")
         #expect(text.contains("Lee Chong Wei 1/Lee Chong Wei 2 0 - 0 Chen Qingchen/Jia Yifan"), "\(text)")
         // At the minimum size the names are cut, never the words around them.
-        let small = h.screen(width: 40, height: 12).text
+        let small = h.board(width: 40, height: 12).text
         #expect(small.contains("Ends changed: Lee C") && small.contains(" on the left"), "\(small)")
     }
 
@@ -129,25 +129,25 @@ import Testing
         h.point(0, times: 21)
         h.press(.enter)
         #expect(h.state?.phase == .choosingService)
-        #expect(h.screen().text.contains("Interval between games · 1:59 left"), "\(h.screen().text)")
+        #expect(h.board().text.contains("Interval between games · 1:59 left"), "\(h.board().text)")
         h.now += 100
-        #expect(h.screen().text.contains("20 SECONDS · 0:19 left"), "\(h.screen().text)")
-        let tall = h.screen(width: 198, height: 57)
+        #expect(h.board().text.contains("20 SECONDS · 0:19 left"), "\(h.board().text)")
+        let tall = h.board(width: 198, height: 57)
         #expect(tall.text.contains("0:19 left") && tall.lines.filter { $0.contains("██") }.count >= 5, "big digits on a tall screen")
         h.now += 30
-        #expect(!h.screen().text.contains("left"), "over: the box shrinks back")
+        #expect(!h.board().text.contains("left"), "over: the box shrinks back")
     }
 
     /// With long pairs the x menu leaves the winners out rather than cut a line mid-name.
     @Test func theEndMenuFitsLongNames() {
         var h = Harness(options: LayoutTests.longPairs)
         h.press(.char("x"))
-        let text = h.screen().text
+        let text = h.board().text
         #expect(text.contains("4  Walkover: Lee Chong Wei 1/Lee Chong Wei 2 did not play"), "\(text)")
         #expect(text.contains("1  Chen Qingchen/Jia Yifan retire") && !text.contains("…"), "\(text)")
         var short = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Cat/Dan"])
         short.press(.char("x"))
-        #expect(short.screen().text.contains("Walkover: Cat/Dan did not play (Ann/Bob win)"))
+        #expect(short.board().text.contains("Walkover: Cat/Dan did not play (Ann/Bob win)"))
     }
 
     @Test func readOnlyKeysSayWhyInOneLine() {
@@ -159,7 +159,7 @@ import Testing
         store.foreignLocks = ["badminton"]
         var watcher = Harness(store: store)
         watcher.press(.left)
-        let line = watcher.screen().lines[20]
+        let line = watcher.board().lines[20]
         #expect(line.contains("Read-only: another termini keeps this match. · Ann wins the match 2-0"), "\(line)")
         #expect(!line.contains("n: new match"), "a watcher cannot start one")
     }

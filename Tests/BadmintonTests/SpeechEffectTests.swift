@@ -41,7 +41,7 @@ import Testing
         var t = h.now
         while t < at + 1 {
             t += 0.25
-            if let d = h.app.nextDeadline, d <= t { said += Self.spoken(h.app.tick(context: AppContext(now: t))) }
+            if let d = h.app.nextDeadline(context: AppContext(now: t - 0.25)), d <= t { said += Self.spoken(h.app.tick(context: AppContext(now: t))) }
         }
         #expect(said == ["Court 4, 20 seconds"])
     }

@@ -25,7 +25,7 @@ import Testing
                     return
                 }
                 let before = d.app.game
-                let hadDialog = d.app.confirm != nil
+                let hadDialog = !d.app.modals.isEmpty
                 let splash = d.app.splashUntil != nil
                 let problem = d.deliver(key)
                     ?? Self.problem(d.app, before: before, key: key, delivered: shellDelivers(key, wantsAllKeys: hadDialog),

@@ -7,180 +7,189 @@ import TerminiTestSupport
 
 let now = 1_700_000_000.0
 
-func makeCoffee(_ store: InMemoryStore = InMemoryStore(), unicode: Bool = true) -> CoffeeApp {
-    CoffeeApp(options: AppOptions(), store: store, context: AppContext(now: now, unicode: unicode))
+func coffee(_ store: InMemoryStore = InMemoryStore(), unicode: Bool = true, size: Size = AppContext.standardSize) -> AppHarness<CoffeeApp> {
+    AppHarness(store: store, now: now, unicode: unicode, size: size)
 }
 
-@discardableResult
-func keys(_ app: inout CoffeeApp, _ list: [Key], store: InMemoryStore) -> [AppEffect] {
-    var all: [AppEffect] = []
-    for k in list {
-        let e = app.handle(k, context: AppContext(now: now))
-        for effect in e {
-            if case let .write(file, bytes) = effect { try? store.write(file, bytes: bytes) }
-        }
-        all += e
-    }
-    return all
-}
-
-func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), unicode: Bool = true) -> Canvas {
-    var canvas = Canvas(size: size)
-    let theme = Theme.builtinDefault.withGlyphs(unicode ? .unicode : .ascii)
-    app.render(in: Rect(size), on: &canvas, theme: theme, context: AppContext(now: now, unicode: unicode))
-    return canvas
+extension AppHarness where App == CoffeeApp {
+    var dialog: Dialog? { app.modals.top(DialogModal<CoffeeApp.Action>.self)?.dialog }
+    var receiptOpen: Bool { app.modals.top(PanelModal<CoffeeApp.Action>.self) != nil }
 }
 
 @Suite struct CoffeeAppTests {
     @Test func carouselKeys() {
         let store = InMemoryStore()
-        var app = makeCoffee(store)
-        #expect(app.focus == .stores)
-        keys(&app, [.right], store: store)
-        #expect(app.shop.branch == 1)
-        keys(&app, [.left, .left], store: store)
-        #expect(app.shop.branch == 4)
-        keys(&app, [.char("]")], store: store)
-        #expect(app.shop.branch == 0)
-        keys(&app, [.char("[")], store: store)
-        #expect(app.shop.branch == 4)
-        keys(&app, [.char("3")], store: store)
-        #expect(app.shop.branch == 2)
-        let e = keys(&app, [.char("7")], store: store)
-        #expect(app.shop.branch == 2)
+        var h = coffee(store)
+        #expect(h.app.pane == .stores)
+        h.press([.right])
+        #expect(h.app.shop.branch == 1)
+        h.press([.left, .left])
+        #expect(h.app.shop.branch == 4)
+        h.press([.char("]")])
+        #expect(h.app.shop.branch == 0)
+        h.press([.char("[")])
+        #expect(h.app.shop.branch == 4)
+        h.press([.char("3")])
+        #expect(h.app.shop.branch == 2)
+        let e = h.press([.char("7")])
+        #expect(h.app.shop.branch == 2)
         #expect(e == [.bell])
         // The branch is saved and restored.
-        #expect(makeCoffee(store).shop.currentBranch.name == "三號松江店")
+        #expect(coffee(store).app.shop.currentBranch.name == "三號松江店")
     }
 
     @Test func orderKeys() {
         let store = InMemoryStore()
-        var app = makeCoffee(store)
-        keys(&app, [.down], store: store)  // into the order
-        #expect(app.focus == .order)
-        #expect(app.shop.row == 0)
-        keys(&app, [.char("+"), .char("+"), .down, .right, .down, .char("+"), .char("="), .char("+")], store: store)
-        #expect(app.shop.quantities == [2, 1, 3, 0, 0, 0])
-        #expect(app.shop.money(app.shop.totalPrice) == "NT$2,360")
-        keys(&app, [.left, .char("-")], store: store)
-        #expect(app.shop.quantities == [2, 1, 1, 0, 0, 0])
+        var h = coffee(store)
+        h.press([.down])  // into the order
+        #expect(h.app.pane == .order)
+        #expect(h.app.shop.row == 0)
+        h.press([.char("+"), .char("+"), .down, .right, .down, .char("+"), .char("="), .char("+")])
+        #expect(h.app.shop.quantities == [2, 1, 3, 0, 0, 0])
+        #expect(h.app.shop.money(h.app.shop.totalPrice) == "NT$2,360")
+        h.press([.left, .char("-")])
+        #expect(h.app.shop.quantities == [2, 1, 1, 0, 0, 0])
         // ←/→ in the order change quantities, not branches.
-        #expect(app.shop.branch == 0)
+        #expect(h.app.shop.branch == 0)
         // [ ] still move the carousel from the order.
-        keys(&app, [.char("]")], store: store)
-        #expect(app.shop.branch == 1)
-        keys(&app, [.backspace], store: store)
-        #expect(app.shop.quantities == [2, 1, 0, 0, 0, 0])
-        keys(&app, [.end], store: store)
-        #expect(app.shop.row == 5)
-        let e = keys(&app, [.char("-")], store: store)
+        h.press([.char("]")])
+        #expect(h.app.shop.branch == 1)
+        h.press([.backspace])
+        #expect(h.app.shop.quantities == [2, 1, 0, 0, 0, 0])
+        h.press([.end])
+        #expect(h.app.shop.row == 5)
+        let e = h.press([.char("-")])
         #expect(e == [.bell])
-        keys(&app, [.home, .up], store: store)
-        #expect(app.focus == .stores)
-        keys(&app, [.tab], store: store)
-        #expect(app.focus == .order)
-        keys(&app, [.backTab], store: store)
-        #expect(app.focus == .stores)
-        // −/+ work with the stores focused too, on the remembered row.
-        keys(&app, [.char("+")], store: store)
-        #expect(app.shop.quantities == [3, 1, 0, 0, 0, 0])
+        h.press([.home, .up])
+        #expect(h.app.pane == .stores)
+        h.press([.tab])
+        #expect(h.app.pane == .order)
+        h.press([.backTab])
+        #expect(h.app.pane == .stores)
         // Restart: the cart is kept.
-        let again = makeCoffee(store)
-        #expect(again.shop.quantities == [3, 1, 0, 0, 0, 0])
-        #expect(again.shop.branch == 1)
+        let again = coffee(store)
+        #expect(again.app.shop.quantities == [2, 1, 0, 0, 0, 0])
+        #expect(again.app.shop.branch == 1)
+    }
+
+    /// Found trying it as a new user would, with the panes side by side (120×40): `2 + +`
+    /// added two House Blend while no row showed a cursor, `+`/`-` acted with the stores
+    /// focused, digits in the order jumped branches, and `↑` at the top of the order toggled
+    /// between the panes. Keys act on the pane that shows the focus.
+    @Test func keysActOnThePaneThatShowsTheFocus() {
+        var h = coffee(size: Size(width: 118, height: 37))
+        func pointerRows() -> [String] { h.lines().filter { $0.contains("▸ House") || $0.contains("▸ Ethiopia") } }
+        h.press([.char("2"), .char("+"), .char("+"), .char("-")])
+        #expect(h.app.shop.branch == 1)
+        #expect(h.app.shop.isEmpty, "+ and - belong to the order, which does not have the focus")
+        #expect(pointerRows().isEmpty, "no row shows a cursor while the stores have the focus")
+        h.press(.down)
+        #expect(h.app.pane == .order && h.app.shop.row == 0)
+        #expect(pointerRows().count == 1 && pointerRows()[0].contains("▸ House Blend"), "the cursor shows where the keys act")
+        h.press([.char("+"), .char("+")])
+        #expect(h.app.shop.quantities[0] == 2)
+        h.press(.char("4"))
+        #expect(h.app.shop.branch == 1, "digits belong to the stores")
+        h.press(.up)
+        #expect(h.app.pane == .stores, "up from the first coffee goes back to the stores")
+        h.press(.up)
+        #expect(h.app.pane == .stores, "and stays there")
+        h.press(.down, .down)
+        #expect(h.app.pane == .order && h.app.shop.row == 1, "down enters the order, then moves in it")
     }
 
     @Test func clearAsksFirst() {
         let store = InMemoryStore()
-        var app = makeCoffee(store)
-        #expect(keys(&app, [.char("c")], store: store) == [.notice("The order is already empty.")])
-        keys(&app, [.char("+"), .char("+"), .char("c")], store: store)
-        guard case .confirmClear(let d) = app.overlay else { Issue.record("no dialog"); return }
+        var h = coffee(store)
+        #expect(h.press([.char("c")]) == [.notice("The order is already empty.")])
+        h.press([.down, .char("+"), .char("+"), .char("c")])
+        guard let d = h.dialog else { Issue.record("no dialog"); return }
         #expect(d.message.contains("(2 bags, NT$560)"))
-        #expect(app.wantsAllKeys)
-        keys(&app, [.enter], store: store)  // "No" has the focus
-        #expect(app.shop.totalQuantity == 2)
-        keys(&app, [.char("c"), .escape], store: store)
-        #expect(app.shop.totalQuantity == 2)
-        keys(&app, [.char("c"), .char("y")], store: store)
-        #expect(app.shop.totalQuantity == 0)
-        #expect(app.overlay == nil)
-        #expect(makeCoffee(store).shop.isEmpty)
+        #expect(h.app.wantsAllKeys)
+        h.press([.enter])  // "No" has the focus
+        #expect(h.app.shop.totalQuantity == 2)
+        h.press([.char("c"), .escape])
+        #expect(h.app.shop.totalQuantity == 2)
+        h.press([.char("c"), .char("y")])
+        #expect(h.app.shop.totalQuantity == 0)
+        #expect(h.app.modals.isEmpty)
+        #expect(coffee(store).app.shop.isEmpty)
     }
 
     @Test func receiptOverlay() {
         let store = InMemoryStore()
-        var app = makeCoffee(store)
-        keys(&app, [.char("+"), .enter], store: store)
-        #expect(app.overlay == .receipt(scroll: 0))
-        let text = coffeeScreen(app).text
+        var h = coffee(store)
+        h.press([.down, .char("+"), .enter])
+        #expect(h.receiptOpen)
+        let text = h.canvas().text
         #expect(text.contains("COFFEE SHOP RECEIPT"))
         #expect(text.contains("House Blend    1 × NT$280   NT$280"))
         #expect(text.contains("Total  1 bag"))
         #expect(text.contains("any key closes"))
-        keys(&app, [.escape], store: store)
-        #expect(app.overlay == nil)
+        h.press([.escape])
+        #expect(h.app.modals.isEmpty)
     }
 
     @Test func anyKeyButTheArrowsClosesTheReceiptAndQDoesNotQuit() {
         let store = InMemoryStore()
-        var app = makeCoffee(store)
-        keys(&app, [.char("+")], store: store)
+        var h = coffee(store)
+        h.press([.down, .char("+")])
         for key: Key in [.escape, .enter, .char(" "), .char("q"), .char("+"), .char("c"), .char("3"), .tab] {
-            keys(&app, [.enter, .up, .down, .pageDown, .pageUp], store: store)
-            #expect(app.overlay != nil, "\(key)")
-            let effects = keys(&app, [key], store: store)
-            #expect(app.overlay == nil, "\(key)")
+            h.press([.enter, .up, .down, .pageDown, .pageUp])
+            #expect(!h.app.modals.isEmpty, "\(key)")
+            let effects = h.press([key])
+            #expect(h.app.modals.isEmpty, "\(key)")
             #expect(effects.isEmpty, "\(key)")
         }
         // The keys only closed the receipt: nothing was added, no branch or dialog opened.
-        #expect(app.shop.quantities == [1, 0, 0, 0, 0, 0])
-        #expect(app.shop.branch == 0)
-        keys(&app, [.enter], store: store)
-        #expect(app.hints.map(\.key) == ["↑↓", "any other key"])
-        #expect(app.hints.map(\.label) == ["Scroll", "Close"])
+        #expect(h.app.shop.quantities == [1, 0, 0, 0, 0, 0])
+        #expect(h.app.shop.branch == 0)
+        h.press([.enter])
+        #expect(h.hints.map(\.key) == ["↑↓", "PgUp/PgDn", "any other key"])
+        #expect(h.hints.map(\.label) == ["Scroll", "Page", "Close"])
     }
 
     @Test func aLongReceiptScrollsOnASmallScreen() {
         let store = InMemoryStore()
-        var app = makeCoffee(store)
-        keys(&app, [.down] + Array(repeating: [.char("+"), .down], count: 6).flatMap { $0 } + [.enter], store: store)
+        var h = coffee(store)
+        h.press([.down] + Array(repeating: [.char("+"), .down], count: 6).flatMap { $0 } + [.enter])
         let small = Size(width: 46, height: 14)
-        var lines = coffeeScreen(app, size: small).lines
+        h.size = small  // the scroll limits come from the real height
+        var lines = h.canvas(size: small).lines
         #expect(lines.contains { $0.contains("COFFEE SHOP RECEIPT") })
         #expect(!lines.contains { $0.contains("Total  6 bags") })
         #expect(lines.contains { $0.contains("↑/↓ scroll · any other key closes") })
-        keys(&app, Array(repeating: .down, count: 30), store: store)
-        lines = coffeeScreen(app, size: small).lines
+        h.press(Array(repeating: .down, count: 30))
+        lines = h.canvas(size: small).lines
         #expect(lines.contains { $0.contains("Total  6 bags") }, "\(lines.joined(separator: "\n"))")
         // At the end and no further: one ↑ shows the line above at once.
-        keys(&app, [.up], store: store)
-        #expect(!coffeeScreen(app, size: small).lines.contains { $0.contains("Total  6 bags") })
+        h.press([.up])
+        #expect(!h.canvas(size: small).lines.contains { $0.contains("Total  6 bags") })
     }
 
     @Test func ownCatalogIsUsed() {
         let store = InMemoryStore(files: ["coffee-catalog.json": bytes(goodCatalog)])
-        var app = makeCoffee(store)
-        #expect(app.shop.catalog.currency == "¥")
-        #expect(app.status == "own catalog")
-        #expect(store.notices.isEmpty)
-        keys(&app, [.char("+")], store: store)
-        #expect(coffeeScreen(app).text.contains("¥1,200"))
+        var h = coffee(store)
+        #expect(h.app.shop.catalog.currency == "¥")
+        #expect(h.app.status(context: h.context) == "own catalog")
+        #expect(h.notices.isEmpty)
+        h.press([.down, .char("+")])
+        #expect(h.canvas().text.contains("¥1,200"))
     }
 
     @Test func badCatalogFallsBackWithTheLine() {
         let bad = "{\n  \"branches\": [{\"name\": \"a\", \"phone\": \"1\", \"address\": \"x\"}],\n  \"products\": [{\"name\": \"Kenya\", \"price\": \"500\"}]\n}\n"
         let store = InMemoryStore(files: ["coffee-catalog.json": bytes(bad)])
-        let app = makeCoffee(store)
-        #expect(app.shop.catalog == .builtIn)
-        #expect(app.status == nil)
-        #expect(store.notices == ["coffee-catalog.json line 3: the price of \"Kenya\" must be a number such as 280, not text; using the built-in catalog"])
+        let h = coffee(store)
+        #expect(h.app.shop.catalog == .builtIn)
+        #expect(h.app.status(context: h.context) == nil)
+        #expect(h.notices == ["coffee-catalog.json line 3: the price of \"Kenya\" must be a number such as 280, not text; using the built-in catalog"])
     }
 
     @Test func receiptCommand() {
         let store = InMemoryStore()
-        var app = makeCoffee(store)
-        keys(&app, [.char("2"), .down, .char("+"), .down, .down, .down, .char("+"), .char("+")], store: store)
+        var h = coffee(store)
+        h.press([.char("2"), .down, .char("+"), .down, .down, .down, .char("+"), .char("+")])
         #expect(CoffeeApp.runCommand(AppOptions(), store: store, context: AppContext(now: now)) == nil)
         // A UTF-8 locale: the shop's own name and ×, as on the screen.
         let out = CoffeeApp.runCommand(AppOptions(["--receipt": ""]), store: store, context: AppContext(now: now, unicode: true))
@@ -219,22 +228,23 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
     }
 
     @Test func everyKeyIsInTheHelpAndHintsFit() {
-        let app = makeCoffee()
-        let keys = app.help.flatMap { $0.entries.map(\.keys) }.joined(separator: " ")
+        let h = coffee()
+        let keys = h.help.flatMap { $0.entries.map(\.keys) }.joined(separator: " ")
         for k in ["←", "→", "[", "]", "1-5", "↑", "↓", "-", "+", "Backspace", "Home", "End", "c", "Enter", "Tab", "Esc",
                   "PgUp", "PgDn", "any other key", "y n"] {
             #expect(keys.contains(k), "\(k)")
         }
-        // The shell adds "? Help", "Esc Menu" and "q Quit": all must still fit in 80 columns.
+        // The shell adds "? Help", "Esc Menu" and "q Quit": at 80 columns the bar shows every
+        // key, or says it could not ("? more"), and never loses Esc or q.
         for unicode in [true, false] {
-            var a = makeCoffee(unicode: unicode)
+            var a = coffee(unicode: unicode)
             for focus in 0..<2 {
-                if focus == 1 { _ = a.handle(.tab, context: AppContext(now: now)) }
-                let hints = [KeyHint("?", "Help")] + a.hints + [KeyHint("Esc", "Menu"), KeyHint("q", "Quit")]
-                var canvas = Canvas(width: 80, height: 1)
-                KeyHintBar(hints).render(in: Rect(x: 0, y: 0, width: 80, height: 1), on: &canvas,
-                                         theme: Theme.builtinDefault.withGlyphs(unicode ? .unicode : .ascii))
-                #expect(canvas.lines[0].hasSuffix("q Quit"), "\(canvas.lines[0])")
+                if focus == 1 { a.press(.tab) }
+                let all = a.hints + [KeyHint("Esc", "Menu"), KeyHint("q", "Quit")]
+                let bar = KeyHintBar(all, pinnedTrailing: 2, lead: KeyHint("?", "Help"), more: KeyHint("?", "more"))
+                let shown = bar.visible(width: 80)
+                #expect(shown.contains(KeyHint("Esc", "Menu")) && shown.contains(KeyHint("q", "Quit")))
+                #expect(shown.last == (shown.count == all.count + 1 ? KeyHint("q", "Quit") : KeyHint("?", "more")), "\(shown)")
             }
         }
     }
@@ -242,11 +252,11 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
     @Test func chineseTextLinesUpOnEveryBranch() {
         // For every branch, the name, the phone and the address start in the same column of
         // cells, and nothing runs past the pane: double-width characters are counted as two.
-        var app = makeCoffee()
+        var h = coffee()
         for b in 0..<5 {
-            _ = app.handle(.char(Character(String(b + 1))), context: AppContext(now: now))
-            let canvas = coffeeScreen(app)
-            let branch = app.shop.currentBranch
+            h.press(.char(Character(String(b + 1))))
+            let canvas = h.canvas()
+            let branch = h.app.shop.currentBranch
             func column(of text: String) -> (x: Int, y: Int)? {
                 for y in 0..<canvas.height {
                     let row = (0..<canvas.width).map { canvas[$0, $0 >= 0 ? y : 0] }
@@ -277,9 +287,9 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
 
     @Test func wideTerminalPutsTheOrderBesideTheStores() {
         let store = InMemoryStore()
-        var app = makeCoffee(store)
-        keys(&app, [.char("+")], store: store)
-        let canvas = coffeeScreen(app, size: Size(width: 198, height: 57))
+        var h = coffee(store)
+        h.press([.char("+")])
+        let canvas = h.canvas(size: Size(width: 198, height: 57))
         let text = canvas.lines
         let storeRow = text.firstIndex { $0.contains("民權創始店") }
         let orderRow = text.firstIndex { $0.contains("House Blend") }
@@ -289,7 +299,7 @@ func coffeeScreen(_ app: CoffeeApp, size: Size = Size(width: 78, height: 21), un
             #expect(text[o].hasPrefix("│") == false)
             #expect(text[o].contains("│"))
         }
-        let tall = coffeeScreen(app, size: Size(width: 78, height: 40)).lines
+        let tall = h.canvas(size: Size(width: 78, height: 40)).lines
         #expect(tall.contains { $0.contains("COFFEE 1") })
         #expect(tall.contains { $0.contains("NT$280") })
     }

@@ -24,20 +24,21 @@ import TerminiTestSupport
 
     @Test func theUsersCoffeesSurviveABrokenCatalog() throws {
         let store = InMemoryStore(files: [Catalog.fileName: Array(Self.good.utf8)])
-        var app = makeCoffee(store)
-        keys(&app, [.tab, .char("+"), .char("+"), .char("+")], store: store)  // 3 × Kenya AA
+        var app = coffee(store)
+        app.press([.tab, .char("+"), .char("+"), .char("+")])  // 3 × Kenya AA
         #expect(saved(store)?.quantities == ["Kenya AA": 3])
 
         // The file breaks; the built-in catalog stands in. A key saves the cart again.
         store.files[Catalog.fileName] = Array(Self.broken.utf8)
-        var fallback = makeCoffee(store)
-        #expect(fallback.shop.unavailable.map(\.name) == ["Kenya AA"])
-        keys(&fallback, [.tab, .down, .char("+")], store: store)  // a built-in coffee
+        var h = coffee(store)
+        #expect(h.app.shop.unavailable.map(\.name) == ["Kenya AA"])
+        h.press([.tab, .down, .char("+")])  // a built-in coffee
+        let fallback = h.app
         let cart = try #require(saved(store))
         #expect(cart.quantities["Kenya AA"] == 3, "the user's coffee was dropped: \(cart.quantities)")
         #expect(cart.quantities.count == 2)
         #expect(fallback.shop.totalPrice == fallback.shop.products[1].price, "an unavailable coffee was priced")
-        let text = coffeeScreen(fallback).text
+        let text = h.text()
         #expect(text.contains("Kenya AA"), "not shown:\n\(text)")
         #expect(text.contains("unavailable"), "\(text)")
         let receipt = fallback.shop.receipt().joined(separator: "\n")
@@ -45,7 +46,7 @@ import TerminiTestSupport
 
         // Fixed: the coffee is back in the order.
         store.files[Catalog.fileName] = Array(Self.good.utf8)
-        let back = makeCoffee(store)
+        let back = coffee(store).app
         #expect(back.shop.quantities[0] == 3)
         #expect(back.shop.unavailable.isEmpty)
     }

@@ -36,7 +36,7 @@ import Testing
             for key in keys {
                 d.advance(rng.double(0..<1))
                 let before = d.app.shop
-                let hadOverlay = d.app.overlay != nil
+                let hadOverlay = !d.app.modals.isEmpty
                 if let p = d.deliver(key) ?? Self.problem(d.app, before: before, hadOverlay: hadOverlay, key: key, store: d.store) {
                     Issue.record("key \(d.keysSent): \(p); last keys: \(d.recentDescription)")
                     return

@@ -9,31 +9,32 @@ import TerminiTestSupport
 /// cells a character: in these strings a CJK character stands for two columns, so the lines
 /// with it are shorter in characters but end in the same column on screen.
 @Suite struct CoffeeGoldenTests {
-    static func scene(_ name: String) -> (CoffeeApp, Size, Bool)? {
+    static func scene(_ name: String) -> (AppHarness<CoffeeApp>, Size, Bool)? {
         let size = Size(width: 78, height: 21)
-        let store = InMemoryStore()
-        var app = makeCoffee(store, unicode: !name.hasSuffix("ASCII"))
+        var app = coffee(unicode: !name.hasSuffix("ASCII"))
         switch name {
         case "fresh": return (app, size, true)
         case "ordered", "orderedASCII":
-            keys(&app, [.char("3"), .down, .char("+"), .char("+"), .down, .char("+"), .down, .right, .right, .right], store: store)
+            app.press([.char("3"), .down, .char("+"), .char("+"), .down, .char("+"), .down, .right, .right, .right])
             return (app, size, name == "ordered")
         case "receipt":
-            keys(&app, [.char("5"), .down, .down, .down, .down, .char("+"), .down, .char("+"), .char("+"), .enter], store: store)
+            app.press([.char("5"), .down, .down, .down, .down, .char("+"), .down, .char("+"), .char("+"), .enter])
             return (app, size, true)
         case "small":
-            keys(&app, [.char("4"), .char("+")], store: store)
+            // The bag is added from the order (the keys act on the pane with the focus), and
+            // Tab takes the focus back to the stores.
+            app.press([.char("4"), .down, .char("+"), .tab])
             return (app, Size(width: 46, height: 14), true)
         default: return nil
         }
     }
 
     func check(_ name: String, _ expected: [String]) {
-        guard let (app, size, unicode) = CoffeeGoldenTests.scene(name) else {
+        guard let (app, size, _) = CoffeeGoldenTests.scene(name) else {
             Issue.record("no scene \(name)")
             return
         }
-        let actual = coffeeScreen(app, size: size, unicode: unicode).lines
+        let actual = app.lines(size: size)
         #expect(actual == expected, "\(name):\n\(actual.map { "\"\($0)\"," }.joined(separator: "\n"))")
     }
 
@@ -41,13 +42,13 @@ import TerminiTestSupport
         check("fresh", [
             "  Stores                                                        branch 1 of 5",
             "",
-            "   ╭────────────────╮    民權創始店",
-            "   │    COFFEE 1    │    Minquan Original",
-            "  ▐▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▌",
-            "   │ ┌──┐  ┌─────┐  │    Tel (02)2545-9945",
-            "   │ │  │  │▒▒▒▒▒│  │    松山區民權東路三段140巷2-1號",
-            "   │ │ •│  └─────┘  │    No. 2-1, Ln. 140, Sec. 3, Minquan E. Rd., Songshan",
-            "  ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀   Dist.",
+            "     ╭────────────────╮    民權創始店",
+            "     │    COFFEE 1    │    Minquan Original",
+            "    ▐▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▌",
+            "     │ ┌──┐  ┌─────┐  │    Tel (02)2545-9945",
+            "     │ │  │  │▒▒▒▒▒│  │    松山區民權東路三段140巷2-1號",
+            "     │ │ •│  └─────┘  │    No. 2-1, Ln. 140, Sec. 3,",
+            "    ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀   Minquan E. Rd., Songshan Dist.",
             "",
             "                               ◂  ● ○ ○ ○ ○  ▸",
             "──────────────────────────────────────────────────────────────────────────────",
@@ -67,13 +68,13 @@ import TerminiTestSupport
         check("ordered", [
             "  Stores                                                        branch 3 of 5",
             "",
-            "   ╭────────────────╮    三號松江店",
-            "   │    COFFEE 3    │    No. 3 Songjiang",
-            "  ▐▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▌",
-            "   │ ┌──┐  ┌─────┐  │    Tel (02)2571-6845",
-            "   │ │  │  │▒▒▒▒▒│  │    中山區松江路330巷30號",
-            "   │ │ •│  └─────┘  │    No. 30, Ln. 330, Songjiang Rd., Zhongshan Dist.",
-            "  ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀",
+            "     ╭────────────────╮    三號松江店",
+            "     │    COFFEE 3    │    No. 3 Songjiang",
+            "    ▐▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▌",
+            "     │ ┌──┐  ┌─────┐  │    Tel (02)2571-6845",
+            "     │ │  │  │▒▒▒▒▒│  │    中山區松江路330巷30號",
+            "     │ │ •│  └─────┘  │    No. 30, Ln. 330, Songjiang Rd., Zhongshan Dist.",
+            "    ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀",
             "",
             "                               ◂  ○ ○ ● ○ ○  ▸",
             "──────────────────────────────────────────────────────────────────────────────",
@@ -93,13 +94,13 @@ import TerminiTestSupport
         check("orderedASCII", [
             "  Stores                                                        branch 3 of 5",
             "",
-            "   .----------------.",
-            "   |    COFFEE 3    |    No. 3 Songjiang",
-            "  /\\/\\/\\/\\/\\/\\/\\/\\/\\/\\",
-            "   | +--+  +-----+  |    Tel (02)2571-6845",
-            "   | |  |  |:::::|  |    No. 30, Ln. 330, Songjiang Rd., Zhongshan Dist.",
-            "   | | o|  +-----+  |",
-            "  ====================",
+            "     .----------------.",
+            "     |    COFFEE 3    |    No. 3 Songjiang",
+            "    /\\/\\/\\/\\/\\/\\/\\/\\/\\/\\",
+            "     | +--+  +-----+  |    Tel (02)2571-6845",
+            "     | |  |  |:::::|  |    No. 30, Ln. 330, Songjiang Rd., Zhongshan Dist.",
+            "     | | o|  +-----+  |",
+            "    ====================",
             "",
             "                               <  . . * . .  >",
             "------------------------------------------------------------------------------",
@@ -119,13 +120,13 @@ import TerminiTestSupport
         check("receipt", [
             "  Stores                                                        branch 5 of 5",
             "",
-            "   ╭────────────────╮    內湖港墘店",
-            "   │    COFFEE 5   ┌─ Receipt ────────────────────────────┐",
-            "  ▐▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄│         COFFEE SHOP RECEIPT          │",
-            "   │ ┌──┐  ┌─────┐ │              內湖港墘店              │",
-            "   │ │  │  │▒▒▒▒▒│ │            Neihu Gangqian            │",
-            "   │ │ •│  └─────┘ │            (02)2797-1919             │hu Dist.",
-            "  ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀│        內湖區港墘路127巷12號         │",
+            "     ╭────────────────╮    內湖港墘店",
+            "     │    COFFEE 5 ┌─ Receipt ────────────────────────────┐",
+            "    ▐▀▄▀▄▀▄▀▄▀▄▀▄▀▄│         COFFEE SHOP RECEIPT          │",
+            "     │ ┌──┐  ┌─────│              內湖港墘店              │",
+            "     │ │  │  │▒▒▒▒▒│            Neihu Gangqian            │",
+            "     │ │ •│  └─────│            (02)2797-1919             │eihu Dist.",
+            "    ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀│        內湖區港墘路127巷12號         │",
             "                   │ ──────────────────────────────────── │",
             "                   │ Geisha         1 × NT$550     NT$550 │",
             "───────────────────│ Kenya          2 × NT$500   NT$1,000 │───────────────────",
@@ -147,7 +148,7 @@ import TerminiTestSupport
             "                  古亭示範店",
             "               Guting Showcase",
             "              Tel (02)2365-6627",
-            "              中正區金門街2-6號",
+            "             中正區金門街2-6號 …",
             "               ◂  ○ ○ ○ ● ○  ▸",
             "──────────────────────────────────────────────",
             " Order             Price    Bags        Amount",

@@ -31,18 +31,18 @@ import TerminiTestSupport
     @Test(arguments: [Size(width: 78, height: 21), Size(width: 78, height: 40), Size(width: 198, height: 57)])
     func theStorefrontAndTheNameStayInPlaceAcrossBranches(_ size: Size) {
         for unicode in [true, false] {
-            var app = makeCoffee(unicode: unicode)
+            var app = coffee(unicode: unicode)
             var signs: Set<[Int]> = []
             var names: Set<[Int]> = []
             for b in 1...5 {
-                _ = app.handle(.char(Character(String(b))), context: AppContext(now: now))
-                let canvas = coffeeScreen(app, size: size, unicode: unicode)
+                app.press(.char(Character(String(b))))
+                let canvas = app.canvas(size: size)
                 guard let sign = CoffeeLayoutTests.find("COFFEE \(b)", in: canvas) else {
                     Issue.record("no sign for branch \(b) at \(size)\n\(canvas.text)")
                     continue
                 }
                 signs.insert([sign.x, sign.y])
-                let name = app.shop.currentBranch.name(unicode: unicode)
+                let name = app.app.shop.currentBranch.name(unicode: unicode)
                 if let n = CoffeeLayoutTests.find(name, in: canvas) {
                     // The tall layouts centre each name under the storefront: its row stays.
                     names.insert(size.height > 21 ? [n.y] : [n.x, n.y])
@@ -55,22 +55,39 @@ import TerminiTestSupport
         }
     }
 
+    /// Found trying it as a new user would: at 60×20 branch 2's Latin address was cut without
+    /// an ellipsis (its last line left out), and at 100×30 it left "Dist." alone on a line.
+    @Test func anAddressIsCutWithAnEllipsisAndWrapsInBalancedLines() {
+        var app = coffee()
+        app.press(.char("2"))
+        let small = app.lines(size: Size(width: 58, height: 17))
+        let address = small.filter { $0.contains("No. 2, Aly. 25") }
+        #expect(address.count == 1, "\(small.joined(separator: "\n"))")
+        #expect(address.first.map { String($0.reversed().drop { $0 == " " }.reversed()) }?.hasSuffix("…") == true, "what does not fit ends in an ellipsis")
+        for size in [Size(width: 98, height: 27), Size(width: 78, height: 21), Size(width: 198, height: 57)] {
+            let lines = app.lines(size: size)
+            #expect(!lines.contains { $0.split(separator: " ").map(String.init).filter { !"│─".contains($0) } == ["Dist."] },
+                    "\(size): a word alone on a line\n\(lines.joined(separator: "\n"))")
+            #expect(lines.joined(separator: " ").contains("Songshan"), "\(size): the address is whole")
+        }
+    }
+
     @Test func theTextAloneStartsOnOneRowForEveryBranch() {
-        var app = makeCoffee()
+        var app = coffee()
         var rows: Set<Int> = []
         for b in 1...5 {
-            _ = app.handle(.char(Character(String(b))), context: AppContext(now: now))
-            let canvas = coffeeScreen(app, size: Size(width: 46, height: 14))
-            if let n = CoffeeLayoutTests.find(app.shop.currentBranch.name, in: canvas) { rows.insert(n.y) }
+            app.press(.char(Character(String(b))))
+            let canvas = app.canvas(size: Size(width: 46, height: 14))
+            if let n = CoffeeLayoutTests.find(app.app.shop.currentBranch.name, in: canvas) { rows.insert(n.y) }
         }
         #expect(rows.count == 1, "\(rows)")
     }
 
     @Test func besideTheStoresBothTitlesAreOnTheTopRowAndTheTwoBlocksLevel() {
         let store = InMemoryStore()
-        var app = makeCoffee(store)
-        keys(&app, [.char("+")], store: store)
-        let canvas = coffeeScreen(app, size: Size(width: 198, height: 57))
+        var app = coffee(store)
+        app.press([.down, .char("+"), .tab])
+        let canvas = app.canvas(size: Size(width: 198, height: 57))
         let stores = CoffeeLayoutTests.find("Stores", in: canvas)
         let order = CoffeeLayoutTests.find("Order", in: canvas)
         #expect(stores?.y == 0 && order?.y == 0, "\(canvas.text)")
@@ -87,7 +104,7 @@ import TerminiTestSupport
         #expect(abs(header.y - roof.y) <= 2, "storefront at row \(roof.y), order header at row \(header.y)")
         #expect(abs(total.y - dots.y) <= 2, "dots at row \(dots.y), total at row \(total.y)")
         // Stacked, the title stays in the header of the table.
-        let stacked = coffeeScreen(app)
+        let stacked = app.canvas()
         #expect(stacked.lines[12].hasPrefix("            Order                  Price      Bags          Amount"))
     }
 
@@ -96,12 +113,12 @@ import TerminiTestSupport
     @Test(arguments: [Size(width: 78, height: 21), Size(width: 198, height: 57), Size(width: 46, height: 14)])
     func aStepRedrawsDigitsOnlyAndNoStyle(_ size: Size) {
         let store = InMemoryStore()
-        var app = makeCoffee(store)
-        keys(&app, [.tab, .char("+")], store: store)
+        var app = coffee(store)
+        app.press([.tab, .char("+")])
         for key: Key in [.char("+"), .char("-"), .right, .left] {
-            let before = coffeeScreen(app, size: size)
-            keys(&app, [key], store: store)
-            let after = coffeeScreen(app, size: size)
+            let before = app.canvas(size: size)
+            app.press([key])
+            let after = app.canvas(size: size)
             var changed: [(x: Int, y: Int)] = []
             for y in 0..<size.height {
                 for x in 0..<size.width where before[x, y] != after[x, y] {

@@ -63,11 +63,11 @@ import Testing
         #expect(t.wait { !$0.contains("Mid-game interval") }.ok)
         // Bo is on the left now: z scores for Bo, m for Ann.
         send(t, Self.keys("z", 10) + Self.keys("m", 9))
-        #expect(t.waitFor("MATCH POINT"), "\(t.screen)")
+        #expect(t.waitForLetters("MATCH POINT"), "in big letters:\n\(t.screen)")
         t.send("m")
         #expect(t.waitFor("Ann wins the match 2-1"), "\(t.screen)")
         let final = settled(t)
-        #expect(final.contains("MATCH WON"), "\(final)")
+        #expect(t.waitForLetters("MATCH WON"), "\(final)")
         #expect(final.contains("Won 2 · G1 21-15 G2 17-21 G3 21-19"), "\(final)")
         #expect(final.contains("Won 1 · G1 15-21 G2 21-17 G3 19-21"), "\(final)")
         #expect(final.contains("n: new match"), "\(final)")
@@ -77,7 +77,7 @@ import Testing
         #expect(lines.last?.contains("n New match") == true, "\(final)")
         // Undo after the match is won, then quit: everything is kept.
         t.send("u")
-        #expect(t.waitFor("MATCH POINT"), "\(t.screen)")
+        #expect(t.waitForLetters("MATCH POINT"), "\(t.screen)")
         t.send("y")
         #expect(t.waitFor("Ann wins the match 2-1"), "\(t.screen)")
         t.send("q")

@@ -95,8 +95,12 @@ import Testing
         try bad.write(toFile: dir + "/coffee-catalog.json", atomically: true, encoding: .utf8)
         let t = try TmuxSession(arguments: ["coffee"], configDir: dir)
         #expect(t.waitFor("coffee-catalog.json line 3"), "\(t.screen)")
-        #expect(t.screen.contains("using the built-in"))
         #expect(t.screen.contains("民權創始店"))
+        #expect(t.screen.contains("Total"), "the notice covers no content")
+        // The whole message is in the help.
+        t.send("?")
+        #expect(t.wait { squeezedLines($0).contains("using the built-in catalog") }.ok, "\(t.screen)")
+        t.send("x")
         t.send("q")
         #expect(t.exitStatus() == 0)
     }

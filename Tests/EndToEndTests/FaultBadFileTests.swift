@@ -88,7 +88,7 @@ enum BadFile: String, CaseIterable, Sendable {
         case .history: return ["a"]
         case .boxing: return ["x", "Space"]
         case .memory, .stamps: return ["Space"]
-        case .coffee, .catalog: return ["+"]
+        case .coffee, .catalog: return ["Down", "+"]
         }
     }
 
@@ -308,7 +308,7 @@ struct BadFileExpectation {
         }
         let expected = BadFileExpectation.of(f, d)
         var outcome = Outcome()
-        let (ok, screen) = t.wait(timeout: 15) { s in f.isReady(s) && (!expected.notice || s.contains("│ ! ")) }
+        let (ok, screen) = t.wait(timeout: 15) { s in f.isReady(s) && (!expected.notice || s.contains("└ ! ") || s.contains("+- ! ")) }
         guard ok else { return Outcome(problem: "did not start\(expected.notice ? " with a notice" : ""):\n\(screen)") }
         let notice = Self.notice(in: t.settled(quiet: 0.2))
         outcome.notice = String(notice.prefix(160))
@@ -364,13 +364,11 @@ struct BadFileExpectation {
         return outcome
     }
 
-    /// The notice lines at the bottom of the window ("! ..."), joined.
+    /// The notice line: the bottom edge of the window ("└ ! ...┘"), its text.
     static func notice(in screen: String) -> String {
         let lines = screen.split(separator: "\n").map(String.init)
-        guard let first = lines.firstIndex(where: { $0.contains("│ ! ") }) else { return "" }
-        return lines[first...].prefix { $0.hasPrefix("│") }.map {
-            $0.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
-        }.joined(separator: " ")
+        guard let line = lines.last(where: { $0.hasPrefix("└ ! ") }) else { return "" }
+        return line.dropFirst().dropLast().trimmingCharacters(in: .whitespaces)
     }
 
     /// The change made after the start was saved, in a regular file.

@@ -13,8 +13,8 @@ import Testing
 @Suite struct FaultCommandLineTests {
     static let apps = ["badminton", "boxing", "memory", "stamps", "coffee"]
     static let flags = ["--no-color", "--ascii", "--list-themes", "--help", "-h", "--version", "-V", "--new", "--doubles", "--watch",
-                        "--status", "--json", "--receipt"]
-    static let valued = ["--theme", "--config-dir", "--format", "--names", "--export", "--size", "--seed"]
+                        "--status", "--json", "--receipt", "--scoresheet"]
+    static let valued = ["--theme", "--config-dir", "--format", "--names", "--export", "--size", "--seed", "--output"]
     /// Options that change nothing about whether a command line is valid.
     static let neutral = ["--no-color", "--ascii", "--config-dir=cfg", "--theme", "mono", "--config-dir", "cfg/sub"]
 
@@ -57,6 +57,9 @@ import Testing
             ("a setup option without --new", ["badminton", rng.pick(["--format=3x21", "--doubles", "--names=A,B"])]),
             ("--json without --status", ["badminton", "--json"]),
             ("a bad export", ["badminton", "--export", rng.pick(["xml", "CSV", "pdf"])]),
+            ("a bad match number", ["badminton", "--scoresheet", rng.pick(["0", "00", "x", "1.5", "1e3", "+2", "٣", "9999999999"])]),
+            ("--output without --scoresheet", ["badminton", "--output", rng.pick(["x.html", "-", "/dev/null"])]),
+            ("an empty match number", ["badminton", "--scoresheet="]),
             ("a bad size", ["memory", "--size", rng.pick(["5x5", "4x4x4", "0x0", "big"])]),
             ("a bad seed", ["memory", "--seed", rng.pick(["abc", "18446744073709551616", "1e3", "0x10", " 7", "7.0", "٣"])]),
             ("a theme name with a path", ["--theme", rng.pick(["../etc/passwd", "a/b", "..", "x/../y"])]),

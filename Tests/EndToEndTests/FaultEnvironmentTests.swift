@@ -52,7 +52,7 @@ struct EnvSubject: Sendable {
         EnvSubject(name: "stamps", arguments: ["stamps"], ready: "STAMP CARD", keys: ["Space", "Space"],
                    stormKeys: ["Space", "i", "i", "Tab", "Left"],
                    needed: needed(StampsApp(options: AppOptions(), store: InMemoryStore(), context: ctx)), file: StampsApp.file),
-        EnvSubject(name: "coffee", arguments: ["coffee"], ready: "Order", keys: ["+", "Down", "Down", "+", "]"],
+        EnvSubject(name: "coffee", arguments: ["coffee"], ready: "Order", keys: ["Down", "+", "Down", "+", "]"],
                    stormKeys: ["+", "-", "Up", "Down", "[", "]", "Tab", "Home", "End"],
                    needed: needed(CoffeeApp(options: AppOptions(), store: InMemoryStore(), context: ctx)), file: CoffeeApp.file),
     ]

@@ -137,6 +137,8 @@ import Badminton
         let report = app == "stamps" ? ["stamps", "--status"] : ["coffee", "--receipt"]
         let t = try TmuxSession(arguments: [app], configDir: disk.path)
         #expect(t.waitFor(ready, timeout: 15))
+        // The coffee shop's + acts on the order, which Tab gives the focus.
+        if app == "coffee" { t.send("Tab") }
         t.send(key)
         t.send(key)
         #expect(t.wait { _ in disk.file(file) != nil }.ok)

@@ -186,12 +186,12 @@ struct BadmintonKill: KillScenario {
     func state(_ app: BadmintonApp) -> Board {
         guard let s = app.log?.state else { return Board(overlay: true, names: [], scores: [], won: [], finished: []) }
         let l = s.left, r = 1 - s.left
-        return Board(overlay: app.overlay != nil, names: [s.teams[l].name, s.teams[r].name], scores: [s.score[l], s.score[r]],
+        return Board(overlay: !app.modals.isEmpty, names: [s.teams[l].name, s.teams[r].name], scores: [s.score[l], s.score[r]],
                      won: [s.gamesWon[l], s.gamesWon[r]], finished: s.games.map { "\($0[l])-\($0[r])" })
     }
 
     func nextKey(_ app: BadmintonApp, _ rng: inout FuzzRandom) -> (String, Key)? {
-        if app.overlay != nil { return ("Enter", .enter) }
+        if !app.modals.isEmpty { return ("Enter", .enter) }
         guard let s = app.log?.state else { return nil }
         switch s.phase {
         case .gameOver: return ("Enter", .enter)
@@ -236,9 +236,13 @@ struct BadmintonKill: KillScenario {
             return inner.first == "\(b.names[0]) \(b.scores[0]) - \(b.scores[1]) \(b.names[1])"
         }
         let cells = ScreenDigits.cells(screen)
-        guard let divider = cells[5].indices.dropFirst().first(where: { cells[5][$0] == "│" }) else { return false }
-        return ScreenDigits.shows(b.scores[0], in: cells, rows: 3..<21, columns: 1..<divider)
-            && ScreenDigits.shows(b.scores[1], in: cells, rows: 3..<21, columns: (divider + 1)..<79)
+        // The divider, on the games line (big letters may cross it lower down).
+        guard let divider = cells[2].indices.dropFirst().first(where: { cells[2][$0] == "│" }) else { return false }
+        // Below the band of big letters (SERVES, GAME POINT): the window's top row, then the
+        // halves' rows above the digits (78×21 inside, less the call and prompt lines).
+        let top = 1 + BadmintonApp.headerRows(21 - 2, halfWidth: 38)
+        return ScreenDigits.shows(b.scores[0], in: cells, rows: top..<21, columns: 1..<divider)
+            && ScreenDigits.shows(b.scores[1], in: cells, rows: top..<21, columns: (divider + 1)..<79)
     }
 
     func saved(_ b: Board) -> Board {
@@ -273,8 +277,8 @@ struct StampsKill: KillScenario {
     }
     func state(_ app: StampsApp) -> Card { Card(count: app.card.count, completed: app.card.completedCards) }
     func nextKey(_ app: StampsApp, _ rng: inout FuzzRandom) -> (String, Key)? {
-        if case .confirmReset? = app.overlay { return ("y", .char("y")) }
-        if app.overlay != nil { return nil }
+        if app.modals.top(DialogModal<StampsApp.Action>.self)?.dialog.title == "Reset the card" { return ("y", .char("y")) }
+        if !app.modals.isEmpty { return nil }
         // Once full, the card's dialog opens after the animation: the burst ends there, and
         // the next one starts with a reset.
         if app.card.isFull { return app.animation == nil ? ("r", .char("r")) : nil }
@@ -314,7 +318,7 @@ struct BoxingKill: KillScenario {
         return app
     }
     func state(_ app: BoxingApp) -> Counts {
-        Counts(selected: app.game.selected, count: app.game.punches, other: app.game.punches(app.game.selected.other), dialog: app.confirm != nil)
+        Counts(selected: app.game.selected, count: app.game.punches, other: app.game.punches(app.game.selected.other), dialog: !app.modals.isEmpty)
     }
     func saved(_ c: Counts) -> Counts {
         var c = c
@@ -322,7 +326,7 @@ struct BoxingKill: KillScenario {
         return c
     }
     func nextKey(_ app: BoxingApp, _ rng: inout FuzzRandom) -> (String, Key)? {
-        if app.confirm != nil { return ("y", .char("y")) }
+        if !app.modals.isEmpty { return ("y", .char("y")) }
         switch rng.int(0...99) {
         case 0..<8: return rng.pick([("Left", Key.left), ("Right", .right)])
         case 8..<11 where app.game.punches > 0: return ("r", .char("r"))

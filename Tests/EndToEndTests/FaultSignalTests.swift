@@ -37,7 +37,7 @@ import Testing
         Subject(name: "stamps", arguments: ["stamps"], ready: "STAMP CARD", keys: ["Space"]) {
             run(["stamps", "--status", "--config-dir", $0]).hasPrefix("stamps: 1/10")
         },
-        Subject(name: "coffee", arguments: ["coffee"], ready: "Order", keys: ["+"]) {
+        Subject(name: "coffee", arguments: ["coffee"], ready: "Order", keys: ["Down", "+"]) {
             run(["coffee", "--receipt", "--config-dir", $0]).range(of: #"House Blend +1 [x×] "#, options: .regularExpression) != nil
         },
     ]

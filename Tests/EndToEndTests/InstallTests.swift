@@ -42,7 +42,10 @@ import Testing
         let install = try InstallTests.sh("make install \(vars)")
         #expect(install.status == 0, "\(install.output)")
         let themes = ["court", "default", "high-contrast", "light", "mono", "solarized-dark"]
-        let expected = ["opt/termini-test/bin/termini", "opt/termini-test/share/man/man1/termini.1"]
+        let expected = ["opt/termini-test/bin/termini", "opt/termini-test/share/man/man1/termini.1",
+                        "opt/termini-test/share/bash-completion/completions/termini",
+                        "opt/termini-test/share/zsh/site-functions/_termini",
+                        "opt/termini-test/share/fish/vendor_completions.d/termini.fish"]
             + themes.map { "opt/termini-test/share/termini/themes/\($0).theme" }
         #expect(InstallTests.files(under: destdir) == expected.sorted())
         let mode = try FileManager.default.attributesOfItem(atPath: root + "/bin/termini")[.posixPermissions] as? Int

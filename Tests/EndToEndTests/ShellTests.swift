@@ -26,6 +26,26 @@ import Testing
         #expect(t.exitStatus() == 0)
     }
 
+    /// F7 from inside an app: the sound setting changed there shows at once in Boxing's footer
+    /// and is in config; the theme changes live; Esc closes and the app is as it was.
+    @Test func theSettingsWorkFromInsideAnApp() throws {
+        let t = try TmuxSession(arguments: ["boxing"])
+        #expect(t.waitFor("Punches", timeout: 15), "\(t.screen)")
+        t.send("x")
+        #expect(t.waitFor("Termini sound: alerts only"), "\(t.screen)")
+        t.send("F7")
+        #expect(t.waitFor("Settings"), "\(t.screen)")
+        #expect(t.screen.contains("Setting") && t.screen.contains("Change"), "the bar shows the settings' keys")
+        t.send("Down", "Down", "Down", "Left")  // Sound: alerts only → on
+        #expect(t.waitFor("on: game sounds and alerts"), "\(t.screen)")
+        t.send("Escape")
+        #expect(t.waitFor("Termini sound: on"), "\(t.screen)")
+        let config = (try? String(contentsOfFile: t.configDir + "/config", encoding: .utf8)) ?? ""
+        #expect(config.contains("sound = yes"), "\(config)")
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+    }
+
     @Test func aStormOfResizesLeavesAClean80x24Screen() throws {
         let t = try TmuxSession()
         #expect(t.waitFor("Coffee Shop"))

@@ -152,7 +152,7 @@ func makeTerminfo16() -> String? {
         let screen = t.screen
         #expect(screen.contains(a.marker), "\(theme) \(a.id):\n\(screen)")
         #expect(screen.contains("F\(app + 2) "), "\(theme) \(a.id): the title")
-        #expect(!screen.contains("│ ! "), "\(theme) \(a.id): a notice\n\(screen)")
+        #expect(!screen.contains("└ ! "), "\(theme) \(a.id): a notice\n\(screen)")
         let c = ScreenColours(t.captureWithAttributes())
         if theme == "mono" {
             #expect(!c.hasColour, "\(a.id): \(c)")
@@ -258,14 +258,20 @@ func makeTerminfo16() -> String? {
                             width: 120, height: 30)
         let (ok, screen) = t.wait { $0.contains("oops.theme: line 4") && $0.contains("Coffee Shop") }
         #expect(ok, "\(screen)")
-        // The file, the line and what is wrong; the unknown role as a warning.
-        let flat = screen.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│ ")) }.joined(separator: " ")
-        #expect(flat.contains("\(dir)/themes/oops.theme: line 3: unknown role 'sparkle' (ignored)"), "\(screen)")
-        #expect(flat.contains("oops.theme: line 4: title: 'blurple' is not a colour or an attribute"), "\(screen)")
+        #expect(screen.contains("+1 more (?)"), "the notice line says a second message waits\n\(screen)")
+        // The file, the line and what is wrong; the unknown role as a warning: whole in the help.
+        t.send("?")
+        let (opened, help) = t.wait { $0.contains("Messages") && $0.contains("blurple") }
+        #expect(opened, "\(help)")
+        let flat = squeezedLines(help)
+        #expect(flat.contains("\(dir)/themes/oops.theme: line 3: unknown role 'sparkle' (ignored)"), "\(help)")
+        #expect(flat.contains("oops.theme: line 4: title: 'blurple' is not a colour or an attribute"), "\(help)")
         // accent from the file (red, 196); title, missing from it, from the default (gold, 178).
         let c = ScreenColours(t.captureWithAttributes())
         #expect(c.foregrounds.isSuperset(of: [196, 178]), "\(c)")
-        // The next key dismisses the notice and works.
+        // The key that opened the help dismissed the notices; the next closes the help.
+        t.send("x")
+        #expect(t.wait { !$0.contains("Messages") }.ok, "\(t.screen)")
         t.send("Down")
         #expect(t.wait { !$0.contains("oops.theme") && $0.contains("▸ 2  Boxing Time") && $0.contains("theme: oops") }.ok, "\(t.screen)")
         t.send("q")
@@ -364,4 +370,11 @@ func makeTerminfo16() -> String? {
         #expect(t.exitStatus() == 64)
         #expect(t.waitFor("must not contain"), "\(t.screen)")
     }
+}
+
+/// A screen's lines without their box edges, joined by single spaces: the text of a wrapped
+/// paragraph as one line.
+func squeezedLines(_ screen: String) -> String {
+    screen.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "│| ")) }
+        .joined(separator: " ").split(separator: " ").joined(separator: " ")
 }

@@ -19,9 +19,9 @@ final class TmuxSession {
     let sttyAfter: String
 
     static var binary: String {
-        // TERMINI_BINARY runs the suite against another build (e.g. main's, to see a test fail
-        // before a fix).
-        if let b = ProcessInfo.processInfo.environment["TERMINI_BINARY"], !b.isEmpty { return b }
+        // Another build to hold the same tests against (an older commit, to see a test fail
+        // before its fix): TERMINI_TEST_BINARY=/path/to/termini swift test --filter ...
+        if let other = ProcessInfo.processInfo.environment["TERMINI_TEST_BINARY"], !other.isEmpty { return other }
         // Tests run from .build/<config>/<package>PackageTests.xctest; termini sits beside it.
         let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var dir = URL(fileURLWithPath: exe).deletingLastPathComponent()

@@ -5,61 +5,29 @@ import TerminiApp
 import TerminiTestSupport
 @testable import Memory
 
-/// Drives the app as the shell does, with a clock the test moves; writes and preferences
-/// land in the memory store so restarts can be tested.
-struct Driver {
-    var app: MemoryApp
-    var now: Double
-    let store: InMemoryStore
-    var effects: [AppEffect] = []
+/// The app on the shell's harness, at 5000 s unless told.
+typealias Driver = AppHarness<MemoryApp>
 
+extension AppHarness where App == MemoryApp {
     init(_ options: [String: String] = [:], store: InMemoryStore = InMemoryStore(), now: Double = 5000, unicode: Bool = true) {
-        self.store = store
-        self.now = now
-        app = MemoryApp(options: AppOptions(options), store: store, context: AppContext(now: now, unicode: unicode))
-        apply(app.start(context: AppContext(now: now)))
+        self.init(options: AppOptions(options), store: store, now: now, unicode: unicode)
     }
 
-    mutating func apply(_ out: [AppEffect]) {
-        effects += out
-        for e in out {
-            if case let .write(file, bytes) = e { try? store.write(file, bytes: bytes) }
-        }
-    }
-
-    mutating func press(_ key: Key, after dt: Double = 0.5) {
-        now += dt
-        let out = app.handle(key, context: AppContext(now: now))
-        apply(out)
-    }
-
-    mutating func press(_ keys: [Key], every dt: Double = 0.5) {
-        for k in keys { press(k, after: dt) }
-    }
+    mutating func press(_ key: Key, after dt: Double) { press(key, advance: dt) }
+    mutating func press(_ keys: [Key], every dt: Double) { press(keys, advance: dt) }
 
     /// Runs ticks while animations run (not the clock's once-a-second ticks).
-    mutating func settleAnimations() {
-        var n = 0
-        while let d = app.nextDeadline, !app.flipping.isEmpty, n < 1000 {
-            now = max(now, d)
-            apply(app.tick(context: AppContext(now: now)))
-            n += 1
-        }
-    }
+    mutating func settleAnimations() { settle(while: { !$0.flipping.isEmpty }) }
 
-    func screen(width: Int = 78, height: Int = 21, theme: Theme = .builtinDefault) -> [String] {
-        var canvas = Canvas(width: width, height: height)
-        app.render(in: Rect(x: 0, y: 0, width: width, height: height), on: &canvas, theme: theme, context: AppContext(now: now))
-        return canvas.lines
-    }
+    var dialog: DialogModal<MemoryApp.Action>? { app.modals.top(DialogModal<MemoryApp.Action>.self) }
+    var winShown: Bool { app.modals.top(WinBox.self) != nil }
 
     /// The screen with the inside of the open dialog blanked (the dialog widget's own layout
     /// is TerminiWidgets' to test), and the text that was inside it.
     func screenAroundDialog(width: Int = 78, height: Int = 21, theme: Theme = .builtinDefault) -> (screen: [String], inside: String) {
-        var canvas = Canvas(width: width, height: height)
+        var canvas = self.canvas(size: Size(width: width, height: height), theme: theme)
         let rect = Rect(x: 0, y: 0, width: width, height: height)
-        app.render(in: rect, on: &canvas, theme: theme, context: AppContext(now: now))
-        guard let dialog = app.dialog?.dialog else { return (canvas.lines, "") }
+        guard let dialog = dialog?.dialog else { return (canvas.lines, "") }
         let inside = dialog.frame(in: rect, glyphs: theme.glyphs).inset(by: 1)
         let text = (inside.y..<inside.maxY).map { canvas.row(at: $0) }.joined(separator: "\n")
         canvas.fill(inside)
@@ -102,7 +70,7 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
         #expect(d.app.game == MemoryGame(size: .fourByFive, seed: 42))
         #expect(d.app.grid.rows == 4 && d.app.grid.columns == 5)
         #expect(d.saved?.game == d.app.game, "a new deal is written at start")
-        #expect(d.app.title == "Memory 4×5")
+        #expect(d.app.title(context: d.context) == "Memory 4×5")
     }
 
     @Test func withoutASeedDealsDiffer() {
@@ -123,7 +91,7 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
         #expect(s.contains("All 8 pairs in 16 flips"))
         #expect(s.contains("New best for 4×4: fewest flips and fastest time!"))
         #expect(d.saved?.records.fewestFlips(.fourByFour) == 16)
-        #expect(d.app.nextDeadline == nil || !d.app.flipping.isEmpty, "the clock stands after a win")
+        #expect(d.deadline == nil || !d.app.flipping.isEmpty, "the clock stands after a win")
     }
 
     @Test func aWorseWinIsNoNewBest() {
@@ -171,14 +139,61 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
         #expect(again.app.records.fewestFlips(.fourByFour) == 16)
     }
 
-    @Test func aSizeOptionOtherThanTheSavedGamesDealsAgain() {
+    /// Found trying it as a new user would: `termini memory --seed N` (or another `--size`)
+    /// threw away the game in progress without a word. It asks, as `r` does.
+    @Test func aSeedOrSizeOptionAsksBeforeReplacingAGameInProgress() {
         var d = Driver(["--seed": "9"])
         d.press(.char(" "))
-        let same = Driver(["--size": "4x4"], store: d.store)
-        #expect(same.app.game.flips == 1)
-        let other = Driver(["--size": "6x6"], store: d.store)
-        #expect(other.app.game.size == .sixBySix)
-        #expect(other.app.game.flips == 0)
+        // Each start below on a copy of what the first one saved.
+        func saved() -> InMemoryStore { InMemoryStore(files: d.store.files) }
+        let same = Driver(["--size": "4x4"], store: saved())
+        #expect(same.app.game.flips == 1 && same.dialog == nil, "the same size goes on without a question")
+        var other = Driver(["--size": "6x6"], store: saved())
+        #expect(other.dialog?.dialog.message.contains("Deal a new 6×6 game? The game in progress (1 flip) is lost.") == true)
+        #expect(other.app.game.flips == 1, "nothing is lost before the answer")
+        other.press(.char("y"))
+        #expect(other.app.game.size == .sixBySix && other.app.game.flips == 0)
+
+        var seed = Driver(["--seed": "42"], store: saved())
+        #expect(seed.dialog?.dialog.message.contains("Deal game 42 (4×4)?") == true)
+        #expect(seed.app.game.seed == 9 && seed.app.game.flips == 1)
+        seed.press(.char("n"))
+        #expect(seed.app.game.seed == 9 && seed.app.game.flips == 1, "No keeps the game in progress")
+        #expect(seed.saved?.game.seed == 9)
+        var yes = Driver(["--seed": "42"], store: saved())
+        yes.press(.enter)  // No has the focus: Enter keeps the game too
+        #expect(yes.app.game.seed == 9)
+        var dealt = Driver(["--seed": "42"], store: saved())
+        dealt.press(.char("y"))
+        #expect(dealt.app.game == MemoryGame(size: .fourByFour, seed: 42))
+        #expect(dealt.saved?.game.seed == 42)
+        // No game in progress (none saved, or one not begun): the deal comes at once, as before.
+        let fresh = Driver(["--seed": "42"])
+        #expect(fresh.dialog == nil && fresh.app.game.seed == 42)
+    }
+
+    /// Found trying it as a new user would: the clock ran while the board was out of view
+    /// (flip a card, F5, wait 5 s, F4: +5 s). It stops whenever the board is not shown.
+    @Test func theClockStopsWhileTheBoardIsOutOfView() {
+        var d = Driver(["--seed": "9"])
+        d.press(.char(" "), after: 1)
+        #expect(d.app.game.clockRuns)
+        d.now += 2
+        let shown = d.app.game.elapsed(at: d.now)
+        d.hide()  // another app, the launcher, the help, the settings, quitting
+        #expect(!d.app.game.clockRuns)
+        #expect(d.saved?.game.elapsed(at: d.now) == shown, "the time so far is saved at once")
+        d.now += 5
+        d.show()
+        #expect(d.app.game.elapsed(at: d.now) == shown, "the 5 s away do not count")
+        #expect(d.app.game.clockRuns, "and the clock goes on with the board in view")
+        d.now += 1
+        #expect(d.app.game.elapsed(at: d.now) == shown + 1)
+        // A game not begun, or over, has no clock to stop or start.
+        var idle = Driver(["--seed": "9"])
+        idle.hide()
+        idle.show()
+        #expect(!idle.app.game.clockRuns)
     }
 
     @Test func flipAllAsksThenShowsEverythingGivenUp() {
@@ -191,7 +206,7 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
         #expect(d.app.game.phase == .playing)
         d.press(.char("f"))
         d.press(.escape)
-        #expect(d.app.dialog == nil && d.app.game.phase == .playing)
+        #expect(d.dialog == nil && d.app.game.phase == .playing)
         d.press(.char("f"))
         d.press(.char("y"))
         #expect(d.app.game.phase == .gaveUp)
@@ -203,7 +218,7 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
         #expect(d.saved?.game.phase == .gaveUp)
         d.press(.char(" "))
         #expect(d.app.game.flips == 1, "no flips once the game is over")
-        #expect(d.app.hints.map(\.key).prefix(2) == ["r", "s"])
+        #expect(d.hints.map(\.key) == ["←↑↓→", "r", "s"], "no Flip once the game is over")
     }
 
     @Test func resetAsksDuringAGameAndDealsAfreshWithZeroes() {
@@ -211,7 +226,7 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
         let first = d.app.game
         d.press([.char(" "), .right, .char(" ")])
         d.press(.char("r"))
-        #expect(d.app.dialog != nil)
+        #expect(d.dialog != nil)
         d.press(.escape)
         #expect(d.app.game.flips == 2)
         d.press(.char("r"))
@@ -224,7 +239,7 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
         // Not started yet: r deals at once.
         let seed = d.app.game.seed
         d.press(.char("r"))
-        #expect(d.app.dialog == nil)
+        #expect(d.dialog == nil)
         #expect(d.app.game.seed != seed)
     }
 
@@ -267,9 +282,9 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
 
     @Test func aFlipAnimatesForAboutAThirdOfASecondThenOnlyTheClockTicks() throws {
         var d = Driver(["--seed": "3"])
-        #expect(d.app.nextDeadline == nil, "nothing moves before the first flip")
+        #expect(d.deadline == nil, "nothing moves before the first flip")
         d.press(.char(" "))
-        let first = try #require(d.app.nextDeadline)
+        let first = try #require(d.deadline)
         #expect(abs(first - d.now - MemoryApp.flipStep) < 0.001, "the next step of the turn, not a fixed frame rate")
         // Halfway the card is edge-on: a single line where it stood.
         let atRest = d.screen().joined().filter { $0 == "╭" }.count
@@ -281,9 +296,9 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
         // half width, flat.
         var last = d.screen()
         var frames = 0
-        while !d.app.flipping.isEmpty, let t = d.app.nextDeadline, t - d.now < 0.5 {
+        while !d.app.flipping.isEmpty, let t = d.deadline, t - d.now < 0.5 {
             d.now = t
-            d.apply(d.app.tick(context: AppContext(now: t)))
+            d.tick(at: t)
             let screen = d.screen()
             #expect(screen != last, "frame \(frames + 1) repeats the one before")
             last = screen
@@ -291,28 +306,28 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
         }
         #expect(frames == MemoryApp.flipSteps)
         #expect(d.app.flipping.isEmpty)
-        let tick = try #require(d.app.nextDeadline)
+        let tick = try #require(d.deadline)
         #expect(tick - d.now > 0.0 && tick - d.now <= 1.001, "once a second for the clock")
     }
 
     @Test func hintsAndHelpNameEveryKey() {
         var d = Driver(["--seed": "3"])
-        #expect(d.app.hints.map(\.key) == ["←↑↓→", "Space", "f", "r", "s"])
-        let keys = d.app.help.flatMap { $0.entries.map(\.keys) }.joined(separator: " ")
-        for k in ["←↑↓→", "h j k l", "Home", "End", "Space", "Enter", "f", "r", "s", "y n", "1 2 3", "Esc", "Tab"] {
+        #expect(d.hints.map(\.key) == ["←↑↓→", "Space", "f", "r", "s"])
+        let keys = d.help.flatMap { $0.entries.map(\.keys) }.joined(separator: " ")
+        for k in ["← ↑ ↓ →", "h j k l", "Home", "End", "Space", "Enter", "f", "r", "s", "y n", "1-3", "Esc", "Tab"] {
             #expect(keys.contains(k), "help lacks \(k)")
         }
         d.press(.char("s"))
-        #expect(d.app.hints.map(\.key) == ["1-3", "←/→", "Enter", "Esc"])
+        #expect(d.hints.map(\.key) == ["1-3", "←→", "Enter", "Esc"])
         // ASCII: the glyphs' names of the keys, in hints and help alike.
         var a = Driver(unicode: false)
-        #expect(a.app.hints.first?.key == "Arrows")
-        let asciiKeys = a.app.help.flatMap { $0.entries.map(\.keys) }
+        #expect(a.hints.first?.key == "Left/Up/Down/Right", "one ASCII name per key, in every app")
+        let asciiKeys = a.help.flatMap { $0.entries.map(\.keys) }
         #expect(asciiKeys.contains("Left Up Down Right h j k l"))
-        #expect(asciiKeys.contains("Left/Right Tab"))
+        #expect(asciiKeys.contains("Left Right Tab Shift-Tab"))
         #expect(asciiKeys.allSatisfy { $0.allSatisfy(\.isASCII) })
         a.press(.char("s"))
-        #expect(a.app.hints.map(\.key).contains("Left/Right"))
+        #expect(a.hints.map(\.key).contains("Left/Right"))
     }
 
     /// The win box: Enter, Space or Esc close it (Esc does not leave the app meanwhile);
@@ -322,11 +337,11 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
         var d = Driver(["--seed": "42"])
         d.press(winningKeys(d.app.game))
         d.settleAnimations()
-        #expect(d.app.winShown)
+        #expect(d.winShown)
         #expect(d.app.wantsAllKeys, "Esc closes the box instead of going to the menu")
-        #expect(d.app.hints.map(\.key) == ["Enter", "r", "s", "q"])
+        #expect(d.hints.map(\.key) == ["Enter", "r", "s", "q"])
         d.press(.escape)
-        #expect(!d.app.winShown && !d.app.wantsAllKeys)
+        #expect(!d.winShown && !d.app.wantsAllKeys)
         let closed = d.screen()
         #expect(!closed.joined().contains("You won!"))
         #expect(closed.last?.contains("You won: 8 pairs in 16 flips") == true)
@@ -334,28 +349,28 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
         var e = Driver(["--seed": "42"])
         e.press(winningKeys(e.app.game))
         e.press(.enter)
-        #expect(!e.app.winShown)
+        #expect(!e.winShown)
         e.press(.char("s"))
-        #expect(e.app.dialog != nil)
+        #expect(e.dialog != nil)
         e.press(.escape)
 
         var f = Driver(["--seed": "42"])
         f.press(winningKeys(f.app.game))
         f.press(.char("s"))
-        #expect(!f.app.winShown)
+        #expect(!f.winShown)
         let menu = f.screen().joined(separator: "\n")
         #expect(menu.contains("Board size") && !menu.contains("You won!"), "\(menu)")
         f.press(.escape)
-        #expect(f.app.dialog == nil && !f.app.winShown)
+        #expect(f.dialog == nil && !f.winShown)
 
         var g = Driver(["--seed": "42"])
         g.press(winningKeys(g.app.game))
         g.press(.char("x"))
-        #expect(g.app.winShown, "other keys leave it open")
+        #expect(g.winShown, "other keys leave it open")
         g.press(.char("q"))
         #expect(g.effects.last == .quit)
         g.press(.char("r"))
-        #expect(!g.app.winShown && g.app.game.phase == .ready)
+        #expect(!g.winShown && g.app.game.phase == .ready)
     }
 
     /// The clock shows whole seconds; a game read back after a quit resumes from the second
@@ -367,9 +382,9 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
         d.press(.char(" "), after: 5.7)  // the last flip at 5.7 s
         // The player thinks; the clock ticks on to 6 and 7 seconds.
         let end = d.now + 1.9
-        while let t = d.app.nextDeadline, t < end {
+        while let t = d.deadline, t < end {
             d.now = t
-            d.apply(d.app.tick(context: AppContext(now: t)))
+            d.tick(at: t)
         }
         d.now += 0.4
         let before = d.screen()[0]

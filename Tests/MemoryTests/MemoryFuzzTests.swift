@@ -80,7 +80,7 @@ import Testing
     /// The arrows to the card that finds a pair (or to any face-down card), then Space.
     static func goodMove(_ app: MemoryApp) -> [Key] {
         let g = app.game
-        guard app.dialog == nil, !g.isOver else { return [] }
+        guard app.modals.top(DialogModal<MemoryApp.Action>.self) == nil, !g.isOver else { return [] }
         let open = g.openCards
         var target = g.cards.indices.first { !g.cards[$0].isFaceUp }
         if open.count == 1, let o = open.first, let pair = g.cards.indices.first(where: { $0 != o && g.cards[$0].face == g.cards[o].face }) {

@@ -248,6 +248,21 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
         #expect(MemoryView.minimumSize == Size(width: 50, height: 8))
     }
 
+    /// Found trying it as a new user would: the 6×6 board at 60×20 touched the window's
+    /// frame. Every board keeps a blank column from it, at every size down to the minimum.
+    @Test(arguments: [Size(width: 58, height: 17), Size(width: 50, height: 8), Size(width: 78, height: 21), Size(width: 60, height: 12)])
+    func theBoardNeverTouchesTheFrame(_ size: Size) {
+        for board in BoardSize.allCases {
+            let d = Driver(["--seed": "3", "--size": board.rawValue])
+            let s = d.screen(width: size.width, height: size.height)
+            for (y, line) in s.enumerated().dropFirst().dropLast() {
+                let cells = Array(line)
+                #expect(cells.first.map { $0 == " " } ?? true, "\(board) at \(size), row \(y): '\(line)'")
+                #expect(DisplayWidth.of(line) < size.width, "\(board) at \(size), row \(y) reaches the right edge: '\(line)'")
+            }
+        }
+    }
+
     /// 80×22 (tmux with a status line): 6×6 fits in one-line cards, a blank row apart;
     /// found pairs are marked with checks, the cursor card's brackets in the focus style.
     @Test func sixBySixFitsAt80x22InOneLineCards() {

@@ -105,7 +105,7 @@ public enum ParserTargets {
             if app.wantsAllKeys || ![Key.char("q"), .char("?"), .escape].contains(k) {
                 _ = app.handle(k, context: AppContext(now: t))
             }
-            if let d = app.nextDeadline {
+            if let d = app.nextDeadline(context: AppContext(now: t)) {
                 check(!d.isNaN, "a deadline that is not a number")
                 if d <= t { _ = app.tick(context: AppContext(now: t)) }
             }

@@ -140,7 +140,7 @@ struct Session: Sendable {
                           catalog: nil, open: app, options: AppOptions(options.filter { !["--new", "--seed"].contains($0.key) }),
                           notices: [], now: Session.start + 1_000)
         let visible = shell.current.flatMap { shell.apps[$0] }.map(Session.visible) ?? "launcher"
-        return (visible, shell.notices)
+        return (visible, shell.notices.texts)
     }
 }
 

@@ -154,7 +154,9 @@ func at(_ y: Int, _ m: Int, _ d: Int, _ minute: Int = 9 * 60) -> LocalMoment {
         card.stamp(at: at(2024, 3, 4, 9 * 60 + 41), daily: false)
         #expect(card.stamps == [Stamp(day: day(2024, 3, 4), minute: 581)])
         #expect(card.stamps[0].moment.clock == "09:41")
-        #expect(card.lastStampDay == day(2024, 3, 4))
+        #expect(card.lastStampDay == nil, "a stamp given with daily mode off takes no day from daily mode")
+        card.stamp(at: at(2024, 3, 5, 600), daily: true)
+        #expect(card.lastStampDay == day(2024, 3, 5))
     }
 
     @Test func dailyModeRefusesASecondStampTheSameDay() {
@@ -207,6 +209,19 @@ func at(_ y: Int, _ m: Int, _ d: Int, _ minute: Int = 9 * 60) -> LocalMoment {
         #expect(!card.hasStamp(on: day(2024, 3, 4)))
         #expect(card.stamp(at: at(2024, 3, 4), daily: true) == .alreadyToday(next: day(2024, 3, 5)))
         #expect(card.stamp(at: at(2024, 3, 5), daily: true) == .stamped(slot: 0, completed: false))
+    }
+
+    /// Found trying it as a new user would: stamps given freely, a reset, then daily mode on.
+    /// The empty card's first stamp was refused as "given before the reset".
+    @Test func stampsGivenWithDailyModeOffDoNotTakeTheDayAfterAReset() {
+        var card = StampCard()
+        for _ in 0..<10 { card.stamp(at: at(2024, 3, 4), daily: false) }
+        #expect(card.isFull)
+        card.reset()
+        #expect(card.stamp(at: at(2024, 3, 4), daily: true) == .stamped(slot: 0, completed: false))
+        // Given in daily mode, the day is taken: a second reset still refuses.
+        card.reset()
+        #expect(card.stamp(at: at(2024, 3, 4), daily: true) == .alreadyToday(next: day(2024, 3, 5)))
     }
 
     @Test func aClockTurnedBackFindsTheDayTaken() {

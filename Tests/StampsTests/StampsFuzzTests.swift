@@ -25,7 +25,7 @@ import Testing
                 }
                 let before = d.app.card
                 let daily = d.app.daily
-                let hadOverlay = d.app.overlay != nil
+                let hadOverlay = !d.app.modals.isEmpty
                 if let p = d.deliver(key) ?? Self.problem(d.app, before: before, daily: daily, hadOverlay: hadOverlay, key: key) {
                     Issue.record("key \(d.keysSent): \(p); last keys: \(d.recentDescription)")
                     return
@@ -70,7 +70,7 @@ import Testing
 
     /// 0–10 stamps; full exactly at ten; completed cards never go away and grow only when a
     /// tenth stamp goes on; a stamp is added one at a time and only by Space or Enter; in
-    /// daily mode a new stamp's day is not a day already on the card or the last stamp's day;
+    /// daily mode a new stamp's day is not a day already on the card or the last daily stamp's day;
     /// a reset only from its dialog; the clock of a stamp is a minute of the day.
     static func problem(_ app: StampsApp, before: StampCard, daily: Bool, hadOverlay: Bool, key: Key) -> String? {
         let c = app.card
@@ -86,7 +86,10 @@ import Testing
                 return "a second stamp on \(new.day) in daily mode"
             }
             if c.completions.count != before.completions.count + (c.isFull ? 1 : 0) { return "completion not counted with the tenth stamp" }
-            if c.lastStampDay != new.day { return "last stamp day \(String(describing: c.lastStampDay)) after a stamp on \(new.day)" }
+            // Only a stamp given in daily mode takes its day from daily mode.
+            if c.lastStampDay != (daily ? new.day : before.lastStampDay) {
+                return "last stamp day \(String(describing: c.lastStampDay)) after a stamp on \(new.day), daily \(daily)"
+            }
         } else if c.count == 0 && before.count > 0 {
             if !hadOverlay { return "the card was reset without its dialog" }
             if c.completions != before.completions || c.lastStampDay != before.lastStampDay { return "a reset changed more than the stamps" }

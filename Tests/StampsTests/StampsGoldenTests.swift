@@ -8,20 +8,19 @@ import TerminiTestSupport
 /// The screens at 80×24 (content 78×21), written out; a failure prints the actual screen.
 @Suite struct StampsGoldenTests {
     /// The app and the moment of each scene.
-    static func scene(_ name: String) -> (StampsApp, Double, Size, Bool)? {
+    static func scene(_ name: String) -> (AppHarness<StampsApp>, Double, Size, Bool)? {
         let size = Size(width: 78, height: 21)
-        let store = InMemoryStore()
-        var app = makeApp(store)
+        var app = stamps()
         if name == "empty" { return (app, monday, size, true) }
-        for i in 0..<3 { _ = press(&app, .char(" "), at: monday + Double(i), store: store) }
-        _ = app.tick(context: AppContext(now: monday + 10))
+        for i in 0..<3 { app.press(.char(" "), at: monday + Double(i)) }
+        app.tick(at: monday + 10)
         switch name {
         case "three": return (app, monday + 10, size, true)
         case "threeASCII": return (app, monday + 10, size, false)
         case "small": return (app, monday + 10, Size(width: 44, height: 12), true)
         default: break
         }
-        _ = press(&app, .char(" "), at: monday + 20, store: store)
+        app.press(.char(" "), at: monday + 20)
         switch name {
         case "falling": return (app, monday + 20.1, size, true)
         case "shaking": return (app, monday + 20.4, size, true)
@@ -34,7 +33,9 @@ import TerminiTestSupport
             Issue.record("no scene \(name)")
             return
         }
-        let actual = screen(app, now: now, size: size, unicode: unicode)
+        var h = app
+        h.unicode = unicode
+        let actual = h.screen(now: now, size: size)
         #expect(actual == expected, "\(name):\n\(actual.map { "\"\($0)\"," }.joined(separator: "\n"))")
     }
 

@@ -66,6 +66,23 @@ import TerminiTestSupport
         #expect(TextLayout.sanitizedKeepingNewlines("a\u{1b}\nb\tc") == "a\nbc")
     }
 
+    @Test func sanitizedRemovesExactlyTheControlScalars() {
+        // The quick look at the bytes and the scalar-by-scalar definition agree, around the
+        // edges of C0, DEL and C1 (whose UTF-8 is C2 80–9F; C2 A0 is a no-break space).
+        var rng = Fuzz.random("TextLayoutTests.sanitizedRemovesExactlyTheControlScalars")
+        let edges: [UInt32] = [0, 0x1f, 0x20, 0x7e, 0x7f, 0x80, 0x85, 0x9f, 0xa0, 0xbf, 0xc2, 0x100, 0x2028, 0xfeff, 0x10ffff]
+        for _ in 0..<Fuzz.count(2000) {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<rng.int(0...8) {
+                let v = rng.chance(0.6) ? rng.pick(edges) : UInt32(rng.int(0...0x10ffff))
+                if let s = Unicode.Scalar(v) { scalars.append(s) }
+            }
+            let text = String(scalars)
+            let expected = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+            #expect(Array(TextLayout.sanitized(text).unicodeScalars) == Array(expected.unicodeScalars), "\(text.debugDescription)")
+        }
+    }
+
     @Test func truncateAscii() {
         #expect(TextLayout.truncate("Badminton", to: 9) == "Badminton")
         #expect(TextLayout.truncate("Badminton", to: 20) == "Badminton")
@@ -191,6 +208,63 @@ import TerminiTestSupport
             for c in t { x += careful.put(c, x: x, y: 0, style: .plain) }
             #expect(fast == careful, "\(t)")
             #expect(DisplayWidth.of(t) == t.reduce(0) { $0 + DisplayWidth.of($1) })
+        }
+    }
+
+    @Test func theWalkMeetsTheCharactersOfTheText() {
+        // Standalone scalars mixed with everything that joins: the walk must give exactly the
+        // characters `for c in text` gives, stretches and all.
+        var rng = Fuzz.random("StandaloneScalarTests.theWalkMeetsTheCharactersOfTheText")
+        let pieces = ["a", "─", "民", " ", "™", "©", "♥", "가", "e\u{301}", "♥\u{200D}♥", "©\u{FE0F}\u{200D}©", "가\u{11A8}",
+                      "\u{1100}\u{1161}", "🇫🇷🇩🇪", "🇫", "👩‍💻", "👍🏽", "\u{1F3F8}", "\u{200D}", "\u{301}", "\u{FE0F}", "\u{11A8}",
+                      "\u{1100}", "\r\n", "\u{0600}", "क्ष", "\u{0E33}", "\u{1B}", "\u{85}"]
+        for _ in 0..<Fuzz.count(3000) {
+            var text = ""
+            for _ in 0..<rng.int(0...8) { text += rng.chance(0.1) ? String(KeyGen.anyScalar(using: &rng)) : rng.pick(pieces) }
+            var walked: [[UInt32]] = []
+            DisplayWidth.walk(text, scalar: { walked.append([$0.value]); return true },
+                              character: { walked.append($0.unicodeScalars.map(\.value)); return true })
+            #expect(walked == text.map { $0.unicodeScalars.map(\.value) }, "\(text.debugDescription)")
+            #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) }, "\(text.debugDescription)")
+        }
+    }
+}
+
+/// `wrap` and `balancedWrap` against the plain forms they had before they were made fast
+/// (every frame of the coffee shop wraps its addresses at many widths): the ASCII path against
+/// the character-by-character one, which is the code `wrap` always had.
+@Suite struct WrapModelTests {
+    static func referenceBalancedWrap(_ text: String, width: Int) -> [String] {
+        let lines = TextLayout.wrapCharacters(text, width: width)
+        guard lines.count > 1 else { return lines }
+        var w = width
+        while w > 1, TextLayout.wrapCharacters(text, width: w - 1).count == lines.count { w -= 1 }
+        return TextLayout.wrapCharacters(text, width: w)
+    }
+
+    static let pieces = ["a", "bb", "Songshan", "Dist.", "No.", "5,", "Minquan", "E.", "Rd.", "supercalifragilistic", " ", "  ", "\n",
+                         "民權東路", "松山區", "😁", "e\u{301}", "\u{200B}", "\r\n", "\t", "x\u{1B}y", "ß", "ｱｲｳ", "👩‍💻"]
+
+    static func text(_ rng: inout FuzzRandom, asciiOnly: Bool) -> String {
+        let pool = asciiOnly ? pieces.filter { $0.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7f) || $0 == 0x0a } } : pieces
+        var t = ""
+        for _ in 0..<rng.int(0...14) { t += rng.pick(pool) + (rng.chance(0.6) ? " " : "") }
+        return t
+    }
+
+    @Test func wrapCutsAsItAlwaysDid() {
+        var rng = Fuzz.random("WrapModelTests.wrapCutsAsItAlwaysDid")
+        for _ in 0..<Fuzz.count(3000) {
+            let t = WrapModelTests.text(&rng, asciiOnly: rng.chance(0.5)), w = rng.int(-1...30)
+            #expect(TextLayout.wrap(t, width: w) == TextLayout.wrapCharacters(t, width: w), "\(t.debugDescription) at \(w)")
+        }
+    }
+
+    @Test func balancedWrapChoosesAsItAlwaysDid() {
+        var rng = Fuzz.random("WrapModelTests.balancedWrapChoosesAsItAlwaysDid")
+        for _ in 0..<Fuzz.count(1500) {
+            let t = WrapModelTests.text(&rng, asciiOnly: rng.chance(0.5)), w = rng.int(-1...40)
+            #expect(TextLayout.balancedWrap(t, width: w) == WrapModelTests.referenceBalancedWrap(t, width: w), "\(t.debugDescription) at \(w)")
         }
     }
 }

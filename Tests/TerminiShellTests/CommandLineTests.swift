@@ -53,6 +53,25 @@ import TerminiApp
         #expect(parsed("--help", "--version")?.action == .help)
     }
 
+    @Test func completionsForEachShell() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let inv = try CommandLineParser.parse(["--completions", shell]).get()
+            #expect(inv.action == .completions(Completions.Shell(rawValue: shell)!))
+        }
+        #expect(error("--completions", "tcsh") == "--completions takes bash, zsh or fish, not 'tcsh'")
+        #expect(error("--completions") == "option '--completions' needs a value (SHELL)")
+        // Made from the options table: every option of every app, and each value list.
+        let bash = Completions.script(for: .bash)
+        for o in CommandLineParser.globalOptions.map(\.name) + AppRegistry.apps.flatMap({ $0.descriptor.options.map(\.name) }) {
+            #expect(bash.contains(o), "\(o)")
+        }
+        for values in ["3x21 3x15 5x11 1x21", "csv json", "4x4 4x5 6x6", "bash zsh fish", "termini --list-themes"] {
+            for shell in Completions.Shell.allCases {
+                #expect(Completions.script(for: shell).contains(values), "\(shell): \(values)")
+            }
+        }
+    }
+
     @Test func missingValues() {
         #expect(error("--theme") == "option '--theme' needs a value (NAME)")
         #expect(error("--config-dir") == "option '--config-dir' needs a value (DIR)")
@@ -155,5 +174,50 @@ func words(_ s: String) -> String {
         for line in CommandLineParser.helpText.split(separator: "\n") {
             #expect(DisplayWidth.of(line) <= 80, "\(line)")
         }
+    }
+}
+
+/// An option whose value may be left out (`--scoresheet [N]`): it takes the next argument
+/// when that is neither an option nor an app.
+@Suite struct OptionalValueTests {
+    func parsed(_ args: String...) -> Invocation? { try? CommandLineParser.parse(args).get() }
+    func error(_ args: String...) -> String? {
+        if case .failure(let e) = CommandLineParser.parse(args) { return e.message }
+        return nil
+    }
+
+    @Test func theValueIsTakenWhenItIsOne() {
+        #expect(parsed("badminton", "--scoresheet")?.appOptions.values == ["--scoresheet": ""])
+        #expect(parsed("badminton", "--scoresheet", "2")?.appOptions.values == ["--scoresheet": "2"])
+        #expect(parsed("badminton", "--scoresheet=3")?.appOptions.values == ["--scoresheet": "3"])
+        let both = parsed("badminton", "--scoresheet", "--output", "sheet.html")
+        #expect(both?.appOptions.values == ["--scoresheet": "", "--output": "sheet.html"])
+        // An app's name after it is the app, not the value.
+        let first = parsed("--scoresheet", "badminton")
+        #expect(first?.app == "badminton" && first?.appOptions.values == ["--scoresheet": ""])
+        #expect(parsed("--scoresheet", "1", "badminton", "--output", "-")?.appOptions.values == ["--scoresheet": "1", "--output": "-"])
+    }
+
+    @Test func aBadNumberOrCombinationIsAUsageError() {
+        #expect(error("badminton", "--scoresheet", "0") == "--scoresheet takes the number of a match, 1 for the oldest, not '0'")
+        #expect(error("badminton", "--scoresheet", "two") == "--scoresheet takes the number of a match, 1 for the oldest, not 'two'")
+        #expect(error("badminton", "--scoresheet", "99999999999999999999")?.hasPrefix("--scoresheet takes the number of a match") == true)
+        #expect(error("badminton", "--scoresheet=") == "option '--scoresheet' needs a non-empty value")
+        #expect(error("badminton", "--output", "x.html") == "--output goes with --scoresheet (termini badminton --scoresheet --output FILE)")
+        #expect(error("badminton", "--scoresheet", "--status") == "use only one of --status, --scoresheet")
+    }
+
+    /// After `--scoresheet` the shells offer the options (its value is optional); after
+    /// `--output` the files.
+    @Test func completions() {
+        let bash = Completions.script(for: .bash), zsh = Completions.script(for: .zsh), fish = Completions.script(for: .fish)
+        #expect(!bash.contains("--scoresheet) ") && !zsh.contains("(--scoresheet) "))
+        #expect(bash.contains("--output) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;") && zsh.contains("(--output) _files; return ;;"))
+        #expect(fish.contains("-l output -r -F ") && fish.contains("-l scoresheet -d "))
+    }
+
+    @Test func helpShowsTheValueAsOptional() {
+        #expect(CommandLineParser.helpText.contains("  --scoresheet [N]      "))
+        #expect(CommandLineParser.helpText.contains("  --output FILE         "))
     }
 }

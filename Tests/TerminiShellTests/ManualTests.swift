@@ -221,11 +221,11 @@ final class RecordingStore: StateStore {
         let context = AppContext(now: 1_800_000_000)
         for type in AppRegistry.apps {
             let app = type.init(options: AppOptions(), store: InMemoryStore(), context: context)
-            #expect(!app.help.isEmpty)
-            check(app.help, in: type.descriptor.name)
+            #expect(!app.help(context: context).isEmpty)
+            check(app.help(context: context), in: type.descriptor.name)
         }
         check(Launcher.help(glyphs: .unicode), in: "Launcher")
-        check([Shell.globalHelp], in: "Keys everywhere")
+        check(Shell.keys.help(glyphs: .unicode), in: "Keys everywhere")
     }
 
     /// Every option `--help` prints is an entry in OPTIONS (global) or in its app's
@@ -358,6 +358,21 @@ final class RecordingStore: StateStore {
         #expect(examples.contains("PS1='$(termini badminton --status"))
         let status = man.section("EXIT STATUS")?.tags ?? []
         #expect(status.prefix(3) == ["0", "1", "64"])
+    }
+
+    /// The key lists of the manual and the README are the key tables' own: written by
+    /// `scripts/update-docs` (this test with `TERMINI_UPDATE_DOCS=1`), and compared here.
+    @Test func theKeyListsAreMadeFromTheKeyTables() throws {
+        for (file, update) in [("man/termini.1", KeyDocs.updatedManual), ("README.md", KeyDocs.updatedReadme)] {
+            let url = KeyDocs.root.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let (new, ids) = update(text)
+            if ProcessInfo.processInfo.environment["TERMINI_UPDATE_DOCS"] == "1", new != text {
+                try new.write(to: url, atomically: true, encoding: .utf8)
+            }
+            #expect(ids == KeyDocs.screens.map(\.id), "\(file) has key lists for \(ids), not every screen's")
+            #expect(new == text, "\(file): the key lists differ from the key tables; run scripts/update-docs")
+        }
     }
 
     @Test func linesStayWithin80Bytes() throws {

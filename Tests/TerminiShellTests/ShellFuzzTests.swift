@@ -36,10 +36,10 @@ import Testing
                 .filter { $0 != .char("q") || shell.current != nil }
             for key in keys {
                 now += rng.chance(0.3) ? 0 : rng.double(0.01..<3)
-                if let d = shell.nextDeadline, d <= now {
+                if let d = shell.nextDeadline(now: now), d <= now {
                     _ = shell.tick(now: now)
                     ticks += 1
-                    if let d2 = shell.nextDeadline, d2 <= now {
+                    if let d2 = shell.nextDeadline(now: now), d2 <= now {
                         Issue.record("key \(sent): the deadline \(d2) is not after now \(now) after a tick (\(shell.current ?? "launcher"))")
                         return
                     }

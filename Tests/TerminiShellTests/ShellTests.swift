@@ -32,7 +32,7 @@ import TerminiTestSupport
             "│                                                                              │",
             "│                       theme: default  ·  t changes it                        │",
             "└──────────────────────────────────────────────────────────────────────────────┘",
-            " ? Help  ↑↓ Move  Enter Open  1-5 App  t Theme  q Quit",
+            " ? Help  ↑↓ Move  Enter Open  1-5 App  t Theme  F7 Settings  q Quit",
         ])
     }
 
@@ -43,7 +43,7 @@ import TerminiTestSupport
         }
         #expect(lines[0] == "+- Termini --------------------------------------------------------------------+")
         #expect(lines[11] == "|   > 1  Badminton    Courtside scoreboard with real BWF rules            F2   |")
-        #expect(lines[23] == " ? Help  Up/Dn Move  Enter Open  1-5 App  t Theme  q Quit")
+        #expect(lines[23] == " ? Help  Up/Down Move  Enter Open  1-5 App  t Theme  F7 Settings  q Quit")
     }
 
     @Test func selectionShowsInMonochrome() {
@@ -67,7 +67,7 @@ import TerminiTestSupport
             "│   4  Stamp Card     F5 │",
             "│   5  Coffee Shop    F6 │",
             "└────────────────────────┘",
-            " ? Help  ↑↓ Move  q Quit",
+            " ↑↓ Move  q Quit  ? more",
         ])
     }
 
@@ -81,7 +81,7 @@ import TerminiTestSupport
             "│   4  Stamp Card   A loyalty card… F5 │",
             "│   5  Coffee Shop  Beans from fiv… F6 │",
             "└──────────────────────────────────────┘",
-            " ? Help  ↑↓ Move  Enter Open  q Quit",
+            " ↑↓ Move  Enter Open  q Quit  ? more",
         ])
     }
 }
@@ -142,7 +142,7 @@ import TerminiTestSupport
             #expect(shell.current == id)
             #expect(shell.screen()[0].contains("F\(n) "))
         }
-        shell.press(.function(7))
+        shell.press(.function(8))
         #expect(shell.current == "boxing")
         shell.press(.escape, .function(12))
         #expect(shell.current == nil)
@@ -187,10 +187,12 @@ import TerminiTestSupport
         shell.press(.char("?"))
         let open = shell.text()
         #expect(open.contains("┌─ Termini: keys ─"))
-        #expect(open.contains("│ ↑ ↓  k j       move between apps"))
+        #expect(open.contains("│ ↑ ↓ k j        move between apps"))
         #expect(open.contains("│ Everywhere"))
-        #expect(open.contains("│ F2-F6          switch to Badminton, Boxing Time, Memory, Stamp Card, │"))
+        #expect(open.contains("│ F2-F6          switch to Badminton, Boxing Time, Memory, Stamp Card,   │"))
         #expect(open.contains("│                Coffee Shop"))
+        // While the help is open the bar shows the help's keys.
+        #expect(shell.screen()[23] == " ↑↓ Scroll  PgUp/PgDn Page  any other key Close")
         // The closing key does nothing else, even q.
         shell.press(.char("q"))
         #expect(!shell.quitRequested)
@@ -215,22 +217,24 @@ import TerminiTestSupport
     @Test func helpScrollsOnASmallScreen() {
         let shell = makeShell()
         let small = Size(width: 80, height: 12)
+        _ = shell.screen(small)  // the terminal is this size when the keys come
         shell.press(.char("?"))
         let top = shell.screen(small)
-        #expect(top[2] == "│   │ Launcher                                                             │   │")
+        #expect(top[2] == "│  │ Launcher                                                               │  │")
         #expect(top[8].contains("↑/↓ scroll · any other key closes"))
+        #expect(top[9].contains(" 1-5 of 14 "), "the bottom edge says which entries show")
         shell.press(.down)
-        #expect(shell.screen(small)[2] == "│   │ ↑ ↓  k j       move between apps                                     │   │")
-        // Far past the end: the last line shows, and one ↑ moves at once.
+        #expect(shell.screen(small)[2] == "│  │ ↑ ↓ k j        move between apps                                       │  │")
+        // Far past the end: the last entry shows, and one ↑ moves at once.
         for _ in 0..<30 { shell.press(.down) }
         let bottom = shell.screen(small)
-        #expect(bottom[7] == "│   │ Ctrl-C         quit                                                  │   │")
+        #expect(bottom[7] == "│  │ Ctrl-C         quit                                                    │  │")
         shell.press(.up)
         let up = shell.screen(small)
         #expect(up != bottom)
-        #expect(up[7] == "│   │ Ctrl-Z         suspend (fg resumes)                                  │   │")
-        shell.press(.pageUp)
-        #expect(shell.screen(small)[2] == "│   │ Launcher                                                             │   │")
+        #expect(up[7] == "│  │ Ctrl-Z         suspend (fg resumes)                                    │  │")
+        shell.press(.home)
+        #expect(shell.screen(small)[2] == "│  │ Launcher                                                               │  │")
         shell.press(.pageDown, .char("x"))
         #expect(!shell.text(small).contains("Termini: keys"))
     }
@@ -247,7 +251,7 @@ import TerminiTestSupport
             shell.press(.char("x"))
         }
         shell.press(.char("?"))
-        #expect(shell.text().contains("| Up Down  k j       move between apps"))
+        #expect(shell.text().contains("| Up Down k j        move between apps"))
     }
 
     @Test func helpStaysInsideTheWindow() {
@@ -306,7 +310,7 @@ import TerminiTestSupport
         #expect(store.files["a.json"] == [1])
         #expect(store.files["j"] == [2, 0x0a, 3, 0x0a])
         #expect(shell.preferences.value("sound") == "no")
-        #expect(shell.screen()[21].contains("! Round over"))
+        #expect(shell.screen()[22].contains("! Round over"))
         _ = shell.perform([.close])
         #expect(shell.current == nil)
         _ = shell.perform([.quit])
@@ -326,13 +330,13 @@ import TerminiTestSupport
     @Test func noticesShowUntilTheNextKeyWhichStillWorks() {
         let shell = makeShell(notices: ["Could not read config line 3"])
         let lines = shell.screen()
-        // Inside the border, on the last row of the window, in reverse video.
-        #expect(lines[21] == "│ ! Could not read config line 3                                               │")
-        #expect(lines[22] == "└──────────────────────────────────────────────────────────────────────────────┘")
-        #expect(shell.render(size: standard, now: 0)[3, 21].style.attributes.contains(.reverse))
+        // On the notice line: the window's bottom edge, in reverse video, over no content.
+        #expect(lines[21] == "│                       theme: default  ·  t changes it                        │")
+        #expect(lines[22] == "└ ! Could not read config line 3                                               ┘")
+        #expect(shell.canvas()[3, 22].style.attributes.contains(.reverse))
         shell.press(.down)
         let after = shell.screen()
-        #expect(after[21] == "│                       theme: default  ·  t changes it                        │")
+        #expect(after[22] == "└──────────────────────────────────────────────────────────────────────────────┘")
         #expect(after[12].contains("▸ 2  Boxing Time"))
     }
 
@@ -346,20 +350,45 @@ import TerminiTestSupport
         #expect(!shell.text().contains("damaged"))
     }
 
-    @Test func manyNoticesAreCutToFourLines() {
+    /// The line shows the newest, says how many more there are, and the help lists them all.
+    @Test func manyNoticesShowTheNewestAndTheHelpListsThemAll() {
         let shell = makeShell(notices: ["one", "two", "two", "three", "four", "five"])
         let lines = shell.screen()
-        #expect(lines[18].contains("! one"))
-        #expect(lines[19].contains("! two"))
-        #expect(lines[20].contains("! three"))
-        #expect(lines[21].contains("! four"))
-        #expect(!shell.text().contains("! five"))
-        #expect(shell.text().components(separatedBy: "! two").count == 2)  // once
+        #expect(lines[22] == "└ ! five                                                           +4 more (?) ┘")
+        #expect(lines[21] == "│                       theme: default  ·  t changes it                        │", "the content keeps its rows")
+        shell.press(.char("?"))
+        let help = shell.text()
+        for n in ["one", "two", "three", "four", "five"] { #expect(help.contains("│ !              \(n)"), "\(n)\n\(help)") }
+        #expect(help.components(separatedBy: "│ !              two").count == 2)  // once
     }
 
     @Test func noticesAreSanitized() {
         let shell = makeShell(notices: ["bad\u{1b}[2Jname"])
-        #expect(shell.screen()[21].contains("! bad[2Jname"))
+        #expect(shell.screen()[22].contains("! bad[2Jname"))
+    }
+
+    /// Found trying it as a new user would: `termini coffee`, then `c` on an empty cart hid
+    /// the Total row under the notice at 80×24 and 100×30; a catalog error took two lines and
+    /// hid the separator and the total too. The notice line covers no content.
+    @Test(arguments: [Size(width: 80, height: 24), Size(width: 100, height: 30)])
+    func aNoticeNeverCoversTheContent(_ size: Size) {
+        let shell = makeShell(open: "coffee")
+        let before = shell.screen(size)
+        shell.press(.char("c"))
+        let after = shell.screen(size)
+        #expect(after.joined().contains("! The order is already empty."))
+        #expect(Array(after.prefix(size.height - 2)) == Array(before.prefix(size.height - 2)), "every content row as it was")
+        #expect(after.contains { $0.contains("Total") })
+
+        let bad = "{\n  \"branches\": [{\"name\": \"a\", \"phone\": \"1\", \"address\": \"x\"}],\n  \"products\": [{\"name\": \"Kenya\", \"price\": \"500\"}]\n}\n"
+        let store = InMemoryStore(files: ["coffee-catalog.json": Array(bad.utf8)])
+        let broken = makeShell(store: store, open: "coffee")
+        let screen = broken.screen(size)
+        #expect(screen[size.height - 2].hasPrefix("└ ! coffee-catalog.json line 3"), "\(screen.joined(separator: "\n"))")
+        #expect(screen.contains { $0.contains("Total") } && screen.contains { $0.contains("───────────") })
+        // Cut on a narrow screen; the help has it whole.
+        broken.press(.char("?"))
+        #expect(broken.text(Size(width: 200, height: 60)).contains("coffee-catalog.json line 3: the price of \"Kenya\" must be a number such as 280, not text; using the built-in catalog"))
     }
 }
 
@@ -431,7 +460,8 @@ import TerminiTestSupport
         shell.press(.char("t"))
         #expect(shell.themeName == "mine")
         #expect(shell.theme[.accent] == Style(foreground: .red))
-        let text = shell.text()
+        // The message names the file's whole path: a wide screen has room for it all.
+        let text = shell.text(Size(width: 240, height: 24))
         #expect(text.contains("mine.theme: line 2: unknown"))
         #expect(text.contains("role 'sparkle' (ignored)"))
         shell.press(.char("t"))

@@ -22,8 +22,13 @@ extension Shell {
         return out
     }
 
-    func screen(_ size: Size = standard) -> [String] { render(size: size, now: 0).lines }
-    func text(_ size: Size = standard) -> String { render(size: size, now: 0).text }
+    /// The screen at `size`, as the loop draws it: the shell hears of the size first.
+    func screen(_ size: Size = standard) -> [String] { canvas(size).lines }
+    func text(_ size: Size = standard) -> String { canvas(size).text }
+    func canvas(_ size: Size = standard, now: Double = 0) -> Canvas {
+        if self.size != size { resize(to: size, now: now) }
+        return render(size: size, now: now)
+    }
 }
 
 /// A stand-in app with options of its own, for the command-line parser.
@@ -37,8 +42,8 @@ struct WatchApp: MiniApp {
         return nil
     }
     init(options: AppOptions, store: any StateReader, context: AppContext) {}
-    var hints: [KeyHint] { [] }
-    var help: [HelpSection] { [] }
+    func hints(context: AppContext) -> [KeyHint] { [] }
+    func help(context: AppContext) -> [HelpSection] { [] }
     var minimumSize: Size { .zero }
     mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] { [] }
     func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {}
@@ -49,8 +54,8 @@ struct ReceiptApp: MiniApp {
         OptionSpec("--receipt", value: "ORDER", help: "print the receipt of ORDER and exit"),
     ])
     init(options: AppOptions, store: any StateReader, context: AppContext) {}
-    var hints: [KeyHint] { [] }
-    var help: [HelpSection] { [] }
+    func hints(context: AppContext) -> [KeyHint] { [] }
+    func help(context: AppContext) -> [HelpSection] { [] }
     var minimumSize: Size { .zero }
     mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] { [] }
     func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {}

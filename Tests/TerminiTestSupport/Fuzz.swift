@@ -175,48 +175,26 @@ public func shellDelivers(_ key: Key, wantsAllKeys: Bool) -> Bool {
     }
 }
 
-/// An app driven as the shell drives it: keys (those the shell lets through), ticks when the
-/// deadline has passed, and every effect carried out on a `InMemoryStore` in order, so the app
-/// can be restarted from what it saved.
+/// An app driven as the shell drives it, for fuzzing: keys (those the shell lets through),
+/// ticks when the deadline has passed, and every effect carried out by the shell's executor
+/// (through `AppHarness`), so the app can be restarted from what it saved.
 public struct FuzzDriver<App: MiniApp> {
-    public var app: App
-    public let store: InMemoryStore
-    public var now: Double
-    public let unicode: Bool
+    public var harness: AppHarness<App>
+    public var app: App { harness.app }
+    public var store: InMemoryStore { harness.store }
+    public var now: Double { harness.now }
+    public var unicode: Bool { harness.unicode }
     /// The last keys given, for failure messages.
     public private(set) var recent: [Key] = []
     public private(set) var keysSent = 0
     public private(set) var keysDelivered = 0
     public private(set) var ticks = 0
-    public private(set) var writes = 0
 
     public init(options: AppOptions = AppOptions(), store: InMemoryStore = InMemoryStore(), now: Double, unicode: Bool = true) {
-        self.store = store
-        self.now = now
-        self.unicode = unicode
-        app = App(options: options, store: store, context: AppContext(now: now, unicode: unicode))
-        let effects = app.start(context: AppContext(now: now, unicode: unicode))
-        apply(effects)
+        harness = AppHarness(options: options, store: store, now: now, unicode: unicode)
     }
 
-    public var context: AppContext { AppContext(now: now, unicode: unicode) }
-
-    public mutating func apply(_ effects: [AppEffect]) {
-        for e in effects {
-            switch e {
-            case let .write(file, bytes):
-                try? store.write(file, bytes: bytes)
-                writes += 1
-            case let .append(file, bytes):
-                try? store.append(file, bytes: bytes)
-                writes += 1
-            case let .setPreference(key, value):
-                store.preferences[key] = value
-            case .bell, .notice, .close, .quit, .speak:
-                break
-            }
-        }
-    }
+    public var context: AppContext { harness.context }
 
     /// Advances the clock by `dt`, ticks if due, then gives `key` to the app if the shell
     /// would. Returns a problem with the timer, if any (a deadline that never moves on
@@ -229,7 +207,7 @@ public struct FuzzDriver<App: MiniApp> {
     /// The clock moves on; the app gets its tick if its deadline has come.
     @discardableResult
     public mutating func advance(_ dt: Double) -> String? {
-        now += max(0, dt)
+        harness.now += max(0, dt)
         return tickIfDue()
     }
 
@@ -241,22 +219,23 @@ public struct FuzzDriver<App: MiniApp> {
         if recent.count > 30 { recent.removeFirst(recent.count - 30) }
         guard shellDelivers(key, wantsAllKeys: app.wantsAllKeys) else { return nil }
         keysDelivered += 1
-        apply(app.handle(key, context: context))
+        harness.executor.notices.keyPressed()
+        harness.carry(harness.app.handle(key, context: context))
         return deadlineProblem()
     }
 
     public mutating func tickIfDue() -> String? {
-        guard let d = app.nextDeadline, d <= now else { return deadlineProblem() }
+        guard let d = app.nextDeadline(context: context), d <= now else { return deadlineProblem() }
         ticks += 1
-        apply(app.tick(context: context))
-        if let d2 = app.nextDeadline, d2 <= now {
+        harness.carry(harness.app.tick(context: context))
+        if let d2 = app.nextDeadline(context: context), d2 <= now {
             return "nextDeadline \(d2) is still not after now \(now) after a tick: the shell would spin"
         }
         return deadlineProblem()
     }
 
     func deadlineProblem() -> String? {
-        if let d = app.nextDeadline, !d.isFinite { return "nextDeadline is \(d)" }
+        if let d = app.nextDeadline(context: context), !d.isFinite { return "nextDeadline is \(d)" }
         return nil
     }
 
@@ -275,7 +254,9 @@ public struct FuzzDriver<App: MiniApp> {
         var canvas = Canvas(width: size.width + 4, height: size.height + 2)
         canvas.fill(canvas.bounds, with: "¤")
         let rect = Rect(x: 2, y: 1, width: size.width, height: size.height)
-        app.render(in: rect, on: &canvas, theme: theme, context: context)
+        var ctx = context
+        ctx.size = size
+        app.render(in: rect, on: &canvas, theme: theme, context: ctx)
         for y in 0..<canvas.height {
             for x in 0..<canvas.width where !rect.contains(x: x, y: y) {
                 if canvas[x, y].character != "¤" {
@@ -284,17 +265,19 @@ public struct FuzzDriver<App: MiniApp> {
             }
         }
         // The chrome the shell asks for: touch it all (a crash here is a failure too).
-        _ = (app.title, app.status, app.hints.count, app.help.count, app.minimumSize)
+        _ = (app.title(context: ctx), app.status(context: ctx), app.hints(context: ctx).count, app.help(context: ctx).count, app.minimumSize)
         return nil
     }
 
     /// Renders in a random theme at a random size, from the app's minimum to 220×70 beyond it:
     /// the problem, prefixed with the key count and the size, or nil; and whether the theme
     /// drew Unicode glyphs.
-    public func renderProblemAtRandomSize(using rng: inout FuzzRandom) -> (problem: String?, unicode: Bool) {
+    public mutating func renderProblemAtRandomSize(using rng: inout FuzzRandom) -> (problem: String?, unicode: Bool) {
         let (theme, unicode) = FuzzThemes.pick(using: &rng)
         let min = app.minimumSize
         let size = Size(width: rng.int(min.width...min.width + 220), height: rng.int(min.height...min.height + 70))
+        // The keys that follow act on a screen of this size, as in the shell.
+        harness.size = size
         return (renderProblem(size: size, theme: theme).map { "key \(keysSent), \(size): \($0)" }, unicode)
     }
 

@@ -153,4 +153,59 @@ import TerminiTestSupport
         let c = render(BigText("1", role: .team1, variant: small1), width: 3, height: 5)
         #expect(c[1, 0].style == Theme.builtinDefault[.team1])
     }
+
+    /// The search `fit` used to do over every variant: the tallest, then the widest that fits.
+    static func searchedFit(_ text: String, in size: Size, maxHeight: Int?) -> BigText.Variant? {
+        var best: BigText.Variant?
+        var bestSize = Size.zero
+        for v in BigText.variants {
+            let m = BigText.measure(text, v)
+            guard m.width > 0, m.width <= size.width, m.height <= size.height, m.height <= (maxHeight ?? Int.max) else { continue }
+            if m.height > bestSize.height || (m.height == bestSize.height && m.width > bestSize.width) {
+                best = v
+                bestSize = m
+            }
+        }
+        return best
+    }
+
+    @Test func theWorkedOutFitIsTheOneASearchFinds() {
+        var rng = Fuzz.random("BigTextTests.theWorkedOutFitIsTheOneASearchFinds")
+        let texts = ["21", "0", "88", "12:34", "TERMINI", "BOXING TIME", "Red", "W!", "a b", "民", "é:1", "1\r\n2", "\u{1F3F8}"]
+        for _ in 0..<Fuzz.count(3000) {
+            let text = rng.chance(0.8) ? rng.pick(texts) : String(KeyGen.randomCharacter(using: &rng)) + rng.pick(texts)
+            let size = Size(width: rng.int(-2...260), height: rng.int(-2...200))
+            let maxHeight: Int? = rng.chance(0.3) ? rng.int(0...60) : nil
+            #expect(BigText.fit(text, in: size, maxHeight: maxHeight) == BigTextTests.searchedFit(text, in: size, maxHeight: maxHeight),
+                    "\(text.debugDescription) in \(size) max \(String(describing: maxHeight))")
+        }
+    }
+
+    @Test func aRunOfPixelsIsDrawnAsEachPixelWas() {
+        // The widget fills runs of lit pixels at once; the picture is the one of pixel by pixel,
+        // clipped the same way, over wide characters cut at its edges too.
+        for (text, w, h) in [("21", 38, 21), ("12:34", 60, 17), ("TERMINI", 45, 7), ("W", 9, 5)] {
+            guard let v = BigText.fit(text, in: Size(width: w, height: h)) else { continue }
+            var canvas = Canvas(width: w + 4, height: h + 2)
+            for y in 0..<canvas.height { canvas.put(String(repeating: "民", count: canvas.width / 2), x: y % 2, y: y, style: .plain) }
+            var expected = canvas
+            let area = Rect(x: 1, y: 1, width: w + 1, height: h)
+            BigText(text, variant: v).render(in: area, on: &canvas, theme: plainDefault)
+            let m = BigText.measure(text, v)
+            let x0 = area.x + (area.width - m.width) / 2, y0 = area.y + (area.height - m.height) / 2
+            var px = 0
+            for c in text {
+                if let g = v.font.glyph(c) {
+                    for (ry, row) in g.rows.enumerated() {
+                        for (rx, bit) in row.enumerated() where bit {
+                            let cell = Rect(x: x0 + (px + rx) * v.scaleX, y: y0 + ry * v.scaleY, width: v.scaleX, height: v.scaleY)
+                            expected.fill(cell.intersection(area), with: "█", style: plainDefault[.text])
+                        }
+                    }
+                }
+                px += v.font.glyphWidth(c) + 1
+            }
+            #expect(canvas == expected, "\(text) in \(w)x\(h)")
+        }
+    }
 }

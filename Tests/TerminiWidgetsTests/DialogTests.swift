@@ -131,15 +131,19 @@ import TerminiTestSupport
     }
 }
 
-@Suite struct HelpOverlayTests {
+/// The `?` help as a scroll panel: sections, a key column, wrapping, scrolling by entry.
+@Suite struct HelpPanelTests {
+    func help(_ sections: [HelpSection], width: Int, scroll: Int = 0, ellipsis: String = "…") -> ScrollPanel {
+        HelpSection.panel(title: "Help", sections: sections, areaWidth: width, scroll: scroll, ellipsis: ellipsis)
+    }
+
     let sections = [
         HelpSection("Keys", [("←/→", "move"), ("Enter", "open")]),
         HelpSection("Everywhere", [("q", "quit")]),
     ]
 
     @Test func layout() {
-        let overlay = HelpOverlay(title: "Help", sections: sections)
-        #expect(render(overlay, width: 24, height: 12).lines == [
+        #expect(render(help(sections, width: 24), width: 24, height: 12).lines == [
             "",
             "   ┌─ Help ─────────┐",
             "   │ Keys           │",
@@ -160,7 +164,7 @@ import TerminiTestSupport
     }
 
     @Test func scrolls() {
-        let top = render(HelpOverlay(title: "Help", sections: long), width: 40, height: 8)
+        let top = render(help(long, width: 40), width: 40, height: 8)
         #expect(top.lines == [
             " ┌─ Help ────────────────────────────┐",
             " │ Keys                              │",
@@ -169,19 +173,19 @@ import TerminiTestSupport
             " │ k3   action 3                     │",
             " │ k4   action 4                     │",
             " │ ↑/↓ scroll · any other key closes │",
-            " └───────────────────────────────────┘",
+            " └─────────────────────── 1-5 of 13 ─┘",
         ])
-        let scrolled = render(HelpOverlay(title: "Help", sections: long, scroll: 3), width: 40, height: 8)
+        let scrolled = render(help(long, width: 40, scroll: 3), width: 40, height: 8)
         #expect(scrolled.lines[1] == " │ k3   action 3                     │")
         // Scrolling past the end shows the last lines.
-        let end = render(HelpOverlay(title: "Help", sections: long, scroll: 99), width: 40, height: 8)
+        let end = render(help(long, width: 40, scroll: 99), width: 40, height: 8)
         #expect(end.lines[1] == " │ k8   action 8                     │")
         #expect(end.lines[5] == " │ k12  action 12                    │")
-        #expect(HelpOverlay(title: "Help", sections: long).lines(keyWidth: 3).count == 13)
+        #expect(help(long, width: 40).items.count == 13)
     }
 
     @Test func asciiFooterHasNoUnicode() {
-        let c = render(HelpOverlay(title: "Help", sections: long), width: 60, height: 8, glyphs: .ascii)
+        let c = render(help(long, width: 60), width: 60, height: 8, glyphs: .ascii)
         for line in c.lines {
             #expect(line.allSatisfy { $0.isASCII }, "\(line)")
         }
@@ -190,13 +194,13 @@ import TerminiTestSupport
 
     @Test func longKeysAreCutWithTheGlyphsEllipsis() {
         let s = [HelpSection("Keys", [("Ctrl-Z / Backspace / u", "undo")])]
-        let c = render(HelpOverlay(title: "Help", sections: s), width: 40, height: 6, glyphs: .ascii)
+        let c = render(help(s, width: 40, ellipsis: "~"), width: 40, height: 6, glyphs: .ascii)
         #expect(c.lines[2] == "      | Ctrl-Z / Backspac~  undo |")
     }
 
     @Test func longActionsWrapUnderTheActionColumn() {
         let s = [HelpSection("Keys", [("F2-F6", "switch to Badminton, Boxing Time, Memory, Stamp Card, Coffee Shop")])]
-        #expect(render(HelpOverlay(title: "Help", sections: s), width: 40, height: 8).lines == [
+        #expect(render(help(s, width: 40), width: 40, height: 8).lines == [
             " ┌─ Help ─────────────────────────────┐",
             " │ Keys                               │",
             " │ F2-F6  switch to Badminton, Boxing │",
@@ -206,20 +210,25 @@ import TerminiTestSupport
             " │                     any key closes │",
             " └────────────────────────────────────┘",
         ])
-        // Without a width nothing wraps.
-        #expect(HelpOverlay(title: "Help", sections: s).lines(keyWidth: 5).count == 2)
+        // Too narrow to wrap sensibly: the line is cut when drawn instead.
+        #expect(help(s, width: 20).items.map(\.count) == [1, 1])
     }
 
     @Test func maxScroll() {
-        let overlay = HelpOverlay(title: "Help", sections: long)
-        // 13 lines; 8 rows hold 5 of them.
-        #expect(overlay.maxScroll(in: Rect(x: 0, y: 0, width: 40, height: 8)) == 8)
-        #expect(overlay.maxScroll(in: Rect(x: 0, y: 0, width: 40, height: 30)) == 0)
-        #expect(HelpOverlay(title: "Help", sections: sections).maxScroll(in: Rect(x: 0, y: 0, width: 24, height: 12)) == 0)
+        let overlay = help(long, width: 40)
+        // 13 entries of a line; 8 rows hold 5 of them.
+        #expect(overlay.maxScroll(areaHeight: 8) == 8)
+        #expect(overlay.maxScroll(areaHeight: 30) == 0)
+        #expect(help(sections, width: 24).maxScroll(areaHeight: 12) == 0)
+        // Keys scroll within those bounds, and any other key closes.
+        #expect(overlay.scrolled(by: .down, areaHeight: 8) == 1)
+        #expect(overlay.scrolled(by: .end, areaHeight: 8) == 8)
+        #expect(overlay.scrolled(by: .up, areaHeight: 8) == 0)
+        #expect(overlay.scrolled(by: .char("q"), areaHeight: 8) == nil)
     }
 
     @Test func headingsStandOut() {
-        let c = render(HelpOverlay(title: "Help", sections: sections), width: 24, height: 12)
+        let c = render(help(sections, width: 24), width: 24, height: 12)
         #expect(c.lines[2] == "   │ Keys           │")
         #expect(c[5, 2].style == Theme.builtinDefault[.accent].on(.default))
         #expect(c[5, 3].style == Theme.builtinDefault[.dialog])

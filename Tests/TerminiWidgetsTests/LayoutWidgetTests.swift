@@ -176,3 +176,35 @@ import TerminiTestSupport
         #expect(one.current == 0)
     }
 }
+
+@Suite struct BoxTests {
+    @Test func edgesDrawnAsFillsLeaveWhatCellByCellDid() {
+        // Over wide characters cut at every edge, in both glyph sets, boxes of every small size.
+        for glyphs in [Glyphs.unicode, .ascii] {
+            for (w, h) in [(2, 2), (3, 2), (2, 5), (7, 4), (10, 6)] {
+                for dx in 0...1 {
+                    var canvas = Canvas(width: 14, height: 8)
+                    for y in 0..<8 { canvas.put(String(repeating: "民", count: 7), x: (y + dx) % 2, y: y, style: .plain) }
+                    var expected = canvas
+                    let rect = Rect(x: 1, y: 1, width: w, height: h)
+                    let style = Style(foreground: .red)
+                    Box.draw(rect, on: &canvas, glyphs: glyphs, style: style)
+                    let (top, bottom, left, right) = (rect.y, rect.maxY - 1, rect.x, rect.maxX - 1)
+                    for x in (left + 1)..<right {
+                        expected.put(glyphs.horizontal, x: x, y: top, style: style)
+                        expected.put(glyphs.horizontal, x: x, y: bottom, style: style)
+                    }
+                    for y in (top + 1)..<bottom {
+                        expected.put(glyphs.vertical, x: left, y: y, style: style)
+                        expected.put(glyphs.vertical, x: right, y: y, style: style)
+                    }
+                    expected.put(glyphs.topLeft, x: left, y: top, style: style)
+                    expected.put(glyphs.topRight, x: right, y: top, style: style)
+                    expected.put(glyphs.bottomLeft, x: left, y: bottom, style: style)
+                    expected.put(glyphs.bottomRight, x: right, y: bottom, style: style)
+                    #expect(canvas == expected, "\(w)x\(h) shifted \(dx)")
+                }
+            }
+        }
+    }
+}

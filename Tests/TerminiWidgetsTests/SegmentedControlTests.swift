@@ -95,43 +95,6 @@ import TerminiTestSupport
         #expect(f[0, 0].style == theme[.focus])
     }
 
-    @Test func wrapping() {
-        var d = PageDots(count: 3, wraps: true, focused: true)
-        #expect(d.handle(.left) == true)
-        #expect(d.current == 2)
-        #expect(d.handle(.right) == true)
-        #expect(d.current == 0)
-    }
-
-    @Test func stopping() {
-        var d = PageDots(count: 3, wraps: false, focused: true)
-        d.handle(.left)
-        #expect(d.current == 0)
-        d.handle(.right)
-        d.handle(.right)
-        d.handle(.right)
-        #expect(d.current == 2)
-        d.previous()
-        #expect(d.current == 1)
-    }
-
-    @Test func arrowsOnlyWithTheFocus() {
-        var d = PageDots(count: 3)
-        #expect(d.handle(.right) == false)
-        #expect(d.current == 0)
-    }
-
-    @Test func numberKeys() {
-        var d = PageDots(count: 5)
-        #expect(d.handle(.char("4")) == true)
-        #expect(d.current == 3)
-        #expect(d.handle(.char("6")) == false)
-        #expect(d.handle(.char("0")) == false)
-        #expect(d.current == 3)
-        d.go(to: 99)
-        #expect(d.current == 4)
-    }
-
     @Test func degenerateCounts() {
         #expect(PageDots(count: 0).count == 1)
         #expect(PageDots(count: 3, current: 9).current == 2)

@@ -63,44 +63,6 @@ import TerminiTestSupport
         #expect(odd.minimum == 0 && odd.maximum == 10 && odd.step == 1)
     }
 
-    @Test func minusAndPlusKeysAlwaysWork() {
-        var s = Stepper(value: 5, minimum: 0, maximum: 10)
-        #expect(s.handle(.char("+")) == true)
-        #expect(s.value == 6)
-        #expect(s.handle(.char("=")) == true)
-        #expect(s.value == 7)
-        #expect(s.handle(.char("-")) == true)
-        #expect(s.handle(.char("−")) == true)
-        #expect(s.handle(.char("_")) == true)
-        #expect(s.value == 4)
-        #expect(s.handle(.char("x")) == false)
-        #expect(s.handle(.enter) == false)
-        #expect(s.value == 4)
-    }
-
-    @Test func arrowsOnlyWithTheFocus() {
-        var s = Stepper(value: 5, minimum: 0, maximum: 10)
-        #expect(s.handle(.left) == false)
-        #expect(s.handle(.right) == false)
-        #expect(s.value == 5)
-        s.isFocused = true
-        #expect(s.handle(.left) == true)
-        #expect(s.value == 4)
-        #expect(s.handle(.right) == true)
-        #expect(s.handle(.right) == true)
-        #expect(s.value == 6)
-    }
-
-    @Test func keysAtTheBoundsAreStillTheSteppers() {
-        var s = Stepper(value: 10, minimum: 0, maximum: 10, focused: true)
-        #expect(s.handle(.char("+")) == true)
-        #expect(s.handle(.right) == true)
-        #expect(s.value == 10)
-        s.set(0)
-        #expect(s.handle(.left) == true)
-        #expect(s.value == 0)
-    }
-
     @Test func width() {
         #expect(Stepper(value: 1, minimum: 0, maximum: 9).width == 9)
         #expect(Stepper(value: 1, minimum: 0, maximum: 100).width == 11)

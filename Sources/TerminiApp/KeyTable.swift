@@ -1,0 +1,169 @@
+import TerminiCore
+import TerminiWidgets
+
+/// One key binding, declared once: the keys, how they are named on screen, the hint-bar
+/// entry (or none), the help text, and when it applies. The key table made of these
+/// dispatches keys, and makes the hint bar, the `?` overlay and the manual's key lists, so
+/// the four cannot drift apart.
+///
+/// `Subject` is what the keys act on (an app, a dialog); `Result` what acting gives back
+/// (an app's effects, a dialog's step).
+public struct Binding<Subject, Result>: Sendable {
+    /// Which keys: a list, or every key the list of earlier bindings did not take.
+    public enum Keys: Sendable, Equatable {
+        case these([Key])
+        /// Any key not bound before this one (`any key`, `typing`): its name is given.
+        case any
+    }
+
+    /// The hint-bar entry: which of the keys it shows (all when nil) and its label, which may
+    /// depend on the subject (nil: no entry now).
+    public struct Hint: Sendable {
+        public var keys: [Key]?
+        public var label: @Sendable (Subject, AppContext) -> String?
+        /// Entries with a lower priority come first in the bar (what the moment is about:
+        /// Enter for the next game); equal ones keep the table's order.
+        public var priority: Int
+        public init(_ label: String, keys: [Key]? = nil, priority: Int = 0) {
+            self.keys = keys
+            self.label = { _, _ in label }
+            self.priority = priority
+        }
+        public init(keys: [Key]? = nil, priority: Int = 0, _ label: @escaping @Sendable (Subject) -> String?) {
+            self.keys = keys
+            self.label = { s, _ in label(s) }
+            self.priority = priority
+        }
+        /// A label that depends on the moment too (an interval running).
+        public init(keys: [Key]? = nil, priority: Int = 0, at label: @escaping @Sendable (Subject, AppContext) -> String?) {
+            self.keys = keys
+            self.label = label
+            self.priority = priority
+        }
+    }
+
+    public let keys: Keys
+    /// The key column of the help when the keys' own names do not say it (`any other key`,
+    /// `typing`); nil: the keys named by the one scheme (`Glyphs.listName(of:)`).
+    public let name: String?
+    /// The keys the help names for this binding when they are not its own (one entry for a
+    /// pair of bindings: `← →` for previous and next).
+    public let helpKeys: [Key]?
+    public let hint: Hint?
+    /// What the keys do, for the `?` overlay and the manual (nil: left out of both, for a
+    /// binding documented by its neighbour).
+    public let help: String?
+    /// When the binding applies (a phase of the app, the focused pane, an interval running).
+    public let when: @Sendable (Subject, AppContext) -> Bool
+    /// What the keys do.
+    public let run: @Sendable (inout Subject, Key, AppContext) -> Result
+
+    public init(_ keys: [Key], name: String? = nil, helpKeys: [Key]? = nil, hint: Hint? = nil, _ help: String?,
+                when: @escaping @Sendable (Subject) -> Bool = { _ in true },
+                run: @escaping @Sendable (inout Subject, Key, AppContext) -> Result) {
+        self.init(keys, name: name, helpKeys: helpKeys, hint: hint, help, at: { s, _ in when(s) }, run: run)
+    }
+
+    /// A binding whose condition depends on the moment too.
+    public init(_ keys: [Key], name: String? = nil, helpKeys: [Key]? = nil, hint: Hint? = nil, _ help: String?,
+                at when: @escaping @Sendable (Subject, AppContext) -> Bool,
+                run: @escaping @Sendable (inout Subject, Key, AppContext) -> Result) {
+        self.keys = .these(keys)
+        self.name = name
+        self.helpKeys = helpKeys
+        self.hint = hint
+        self.help = help
+        self.when = when
+        self.run = run
+    }
+
+    /// A binding for every key not bound before it, named `name` in the help.
+    public init(anyKey name: String, hint: Hint? = nil, _ help: String?,
+                when: @escaping @Sendable (Subject) -> Bool = { _ in true },
+                run: @escaping @Sendable (inout Subject, Key, AppContext) -> Result) {
+        self.keys = .any
+        self.name = name
+        self.helpKeys = nil
+        self.hint = hint
+        self.help = help
+        self.when = { s, _ in when(s) }
+        self.run = run
+    }
+
+    public func matches(_ key: Key) -> Bool {
+        switch keys {
+        case .these(let list): return list.contains(key)
+        case .any: return true
+        }
+    }
+
+    /// The key column: the keys in the one naming scheme, or the given name.
+    public func keyName(glyphs: Glyphs) -> String {
+        if let name { return name }
+        if let helpKeys { return glyphs.listName(of: helpKeys) }
+        if case .these(let list) = keys { return glyphs.listName(of: list) }
+        return ""
+    }
+}
+
+/// The key bindings of one screen (an app, a dialog), in sections: the order is the
+/// order of the hint bar and of the help, and the first binding that matches a key and
+/// applies wins.
+public struct KeyTable<Subject, Result>: Sendable {
+    public struct Section: Sendable {
+        public var title: String
+        public var bindings: [Binding<Subject, Result>]
+        public init(_ title: String, _ bindings: [Binding<Subject, Result>]) {
+            self.title = title
+            self.bindings = bindings
+        }
+    }
+
+    public var sections: [Section]
+
+    public init(_ sections: [Section]) { self.sections = sections }
+    public init(_ title: String, _ bindings: [Binding<Subject, Result>]) { self.init([Section(title, bindings)]) }
+
+    public var bindings: [Binding<Subject, Result>] { sections.flatMap(\.bindings) }
+
+    /// The binding that takes `key` now, if any.
+    public func binding(for key: Key, in subject: Subject, context: AppContext) -> Binding<Subject, Result>? {
+        bindings.first { $0.matches(key) && $0.when(subject, context) }
+    }
+
+    /// Acts on `key`: the result of the binding that takes it, or nil when none does.
+    public func dispatch(_ key: Key, to subject: inout Subject, context: AppContext) -> Result? {
+        guard let b = binding(for: key, in: subject, context: context) else { return nil }
+        return b.run(&subject, key, context)
+    }
+
+    /// The hint bar now: each binding that applies and has a label.
+    public func hints(for subject: Subject, context: AppContext) -> [KeyHint] {
+        let glyphs = context.glyphs
+        let entries: [(priority: Int, order: Int, hint: KeyHint)] = bindings.enumerated().compactMap { i, b in
+            guard let hint = b.hint, b.when(subject, context), let label = hint.label(subject, context) else { return nil }
+            let shown: String
+            if let keys = hint.keys {
+                shown = glyphs.hintName(of: keys)
+            } else if case .these(let list) = b.keys {
+                shown = glyphs.hintName(of: list)
+            } else {
+                shown = b.name ?? ""
+            }
+            return (hint.priority, i, KeyHint(shown, label))
+        }
+        return entries.sorted { ($0.priority, $0.order) < ($1.priority, $1.order) }.map(\.hint)
+    }
+
+    /// Every binding with help text, whatever applies now: the `?` overlay and the manual.
+    public func help(glyphs: Glyphs) -> [HelpSection] {
+        sections.compactMap { s in
+            let entries = s.bindings.compactMap { b in b.help.map { (b.keyName(glyphs: glyphs), $0) } }
+            return entries.isEmpty ? nil : HelpSection(s.title, entries)
+        }
+    }
+}
+
+/// The bindings of an app's main screen: they give its effects.
+public typealias AppKeys<App> = KeyTable<App, [AppEffect]>
+public typealias AppBinding<App> = Binding<App, [AppEffect]>

@@ -1,0 +1,169 @@
+import TerminiApp
+
+/// Shell completion scripts, made from the one table of options (the shell's and each app's):
+/// `termini --completions bash|zsh|fish`. They complete the apps, the options (an app's only
+/// after its name) and their values: the themes Termini finds (asked of `termini --list-themes`
+/// when Tab is pressed, so a user's new theme is there at once), the formats, `csv|json`, the
+/// board sizes, directories.
+public enum Completions {
+    public enum Shell: String, CaseIterable, Sendable {
+        case bash, zsh, fish
+    }
+
+    public static func script(for shell: Shell) -> String {
+        script(for: shell, apps: AppRegistry.apps.map { $0.descriptor }, global: CommandLineParser.globalOptions)
+    }
+
+    static func script(for shell: Shell, apps: [AppDescriptor], global: [OptionSpec]) -> String {
+        switch shell {
+        case .bash: return bash(apps: apps, global: global)
+        case .zsh: return zsh(apps: apps, global: global)
+        case .fish: return fish(apps: apps, global: global)
+        }
+    }
+
+    /// Every option with a value and what completes it (each name once: apps share some). One
+    /// whose value may be left out (`--scoresheet [N]`) is not among them: after it come the
+    /// options as after a flag.
+    static func valued(_ apps: [AppDescriptor], _ global: [OptionSpec]) -> [(name: String, values: OptionSpec.Values)] {
+        var seen: Set<String> = []
+        var out: [(String, OptionSpec.Values)] = []
+        for o in global + apps.flatMap(\.options) where o.valueName != nil && !o.valueIsOptional && !seen.contains(o.name) {
+            seen.insert(o.name)
+            out.append((o.name, o.values))
+        }
+        return out
+    }
+
+    /// A word list for a shell's source text: only letters, digits and `-_.,|/` reach it.
+    static func words(_ list: [String]) -> String {
+        list.map { String($0.filter { $0.isLetter || $0.isNumber || "-_.,|/".contains($0) }) }.joined(separator: " ")
+    }
+
+    /// The theme names, as the shell asks for them at completion time.
+    static let themeCommand = "termini --list-themes 2>/dev/null | awk '{print $1}'"
+
+    static func bash(apps: [AppDescriptor], global: [OptionSpec]) -> String {
+        var s = """
+        # bash completion for termini, made by `termini --completions bash`.
+        # Installed as PREFIX/share/bash-completion/completions/termini.
+        _termini() {
+            local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} app="" w
+            for w in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
+                case $w in \(apps.map(\.id).joined(separator: "|"))) app=$w ;; esac
+            done
+            case $prev in
+
+        """
+        for (name, values) in valued(apps, global) {
+            switch values {
+            case .themes: s += "        \(name)) COMPREPLY=($(compgen -W \"$(\(themeCommand))\" -- \"$cur\")); return ;;\n"
+            case .directory: s += "        \(name)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
+            case .file: s += "        \(name)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+            case .choices(let c): s += "        \(name)) COMPREPLY=($(compgen -W \"\(words(c))\" -- \"$cur\")); return ;;\n"
+            case .free: s += "        \(name)) COMPREPLY=(); return ;;\n"
+            }
+        }
+        s += """
+            esac
+            if [[ $cur == -* ]]; then
+                local opts="\(words(global.map(\.name) + ["-h", "-V"]))"
+                case $app in
+
+        """
+        for a in apps where !a.options.isEmpty {
+            s += "            \(a.id)) opts=\"$opts \(words(a.options.map(\.name)))\" ;;\n"
+        }
+        s += """
+                esac
+                COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+            elif [[ -z $app ]]; then
+                COMPREPLY=($(compgen -W "\(words(apps.map(\.id)))" -- "$cur"))
+            fi
+        }
+        complete -F _termini termini
+
+        """
+        return s
+    }
+
+    static func zsh(apps: [AppDescriptor], global: [OptionSpec]) -> String {
+        var s = """
+        #compdef termini
+        # zsh completion for termini, made by `termini --completions zsh`.
+        # Installed as PREFIX/share/zsh/site-functions/_termini.
+        _termini() {
+          local cur=${words[CURRENT]} prev=${words[CURRENT-1]} app="" w
+          for w in ${words[2,CURRENT-1]}; do
+            case $w in (\(apps.map(\.id).joined(separator: "|"))) app=$w ;; esac
+          done
+          case $prev in
+
+        """
+        for (name, values) in valued(apps, global) {
+            switch values {
+            case .themes: s += "    (\(name)) compadd -- ${(f)\"$(\(themeCommand))\"}; return ;;\n"
+            case .directory: s += "    (\(name)) _directories; return ;;\n"
+            case .file: s += "    (\(name)) _files; return ;;\n"
+            case .choices(let c): s += "    (\(name)) compadd -- \(words(c)); return ;;\n"
+            case .free: s += "    (\(name)) return 1 ;;\n"
+            }
+        }
+        s += """
+          esac
+          if [[ $cur == -* ]]; then
+            local -a opts
+            opts=(\(words(global.map(\.name) + ["-h", "-V"])))
+            case $app in
+
+        """
+        for a in apps where !a.options.isEmpty {
+            s += "      (\(a.id)) opts+=(\(words(a.options.map(\.name)))) ;;\n"
+        }
+        s += """
+            esac
+            compadd -- $opts
+          elif [[ -z $app ]]; then
+            local -a names
+            names=(\(apps.map { "'\($0.id):\(words($0.summary.split(separator: " ").map(String.init)))'" }.joined(separator: " ")))
+            _describe app names
+          fi
+        }
+        _termini "$@"
+
+        """
+        return s
+    }
+
+    static func fish(apps: [AppDescriptor], global: [OptionSpec]) -> String {
+        func quoted(_ text: String) -> String { "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'" }
+        func line(_ o: OptionSpec, condition: String?) -> String {
+            var l = "complete -c termini"
+            if let condition { l += " -n \(quoted(condition))" }
+            l += " -l \(o.name.dropFirst(2))"
+            switch o.values {
+            case .themes: l += " -x -a \(quoted("(\(themeCommand))"))"
+            case .directory: l += " -x -a '(__fish_complete_directories)'"
+            case .file: l += " -r -F"
+            case .choices(let c): l += " -x -a \(quoted(words(c)))"
+            case .free: if o.valueName != nil && !o.valueIsOptional { l += " -x" }
+            }
+            return l + " -d \(quoted(o.help))"
+        }
+        let ids = words(apps.map(\.id))
+        var s = """
+        # fish completion for termini, made by `termini --completions fish`.
+        # Installed as PREFIX/share/fish/vendor_completions.d/termini.fish.
+        complete -c termini -f
+
+        """
+        for a in apps {
+            s += "complete -c termini -n \(quoted("not __fish_seen_subcommand_from \(ids)")) -a \(a.id) -d \(quoted(a.summary))\n"
+        }
+        for o in global { s += line(o, condition: nil) + "\n" }
+        for a in apps {
+            for o in a.options { s += line(o, condition: "__fish_seen_subcommand_from \(a.id)") + "\n" }
+        }
+        return s
+    }
+}

@@ -1,0 +1,169 @@
+@testable import Badminton
+import TerminiCore
+import TerminiWidgets
+import TerminiApp
+import TerminiTestSupport
+import Testing
+
+/// Big letters on a board.
+enum BandTests {
+    static func size(of text: String, in canvas: Canvas, glyphs: Glyphs = .unicode) -> BigLetters.Size? {
+        BigLetters.size(of: text, in: (0..<canvas.height).map { canvas.row(at: $0) }, glyphs: glyphs)
+    }
+
+    static func shows(_ text: String, in canvas: Canvas, glyphs: Glyphs = .unicode) -> Bool { size(of: text, in: canvas, glyphs: glyphs) != nil }
+}
+
+/// Who serves and game point in letters at least three rows high, the call line, the cards
+/// beside the names, the shuttles, the warm-up and stop clocks.
+@Suite struct UmpireScreenTests {
+    static let sizes = [(78, 21), (118, 37), (198, 57)]
+
+    @Test func whoServesIsInLettersAtEverySize() {
+        var h = Harness(options: ["--new": "", "--names": "Ann,Bob"])
+        h.point(1)
+        for (w, ht) in UmpireScreenTests.sizes {
+            let c = h.board(width: w, height: ht)
+            guard let l = BandTests.size(of: "SERVES", in: c) else {
+                Issue.record("no SERVES at \(w)x\(ht):\n\(c.text)")
+                continue
+            }
+            #expect(l.height >= 3, "\(w)x\(ht)")
+            // On the server's half: Bob on the right.
+            let y = (0..<c.height).first { c.row(at: $0).contains("█") && c.row(at: $0).prefix(w / 2).allSatisfy { $0 == " " } }
+            #expect(y != nil, "SERVES on the right half at \(w)x\(ht):\n\(c.text)")
+        }
+        // Doubles at 80×24: three rows of half blocks beside the court diagram.
+        var d = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Cat/Dan"])
+        d.press(.enter)
+        #expect(BandTests.size(of: "SERVES", in: d.board()) == .half(1), "\(d.board().text)")
+    }
+
+    @Test func gamePointAndServesBothShowAt200x60() {
+        var h = Harness(options: ["--new": "", "--names": "Ann,Bob"])
+        h.point(0, times: 20)
+        let c = h.board(width: 198, height: 57)
+        #expect(BandTests.shows("GAME POINT", in: c) && BandTests.shows("SERVES", in: c), "\(c.text)")
+        // At 80×24 game point wins the band.
+        #expect(BandTests.shows("GAME POINT", in: h.board()), "\(h.board().text)")
+        // Match point, wider than a half at 80 columns, reaches across the divider.
+        h.point(0)
+        h.press(.enter)
+        h.point(0, times: 20)
+        #expect(h.state?.hasMatchPoint(0) == true)
+        #expect(BandTests.shows("MATCH POINT", in: h.board()), "\(h.board().text)")
+        #expect(BandTests.shows("MATCH POINT", in: h.board(width: 198, height: 57)))
+        h.press(.char("u"), times: 20)
+        h.point(1, times: 21)
+        h.press(.enter)
+        // 29-all in the decider: both sides have match point: said once, across both halves.
+        for _ in 0..<29 {
+            h.point(0)
+            h.point(1)
+        }
+        #expect(h.state?.score == [29, 29])
+        #expect(BandTests.shows("MATCH POINT", in: h.board()), "\(h.board().text)")
+    }
+
+    @Test func theLettersReadInAsciiAndMonochrome() {
+        var h = Harness(options: ["--new": "", "--names": "Ann,Bob"], unicode: false)
+        h.point(0, times: 20)
+        let ascii = Theme.builtinDefault.withGlyphs(.ascii).monochrome
+        for (w, ht) in UmpireScreenTests.sizes {
+            let c = h.board(width: w, height: ht, theme: ascii)
+            #expect(c.text.unicodeScalars.allSatisfy { $0.isASCII }, "\(w)x\(ht)")
+            #expect(BandTests.shows("GAME POINT", in: c, glyphs: .ascii), "\(w)x\(ht):\n\(c.text)")
+        }
+        // Doubles at 80×24 in ASCII: no half blocks, no room for five rows: the banner line.
+        var d = Harness(options: ["--new": "", "--doubles": ""], unicode: false)
+        d.press(.enter)
+        d.point(0, times: 20)
+        let c = d.board(theme: ascii)
+        #expect(c.text.contains("GAME POINT") && !BandTests.shows("GAME POINT", in: c, glyphs: .ascii), "\(c.text)")
+    }
+
+    @Test func theCallIsBoldOnItsOwnLine() {
+        var h = Harness(options: ["--new": "", "--names": "Ann,Bob"])
+        let start = h.board()
+        // The introduction is too long for 80 columns: its first parts go, the end stays.
+        #expect(start.lines[19].contains("Ann to serve; love all; play\u{201d}"), "\(start.lines[19])")
+        #expect(h.board(width: 198, height: 57).text.contains("\u{201c}Ladies and gentlemen, on my right, Bob, and on my left, Ann; Ann to serve; love all; play\u{201d}"))
+        h.point(0, times: 3)
+        h.point(1)
+        let c = h.board()
+        #expect(c.lines[19].split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") == "\u{201c}Service over, 1-3\u{201d}", "\(c.text)")
+        let x = c.lines[19].firstIndex(of: "S").map { c.lines[19].distance(from: c.lines[19].startIndex, to: $0) } ?? 0
+        #expect(c[x, 19].style.attributes.contains(.bold))
+        // ASCII quotes; the speaker only when spoken.
+        #expect(h.board(theme: Theme.builtinDefault.withGlyphs(.ascii)).lines[19].contains("\"Service over, 1-3\""))
+        h.press(.char("v"))
+        #expect(h.board().lines[19].contains("🔊 \u{201c}Service over, 1-3\u{201d}"))
+    }
+
+    @Test func cardsShowBesideTheNames() {
+        var h = Harness(options: ["--new": "", "--names": "Ann,Bob"])
+        h.point(0)
+        h.press(.char("c"), .char("2"), .char("w"), .enter)
+        h.press(.char("c"), .char("2"), .char("f"), .enter)
+        let line = h.board().lines[0]
+        #expect(line.contains("Bob  yellow    red"), "\(line)")
+        // In doubles the player is named, in the band and in the court diagram.
+        var d = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Cat/Dan"])
+        d.press(.enter)
+        d.press(.char("c"), .char("4"), .char("w"), .enter)
+        let c = d.board()
+        #expect(c.lines[0].contains("Cat/Dan  Dan yellow"), "\(c.lines[0])")
+        #expect(c.text.contains("Dan · yellow"), "\(c.text)")
+        // Monochrome: the words carry it.
+        #expect(d.board(theme: Theme.builtinDefault.monochrome).lines[0].contains("Dan yellow"))
+    }
+
+    @Test func shuttlesAreCountedInTheTitle() {
+        var h = Harness(options: ["--new": ""])
+        #expect(h.app.title(context: h.context) == "Badminton · 3x21 · game 1")
+        h.press(.char("+"))
+        #expect(h.app.title(context: h.context) == "Badminton · 3x21 · game 1 · 1 shuttle")
+        h.press(.char("+"), .char("+"))
+        #expect(h.app.title(context: h.context) == "Badminton · 3x21 · game 1 · 3 shuttles")
+        #expect(h.state?.shuttles == 3)
+    }
+
+    @Test func theWarmUpCountsDownInBigDigits() {
+        var h = Harness(options: ["--new": "", "--names": "Ann,Bob"])
+        h.press(.char("w"))
+        var c = h.board()
+        #expect(c.text.contains("Warm-up: two minutes") && c.text.contains("Warm-up · 2:00 left"), "\(c.text)")
+        #expect(BandTests.shows("2:00", in: c) || c.text.contains("█"), "\(c.text)")
+        h.now += 95
+        c = h.board()
+        #expect(c.text.contains("READY TO PLAY · 0:25 left"), "\(c.text)")
+        #expect(c.lines[19].contains("Ready to play"), "the call: \(c.lines[19])")
+        h.point(0)
+        #expect(!h.board().text.contains("Warm-up"), "the first rally ends it")
+    }
+
+    @Test func anInjuryClockRunsUpUntilPlayResumes() {
+        var h = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Cat/Dan"])
+        h.press(.enter)
+        h.point(0, times: 3)
+        h.press(.char("i"))
+        #expect(h.app.modals.top(StopDialog.self) != nil)
+        #expect(h.board().text.contains("2 ○ Bob"), "\(h.board().text)")
+        h.press(.char("2"))
+        h.now += 65
+        let c = h.board(width: 198, height: 57)
+        #expect(c.text.contains("Injury: Bob") && c.text.contains("1:05 since the call") && c.text.contains("Enter or i: play resumes"), "\(c.text)")
+        #expect(BandTests.shows("1:05", in: c), "big digits:\n\(c.text)")
+        #expect(h.hints.first == KeyHint("Enter", "Resume"), "\(h.hints)")
+        h.press(.enter)
+        #expect(h.state?.runningStoppage == nil)
+        #expect(h.state?.stoppages.first.map { $0.duration(at: 0) } == 66, "kept with its length (a second per key)")
+        #expect(h.board().lines[20].contains("Play resumed after 1:06"), "\(h.board().lines[20])")
+        // A suspension, resumed with i.
+        h.press(.char("i"), .char("s"))
+        #expect(h.board().text.contains("Play suspended"))
+        #expect(h.board().lines[19].contains("Play is suspended"))
+        h.press(.char("i"))
+        #expect(h.state?.stoppages.count == 2 && h.state?.runningStoppage == nil)
+    }
+}

@@ -1,0 +1,446 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TerminiCore
+import TerminiTestSupport
+import Testing
+
+extension TmuxSession {
+    /// Waits until `text` is on screen in big letters (BigText's fonts or half blocks).
+    @discardableResult
+    func waitForLetters(_ text: String, glyphs: Glyphs = .unicode, timeout: Double = 10) -> Bool {
+        wait(timeout: timeout) { _ in BigLetters.shows(text, in: self.capture(), glyphs: glyphs) }.ok
+    }
+
+    /// The last line: the key-hint bar.
+    var hintBar: String { capture().last ?? "" }
+}
+
+/// The umpire's toolkit by keys in the real binary: the three rule fixes, the card dialog,
+/// correction mode, the warm-up, an injury and its resumption, shuttles, the spoken calls
+/// (a stand-in espeak-ng that writes down what it is asked to say), and `--status --json`
+/// after each; at 80×24 and 200×60, in ASCII and in monochrome.
+@Suite(.serialized) struct UmpireEndToEndTests {
+    static func json(_ dir: String) -> [String: Any] {
+        let out = BadmintonEndToEndTests.status(dir, json: true).output
+        return ((try? JSONSerialization.jsonObject(with: Data(out.utf8))) as? [String: Any]) ?? [:]
+    }
+
+    /// Waits until `--status --json` satisfies `condition`; returns the last object either way.
+    @discardableResult
+    static func waitJSON(_ dir: String, timeout: Double = 10, _ condition: ([String: Any]) -> Bool) -> (ok: Bool, json: [String: Any]) {
+        let end = Date().addingTimeInterval(timeout)
+        var j = json(dir)
+        while Date() < end {
+            if condition(j) { return (true, j) }
+            usleep(50_000)
+            j = json(dir)
+        }
+        return (condition(j), j)
+    }
+
+    static func score(_ j: [String: Any]) -> [Int] {
+        ((j["teams"] as? [[String: Any]]) ?? []).map { $0["score"] as? Int ?? -1 }
+    }
+
+    static func player(_ j: [String: Any], _ key: String) -> String? {
+        (j[key] as? [String: Any])?["player"] as? String
+    }
+
+    static func export(_ dir: String) -> String {
+        (try? Subprocess.run([TmuxSession.binary, "badminton", "--export", "csv", "--config-dir", dir]))?.output ?? ""
+    }
+
+    func keys(_ t: TmuxSession, _ keys: String...) {
+        for k in keys { t.send(k) }
+    }
+
+    func session(_ args: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:], dir: String) throws -> TmuxSession {
+        let t = try TmuxSession(width: width, height: height, arguments: ["badminton"] + args, environment: environment, configDir: dir)
+        #expect(t.waitFor("Games won"), "\(t.screen)")
+        return t
+    }
+
+    // MARK: The rule fixes
+
+    /// Issue 13's first bug: the doubles choice of server and receiver survives a change of
+    /// ends made before Enter (it used to be reset: Ann served).
+    @Test func doublesChoiceSurvivesAChangeOfEnds() throws {
+        guard TmuxSession.tmuxAvailable else { return }
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try session(["--new", "--doubles", "--names", "Ann/Bob,Cat/Dan"], dir: dir)
+        #expect(t.waitFor("who serves?"), "\(t.screen)")
+        keys(t, "2", "4", "s")
+        #expect(t.waitFor("2 ● Bob"), "\(t.screen)")
+        t.send("Enter")
+        #expect(t.waitFor("🏸 Bob serves"), "\(t.screen)")
+        #expect(t.screen.contains("Dan receives"), "\(t.screen)")
+        let j = Self.waitJSON(dir) { Self.player($0, "server") == "Bob" }
+        #expect(j.ok && Self.player(j.json, "receiver") == "Dan", "\(j.json)")
+        #expect(j.json["left"] as? Int == 1, "the ends changed")
+    }
+
+    /// The 5x11 breaks: no mid-game interval before game 5, 60 seconds between games, and
+    /// the interval (with a change of ends) at 6 in game 5.
+    @Test func fiveByElevenBreaks() throws {
+        guard TmuxSession.tmuxAvailable else { return }
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try session(["--new", "--format", "5x11", "--names", "Ann,Bob"], dir: dir)
+        BadmintonEndToEndTests().send(t, BadmintonEndToEndTests.keys("a", 6))
+        #expect(Self.waitJSON(dir) { Self.score($0) == [6, 0] }.ok)
+        #expect(!t.screen.contains("interval"), "no interval at 6 in game 1:\n\(t.screen)")
+        #expect(Self.json(dir)["interval"] is NSNull)
+        // Four games, each won 11-0 by the side on the left: 2-2.
+        for game in 1...4 {
+            BadmintonEndToEndTests().send(t, BadmintonEndToEndTests.keys("a", game == 1 ? 5 : 11))
+            // (The box of the interval before may still be on screen: the status says when.)
+            let won = Self.waitJSON(dir) { ($0["games"] as? [Any])?.count == game }
+            #expect(won.ok, "game \(game): \(won.json)")
+            #expect(t.waitFor("Interval between games"), "game \(game):\n\(t.screen)")
+            let iv = won.json["interval"] as? [String: Any]
+            let left = iv?["remaining"] as? Int ?? 0
+            #expect(iv?["kind"] as? String == "between-games" && left <= 60 && left >= 50, "60 s between games: \(String(describing: iv))")
+            t.send("Enter")
+            #expect(t.waitFor("game \(game + 1)"), "\(t.screen)")
+        }
+        BadmintonEndToEndTests().send(t, BadmintonEndToEndTests.keys("a", 6))
+        #expect(t.waitFor("Mid-game interval"), "game 5 at 6:\n\(t.screen)")
+        #expect(t.screen.contains("Ends changed"), "\(t.screen)")
+        let iv = Self.json(dir)["interval"] as? [String: Any]
+        #expect(iv?["kind"] as? String == "mid-game", "\(String(describing: iv))")
+    }
+
+    /// The first server can change after setup, until the first rally (`t`, the toss).
+    @Test func theTossChangesTheFirstServerUntilTheFirstRally() throws {
+        guard TmuxSession.tmuxAvailable else { return }
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try session(["--new", "--names", "Ann,Bob"], dir: dir)
+        #expect(t.hintBar.contains("t Toss"), "\(t.hintBar)")
+        #expect(Self.player(Self.json(dir), "server") == "Ann")
+        t.send("t")
+        #expect(t.waitFor("Bob serves first."), "\(t.screen)")
+        #expect(Self.waitJSON(dir) { Self.player($0, "server") == "Bob" }.ok)
+        #expect(t.capture()[1].contains("🏸 Bob"), "the shuttle beside Bob:\n\(t.screen)")
+        let config = (try? String(contentsOfFile: dir + "/config", encoding: .utf8)) ?? ""
+        #expect(config.contains("badminton.server = right"), "remembered for the next match: \(config)")
+        // After the first rally it is a correction's work.
+        t.send("l")
+        #expect(Self.waitJSON(dir) { Self.score($0) == [0, 1] }.ok)
+        t.send("t")
+        #expect(t.waitFor("before the first rally"), "\(t.screen)")
+        #expect(Self.player(Self.json(dir), "server") == "Bob")
+        #expect(!t.hintBar.contains("Toss"))
+        // Doubles: the other pair serves, and the choice of players is asked again.
+        let d = try session(["--new", "--doubles", "--names", "Ann/Bob,Cat/Dan"], dir: TmuxSession.makeTempDir("termini-umpire"))
+        defer { try? FileManager.default.removeItem(atPath: d.configDir) }
+        #expect(d.waitFor("Ann/Bob serve first"), "\(d.screen)")
+        d.send("t")
+        #expect(d.waitFor("Cat/Dan serve first"), "\(d.screen)")
+        keys(d, "2", "Enter")
+        #expect(d.waitFor("🏸 Dan serves"), "\(d.screen)")
+    }
+
+    // MARK: Cards
+
+    @Test func cardDialogInSingles() throws {
+        guard TmuxSession.tmuxAvailable else { return }
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try session(["--new", "--names", "Ann,Bob"], dir: dir)
+        #expect(t.hintBar.contains("c Card"), "\(t.hintBar)")
+        keys(t, "a", "a", "l")
+        #expect(Self.waitJSON(dir) { Self.score($0) == [2, 1] }.ok)
+        t.send("c")
+        #expect(t.waitFor("Card · Law 16"), "\(t.screen)")
+        #expect(t.hintBar.contains("1/2 Player") && t.hintBar.contains("w/f/d Card") && t.hintBar.contains("Enter Record"), "\(t.hintBar)")
+        // Enter before a choice records nothing and says why.
+        t.send("Enter")
+        #expect(t.waitFor("Choose the player: 1 or 2."), "\(t.screen)")
+        // A warning to Ann (1: the left side's player).
+        keys(t, "1", "w")
+        #expect(t.waitFor("Warning to Ann: nothing else changes."), "\(t.screen)")
+        t.send("Enter")
+        #expect(t.waitFor("Ann  yellow"), "the card beside the name:\n\(t.screen)")
+        #expect(t.screen.contains("\u{201c}Ann, warning for misconduct; 1-2\u{201d}"), "the call:\n\(t.screen)")
+        var j = Self.waitJSON(dir) { ($0["cards"] as? [Any])?.count == 1 }
+        let first = (j.json["cards"] as? [[String: Any]])?.first
+        #expect(first?["player"] as? String == "Ann" && first?["card"] as? String == "warning" && first?["team"] as? Int == 0, "\(j.json)")
+        // A fault to Bob: Ann scores and serves.
+        keys(t, "c", "2", "f")
+        #expect(t.waitFor("Fault: Ann scores, 3-1."), "\(t.screen)")
+        t.send("Enter")
+        j = Self.waitJSON(dir) { Self.score($0) == [3, 1] }
+        #expect(j.ok && (j.json["call"] as? String) == "Bob, fault for misconduct; service over, 3-1", "\(j.json)")
+        #expect(t.waitFor("Bob  red"), "\(t.screen)")
+        // Esc leaves the match as it was.
+        keys(t, "c", "1", "d", "Escape")
+        #expect(t.wait { !$0.contains("Card · Law 16") }.ok)
+        #expect((Self.json(dir)["cards"] as? [Any])?.count == 2)
+        // A disqualification of Ann ends the match, won by Bob.
+        keys(t, "c", "1", "d")
+        #expect(t.waitFor("Disqualified: the match ends, won by Bob."), "\(t.screen)")
+        t.send("Enter")
+        #expect(t.waitFor("Bob wins: Ann disqualified"), "\(t.screen)")
+        #expect(t.waitForLetters("MATCH WON"), "\(t.screen)")
+        j = Self.waitJSON(dir) { $0["winner"] as? Int == 1 }
+        #expect(j.ok && (j.json["cards"] as? [[String: Any]])?.last?["card"] as? String == "disqualification", "\(j.json)")
+        t.send("h")
+        #expect(t.waitFor("disqualified"), "the history:\n\(t.screen)")
+        #expect(Self.export(dir).contains(",card,"), "the export has the cards")
+        // u undoes the disqualification like any event.
+        keys(t, "Escape", "u")
+        #expect(Self.waitJSON(dir) { $0["winner"] is NSNull }.ok)
+    }
+
+    @Test func cardDialogInDoublesAt200x60() throws {
+        guard TmuxSession.tmuxAvailable else { return }
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try session(["--new", "--doubles", "--names", "Ann/Bob,Cat/Dan"], width: 200, height: 60, dir: dir)
+        t.send("Enter")
+        #expect(t.waitFor("🏸 Ann serves"), "\(t.screen)")
+        t.send("c")
+        #expect(t.waitFor("Card · Law 16") && t.hintBar.contains("1-4 Player"), "\(t.screen)")
+        #expect(t.screen.contains("1 ○ Ann") && t.screen.contains("4 ○ Dan"), "\(t.screen)")
+        // 4: the right pair's second player.
+        keys(t, "4", "w", "Enter")
+        #expect(t.waitFor("Dan yellow"), "\(t.screen)")
+        #expect(t.screen.contains("Dan · yellow"), "in the court diagram:\n\(t.screen)")
+        // 3 a fault: the receiving side's Cat loses the rally, Ann/Bob score.
+        keys(t, "c", "3", "f")
+        #expect(t.waitFor("Fault: Ann/Bob score, 1-0."), "\(t.screen)")
+        t.send("Enter")
+        let j = Self.waitJSON(dir) { Self.score($0) == [1, 0] }
+        let cards = (j.json["cards"] as? [[String: Any]]) ?? []
+        #expect(cards.map { $0["player"] as? String ?? "" } == ["Dan", "Cat"] && cards.map { $0["card"] as? String ?? "" } == ["warning", "fault"],
+                "\(j.json)")
+        // Who serves, in letters at 200×60.
+        #expect(t.waitForLetters("ANN SERVES"), "\(t.screen)")
+    }
+
+    // MARK: Corrections
+
+    /// Correction mode in doubles, each kind: the server, the receiver, a pair's courts, the
+    /// score; each recorded as its own event, undoable, in the export.
+    @Test func correctionModeEachKind() throws {
+        guard TmuxSession.tmuxAvailable else { return }
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try session(["--new", "--doubles", "--names", "Ann/Bob,Cat/Dan"], dir: dir)
+        keys(t, "Enter", "a", "a", "l")
+        var j = Self.waitJSON(dir) { Self.score($0) == [2, 1] }
+        #expect(j.ok && Self.player(j.json, "server") == "Dan" && Self.player(j.json, "receiver") == "Bob", "\(j.json)")
+        #expect(t.hintBar.contains("f Fix"), "\(t.hintBar)")
+        // The server: 2, Bob (Ann/Bob serve, from the right court at 2), to Cat opposite.
+        t.send("f")
+        #expect(t.waitFor("Correction · f") && t.screen.contains("Now    Dan serves to Bob from the left court, 1-2"), "\(t.screen)")
+        t.send("2")
+        #expect(t.waitFor("After  Bob serves to Cat from the right court, 2-1"), "\(t.screen)")
+        t.send("Enter")
+        j = Self.waitJSON(dir) { Self.player($0, "server") == "Bob" }
+        #expect(j.ok && Self.player(j.json, "receiver") == "Cat" && Self.score(j.json) == [2, 1], "\(j.json)")
+        #expect(t.waitFor("Corrected: the server (Bob); u undoes it."), "\(t.screen)")
+        // The receiver: the other player of the receiving pair.
+        keys(t, "f", "Down", "Right")
+        #expect(t.waitFor("After  Bob serves to Dan"), "\(t.screen)")
+        t.send("Enter")
+        j = Self.waitJSON(dir) { Self.player($0, "receiver") == "Dan" }
+        #expect(j.ok, "\(j.json)")
+        // Which player stands in which court: the serving pair changes courts (the one now in
+        // the service court serves).
+        keys(t, "f", "Down", "Down", "Right")
+        #expect(t.waitFor("After  Ann serves to Dan"), "\(t.screen)")
+        t.send("Enter")
+        j = Self.waitJSON(dir) { Self.player($0, "server") == "Ann" }
+        let positions = (j.json["positions"] as? [[[String: Any]]]) ?? []
+        #expect(positions.first?.map { "\($0["player"] ?? "") \($0["court"] ?? "")" } == ["Ann right", "Bob left"], "\(j.json)")
+        // The score by hand: the left side's 2 becomes 7 (typed), the right's 1 becomes 0 (←).
+        keys(t, "f", "Down", "Down", "Down", "Down", "7", "Down", "Left")
+        #expect(t.waitFor("After  Bob serves to Cat from the left court, 7-0"), "\(t.screen)")
+        t.send("Enter")
+        j = Self.waitJSON(dir) { Self.score($0) == [7, 0] }
+        #expect(j.ok && j.json["call"] as? String == "7-love", "\(j.json)")
+        // A score that would end the game is refused.
+        keys(t, "f", "Down", "Down", "Down", "Down", "2", "1")
+        #expect(t.waitFor("would end the game"), "\(t.screen)")
+        t.send("Escape")
+        #expect(t.wait { !$0.contains("Correction · f") }.ok)
+        #expect(Self.score(Self.json(dir)) == [7, 0])
+        // Each correction is an event of the journal and of the export; u undoes the last.
+        let csv = Self.export(dir)
+        for e in ["correct-service", "correct-courts", "correct-score"] { #expect(csv.contains(",\(e),"), "\(e) in:\n\(csv)") }
+        t.send("u")
+        #expect(Self.waitJSON(dir) { Self.score($0) == [2, 1] }.ok)
+    }
+
+    @Test func correctionModeInSingles() throws {
+        guard TmuxSession.tmuxAvailable else { return }
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try session(["--new", "--names", "Ann,Bob"], dir: dir)
+        keys(t, "a", "a", "a")
+        #expect(Self.waitJSON(dir) { Self.score($0) == [3, 0] }.ok)
+        // Bob should have been serving: 2 (the right side's player), and his score by hand.
+        keys(t, "f", "2", "Down", "Down", "1")
+        #expect(t.waitFor("After  Bob serves from the left court, 1-3"), "\(t.screen)")
+        t.send("Enter")
+        let j = Self.waitJSON(dir) { Self.player($0, "server") == "Bob" }
+        #expect(j.ok && Self.score(j.json) == [3, 1] && j.json["call"] as? String == "1-3", "\(j.json)")
+        #expect(t.waitFor("Corrected: the score (3-1), the server (Bob); u undoes each."), "\(t.screen)")
+        // Between games there is nothing to correct: the key says so.
+        BadmintonEndToEndTests().send(t, BadmintonEndToEndTests.keys("a", 18))
+        #expect(t.waitFor("Game 1 to Ann"), "\(t.screen)")
+        t.send("f")
+        #expect(t.waitFor("Only during a game.") || t.screen.contains("Corrections are for the game in play"), "\(t.screen)")
+    }
+
+    // MARK: Timers and shuttles
+
+    @Test func warmUpInjuryResumeAndShuttles() throws {
+        guard TmuxSession.tmuxAvailable else { return }
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try session(["--new", "--names", "Ann,Bob"], dir: dir)
+        #expect(t.hintBar.contains("w Warm-up"), "\(t.hintBar)")
+        t.send("w")
+        #expect(t.waitFor("Warm-up: two minutes"), "\(t.screen)")
+        #expect(t.wait { $0.contains("Warm-up · 2:00 left") || $0.contains("Warm-up · 1:5") }.ok, "\(t.screen)")
+        var j = Self.waitJSON(dir) { ($0["timer"] as? [String: Any])?["kind"] as? String == "warm-up" }
+        let left = (j.json["timer"] as? [String: Any])?["remaining"] as? Int ?? 0
+        #expect(j.ok && left <= 120 && left > 100, "\(j.json)")
+        // The first rally ends it.
+        t.send("a")
+        #expect(t.wait { !$0.contains("Warm-up") }.ok, "\(t.screen)")
+        #expect(Self.waitJSON(dir) { $0["timer"] is NSNull }.ok)
+        // An injury: Bob (2); the clock runs up in big digits.
+        t.send("i")
+        #expect(t.waitFor("Stop play") && t.hintBar.contains("1/2 Injured player"), "\(t.screen)")
+        t.send("2")
+        #expect(t.waitFor("Injury: Bob"), "\(t.screen)")
+        #expect(t.wait(timeout: 5) { $0.contains("0:02 since the call") }.ok, "the clock runs up:\n\(t.screen)")
+        #expect(t.waitForLetters("0:02") || t.waitForLetters("0:03"), "in big digits:\n\(t.screen)")
+        #expect(t.hintBar.contains("Enter Resume"), "\(t.hintBar)")
+        j = Self.waitJSON(dir) { ($0["timer"] as? [String: Any])?["kind"] as? String == "injury" }
+        let elapsed = (j.json["timer"] as? [String: Any])?["elapsed"] as? Int ?? -1
+        #expect(j.ok && elapsed >= 2, "\(j.json)")
+        // i resumes; the stop is kept with its length.
+        t.send("i")
+        #expect(t.waitFor("Play resumed after 0:0"), "\(t.screen)")
+        #expect(Self.waitJSON(dir) { $0["timer"] is NSNull }.ok)
+        let csv = Self.export(dir)
+        let resume = csv.split(separator: "\n").first { $0.contains(",resume,") }
+        #expect(resume.map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast().last.map { Double($0) ?? 0 } ?? 0 >= 2 } == true,
+                "the resume row has the duration:\n\(csv)")
+        // A suspension, resumed with Enter.
+        keys(t, "i", "s")
+        #expect(t.waitFor("Play suspended"), "\(t.screen)")
+        #expect(t.screen.contains("\u{201c}Play is suspended\u{201d}"), "\(t.screen)")
+        let suspended = Self.waitJSON(dir) { ($0["timer"] as? [String: Any])?["kind"] as? String == "suspension" }
+        #expect(suspended.ok, "\(suspended.json)")
+        t.send("Enter")
+        #expect(Self.waitJSON(dir) { $0["timer"] is NSNull }.ok)
+        #expect(t.waitFor("\u{201c}1-love; play\u{201d}"), "\(t.screen)")
+        // New shuttles: counted in the title and the status.
+        keys(t, "+", "+")
+        #expect(t.waitFor("game 1 · 2 shuttles"), "\(t.screen)")
+        #expect(Self.waitJSON(dir) { $0["shuttles"] as? Int == 2 }.ok)
+    }
+
+    // MARK: Speech
+
+    /// `v` speaks the calls through a stand-in espeak-ng on PATH that writes down each text it
+    /// is given: each new call once, nothing on a redraw or a tick, nothing once muted.
+    @Test func theSpeakToggleSpeaksEachNewCallOnce() throws {
+        guard TmuxSession.tmuxAvailable else { return }
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let bin = dir + "/bin", said = dir + "/said.txt"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        // Called as `espeak-ng -- TEXT`.
+        let script = "#!/bin/sh\nprintf '%s\\n' \"$2\" >> \(TmuxSession.quote(said))\n"
+        #expect(FileManager.default.createFile(atPath: bin + "/espeak-ng", contents: Data(script.utf8), attributes: [.posixPermissions: 0o755]))
+        func heard() -> [String] {
+            ((try? String(contentsOfFile: said, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        func waitHeard(_ n: Int) -> [String] {
+            let end = Date().addingTimeInterval(10)
+            while Date() < end && heard().count < n { usleep(30_000) }
+            return heard()
+        }
+        let t = try session(["--new", "--names", "Ann,Bob"], environment: ["PATH": bin + ":/usr/bin:/bin"], dir: dir)
+        #expect(t.hintBar.contains("v Speak"), "\(t.hintBar)")
+        usleep(300_000)
+        #expect(heard().isEmpty, "nothing is said until speech is on")
+        t.send("v")
+        #expect(t.waitFor("The calls are spoken (espeak-ng)."), "\(t.screen)")
+        #expect(t.hintBar.contains("v Mute"), "\(t.hintBar)")
+        #expect(waitHeard(1) == ["Ladies and gentlemen, on my right, Bob, and on my left, Ann; Ann to serve; love all; play"], "\(heard())")
+        // One key at a time: a new call cuts the one before short, perhaps before the stand-in
+        // has written it down.
+        t.send("a")
+        #expect(waitHeard(2).last == "1-love", "\(heard())")
+        t.send("l")
+        #expect(waitHeard(3).last == "Service over, 1 all", "\(heard())")
+        // A change of ends, a resize and a new shuttle change no call: nothing more is said.
+        keys(t, "s", "+")
+        t.resize(width: 100, height: 30)
+        usleep(600_000)
+        t.resize(width: 80, height: 24)
+        usleep(300_000)
+        #expect(heard().count == 3, "\(heard())")
+        // A card is a call (Bob is on the left since the change of ends: 1).
+        keys(t, "c", "1", "w", "Enter")
+        #expect(waitHeard(4).last == "Bob, warning for misconduct; 1 all", "\(heard())")
+        let config = (try? String(contentsOfFile: dir + "/config", encoding: .utf8)) ?? ""
+        #expect(config.contains("badminton.speak = yes"), "\(config)")
+        // Muted: the next call is not said.
+        t.send("v")
+        #expect(t.waitFor("The calls are not spoken."), "\(t.screen)")
+        t.send("a")
+        #expect(Self.waitJSON(dir) { Self.score($0) == [1, 2] || Self.score($0) == [2, 1] }.ok)
+        usleep(400_000)
+        #expect(heard().count == 4, "\(heard())")
+        let after = (try? String(contentsOfFile: dir + "/config", encoding: .utf8)) ?? ""
+        #expect(after.contains("badminton.speak = no"), "\(after)")
+    }
+
+    // MARK: Sizes, ASCII, monochrome
+
+    /// Who serves and game point in letters: at 80×24 and at 200×60, in ASCII (`#`) and in
+    /// monochrome (no colour sent at all), the words readable without colour.
+    @Test func theLettersReadAtEverySizeInAsciiAndMonochrome() throws {
+        guard TmuxSession.tmuxAvailable else { return }
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try session(["--new", "--names", "Ann,Bob"], dir: dir)
+        #expect(t.waitForLetters("SERVES"), "80×24:\n\(t.screen)")
+        BadmintonEndToEndTests().send(t, BadmintonEndToEndTests.keys("a", 20))
+        #expect(t.waitForLetters("GAME POINT"), "80×24:\n\(t.screen)")
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+        // The same match at 200×60: both, and the digits still the largest thing on screen.
+        let big = try session([], width: 200, height: 60, dir: dir)
+        #expect(big.waitForLetters("GAME POINT") && big.waitForLetters("SERVES"), "200×60:\n\(big.screen)")
+        big.send("q")
+        #expect(big.exitStatus() == 0)
+        for (args, env) in [(["--ascii"], [String: String]()), (["--no-color"], ["TERM": "xterm-256color"]), ([], ["LANG": "C", "TERM": "vt100"])] {
+            let s = try TmuxSession(width: 80, height: 24, arguments: ["badminton"] + args, environment: env, configDir: dir)
+            let ascii = args.contains("--ascii") || env["LANG"] == "C"
+            #expect(s.waitFor("Games won"), "\(args) \(env):\n\(s.screen)")
+            #expect(s.waitForLetters("GAME POINT", glyphs: ascii ? .ascii : .unicode), "\(args) \(env):\n\(s.screen)")
+            if ascii {
+                #expect(s.screen.unicodeScalars.allSatisfy { $0.isASCII }, "\(args):\n\(s.screen)")
+                #expect(s.screen.contains("\"20 game point love\""), "\(s.screen)")
+            } else {
+                #expect(!ScreenColours(s.captureWithAttributes()).hasColour, "--no-color sent colours")
+                #expect(s.screen.contains("\u{201c}20 game point love\u{201d}"), "\(s.screen)")
+            }
+            s.send("q")
+            #expect(s.exitStatus() == 0)
+        }
+    }
+}

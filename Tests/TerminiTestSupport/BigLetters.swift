@@ -1,0 +1,73 @@
+import TerminiCore
+import TerminiWidgets
+
+/// Reads big letters back off a screen (a canvas's rows, or a tmux capture): whether a text
+/// is drawn there in BigText's fonts or in half blocks, and at what size.
+public enum BigLetters {
+    /// A size of letters: a BigText variant or half blocks `scaleX` wide.
+    public enum Size: Equatable, Sendable, CustomStringConvertible {
+        case big(BigText.Variant)
+        case half(Int)
+        public var height: Int {
+            switch self {
+            case .big(let v): return v.font.height * v.scaleY
+            case .half: return HalfBlockText.rows
+            }
+        }
+        public var description: String {
+            switch self {
+            case .big(let v): return v.description
+            case .half(let sx): return "half blocks×\(sx)"
+            }
+        }
+    }
+
+    static func candidates(_ glyphs: Glyphs) -> [Size] {
+        BigText.variants.filter { $0.scaleY <= 3 && $0.scaleX <= 6 }.map { Size.big($0) } + (glyphs.isUnicode ? [.half(1), .half(2)] : [])
+    }
+
+    /// `text` drawn alone at `size`, as rows of text (trailing blanks kept).
+    static func pattern(_ text: String, _ size: Size, glyphs: Glyphs) -> [[Character]] {
+        var rect = Rect(x: 0, y: 0, width: 0, height: size.height)
+        switch size {
+        case .big(let v): rect.width = BigText.measure(text, v).width
+        case .half(let sx): rect.width = HalfBlockText.measure(text, scaleX: sx).width
+        }
+        guard rect.width > 0 else { return [] }
+        var c = Canvas(size: rect.size)
+        let theme = Theme.builtinDefault.withGlyphs(glyphs)
+        switch size {
+        case .big(let v): BigText(text, alignment: .left, variant: v).render(in: rect, on: &c, theme: theme)
+        case .half(let sx): HalfBlockText(text, alignment: .left, scaleX: sx).render(in: rect, on: &c, theme: theme)
+        }
+        return (0..<rect.height).map { Array(c.row(at: $0)) }
+    }
+
+    /// The size `text` is drawn at in `lines`, or nil when it is not there.
+    public static func size(of text: String, in lines: [String], glyphs: Glyphs = .unicode) -> Size? {
+        let rows = lines.map(Array.init)
+        for size in candidates(glyphs) {
+            let p = pattern(text, size, glyphs: glyphs)
+            // The pattern's first row without its trailing blanks, to find where it starts.
+            guard let first = p.first, rows.count >= p.count else { continue }
+            for y in 0...(rows.count - p.count) {
+                let line = rows[y]
+                guard line.count >= first.count else { continue }
+                for x in 0...(line.count - first.count) where line[x] == first[0] && Array(line[x..<(x + first.count)]) == first {
+                    let all = p.indices.allSatisfy { i in
+                        let r = rows[y + i]
+                        // A row of the screen may be cut short where it ends in blanks.
+                        let want = p[i], have = r.count > x ? Array(r[x..<min(r.count, x + want.count)]) : []
+                        return have == Array(want.prefix(have.count)) && want.dropFirst(have.count).allSatisfy { $0 == " " }
+                    }
+                    if all { return size }
+                }
+            }
+        }
+        return nil
+    }
+
+    public static func shows(_ text: String, in lines: [String], glyphs: Glyphs = .unicode) -> Bool {
+        size(of: text, in: lines, glyphs: glyphs) != nil
+    }
+}
