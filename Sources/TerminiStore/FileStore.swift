@@ -172,9 +172,16 @@ public final class FileStore: StateStore {
         if fd < 0 && errno == EIO { fd = fs.open(p, flags, mode) }
         guard fd >= 0 else {
             let e = errno
-            // ENOTDIR: the directory itself is not one (a path under a file); the writing
-            // store says that once, as "Not saving", rather than each read as damage.
-            if e == ENOENT || e == ENOTDIR { return .missing }
+            if e == ENOENT { return .missing }
+            // The directory itself is not one (a path under a file): said once, not for each
+            // file as damage (a store that writes has said it as "Not saving").
+            if e == ENOTDIR {
+                if readOnly, !toldReadOnly, let directory {
+                    toldReadOnly = true
+                    notice("cannot read \(directory): \(Posix.text(e))")
+                }
+                return .missing
+            }
             if e == ELOOP || e == EMLINK {
                 return .refused("\(file) is a symbolic link; Termini does not follow links in its directory", inTheWay: true)
             }
