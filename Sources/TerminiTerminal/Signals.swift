@@ -4,11 +4,19 @@ import Glibc
 import CNcurses
 import CLinux
 
-/// SIGTERM, SIGHUP, SIGINT and SIGWINCH arrive as data on a signalfd instead of running
-/// handlers, so the main loop sees them between frames, saves, and restores the terminal.
-/// SIGCHLD too: a child that ended (the speech of a call) wakes the loop, which reaps it.
+/// Every signal whose default action ends the process (SIGTERM, SIGHUP, SIGINT, SIGQUIT,
+/// SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+/// SIGSTKFLT, the real-time signals), and SIGWINCH, arrives as data on a signalfd instead of
+/// running a handler or killing: the main loop sees it between frames and restores the
+/// terminal before it leaves. (SIGKILL and SIGSTOP cannot be caught; the crashes are
+/// `CrashGuard`'s.) Blocked, SIGPIPE and SIGXFSZ make the write fail instead (EPIPE, EFBIG),
+/// which the store handles as any failed write. SIGCHLD too: a child that ended (the speech
+/// of a call) wakes the loop, which reaps it.
 final class SignalInbox {
-    static let handled: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGQUIT, SIGCHLD]
+    static var handled: [Int32] {
+        [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM,
+         SIGPROF, SIGIO, SIGPWR, SIGSTKFLT] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    }
     let fd: Int32
 
     static func blockTerminationSignals() {
@@ -16,6 +24,14 @@ final class SignalInbox {
         sigemptyset(&set)
         for s in handled { sigaddset(&set, s) }
         pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// For a command without a terminal: the signals act as for any program again.
+    static func unblockTerminationSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in handled { sigaddset(&set, s) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     init() {
@@ -40,7 +56,7 @@ final class SignalInbox {
 /// process dies, so the user is never left with a screen that does not echo.
 enum CrashGuard {
     static func install() {
-        for sig in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
+        for sig in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { sig in
                 endwin()

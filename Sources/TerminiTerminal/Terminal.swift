@@ -83,6 +83,12 @@ public final class Terminal {
         CrashGuard.install()
     }
 
+    /// A command run without a terminal (`--status`, `--export`): Ctrl-C, SIGTERM and a reader
+    /// that goes away (SIGPIPE) end it as they end any program.
+    public static func prepareCommand() {
+        SignalInbox.unblockTerminationSignals()
+    }
+
     /// Adopts the user's locale (LANG, LC_ALL, LC_CTYPE) and tells whether it is UTF-8; when
     /// it is not, every glyph must be ASCII — on screen and in what commands print.
     public static func adoptLocale() -> Bool {
@@ -297,7 +303,8 @@ public final class Terminal {
         var timeout: Int32 = -1
         if let deadline {
             let ms = (deadline - now()) * 1000
-            timeout = ms <= 0 ? 0 : Int32(min(ms.rounded(.up), 3_600_000))
+            // A deadline that is not a number never makes the conversion trap: an hour.
+            timeout = ms <= 0 ? 0 : (ms.isNaN ? 3_600_000 : Int32(min(ms.rounded(.up), 3_600_000)))
         }
         let n = poll(&fds, nfds_t(fds.count), timeout)
         if n < 0 {
