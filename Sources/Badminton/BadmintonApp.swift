@@ -64,6 +64,9 @@ public struct BadmintonApp: KeyedApp, Sendable {
     var service = ServiceChoice()
     var defaults: SetupDefaults
     var startEffects: [AppEffect] = []
+    /// `--new`: the match `start` begins (not `init`: a start whose journal cannot be written
+    /// goes back to the app as read, the match before it or the setup form).
+    var newMatch: MatchSetup?
     /// One line about what the last key did ("Undone: point to Red"), until the next key.
     var message: Message?
     /// The moment up to which the clocks' bells have been heard (the last tick).
@@ -122,17 +125,19 @@ public struct BadmintonApp: KeyedApp, Sendable {
         // the history and writing the next match's journal): it is the match in progress, not
         // a past one, until a new match begins.
         if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
-        if options.flag("--new") {
-            let setup = BadmintonApp.setup(from: options, defaults: defaults)
-            startEffects += beginMatch(setup, at: context.now, remember: true)
-        } else if log == nil {
-            modals.push(SetupForm(defaults))
-        }
+        if options.flag("--new") { newMatch = BadmintonApp.setup(from: options, defaults: defaults) }
+        if log == nil { modals.push(SetupForm(defaults)) }
     }
 
     public mutating func start(context: AppContext) -> [AppEffect] {
-        defer { startEffects = [] }
-        return startEffects
+        var effects = startEffects
+        startEffects = []
+        if let setup = newMatch {
+            newMatch = nil
+            modals = ModalStack()
+            effects += beginMatch(setup, at: context.now, remember: true)
+        }
+        return effects
     }
 
     // MARK: Files

@@ -46,6 +46,12 @@ public struct SaveFailure: Sendable {
     public var file: String
     public var effect: AppEffect
     public var error: any Error
+    /// The app whose effect it was (nil: the host's own, a setting).
+    public var owner: String?
+    /// The store had said, once, that nothing is kept (a read-only or missing config
+    /// directory): the change stays on screen, in memory. Otherwise the host puts the app
+    /// back to what is saved.
+    public var inMemoryOnly: Bool
 }
 
 /// How the config file's preferences are changed: the host's `config` (the shell) or a test's.
@@ -61,8 +67,12 @@ public protocol PreferenceBook: AnyObject {
 /// A state file's write waits for `flush()`, called before the next frame: keys read together
 /// (a held key, a paste) write a file once, with its last content, and the screen is never
 /// ahead of the disk. A journal append keeps its place among the writes (pending ones are
-/// flushed first). Failures come back per effect, and are posted as notices: a host that must
-/// undo a change whose save failed knows which one it was.
+/// flushed first). Failures come back per effect with the app that asked (its owner), so
+/// the host can put that app back to its last saved state; once one save of a batch failed,
+/// the batch's later saves are not tried (they belong to the change being undone).
+///
+/// A failure is said by a sticky notice (`saveWarning`) naming the cause, which stays until
+/// a save succeeds; that success is said once ("Saved again").
 public final class EffectExecutor {
     public let store: any StateStore
     public let preferences: any PreferenceBook
@@ -70,7 +80,11 @@ public final class EffectExecutor {
     /// Whether the store told the user of this error already (a read-only directory is
     /// said once, not at every save).
     public let alreadyTold: @Sendable (any Error) -> Bool
-    private var pending: [(file: String, effect: AppEffect, bytes: [UInt8])] = []
+    private var pending: [(file: String, effect: AppEffect, bytes: [UInt8], owner: String?)] = []
+    /// The sticky notice of a save that failed; cleared by the next save that succeeds.
+    public static let saveWarning = "save-failed"
+    /// Whether the sticky warning of a failed save is on the notice line.
+    public private(set) var warningShown = false
 
     public init(store: any StateStore, preferences: any PreferenceBook, notices: NoticeBoard = NoticeBoard(),
                 alreadyTold: @escaping @Sendable (any Error) -> Bool = { _ in false }) {
@@ -82,6 +96,10 @@ public final class EffectExecutor {
 
     /// Whether writes wait for `flush()`.
     public var hasPendingWrites: Bool { !pending.isEmpty }
+    /// Whether writes `owner` asked for wait for `flush()`.
+    public func hasPendingWrites(of owner: String) -> Bool { pending.contains { $0.owner == owner } }
+    /// Forgets the writes `owner` asked for that wait for `flush()` (its change was undone).
+    public func discardPending(of owner: String) { pending.removeAll { $0.owner == owner } }
 
     /// The outcome of one batch of effects.
     public struct Outcome: Sendable {
@@ -91,26 +109,35 @@ public final class EffectExecutor {
         public var failures: [SaveFailure] = []
     }
 
-    /// Carries out effects in order.
+    /// Carries out effects in order; `owner` is the app that gave them.
     @discardableResult
-    public func perform(_ effects: [AppEffect]) -> Outcome {
+    public func perform(_ effects: [AppEffect], owner: String? = nil) -> Outcome {
         var out = Outcome()
         for e in effects {
+            // After a failed save the rest of the change is not saved either: it is undone.
+            let saving = out.failures.allSatisfy(\.inMemoryOnly)
             switch e {
             case let .write(file, bytes):
+                guard saving else { continue }
                 // Only the last content of a file within one batch of keys is written.
                 pending.removeAll { $0.file == file }
-                pending.append((file, e, bytes))
+                pending.append((file, e, bytes, owner))
             case let .append(file, bytes):
+                guard saving else { continue }
                 out.failures += flush()  // keep the order of writes and journal appends
-                do { try store.append(file, bytes: bytes) } catch { out.failures.append(failed(file, e, error)) }
+                guard out.failures.allSatisfy(\.inMemoryOnly) else { continue }
+                do {
+                    try store.append(file, bytes: bytes)
+                    saved()
+                } catch { out.failures.append(failed(file, e, error, owner: owner)) }
             case .bell: out.requests.append(.bell)
             case .notice(let text): notices.post(text)
             case .close: out.requests.append(.close)
             case .quit: out.requests.append(.quit)
             case .speak(let text): out.requests.append(.speak(text))
             case let .setPreference(key, value):
-                if let failure = setPreference(key, value, effect: e) { out.failures.append(failure) }
+                guard saving else { continue }
+                if let failure = setPreference(key, value, effect: e, owner: owner) { out.failures.append(failure) }
             }
         }
         collectNotices()
@@ -124,7 +151,12 @@ public final class EffectExecutor {
         pending.removeAll()
         var failures: [SaveFailure] = []
         for w in writes {
-            do { try store.write(w.file, bytes: w.bytes) } catch { failures.append(failed(w.file, w.effect, error)) }
+            // One failed write of an app: its other writes belong to the change undone.
+            guard !failures.contains(where: { $0.owner == w.owner && !$0.inMemoryOnly }) else { continue }
+            do {
+                try store.write(w.file, bytes: w.bytes)
+                saved()
+            } catch { failures.append(failed(w.file, w.effect, error, owner: w.owner)) }
         }
         collectNotices()
         return failures
@@ -136,19 +168,44 @@ public final class EffectExecutor {
         setPreference(key, value, effect: .setPreference(key: key, value: value))
     }
 
-    func setPreference(_ key: String, _ value: String, effect: AppEffect) -> SaveFailure? {
+    func setPreference(_ key: String, _ value: String, effect: AppEffect, owner: String? = nil) -> SaveFailure? {
         guard let bytes = preferences.set(key, to: value), store.canWrite else { return nil }
         do {
             try store.write("config", bytes: bytes)
+            saved()
             return nil
         } catch {
-            return failed("config", effect, error)
+            return failed("config", effect, error, owner: owner)
         }
     }
 
-    func failed(_ file: String, _ effect: AppEffect, _ error: any Error) -> SaveFailure {
-        if !alreadyTold(error) { notices.post("Could not save \(file): \(error)") }
-        return SaveFailure(file: file, effect: effect, error: error)
+    func failed(_ file: String, _ effect: AppEffect, _ error: any Error, owner: String?) -> SaveFailure {
+        let inMemory = !store.canWrite || alreadyTold(error)
+        if !inMemory {
+            notices.post(EffectExecutor.warning(file, error), sticky: EffectExecutor.saveWarning)
+            warningShown = true
+        } else if !alreadyTold(error) {
+            notices.post("Could not save \(file): \(error)")
+        }
+        return SaveFailure(file: file, effect: effect, error: error, owner: owner, inMemoryOnly: inMemory)
+    }
+
+    /// "Could not save stamps.json: No space left on device. Not done; …": the cause without
+    /// the store's own "cannot write stamps.json: " before it.
+    static func warning(_ file: String, _ error: any Error) -> String {
+        var why = "\(error)"
+        for prefix in ["cannot write \(file): ", "cannot append to \(file): ", "cannot save \(file) to the disk: "] where why.hasPrefix(prefix) {
+            why.removeFirst(prefix.count)
+        }
+        return "Could not save \(file): \(why). Not done; showing what is saved."
+    }
+
+    /// A save succeeded: a warning of an earlier failure gives way to "Saved again", once.
+    func saved() {
+        guard warningShown else { return }
+        warningShown = false
+        notices.clear(EffectExecutor.saveWarning)
+        notices.post("Saved again: the disk takes Termini's changes.")
     }
 
     /// Moves the store's own notices (a damaged file kept aside) onto the notice line.

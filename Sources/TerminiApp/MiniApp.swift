@@ -165,6 +165,13 @@ public protocol StateStore: StateReader {
     func append(_ file: String, bytes: [UInt8]) throws
     /// Notices gathered since the last call, oldest first.
     func takeNotices() -> [String]
+    /// The host gave up a replacement of `file` that failed (the app went back to what the
+    /// file holds): appends to it are taken again.
+    func abandonFailedReplacement(_ file: String)
+}
+
+extension StateStore {
+    public func abandonFailedReplacement(_ file: String) {}
 }
 
 /// A mini-app: a model, an update from keys (and time) to a new model plus effects, and a

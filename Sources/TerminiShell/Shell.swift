@@ -59,6 +59,9 @@ public final class Shell {
     /// Carries out `.speak`; nil: the apps' speech is not heard.
     let speaker: (any Speaker)?
     var apps: [String: any MiniApp] = [:]
+    /// Each app as its files on disk hold it: what a change whose save failed goes back to
+    /// (the screen is never ahead of the disk).
+    var saved: [String: any MiniApp] = [:]
     var launcher: Launcher
     /// The help and the settings, over whatever is on screen.
     var modals = ModalStack<ShellAction>()
@@ -129,10 +132,12 @@ public final class Shell {
             }
             let ctx = context(now)
             var app = type.init(options: options, store: reader, context: ctx)
+            // As read: what a start that cannot be saved (a new match) goes back to.
+            saved[id] = app
             let effects = app.start(context: ctx)
             apps[id] = app
-            pendingOutputs += carry(effects)
-            executor.flush()
+            pendingOutputs += carry(effects, owner: id)
+            flush()
         }
         current = id
         launcher.selection = AppRegistry.index(of: id) ?? launcher.selection
@@ -145,13 +150,16 @@ public final class Shell {
         guard let id, var app = apps[id] else { return [] }
         let effects = body(&app)
         apps[id] = app
-        return carry(effects)
+        return carry(effects, owner: id)
     }
 
-    /// Carries out effects through the executor and does what only the shell can.
-    func carry(_ effects: [AppEffect]) -> [ShellOutput] {
+    /// Carries out effects through the executor and does what only the shell can; `owner`
+    /// is the app that gave them.
+    func carry(_ effects: [AppEffect], owner: String? = nil) -> [ShellOutput] {
         var out: [ShellOutput] = []
-        for r in executor.perform(effects).requests {
+        let outcome = executor.perform(effects, owner: owner)
+        settle(outcome.failures)
+        for r in outcome.requests {
             switch r {
             case .bell: out.append(.bell)
             case .close: current = nil
@@ -167,7 +175,25 @@ public final class Shell {
 
     /// Writes what the last keys changed. Called before every frame, so nothing reaches the
     /// screen before it is on disk.
-    public func flushWrites() { executor.flush() }
+    public func flushWrites() { flush() }
+
+    func flush() { settle(executor.flush()) }
+
+    /// After saves: an app whose save failed goes back to its last saved state (its writes
+    /// still waiting are dropped, and a file whose replacement failed is the store's again as
+    /// it is); every other app with nothing waiting is saved as it is now.
+    func settle(_ failures: [SaveFailure]) {
+        var undone: Set<String> = []
+        for f in failures where !f.inMemoryOnly {
+            if case .write = f.effect { store.abandonFailedReplacement(f.file) }
+            if let id = f.owner { undone.insert(id) }
+        }
+        for id in undone {
+            executor.discardPending(of: id)
+            if let s = saved[id] { apps[id] = s }
+        }
+        for (id, app) in apps where !undone.contains(id) && !executor.hasPendingWrites(of: id) { saved[id] = app }
+    }
 
     /// Outputs waiting for the loop (e.g. the bell an app rang when it opened).
     public func takeOutputs() -> [ShellOutput] {
@@ -201,7 +227,7 @@ public final class Shell {
     public func resize(to size: Size, now: Double) {
         self.size = size
         updateVisibility(now: now)
-        executor.flush()
+        flush()
     }
 
     /// Termini stops (a signal, the end of the loop): the app on view is told it is hidden and
@@ -209,7 +235,7 @@ public final class Shell {
     public func finish(now: Double) {
         quitRequested = true
         updateVisibility(now: now)
-        executor.flush()
+        flush()
     }
 
     // MARK: Keys and time
@@ -253,7 +279,7 @@ public final class Shell {
             out += handleOne(k, now: now)
             updateVisibility(now: now)
         }
-        executor.flush()
+        flush()
         return out
     }
 
@@ -379,7 +405,7 @@ public final class Shell {
         speaker?.reap()  // the loop calls this at every turn
         guard let id = current, let d = apps[id]?.nextDeadline(context: context(now)), d <= now else { return [] }
         let ctx = context(now)
-        defer { executor.flush() }
+        defer { flush() }
         return with(id) { $0.tick(context: ctx) }
     }
 
@@ -392,7 +418,7 @@ public final class Shell {
         guard !Set(watchedFiles).isDisjoint(with: names) else { return [] }
         let ctx = context(now)
         let r = reader
-        defer { executor.flush() }
+        defer { flush() }
         return with(current) { $0.filesChanged(store: r, context: ctx) }
     }
 

@@ -112,9 +112,11 @@ public final class FileStore: StateStore {
             scanLeftovers(directory, removing: false)
             return
         }
-        let made = Posix.makeDirectories(fs, directory, mode: 0o700)
+        // A disk error may pass: once more before saying that nothing is saved.
+        var made = Posix.makeDirectories(fs, directory, mode: 0o700)
+        if made == EIO { made = Posix.makeDirectories(fs, directory, mode: 0o700) }
         if made == 0 {
-            canWrite = fs.access(directory, W_OK) == 0
+            canWrite = fs.access(directory, W_OK) == 0 || (errno == EIO && fs.access(directory, W_OK) == 0)
             if canWrite {
                 scanLeftovers(directory, removing: true)
             } else {
@@ -728,12 +730,10 @@ public final class FileStore: StateStore {
 
     private func failed(_ what: String) -> StoreError {
         let e = errno
-        let text = "\(what): \(Posix.text(e))"
-        if e == EROFS || e == EACCES || e == EPERM {
-            canWrite = false
-            reportReadOnly(text)
-        }
-        return .io(text)
+        // A directory that turns read-only while Termini runs (EROFS, EACCES) is a failed
+        // save like any other: the change is undone and the warning stays until one works.
+        // Only a directory read-only from the start means "not saving, said once".
+        return .io("\(what): \(Posix.text(e))")
     }
 
     private func reportReadOnly(_ why: String) {

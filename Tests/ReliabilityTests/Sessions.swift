@@ -118,12 +118,15 @@ struct Session: Sendable {
     }
 
     /// The files as the store's reports say they are: what a fresh start must read.
-    static func model(_ ledger: [StoreChange], initial: [String: String]) -> [String: [UInt8]] {
+    /// `withoutTornTails`: as the store's next append leaves them, the part-lines it could
+    /// not take back cut off.
+    static func model(_ ledger: [StoreChange], initial: [String: String], withoutTornTails: Bool = false) -> [String: [UInt8]] {
         var files = initial.mapValues { Array($0.utf8) }
         for change in ledger {
             switch change {
             case let .replaced(f, b): files[f] = b
-            case let .appended(f, b), let .tornTail(f, b): files[f, default: []] += b
+            case let .tornTail(f, b): if !withoutTornTails { files[f, default: []] += b }
+            case let .appended(f, b): files[f, default: []] += b
             case .removed(let f), .movedAside(let f): files[f] = nil
             case let .cut(f, n): files[f] = files[f].map { Array($0.prefix(n)) }
             }
