@@ -128,7 +128,7 @@ public final class EffectExecutor {
                 guard out.failures.allSatisfy(\.inMemoryOnly) else { continue }
                 do {
                     try store.append(file, bytes: bytes)
-                    saved()
+                    succeeded = true
                 } catch { out.failures.append(failed(file, e, error, owner: owner)) }
             case .bell: out.requests.append(.bell)
             case .notice(let text): notices.post(text)
@@ -140,6 +140,7 @@ public final class EffectExecutor {
                 if let failure = setPreference(key, value, effect: e, owner: owner) { out.failures.append(failure) }
             }
         }
+        settleWarning(out.failures)
         collectNotices()
         return out
     }
@@ -155,9 +156,10 @@ public final class EffectExecutor {
             guard !failures.contains(where: { $0.owner == w.owner && !$0.inMemoryOnly }) else { continue }
             do {
                 try store.write(w.file, bytes: w.bytes)
-                saved()
+                succeeded = true
             } catch { failures.append(failed(w.file, w.effect, error, owner: w.owner)) }
         }
+        settleWarning(failures)
         collectNotices()
         return failures
     }
@@ -172,7 +174,8 @@ public final class EffectExecutor {
         guard let bytes = preferences.set(key, to: value), store.canWrite else { return nil }
         do {
             try store.write("config", bytes: bytes)
-            saved()
+            succeeded = true
+            settleWarning([])
             return nil
         } catch {
             return failed("config", effect, error, owner: owner)
@@ -200,9 +203,12 @@ public final class EffectExecutor {
         return "Could not save \(file): \(why). Not done; showing what is saved."
     }
 
-    /// A save succeeded: a warning of an earlier failure gives way to "Saved again", once.
-    func saved() {
-        guard warningShown else { return }
+    /// A save succeeded since the last batch (and none failed in it): the warning of an
+    /// earlier failure gives way to "Saved again", once.
+    private var succeeded = false
+    func settleWarning(_ failures: [SaveFailure]) {
+        defer { succeeded = false }
+        guard warningShown, succeeded, failures.allSatisfy(\.inMemoryOnly) else { return }
         warningShown = false
         notices.clear(EffectExecutor.saveWarning)
         notices.post("Saved again: the disk takes Termini's changes.")

@@ -165,13 +165,14 @@ public protocol StateStore: StateReader {
     func append(_ file: String, bytes: [UInt8]) throws
     /// Notices gathered since the last call, oldest first.
     func takeNotices() -> [String]
-    /// The host gave up a replacement of `file` that failed (the app went back to what the
-    /// file holds): appends to it are taken again.
-    func abandonFailedReplacement(_ file: String)
+    /// The host gave up a save that failed (`.write` or `.append`): the app went back to
+    /// what the files hold. A file whose replacement failed takes appends again; an append
+    /// kept to be retried (`retainFailedAppends`) is dropped.
+    func abandonFailedSave(_ effect: AppEffect)
 }
 
 extension StateStore {
-    public func abandonFailedReplacement(_ file: String) {}
+    public func abandonFailedSave(_ effect: AppEffect) {}
 }
 
 /// A mini-app: a model, an update from keys (and time) to a new model plus effects, and a

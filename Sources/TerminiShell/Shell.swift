@@ -180,12 +180,13 @@ public final class Shell {
     func flush() { settle(executor.flush()) }
 
     /// After saves: an app whose save failed goes back to its last saved state (its writes
-    /// still waiting are dropped, and a file whose replacement failed is the store's again as
-    /// it is); every other app with nothing waiting is saved as it is now.
+    /// still waiting are dropped, and the store forgets the failed save: a file whose
+    /// replacement failed is as it is, a history line kept for later is not written); every
+    /// other app with nothing waiting is saved as it is now.
     func settle(_ failures: [SaveFailure]) {
         var undone: Set<String> = []
         for f in failures where !f.inMemoryOnly {
-            if case .write = f.effect { store.abandonFailedReplacement(f.file) }
+            store.abandonFailedSave(f.effect)
             if let id = f.owner { undone.insert(id) }
         }
         for id in undone {

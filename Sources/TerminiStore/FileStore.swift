@@ -598,6 +598,17 @@ public final class FileStore: StateStore {
     /// holds): appends to the file are taken again.
     public func abandonFailedReplacement(_ file: String) { failedReplacements.remove(file) }
 
+    /// The caller gave up a save that failed: for a replacement as above; an append kept to
+    /// be retried is dropped (the change that asked for it was undone).
+    public func abandonFailedSave(_ effect: AppEffect) {
+        switch effect {
+        case .write(let file, _): abandonFailedReplacement(file)
+        case let .append(file, bytes):
+            if let i = kept.lastIndex(where: { $0.file == file && $0.bytes == bytes }) { kept.remove(at: i) }
+        default: break
+        }
+    }
+
     /// Writes the appends kept after a failure, oldest first; throws while the disk still
     /// refuses the first of them.
     private func releaseKept() throws {

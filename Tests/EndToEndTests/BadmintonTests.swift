@@ -212,8 +212,10 @@ import Testing
         t.send("Enter")
         #expect(t.wait { _ in Self.status(dir).output == "Lin Dan 0-0 Lee Chong Wei · game 1 · Lee Chong Wei serves from the right court\n" }.ok,
                 "\(Self.status(dir).output)")
-        let config = (try? String(contentsOfFile: dir + "/config", encoding: .utf8)) ?? ""
-        #expect(config.contains("badminton.server = right"), "\(config)")
+        // The config's new content is renamed into place right after the frame (the journal's
+        // side file, which --status reads, may come first): polled for.
+        let config = { (try? String(contentsOfFile: dir + "/config", encoding: .utf8)) ?? "" }
+        #expect(t.wait { _ in config().contains("badminton.server = right") }.ok, "\(config())")
         // n keeps playing, y starts over; the one left goes to the history as abandoned.
         t.send("a")
         #expect(t.wait { _ in Self.status(dir).output.hasPrefix("Lin Dan 1-0 Lee Chong Wei") }.ok)
