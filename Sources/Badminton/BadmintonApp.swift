@@ -27,7 +27,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
     public static let historyFile = "badminton-history.jsonl"
     static let lockName = "badminton"
     /// The lock's file: its holder closing it (quitting, or killed) is what a watcher hears.
-    static let lockFile = "badminton.lock"
+    static let lockFile = Keeping.lockFile(lockName)
     static let formatKey = "badminton.format", disciplineKey = "badminton.discipline", namesKey = "badminton.names"
     /// The side that served first last time: `left` or `right` (the side named first is on the left).
     static let serverKey = "badminton.server"
@@ -56,9 +56,12 @@ public struct BadmintonApp: KeyedApp, Sendable {
     var history: [PastMatch] = []
     /// Read-only: following a journal another process keeps.
     var watching = false
-    /// Watching because another termini holds the match (not `--watch`): when it goes, this
-    /// one takes the lock and keeps the match.
+    /// Watching because another termini holds the match (not `--watch`): when it goes, the
+    /// shell takes the lock for this one, which keeps the match (`reload(.keeper, …)`).
     var awaitingKeeper = false
+    /// Read-only because the shell says another copy keeps the match or the lock file is not
+    /// one (not `--watch`): the shell follows the files and reloads this app.
+    var followedByShell = false
     /// The setup and names forms, the new-match question, the end menu, the history.
     public var modals = ModalStack<Action>()
     var service = ServiceChoice()
@@ -98,15 +101,17 @@ public struct BadmintonApp: KeyedApp, Sendable {
         if options.flag("--watch") {
             watching = true
         } else {
-            switch store.tryLock(BadmintonApp.lockName) {
-            case .acquired: break
-            case .heldByAnother:
+            // The shell took the keeper's lock (`keeperLock`) before this start.
+            switch store.keeping {
+            case .keeper: break
+            case .following:
                 watching = true
                 awaitingKeeper = true
-                store.notice("Another termini is keeping this match: this one is read-only and follows it live.")
-            case .unusable:
+                followedByShell = true
+            case .readOnly:
                 // The store has said why (a lock file that is not one): following, not keeping.
                 watching = true
+                followedByShell = true
             }
         }
         // A finished match's history line that the disk refuses is kept and written first
@@ -496,26 +501,40 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     // MARK: Watching
 
-    public var watchedFiles: [String] {
-        guard watching else { return [] }
-        return [BadmintonApp.journalFile, BadmintonApp.historyFile] + (awaitingKeeper ? [BadmintonApp.lockFile] : [])
-    }
+    /// The keeper's lock, taken by the shell when the app opens; `--watch` never keeps.
+    public static func keeperLock(_ options: AppOptions) -> String? { options.flag("--watch") ? nil : lockName }
+    public var keptFiles: [String] { [BadmintonApp.journalFile, BadmintonApp.historyFile] }
+
+    /// `--watch` follows the files itself (a copy the shell keeps read-only, through `reload`).
+    public var watchedFiles: [String] { watching && !followedByShell ? keptFiles : [] }
 
     public mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect] {
         guard watching else { return [] }
-        // The keeper closed the lock (it quit, or it was killed: the kernel frees the lock):
-        // this copy takes it and keeps the match, without a restart.
-        if awaitingKeeper, store.tryLock(BadmintonApp.lockName) == .acquired {
-            watching = false
-            awaitingKeeper = false
-            var effects: [AppEffect] = []
-            log = BadmintonApp.readJournal(store, recover: true, unicode: context.unicode, effects: &effects)
-            history = BadmintonApp.readHistory(store)
-            if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
-            store.retainFailedAppends(to: BadmintonApp.historyFile)
-            message = Message("The termini that kept this match has stopped: this one keeps the match now.", short: "Keeping the match now.")
-            return effects + [.notice("The termini that kept this match has stopped: this one keeps the match now.")]
+        follow(store)
+        return []
+    }
+
+    public mutating func reload(_ keeping: Keeping, store: any StateReader, context: AppContext) -> [AppEffect] {
+        guard keeping == .keeper else {
+            follow(store)
+            return []
         }
+        // The keeper closed the lock (it quit, or it was killed: the kernel frees the lock):
+        // the shell took it for this copy, which keeps the match, without a restart.
+        watching = false
+        awaitingKeeper = false
+        followedByShell = false
+        var effects: [AppEffect] = []
+        log = BadmintonApp.readJournal(store, recover: true, unicode: context.unicode, effects: &effects)
+        history = BadmintonApp.readHistory(store)
+        if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
+        store.retainFailedAppends(to: BadmintonApp.historyFile)
+        message = Message("The termini that kept this match has stopped: this one keeps the match now.", short: "Keeping the match now.")
+        return effects
+    }
+
+    /// Reads the keeper's journal and history again (read-only).
+    mutating func follow(_ store: any StateReader) {
         if let fresh = BadmintonApp.readJournal(store, recover: false) {
             log = fresh
         } else if store.readBytes(BadmintonApp.journalFile) == nil {
@@ -523,7 +542,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         }
         // A line cut in half while the keeper writes stays unread until the next change.
         history = BadmintonApp.readHistory(store)
-        return []
+        if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
     }
 
     // MARK: Chrome
@@ -534,7 +553,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
         return "Badminton · \(s.format) · game \(s.gameNumber)\(shuttles)".glyphed(context.glyphs)
     }
 
-    public func status(context: AppContext) -> String? { watching ? "read-only · watching".glyphed(context.glyphs) : nil }
+    /// `--watch` says so; a copy the shell keeps read-only has "read-only" put there by the shell.
+    public func status(context: AppContext) -> String? {
+        watching ? (followedByShell ? "watching" : "read-only · watching".glyphed(context.glyphs)) : nil
+    }
 
     public var minimumSize: Size { Size(width: 40, height: 12) }
 

@@ -55,10 +55,18 @@ public struct SaveFailure: Sendable {
 }
 
 /// How the config file's preferences are changed: the host's `config` (the shell) or a test's.
+/// A change is a read-modify-write of the one setting: `applying` makes the file's new
+/// content from what the disk holds now (another copy's changes included), and only once it
+/// is saved does the book take it for its own (`adopt`).
 public protocol PreferenceBook: AnyObject {
     func value(_ key: String) -> String?
-    /// Changes a preference; the config file's new contents, or nil when nothing changed.
-    func set(_ key: String, to value: String) -> [UInt8]?
+    /// `current` (the file on disk now; nil: none) with `key` set to `value`; nil when that
+    /// changes nothing.
+    func applying(_ key: String, _ value: String, to current: [UInt8]?) -> [UInt8]?
+    /// The file as saved (or, where nothing is saved, as changed in memory) is now the book's.
+    func adopt(_ content: [UInt8]?)
+    /// The book's own content, for a change made in memory only (nothing can be saved).
+    var content: [UInt8] { get }
 }
 
 /// The one place where apps' effects are carried out, for the shell and for the tests' app
@@ -171,11 +179,24 @@ public final class EffectExecutor {
     }
 
     func setPreference(_ key: String, _ value: String, effect: AppEffect, owner: String? = nil) -> SaveFailure? {
-        guard let bytes = preferences.set(key, to: value), store.canWrite else { return nil }
+        guard store.canWrite else {
+            // Nothing is saved (said once): the setting changes in memory.
+            if let changed = preferences.applying(key, value, to: preferences.content) { preferences.adopt(changed) }
+            return nil
+        }
         do {
-            try store.write("config", bytes: bytes)
-            succeeded = true
-            settleWarning([])
+            // Under the config's lock: read what is there now, change the one setting, write.
+            var result: [UInt8]?
+            var wrote = false
+            try store.update("config") { current in
+                result = current
+                guard let next = preferences.applying(key, value, to: current) else { return nil }
+                result = next
+                wrote = true
+                return next
+            }
+            preferences.adopt(result)
+            if wrote { succeeded = true }
             return nil
         } catch {
             return failed("config", effect, error, owner: owner)

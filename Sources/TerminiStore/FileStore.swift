@@ -763,7 +763,7 @@ public final class FileStore: StateStore {
         if lockFDs[name] != nil { return .acquired }
         // Without a directory to save in, nobody can save: there is nothing to keep.
         guard canWrite, !readOnly else { return .acquired }
-        let file = "\(name).lock"
+        let file = Keeping.lockFile(name)
         let fd: Int32
         switch openRegular(file, flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode: 0o600) {
         case .missing: return .acquired
@@ -792,6 +792,12 @@ public final class FileStore: StateStore {
             _ = fs.flock(fd, LOCK_UN)
             _ = fs.close(fd)
         }
+    }
+
+    /// The files as they are now, read by a store that changes nothing (a copy that follows
+    /// another termini reads through a fresh one each time: side files are looked at anew).
+    public func currentFiles() -> any StateStore {
+        FileStore(directory: directory, clock: clock, calls: fs, readOnly: true)
     }
 
     /// Preferences come from the shell's `config`; the bare store has none.

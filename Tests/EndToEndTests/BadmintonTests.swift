@@ -144,7 +144,7 @@ import Testing
         #expect(watcher.waitFor("read-only"), "\(watcher.screen)")
         // A second plain start finds the lock taken and opens read-only too, saying so.
         let second = try TmuxSession(arguments: ["badminton"], configDir: dir)
-        #expect(second.waitFor("Another termini is keeping this match"), "\(second.screen)")
+        #expect(second.waitFor("Another termini keeps Badminton"), "\(second.screen)")
         send(keeper, ["a", "a", "l", "a"])
         #expect(watcher.wait(timeout: 5) { $0.contains("serves from the LEFT court") }.ok, "\(watcher.screen)")
         let k = settled(keeper).split(separator: "\n").dropFirst().prefix(19)

@@ -16,6 +16,8 @@ public final class InMemoryStore: StateStore {
     public var preferences: [String: String] = [:]
     /// Set: every write and append fails with it (a full or broken disk).
     public var failure: (any Error)?
+    /// Whether the app reading keeps its files (a harness sets it, as the shell does).
+    public var keeping: Keeping = .keeper
     public func preference(_ key: String) -> String? { preferences[key] }
 
     public init(files: [String: [UInt8]] = [:], canWrite: Bool = true) {
