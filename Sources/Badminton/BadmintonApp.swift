@@ -119,6 +119,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         if !watching { store.retainFailedAppends(to: BadmintonApp.historyFile) }
         if watching {
             log = BadmintonApp.readJournal(store, recover: false)
+            if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
             if options.flag("--new") {
                 store.notice(awaitingKeeper ? "Not starting a new match: another termini is keeping the match."
                     : "Not starting a new match: \(BadmintonApp.lockFile) cannot be used as a lock, so this copy is read-only.")
