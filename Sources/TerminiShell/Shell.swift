@@ -269,14 +269,14 @@ public final class Shell {
     public func suspend(now: Double) {
         suspended = true
         updateVisibility(now: now)
-        executor.flush()
+        flush()
     }
 
     /// Going on after Ctrl-Z (`fg`): the app is on view again.
     public func resume(now: Double) {
         suspended = false
         updateVisibility(now: now)
-        executor.flush()
+        flush()
     }
 
     /// Termini stops (a signal, the end of the loop): the app on view is told it is hidden and
