@@ -31,6 +31,9 @@ public final class NoticeBoard {
 
     public func clear(_ id: String) { notices.removeAll { $0.stickyID == id } }
 
+    /// Takes back the notices whose text is no longer true.
+    public func remove(where isStale: (String) -> Bool) { notices.removeAll { isStale($0.text) } }
+
     /// The newest notice: the one the notice line shows (the `?` help lists them all).
     public var newest: String? { notices.last?.text }
 }

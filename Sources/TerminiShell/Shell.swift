@@ -498,7 +498,7 @@ public final class Shell {
 
     func readOnlyNotice(_ id: String, _ k: Keeping) -> String {
         let name = AppRegistry.app(id)?.descriptor.name ?? id
-        if case .following = k { return "Read-only: another termini keeps \(name); its changes show here. Quit it to keep \(name) here." }
+        if case .following = k { return "Read-only: another termini keeps \(name); its changes show here." }
         return "Read-only: \(locks[id].map(Keeping.lockFile) ?? "the lock") is not a lock file, so this copy saves nothing."
     }
 
@@ -513,6 +513,8 @@ public final class Shell {
             apps[id] = app
             saved[id] = app
             let name = AppRegistry.app(id)?.descriptor.name ?? id
+            // What was said of the other copy is no longer so.
+            notices.remove { $0.hasPrefix("Read-only: another termini") || $0.hasPrefix("Another termini keeps") }
             notices.post("The other termini has gone: this one keeps \(name) now.")
             defer { flush() }
             return carry(effects, owner: id)

@@ -40,6 +40,7 @@ import TerminiTestSupport
         #expect(second.keeping["stamps"] == .keeper)
         #expect(!second.screen()[0].contains("read-only"), "\(second.screen()[0])")
         #expect(second.notices.texts.contains("The other termini has gone: this one keeps Stamp Card now."), "\(second.notices.texts)")
+        #expect(!second.notices.texts.contains { $0.hasPrefix("Read-only") || $0.hasPrefix("Another termini") }, "stale: \(second.notices.texts)")
         second.press(.char(" "))
         #expect(stamps(second) == 3)
         let fresh = makeShell(store: store, open: "stamps")
