@@ -36,6 +36,8 @@ public struct OptionSpec: Sendable, Equatable {
         case directory
         /// A file to write (`--output FILE`).
         case file
+        /// The badminton courts kept in the config directory (its `badminton-NAME-*.jsonl`).
+        case courts
     }
 
     public let name: String
@@ -157,6 +159,9 @@ public protocol StateReader: AnyObject {
     var canWrite: Bool { get }
     /// A value from the `config` preferences file (`sound`, `badminton.format`, …).
     func preference(_ key: String) -> String?
+    /// The names of the files in the config directory, hidden ones left out, sorted (for an
+    /// app that keeps several of a kind: badminton's courts). Empty when there is none.
+    func fileNames() -> [String]
 }
 
 /// The store the shell writes through (apps only ever see `StateReader`).
