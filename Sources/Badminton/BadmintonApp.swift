@@ -62,6 +62,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
     var files = CourtFiles.main
     /// Read-only: following a journal another process keeps.
     var watching = false
+    /// `--watch --display`: the hall TV, the whole terminal (no frame, no keys shown).
+    var display = false
+    /// `--watch --all`: every court, a pane each.
+    var board: CourtsBoard?
     /// Watching because another termini holds the match (not `--watch`): when it goes, this
     /// one takes the lock and keeps the match.
     var awaitingKeeper = false
@@ -101,6 +105,11 @@ public struct BadmintonApp: KeyedApp, Sendable {
         history = BadmintonApp.readHistory(store, files: files)
         if options.flag("--watch") {
             watching = true
+            display = options.flag("--display")
+            if options.flag("--all") {
+                board = CourtsBoard(store: store)
+                return
+            }
         } else {
             switch store.tryLock(files.lockName) {
             case .acquired: break
@@ -370,7 +379,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
                 return []
             },
             B([.char("h")], hint: .init(priority: 1) { app in app.watching || app.log == nil || app.phase == .matchOver ? "History" : nil },
-              "history, abandoned matches marked") { app, _, _ in
+              "history, abandoned matches marked", when: { $0.board == nil }) { app, _, _ in
                 app.openHistory()
                 return []
             },
@@ -483,9 +492,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
     // MARK: Time
 
     public func nextDeadline(context: AppContext) -> Double? {
+        if let board { return board.nextDeadline(at: context.now) }
         // The moment a clock shows one second less (or more): at most one redraw a second,
         // and none once every countdown is over.
-        log?.state.timers.compactMap { $0.nextChange(after: context.now) }.min()
+        return log?.state.timers.compactMap { $0.nextChange(after: context.now) }.min()
     }
 
     public mutating func tick(context: AppContext) -> [AppEffect] {
@@ -501,11 +511,30 @@ public struct BadmintonApp: KeyedApp, Sendable {
     // MARK: Watching
 
     public var watchedFiles: [String] {
+        if let board { return board.watchedFiles }
         guard watching else { return [] }
         return [files.journal, files.history] + (awaitingKeeper ? [files.lockFile] : [])
     }
 
+    public func watches(_ file: String) -> Bool {
+        board != nil ? CourtsBoard.concerns(file) : watchedFiles.contains(file)
+    }
+
+    public var fullScreen: Bool { display }
+
+    public mutating func filesChanged(_ names: Set<String>, store: any StateReader, context: AppContext) -> [AppEffect] {
+        if board != nil {
+            board?.reload(store: store, changed: names)
+            return []
+        }
+        return filesChanged(store: store, context: context)
+    }
+
     public mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect] {
+        if board != nil {
+            board?.reload(store: store, changed: nil)
+            return []
+        }
         guard watching else { return [] }
         // The keeper closed the lock (it quit, or it was killed: the kernel frees the lock):
         // this copy takes it and keeps the match, without a restart.
@@ -533,14 +562,17 @@ public struct BadmintonApp: KeyedApp, Sendable {
     // MARK: Chrome
 
     public func title(context: AppContext) -> String {
-        guard let s = log?.state else { return "Badminton" }
+        if let board { return "Badminton · \(board.courts.count) court\(board.courts.count == 1 ? "" : "s")".glyphed(context.glyphs) }
+        let court = files.court.map { " · court \($0)" } ?? ""
+        guard let s = log?.state else { return "Badminton" + court.glyphed(context.glyphs) }
         let shuttles = s.shuttles == 0 ? "" : " · \(s.shuttles) shuttle\(s.shuttles == 1 ? "" : "s")"
-        return "Badminton · \(s.format) · game \(s.gameNumber)\(shuttles)".glyphed(context.glyphs)
+        return "Badminton\(court) · \(s.format) · game \(s.gameNumber)\(shuttles)".glyphed(context.glyphs)
     }
 
     public func status(context: AppContext) -> String? { watching ? "read-only · watching".glyphed(context.glyphs) : nil }
 
-    public var minimumSize: Size { Size(width: 40, height: 12) }
+    /// The hall TV draws on any screen with room for the names and a score.
+    public var minimumSize: Size { display ? Size(width: 30, height: 6) : Size(width: 40, height: 12) }
 
     // MARK: Command line
 
