@@ -54,6 +54,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
         case stop(Stoppage.Kind, team: Int?, player: Int?)
         /// Correction mode's changes, in the order they are recorded.
         case corrections([MatchEvent.Action])
+        /// Enter on a match of the history: its scoresheet.
+        case openScoresheet(startedAt: Double)
     }
 
     var log: MatchLog?
@@ -400,7 +402,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
     public func modalHelp(glyphs: Glyphs) -> [HelpSection] {
         SetupForm.keys.help(glyphs: glyphs) + NamesForm.keys.help(glyphs: glyphs) + EndMenu.keys.help(glyphs: glyphs)
             + CardDialog.keys.help(glyphs: glyphs) + CorrectionForm.keys.help(glyphs: glyphs) + StopDialog.keys.help(glyphs: glyphs)
-            + DialogModal<Action>.help(glyphs: glyphs) + PanelModal<Action>.help(glyphs: glyphs, section: "In the history")
+            + DialogModal<Action>.help(glyphs: glyphs) + HistoryBrowser.keys.help(glyphs: glyphs) + ScoresheetModal.keys.help(glyphs: glyphs)
     }
 
     public mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] {
@@ -469,7 +471,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     mutating func openHistory() {
         let app = self
-        modals.push(PanelModal<Action> { ctx in app.historyPanel(width: ScrollPanel.textWidth(forArea: ctx.size.width - 2), glyphs: ctx.glyphs) })
+        modals.push(HistoryBrowser(content: { ctx in app.historyPanel(width: ScrollPanel.textWidth(forArea: ctx.size.width - 2), glyphs: ctx.glyphs) },
+                                   matches: historyMatches.map(\.startedAt)))
     }
 
     public mutating func perform(_ action: Action, context: AppContext) -> [AppEffect] {
@@ -486,6 +489,11 @@ public struct BadmintonApp: KeyedApp, Sendable {
         case let .card(team, player, card): return giveCard(card, team: team, player: player, at: context.now)
         case let .stop(kind, team, player): return stopPlay(kind, team: team, player: player, at: context.now)
         case .corrections(let list): return applyCorrections(list, at: context.now)
+        case .openScoresheet(let t):
+            let match = log.flatMap { $0.startedAt == t ? $0 : nil } ?? history.last { $0.startedAt == t }.flatMap { MatchLog(records: $0.events) }
+            guard let match else { return alertBell }
+            modals.push(ScoresheetModal(match, court: court, zone: zone))
+            return []
         }
     }
 
