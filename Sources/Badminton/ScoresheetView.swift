@@ -260,7 +260,7 @@ struct ScoresheetModal: Modal {
         guard box.width >= 20, box.height >= 6 else { return }
         canvas.fill(box, style: theme[.dialog])
         let title = (tab == .sheet ? "Scoresheet" : "Statistics") + " · \(sheet.side(0)) v \(sheet.side(1))"
-        Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: TextLayout.sanitized(title), titleStyle: theme[.dialogBorder])
+        Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: TextLayout.sanitized(title).glyphed(g), titleStyle: theme[.dialogBorder])
         let view = ScoresheetModal.inner(box)
         let all = rows(glyphs: g)
         let height = contentHeight(glyphs: g)
@@ -282,7 +282,7 @@ struct ScoresheetModal: Modal {
             guard y + h > view.y, y < view.maxY else { continue }
             switch row {
             case let .text(text, role, bold):
-                canvas.put(TextLayout.sanitized(text), in: Rect(x: view.x, y: y, width: view.width, height: 1), style: style(role, bold: bold), ellipsis: g.ellipsis)
+                canvas.put(TextLayout.sanitized(text).glyphed(g), in: Rect(x: view.x, y: y, width: view.width, height: 1), style: style(role, bold: bold), ellipsis: g.ellipsis)
             case let .grid(name, role, mark, cells):
                 if !name.isEmpty {
                     canvas.put(TextLayout.truncate(name, to: nameWidth - 1, ellipsis: g.ellipsis), x: view.x, y: y, style: style(role, bold: true), clip: view)
