@@ -11,10 +11,11 @@ import CLinux
 /// terminal before it leaves. (SIGKILL and SIGSTOP cannot be caught; the crashes are
 /// `CrashGuard`'s.) Blocked, SIGPIPE and SIGXFSZ make the write fail instead (EPIPE, EFBIG),
 /// which the store handles as any failed write. SIGCHLD too: a child that ended (the speech
-/// of a call) wakes the loop, which reaps it.
+/// of a call) wakes the loop, which reaps it. And SIGTSTP (Ctrl-Z) and SIGCONT: the loop lets
+/// the app know it is out of view before the process stops, and repaints when it goes on.
 final class SignalInbox {
     static var handled: [Int32] {
-        [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGQUIT, SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM,
+        [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGQUIT, SIGCHLD, SIGTSTP, SIGCONT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM,
          SIGPROF, SIGIO, SIGPWR, SIGSTKFLT] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
     }
     let fd: Int32

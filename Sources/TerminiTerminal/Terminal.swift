@@ -12,6 +12,9 @@ public enum TerminalEvent: Equatable, Sendable {
     case terminate(signal: Int32)
     /// One of the extra file descriptors became readable.
     case readable(Int32)
+    /// Ctrl-Z (SIGTSTP): the caller puts away what must not run while stopped (a game clock),
+    /// then calls `suspend()`.
+    case suspend
 }
 
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
@@ -282,6 +285,30 @@ public final class Terminal {
     }
 
     /// Repaints everything on the next frame (Ctrl-L, after a resize or a suspend).
+    /// Stops the process as Ctrl-Z would, with the terminal given back as the shell had it
+    /// meanwhile; when it goes on (`fg`, SIGCONT) the terminal is Termini's again and the next
+    /// frame repaints everything, at the size the terminal has by then.
+    public func suspend() {
+        guard !stopped else { return }
+        curs_set(1)
+        endwin()
+        fflush(output)
+        // SIGTSTP's own default action, not ncurses' handler: the shell sees a stopped job.
+        signal(SIGTSTP, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(SIGTSTP)  // stops here (in an orphaned process group the kernel drops it: no stop)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        // Back: ncurses restores its terminal mode at the next refresh.
+        doupdate()
+        curs_set(0)
+        invalidate()
+        var ignored: [TerminalEvent] = []
+        checkSize(&ignored)
+    }
+
     public func invalidate() {
         last = nil
         clearok(termini_curscr(), true)
@@ -318,6 +345,13 @@ public final class Terminal {
                     checkSize(&events)
                 } else if sig == SIGCHLD {
                     continue  // a child ended: this turn of the loop reaps it
+                } else if sig == SIGTSTP {
+                    events.append(.suspend)
+                } else if sig == SIGCONT {
+                    // Going on after a stop termini did not make itself (kill -STOP): the
+                    // screen may hold anything now.
+                    invalidate()
+                    checkSize(&events)
                 } else {
                     events.append(.terminate(signal: sig))
                 }

@@ -209,6 +209,13 @@ mainLoop: while !shell.quitRequested {
             // Everything is saved as it changes; restore the terminal and go.
             exitStatus = signal == SIGINT ? 0 : 128 + signal
             break mainLoop
+        case .suspend:
+            // Ctrl-Z: the app is out of view and its state on disk before the process stops.
+            flushKeys()
+            shell.suspend(now: WallClock.now())
+            store.sync()
+            terminal.suspend()
+            shell.resume(now: WallClock.now())
         case .readable(let fd):
             flushKeys()
             if let w = watcher, w.fileDescriptor == fd {
