@@ -319,17 +319,23 @@ struct HistoryBrowser: Modal {
     /// Each match's start, in the list's order.
     let matches: [Double]
     var selected = 0
+    /// The first match on view: it moves only when the choice would leave the view.
+    var scroll = 0
 
     typealias B = Binding<HistoryBrowser, ModalStep<Action>>
 
     static let keys = KeyTable<HistoryBrowser, ModalStep<Action>>("In the history", [
-        B([.up, .down], hint: .init { !$0.matches.isEmpty ? "Choose" : nil }, "choose a match") { h, key, _ in
-            h.move(key == .up ? -1 : 1)
+        B([.up, .down], hint: .init("Choose"), "choose a match") { h, key, ctx in
+            h.move(key == .up ? -1 : 1, ctx)
         },
-        B([.pageUp, .pageDown], hint: .init(keys: [.pageUp, .pageDown]) { $0.matches.count > 1 ? "Page" : nil }, "a page up or down") { h, key, ctx in
-            h.move((key == .pageUp ? -1 : 1) * max(1, ctx.size.height / 4))
+        B([.pageUp, .pageDown], hint: .init("Page"), "a page up or down (the rows less one, so the eye keeps its place)") { h, key, ctx in
+            // The view and the choice move by a page together.
+            let panel = h.content(ctx)
+            let page = max(1, panel.itemsShown(from: h.scroll, areaHeight: ctx.size.height) - 1)
+            h.scroll = max(0, min(panel.maxScroll(areaHeight: ctx.size.height), h.scroll + (key == .pageUp ? -page : page)))
+            return h.move(key == .pageUp ? -page : page, ctx)
         },
-        B([.home, .end], "the newest, the oldest") { h, key, _ in h.move(key == .home ? -h.matches.count : h.matches.count) },
+        B([.home, .end], "the newest, the oldest") { h, key, ctx in h.move(key == .home ? -h.matches.count : h.matches.count, ctx) },
         B([.enter], hint: .init { $0.matches.isEmpty ? nil : "Scoresheet" }, "open the match's scoresheet, its statistics and momentum chart (Tab)") { h, _, _ in
             guard h.matches.indices.contains(h.selected) else { return .close }
             return .send(.openScoresheet(startedAt: h.matches[h.selected]))
@@ -337,9 +343,10 @@ struct HistoryBrowser: Modal {
         B(anyKey: "any other key", hint: .init("Close", keys: [.escape]), "close it (q and Esc too: they do not quit)") { _, _, _ in .close },
     ])
 
-    mutating func move(_ by: Int) -> ModalStep<Action> {
+    mutating func move(_ by: Int, _ context: AppContext) -> ModalStep<Action> {
         guard !matches.isEmpty else { return .stay }
         selected = min(matches.count - 1, max(0, selected + by))
+        scroll = content(context).scroll(keeping: selected, from: scroll, areaHeight: context.size.height)
         return .stay
     }
 
@@ -356,8 +363,7 @@ struct HistoryBrowser: Modal {
         if panel.items.indices.contains(selected) {
             panel.items[selected] = panel.items[selected].map { StyledLine($0.text, .selected) }
         }
-        // The choice is the first match on view, unless the list ends first.
-        panel.scroll = min(selected, panel.maxScroll(areaHeight: rect.height))
+        panel.scroll = panel.scroll(keeping: selected, from: scroll, areaHeight: rect.height)
         panel.render(in: rect, on: &canvas, theme: theme)
     }
 }
