@@ -36,6 +36,8 @@ public struct OptionSpec: Sendable, Equatable {
         case directory
         /// A file to write (`--output FILE`).
         case file
+        /// The badminton courts kept in the config directory (its `badminton-NAME-*.jsonl`).
+        case courts
     }
 
     public let name: String
@@ -167,6 +169,9 @@ public protocol StateReader: AnyObject {
     func preference(_ key: String) -> String?
     /// Whether the app reading through this keeps its files, or follows another termini's.
     var keeping: Keeping { get }
+    /// The names of the files in the config directory, hidden ones left out, sorted (for an
+    /// app that keeps several of a kind: badminton's courts). Empty when there is none.
+    func fileNames() -> [String]
 }
 
 /// The store the shell writes through (apps only ever see `StateReader`).
@@ -239,7 +244,16 @@ public protocol MiniApp {
 
     /// Files whose change on disk the app wants to hear about (`--watch`).
     var watchedFiles: [String] { get }
+    /// Whether a change of `file` concerns the app: one of `watchedFiles`, or for an app that
+    /// follows files yet to be made (badminton's `--watch --all`: a court that starts) one of
+    /// its kind.
+    func watches(_ file: String) -> Bool
     mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect]
+    /// The same, told which files changed (an app following many re-reads only those).
+    mutating func filesChanged(_ names: Set<String>, store: any StateReader, context: AppContext) -> [AppEffect]
+    /// The app draws the whole terminal: no window frame, no title, no key-hint bar (a hall
+    /// TV: badminton's `--watch --display`). The shell's keys still work.
+    var fullScreen: Bool { get }
 
     /// The lock whose holder keeps the app's files (default: the app's id, `stamps.lock`);
     /// nil: the shell does not keep the app (it follows another on its own, `--watch`). The
@@ -318,6 +332,7 @@ extension MiniApp {
     public mutating func shown(context: AppContext) -> [AppEffect] { [] }
     public mutating func hidden(context: AppContext) -> [AppEffect] { [] }
     public var watchedFiles: [String] { [] }
+    public func watches(_ file: String) -> Bool { watchedFiles.contains(file) }
     public mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect] { [] }
     public static func keeperLock(_ options: AppOptions) -> String? { descriptor.id }
     public var keptFiles: [String] { [] }
@@ -325,6 +340,10 @@ extension MiniApp {
         self = Self(options: AppOptions(), store: store, context: context)
         return []
     }
+    public mutating func filesChanged(_ names: Set<String>, store: any StateReader, context: AppContext) -> [AppEffect] {
+        filesChanged(store: store, context: context)
+    }
+    public var fullScreen: Bool { false }
     public static func validate(_ options: AppOptions) -> String? { nil }
     public static func runCommand(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? { nil }
 }
