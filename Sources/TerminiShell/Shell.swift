@@ -346,13 +346,15 @@ public final class Shell {
     func handleOne(_ key: Key, now: Double) -> [ShellOutput] {
         // A notice stays until the next key, which still does its work (no rally is lost to a
         // dismissal); the help opened by this key still lists it.
+        // Ctrl-L redraws what is there: a notice on screen stays, nothing else changes.
+        if key == .ctrl("l") { return [.repaint] }
         seenNotices = notices.texts
         notices.keyPressed()
         if key == .resize { return [] }
         if isTooSmall(size) {
             // The screen says "enlarge the terminal": a key here would act unseen.
             if key == .char("q") { quitRequested = true }
-            return key == .ctrl("l") ? [.repaint] : []
+            return []
         }
         var out: [ShellOutput] = []
         let ctx = context(now)

@@ -179,6 +179,15 @@ import TerminiTestSupport
         #expect(makeShell().press(.ctrl("l")) == [.repaint])
         #expect(makeShell().press(.resize) == [])
     }
+
+    /// A redraw shows what was there: the notice on screen stays (another key takes it away).
+    @Test func ctrlLKeepsTheNoticeOnScreen() {
+        let shell = makeShell(notices: ["Sound on for all of Termini."])
+        shell.press(.ctrl("l"))
+        #expect(shell.notices.texts == ["Sound on for all of Termini."])
+        shell.press(.down)
+        #expect(shell.notices.texts.isEmpty)
+    }
 }
 
 @Suite struct HelpOverlayInTheShellTests {
