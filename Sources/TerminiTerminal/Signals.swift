@@ -6,9 +6,10 @@ import CLinux
 
 /// SIGTERM, SIGHUP, SIGINT and SIGWINCH arrive as data on a signalfd instead of running
 /// handlers, so the main loop sees them between frames, saves, and restores the terminal.
-/// SIGCHLD too: a child that ended (the speech of a call) wakes the loop, which reaps it.
+/// SIGCHLD too: a child that ended (the speech of a call) wakes the loop, which reaps it;
+/// and SIGTSTP (Ctrl-Z), so the terminal is handed back to the shell between frames.
 final class SignalInbox {
-    static let handled: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGQUIT, SIGCHLD]
+    static let handled: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGQUIT, SIGCHLD, SIGTSTP]
     let fd: Int32
 
     static func blockTerminationSignals() {
@@ -39,10 +40,22 @@ final class SignalInbox {
 /// On a crash (a Swift trap, a segmentation fault) the terminal is restored before the
 /// process dies, so the user is never left with a screen that does not echo.
 enum CrashGuard {
+    /// sgr0 of the terminal, written before ncurses restores it (ncurses did not draw the
+    /// screen, so it believes the attributes normal). Plain memory: a signal handler reads it.
+    nonisolated(unsafe) private static let resetBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+    nonisolated(unsafe) private static var resetCount = 0
+
+    static func setResetAttributes(_ bytes: [UInt8]) {
+        let n = min(bytes.count, 64)
+        for i in 0..<n { resetBytes[i] = bytes[i] }
+        resetCount = n
+    }
+
     static func install() {
         for sig in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { sig in
+                if CrashGuard.resetCount > 0 { _ = write(1, CrashGuard.resetBytes, CrashGuard.resetCount) }
                 endwin()
                 signal(sig, SIG_DFL)
                 raise(sig)
