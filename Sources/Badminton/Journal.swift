@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TerminiApp
 
 /// The match journal on disk: one JSON event per line, appended and fsynced before the
 /// new score is drawn. Reading stops at the first line that is not a whole event (a write
@@ -50,10 +51,8 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     public init(events: [MatchEvent]) { self.events = events }
 
     public var line: [UInt8] {
-        let enc = JSONEncoder()
-        enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? enc.encode(self) else { return [] }
-        return [UInt8](data) + [0x0a]
+        guard let bytes = try? JSONWriter.encode(self, layout: .compact) else { return [] }
+        return bytes + [0x0a]
     }
 
     /// Every readable match in a history file, oldest first; a match kept twice (a crash

@@ -121,8 +121,10 @@ public final class ParameterizedControl {
 }
 
 /// What a terminal can be told, read from its terminfo entry: the controls the screen writer
-/// chooses between, each nil when the terminal lacks it (only `cup` is required).
-public struct TerminalControls {
+/// chooses between, each nil when the terminal lacks it (only `cup` is required). A class: the
+/// writer consults it at every cursor move, and a struct of two dozen references would be
+/// copied (each retained) every time.
+public final class TerminalControls {
     public var cursorAddress: ParameterizedControl
     public var columnAddress: ParameterizedControl?
     public var rowAddress: ParameterizedControl?
@@ -180,7 +182,7 @@ public struct TerminalControls {
         func csi(_ final: String, offset: Int = 0) -> ParameterizedControl {
             ParameterizedControl(arity: 1) { a, _ in Array("\u{1b}[\(a + offset)\(final)".utf8) }
         }
-        var c = TerminalControls(cursorAddress: ParameterizedControl(arity: 2) { a, b in Array("\u{1b}[\(a + 1);\(b + 1)H".utf8) },
+        let c = TerminalControls(cursorAddress: ParameterizedControl(arity: 2) { a, b in Array("\u{1b}[\(a + 1);\(b + 1)H".utf8) },
                                  clearScreen: Array("\u{1b}[H\u{1b}[2J".utf8), resetAttributes: Array("\u{1b}(B\u{1b}[m".utf8),
                                  depth: depth, unicode: unicode)
         c.columnAddress = csi("G", offset: 1)
@@ -269,6 +271,8 @@ public struct ScreenWriter {
         let previous = repaint ? nil : last
         var sent = 0
         var skipRow = -1
+        // Per row, where its blank end starts (worked out at the row's first change).
+        var tailRow = -1, tailStart = Int.max
         let width = canvas.width, height = canvas.height
         let lastCellSkipped = controls.autoMargins && !controls.eatsNewline
         canvas.forEachChange(since: previous) { x, y, cell in
@@ -276,14 +280,21 @@ public struct ScreenWriter {
             if repaint && ScreenWriter.isBlank(cell) { return }
             // Writing the bottom-right cell would scroll a terminal that wraps at once.
             if lastCellSkipped && y == height - 1 && x + cell.width >= width { return }
-            if let previous, ScreenWriter.isBlank(cell), let el = controls.clearToEndOfLine,
-               let n = blankTail(canvas, previous, x: x, y: y), n > el.count {
-                move(to: x, y, canvas, &out)
-                setLook(.plain, &out)
-                out += el
-                sent += n
-                skipRow = y
-                return
+            if let previous, let el = controls.clearToEndOfLine {
+                if tailRow != y {
+                    tailRow = y
+                    tailStart = ScreenWriter.blankEnd(canvas, y)
+                }
+                if x >= tailStart, case let n = ScreenWriter.changes(canvas, previous, from: x, y: y), n > el.count {
+                    move(to: x, y, canvas, &out)
+                    setLook(.plain, &out)
+                    out += el
+                    sent += n
+                    skipRow = y
+                    return
+                }
+                // Not worth it from here: from any later change in the row it is less so.
+                if x >= tailStart { tailStart = Int.max }
             }
             move(to: x, y, canvas, &out)
             setLook(look(cell.style), &out)
@@ -304,15 +315,18 @@ public struct ScreenWriter {
             && (s.foreground == .default || s.foreground == .inherit)
     }
 
-    /// When the row from x to its end is blank: how many of those cells changed.
-    private func blankTail(_ canvas: Canvas, _ previous: Canvas, x: Int, y: Int) -> Int? {
-        var changed = 0
-        for xx in x..<canvas.width {
-            let c = canvas.compactCell(x: xx, y: y)
-            guard ScreenWriter.isBlank(c) else { return nil }
-            if c != previous.compactCell(x: xx, y: y) { changed += 1 }
-        }
-        return changed
+    /// Where the blank end of row y starts (the width when its last cell is not blank).
+    static func blankEnd(_ canvas: Canvas, _ y: Int) -> Int {
+        var x = canvas.width
+        while x > 0, isBlank(canvas.compactCell(x: x - 1, y: y)) { x -= 1 }
+        return x
+    }
+
+    /// How many cells of row y from x on differ from `previous`.
+    static func changes(_ canvas: Canvas, _ previous: Canvas, from x: Int, y: Int) -> Int {
+        var n = 0
+        for xx in x..<canvas.width where canvas.compactCell(x: xx, y: y) != previous.compactCell(x: xx, y: y) { n += 1 }
+        return n
     }
 
     // MARK: Characters
