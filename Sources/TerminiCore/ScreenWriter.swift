@@ -121,10 +121,9 @@ public final class ParameterizedControl {
 }
 
 /// What a terminal can be told, read from its terminfo entry: the controls the screen writer
-/// chooses between, each nil when the terminal lacks it (only `cup` is required). A class: the
-/// writer consults it at every cursor move, and a struct of two dozen references would be
-/// copied (each retained) every time.
-public final class TerminalControls {
+/// chooses between, each nil when the terminal lacks it (only `cup` is required). The writer
+/// reads its fields in place (never a copy of the whole: two dozen references to retain).
+public struct TerminalControls {
     public var cursorAddress: ParameterizedControl
     public var columnAddress: ParameterizedControl?
     public var rowAddress: ParameterizedControl?
@@ -182,7 +181,7 @@ public final class TerminalControls {
         func csi(_ final: String, offset: Int = 0) -> ParameterizedControl {
             ParameterizedControl(arity: 1) { a, _ in Array("\u{1b}[\(a + offset)\(final)".utf8) }
         }
-        let c = TerminalControls(cursorAddress: ParameterizedControl(arity: 2) { a, b in Array("\u{1b}[\(a + 1);\(b + 1)H".utf8) },
+        var c = TerminalControls(cursorAddress: ParameterizedControl(arity: 2) { a, b in Array("\u{1b}[\(a + 1);\(b + 1)H".utf8) },
                                  clearScreen: Array("\u{1b}[H\u{1b}[2J".utf8), resetAttributes: Array("\u{1b}(B\u{1b}[m".utf8),
                                  depth: depth, unicode: unicode)
         c.columnAddress = csi("G", offset: 1)
@@ -425,8 +424,7 @@ public struct ScreenWriter {
         if let c = cursor, c.x == x, c.y == y { return }
         // A terminal that cannot move in attributes (no msgr) must be put back to normal first.
         if !controls.moveInAttributes, let l = current, !l.attributes.isEmpty { setLook(.plain, &out) }
-        let c = controls
-        var best = c.cursorAddress.length(y, x)
+        var best = controls.cursorAddress.length(y, x)
         var plan = Plan.address
         func consider(_ cost: Int?, _ p: Plan) {
             if let cost, cost < best { best = cost; plan = p }
@@ -437,7 +435,7 @@ public struct ScreenWriter {
             } else {
                 let dy = y - from.y
                 // Down by line feeds, then along the row.
-                if dy > 0, let returns = c.lineFeedReturns {
+                if dy > 0, let returns = controls.lineFeedReturns {
                     let h = horizontalCost(returns ? 0 : from.x, x, y, canvas)
                     consider(h.map { $0 + dy }, .lineFeeds)
                 }
@@ -446,25 +444,25 @@ public struct ScreenWriter {
                 }
             }
         }
-        if let r = c.rowAddress, let h = c.columnAddress {
+        if let r = controls.rowAddress, let h = controls.columnAddress {
             consider(r.length(y) + h.length(x), .rowThenColumn)
         }
         switch plan {
         case .address:
-            c.cursorAddress.append(y, x, to: &out)
+            controls.cursorAddress.append(y, x, to: &out)
         case .horizontal:
             horizontal(cursor?.x ?? 0, x, y, canvas, &out)
         case .lineFeeds:
             let from = cursor ?? (0, 0)
             out += repeatElement(UInt8(10), count: y - from.y)
-            horizontal(c.lineFeedReturns == true ? 0 : from.x, x, y, canvas, &out)
+            horizontal(controls.lineFeedReturns == true ? 0 : from.x, x, y, canvas, &out)
         case .vertical:
             let from = cursor ?? (0, 0)
             vertical(from.y, y, &out)
             horizontal(from.x, x, y, canvas, &out)
         case .rowThenColumn:
-            c.rowAddress?.append(y, to: &out)
-            c.columnAddress?.append(x, to: &out)
+            controls.rowAddress?.append(y, to: &out)
+            controls.columnAddress?.append(x, to: &out)
         }
         cursor = (x, y)
     }
@@ -474,52 +472,49 @@ public struct ScreenWriter {
 
     private func verticalCost(_ from: Int, _ to: Int) -> Int? {
         let n = abs(to - from)
-        let c = controls
         var best: Int?
         func consider(_ v: Int?) { if let v, v < (best ?? .max) { best = v } }
         if to > from {
-            consider(c.downOne.map { $0.count * n })
-            consider(c.down?.length(n))
+            consider(controls.downOne.map { $0.count * n })
+            consider(controls.down?.length(n))
         } else {
-            consider(c.upOne.map { $0.count * n })
-            consider(c.up?.length(n))
+            consider(controls.upOne.map { $0.count * n })
+            consider(controls.up?.length(n))
         }
-        consider(c.rowAddress?.length(to))
+        consider(controls.rowAddress?.length(to))
         return best
     }
 
     private func vertical(_ from: Int, _ to: Int, _ out: inout [UInt8]) {
         let n = abs(to - from)
-        let c = controls
         var options: [(Int, () -> [UInt8])] = []
         if to > from {
-            if let d = c.downOne { options.append((d.count * n, { Array(repeatElement(d, count: n).joined()) })) }
-            if let d = c.down { options.append((d.length(n), { d.bytes(n) })) }
+            if let d = controls.downOne { options.append((d.count * n, { Array(repeatElement(d, count: n).joined()) })) }
+            if let d = controls.down { options.append((d.length(n), { d.bytes(n) })) }
         } else {
-            if let u = c.upOne { options.append((u.count * n, { Array(repeatElement(u, count: n).joined()) })) }
-            if let u = c.up { options.append((u.length(n), { u.bytes(n) })) }
+            if let u = controls.upOne { options.append((u.count * n, { Array(repeatElement(u, count: n).joined()) })) }
+            if let u = controls.up { options.append((u.length(n), { u.bytes(n) })) }
         }
-        if let r = c.rowAddress { options.append((r.length(to), { r.bytes(to) })) }
+        if let r = controls.rowAddress { options.append((r.length(to), { r.bytes(to) })) }
         if let best = options.min(by: { $0.0 < $1.0 }) { out += best.1() }
     }
 
     /// The cheapest way along row y from column `from` to `to`, and its cost.
     private func horizontalChoice(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
         if from == to { return (0, .none) }
-        let c = controls
         var best: (Int, Horizontal)?
         func consider(_ v: Int?, _ h: Horizontal) { if let v, v < (best?.0 ?? .max) { best = (v, h) } }
         if to > from {
             consider(resendCost(from, to, y, canvas), .resend)
-            if to - from == 1 { consider(c.rightOne?.count, .rightOne) }
-            consider(c.right?.length(to - from), .right)
+            if to - from == 1 { consider(controls.rightOne?.count, .rightOne) }
+            consider(controls.right?.length(to - from), .right)
         } else {
-            consider(c.leftOne.map { $0.count * (from - to) }, .leftOnes)
-            consider(c.left?.length(from - to), .left)
+            consider(controls.leftOne.map { $0.count * (from - to) }, .leftOnes)
+            consider(controls.left?.length(from - to), .left)
         }
-        consider(c.columnAddress?.length(to), .column)
+        consider(controls.columnAddress?.length(to), .column)
         // Back to the first column, then along (from there a return is never needed again).
-        if let cr = c.carriageReturn, from != 0 {
+        if let cr = controls.carriageReturn, from != 0 {
             if to == 0 {
                 consider(cr.count, .carriageReturn)
             } else if let rest = horizontalChoice(0, to, y, canvas) {
@@ -538,7 +533,6 @@ public struct ScreenWriter {
             controls.cursorAddress.append(y, to, to: &out)
             return
         }
-        let c = controls
         switch how {
         case .none: break
         case .resend:
@@ -548,13 +542,13 @@ public struct ScreenWriter {
                 glyph(cell, canvas, &out)
                 x += max(1, cell.width)
             }
-        case .rightOne: out += c.rightOne ?? []
-        case .right: c.right?.append(to - from, to: &out)
-        case .leftOnes: for _ in 0..<(from - to) { out += c.leftOne ?? [] }
-        case .left: c.left?.append(from - to, to: &out)
-        case .column: c.columnAddress?.append(to, to: &out)
+        case .rightOne: out += controls.rightOne ?? []
+        case .right: controls.right?.append(to - from, to: &out)
+        case .leftOnes: for _ in 0..<(from - to) { out += controls.leftOne ?? [] }
+        case .left: controls.left?.append(from - to, to: &out)
+        case .column: controls.columnAddress?.append(to, to: &out)
         case .carriageReturn:
-            out += c.carriageReturn ?? []
+            out += controls.carriageReturn ?? []
             if to > 0 { horizontal(0, to, y, canvas, &out) }
         }
     }

@@ -215,7 +215,7 @@ public final class Terminal {
         }
         // cup is there: start() refuses a terminal without it.
         let cup = control("cup", arity: 2) ?? ParameterizedControl(arity: 2) { a, b in Array("\u{1b}[\(a + 1);\(b + 1)H".utf8) }
-        let c = TerminalControls(cursorAddress: cup, clearScreen: string("clear") ?? [], resetAttributes: string("sgr0") ?? [],
+        var c = TerminalControls(cursorAddress: cup, clearScreen: string("clear") ?? [], resetAttributes: string("sgr0") ?? [],
                                  depth: depth, unicode: unicode)
         c.columnAddress = control("hpa", arity: 1)
         c.rowAddress = control("vpa", arity: 1)

@@ -230,7 +230,7 @@ struct MiniTerminal {
     @Test func onlyCursorAddressingAndNoColours() {
         // A terminal with cup and nothing else to move by, no colours, no op, no el.
         let x = TerminalControls.xterm(depth: .monochrome)
-        let c = TerminalControls(cursorAddress: x.cursorAddress, clearScreen: x.clearScreen, resetAttributes: x.resetAttributes,
+        var c = TerminalControls(cursorAddress: x.cursorAddress, clearScreen: x.clearScreen, resetAttributes: x.resetAttributes,
                                  depth: .monochrome, unicode: true)
         c.bold = x.bold
         c.reverse = x.reverse
@@ -250,7 +250,7 @@ struct MiniTerminal {
     }
 
     @Test func aTerminalThatWrapsAtOnceNeverHasItsLastCellWritten() {
-        let c = TerminalControls.xterm()
+        var c = TerminalControls.xterm()
         c.eatsNewline = false
         var writer = ScreenWriter(controls: c)
         var canvas = Canvas(width: 4, height: 2)
