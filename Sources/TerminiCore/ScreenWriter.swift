@@ -8,6 +8,8 @@ public final class ParameterizedControl {
     /// prefix, between, suffix; `swapped` when the second parameter is printed first.
     private let template: (parts: [[UInt8]], offsets: (Int, Int), swapped: Bool, arity: Int)?
     private var cache: [Int: [UInt8]] = [:]
+    /// The expansions of one small parameter (a colour index), by the parameter.
+    private var small: [[UInt8]?] = []
 
     /// `expand(p1, p2)` gives the control with its parameters; `arity` is 1 or 2.
     public init(arity: Int, expand: @escaping (Int, Int) -> [UInt8]) {
@@ -49,6 +51,13 @@ public final class ParameterizedControl {
     }
 
     private func cached(_ a: Int, _ b: Int) -> [UInt8] {
+        if b == 0, a >= 0, a < 256 {
+            if small.isEmpty { small = Array(repeating: nil, count: 256) }
+            if let c = small[a] { return c }
+            let c = expand(a, 0)
+            small[a] = c
+            return c
+        }
         let key = a << 16 | (b & 0xffff)
         if let c = cache[key] { return c }
         let c = expand(a, b)
@@ -424,6 +433,11 @@ public struct ScreenWriter {
         if let c = cursor, c.x == x, c.y == y { return }
         // A terminal that cannot move in attributes (no msgr) must be put back to normal first.
         if !controls.moveInAttributes, let l = current, !l.attributes.isEmpty { setLook(.plain, &out) }
+        if let from = cursor, from.y == y, quickRight(from.x, x, y, canvas) != nil {
+            horizontal(from.x, x, y, canvas, &out)
+            cursor = (x, y)
+            return
+        }
         var best = controls.cursorAddress.length(y, x)
         var plan = Plan.address
         func consider(_ cost: Int?, _ p: Plan) {
@@ -502,6 +516,8 @@ public struct ScreenWriter {
     /// The cheapest way along row y from column `from` to `to`, and its cost.
     private func horizontalChoice(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
         if from == to { return (0, .none) }
+        // One or two plain characters again: nothing else is shorter than a byte a cell.
+        if let quick = quickRight(from, to, y, canvas) { return quick }
         var best: (Int, Horizontal)?
         func consider(_ v: Int?, _ h: Horizontal) { if let v, v < (best?.0 ?? .max) { best = (v, h) } }
         if to > from {
@@ -526,6 +542,13 @@ public struct ScreenWriter {
 
     private func horizontalCost(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> Int? {
         horizontalChoice(from, to, y, canvas)?.0
+    }
+
+    /// The cost of the cheapest motion in a row when it is short: a step or two right is
+    /// answered without weighing every control (the common case of neighbouring changes).
+    private func quickRight(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
+        guard to > from, to - from <= 2, let r = resendCost(from, to, y, canvas), r <= to - from else { return nil }
+        return (r, .resend)
     }
 
     private mutating func horizontal(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas, _ out: inout [UInt8]) {
@@ -566,7 +589,7 @@ public struct ScreenWriter {
             guard !cell.isCluster, !cell.isContinuation, x + cell.width <= to else { return nil }
             if styleLook == nil || cell.style != style {
                 style = cell.style
-                styleLook = looks[style] ?? (style == lastStyle ? lastLook : nil)
+                styleLook = style == lastStyle ? lastLook : looks[style]
             }
             guard styleLook == now else { return nil }
             bytes += ScreenWriter.utf8Length(cell, unicode: controls.unicode)
