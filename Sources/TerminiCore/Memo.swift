@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// The last results of a pure function of text (a width, a wrap): a frame measures and wraps
@@ -33,7 +38,17 @@ public struct TextAtWidth: Hashable, Sendable {
         self.extra = extra
     }
     public static func == (a: TextAtWidth, b: TextAtWidth) -> Bool {
-        a.width == b.width && a.text.utf8.elementsEqual(b.text.utf8) && a.extra.utf8.elementsEqual(b.extra.utf8)
+        a.width == b.width && sameBytes(a.text, b.text) && sameBytes(a.extra, b.extra)
+    }
+
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let fast = a.utf8.withContiguousStorageIfAvailable { pa in
+            b.utf8.withContiguousStorageIfAvailable { pb in
+                pa.isEmpty || memcmp(pa.baseAddress!, pb.baseAddress!, pa.count) == 0
+            }
+        }
+        return (fast ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
     public func hash(into hasher: inout Hasher) {
         hasher.combine(width)

@@ -433,8 +433,8 @@ public struct ScreenWriter {
         if let c = cursor, c.x == x, c.y == y { return }
         // A terminal that cannot move in attributes (no msgr) must be put back to normal first.
         if !controls.moveInAttributes, let l = current, !l.attributes.isEmpty { setLook(.plain, &out) }
-        if let from = cursor, from.y == y, quickRight(from.x, x, y, canvas) != nil {
-            horizontal(from.x, x, y, canvas, &out)
+        if let from = cursor, from.y == y, let quick = quickRight(from.x, x, y, canvas) {
+            perform(quick.1, from.x, x, y, canvas, &out)
             cursor = (x, y)
             return
         }
@@ -443,37 +443,44 @@ public struct ScreenWriter {
         func consider(_ cost: Int?, _ p: Plan) {
             if let cost, cost < best { best = cost; plan = p }
         }
+        // Along the row from where the cursor is, and from the first column: each worked out once.
+        var along: (Int, Horizontal)?
+        var fromZero: (Int, Horizontal)?
         if let from = cursor {
+            along = horizontalChoice(from.x, x, y, canvas)
             if from.y == y {
-                consider(horizontalCost(from.x, x, y, canvas), .horizontal)
+                consider(along?.0, .horizontal)
             } else {
                 let dy = y - from.y
                 // Down by line feeds, then along the row.
                 if dy > 0, let returns = controls.lineFeedReturns {
-                    let h = horizontalCost(returns ? 0 : from.x, x, y, canvas)
-                    consider(h.map { $0 + dy }, .lineFeeds)
+                    if returns { fromZero = horizontalChoice(0, x, y, canvas) }
+                    consider((returns ? fromZero : along).map { $0.0 + dy }, .lineFeeds)
                 }
                 if let v = verticalCost(from.y, y) {
-                    consider(horizontalCost(from.x, x, y, canvas).map { $0 + v }, .vertical)
+                    consider(along.map { $0.0 + v }, .vertical)
                 }
             }
         }
         if let r = controls.rowAddress, let h = controls.columnAddress {
             consider(r.length(y) + h.length(x), .rowThenColumn)
         }
+        let from = cursor ?? (0, 0)
         switch plan {
         case .address:
             controls.cursorAddress.append(y, x, to: &out)
         case .horizontal:
-            horizontal(cursor?.x ?? 0, x, y, canvas, &out)
+            perform(along?.1 ?? .column, from.x, x, y, canvas, &out)
         case .lineFeeds:
-            let from = cursor ?? (0, 0)
             out += repeatElement(UInt8(10), count: y - from.y)
-            horizontal(controls.lineFeedReturns == true ? 0 : from.x, x, y, canvas, &out)
+            if controls.lineFeedReturns == true {
+                perform(fromZero?.1 ?? .column, 0, x, y, canvas, &out)
+            } else {
+                perform(along?.1 ?? .column, from.x, x, y, canvas, &out)
+            }
         case .vertical:
-            let from = cursor ?? (0, 0)
             vertical(from.y, y, &out)
-            horizontal(from.x, x, y, canvas, &out)
+            perform(along?.1 ?? .column, from.x, x, y, canvas, &out)
         case .rowThenColumn:
             controls.rowAddress?.append(y, to: &out)
             controls.columnAddress?.append(x, to: &out)
@@ -540,10 +547,6 @@ public struct ScreenWriter {
         return best
     }
 
-    private func horizontalCost(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> Int? {
-        horizontalChoice(from, to, y, canvas)?.0
-    }
-
     /// The cost of the cheapest motion in a row when it is short: a step or two right is
     /// answered without weighing every control (the common case of neighbouring changes).
     private func quickRight(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
@@ -551,11 +554,8 @@ public struct ScreenWriter {
         return (r, .resend)
     }
 
-    private mutating func horizontal(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas, _ out: inout [UInt8]) {
-        guard let (_, how) = horizontalChoice(from, to, y, canvas) else {
-            controls.cursorAddress.append(y, to, to: &out)
-            return
-        }
+    /// Carries out a motion along row y chosen by `horizontalChoice`.
+    private mutating func perform(_ how: Horizontal, _ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas, _ out: inout [UInt8]) {
         switch how {
         case .none: break
         case .resend:
@@ -572,7 +572,7 @@ public struct ScreenWriter {
         case .column: controls.columnAddress?.append(to, to: &out)
         case .carriageReturn:
             out += controls.carriageReturn ?? []
-            if to > 0 { horizontal(0, to, y, canvas, &out) }
+            if to > 0 { perform(horizontalChoice(0, to, y, canvas)?.1 ?? .column, 0, to, y, canvas, &out) }
         }
     }
 

@@ -57,7 +57,7 @@ import Foundation
     }
 
     @Test func edgeNumbersRoundTrip() throws {
-        let doubles: [Double] = [0, -0.0, 1, -1, 0.1, 0.5, 1.5, 1e15, 1e15 + 1, 1e16, 9_007_199_254_740_993, 1e300, -1e300,
+        let doubles: [Double] = [0, -0.0, 1, -1, 0.1, 0.5, 1.5, 1e15, 1e15 + 1, 1e16, 9_007_199_254_740_994, 1e300, -1e300,
                                  .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude,
                                  1_764_582_000.123, 123.456e-10, 3.141592653589793]
         for d in doubles {
