@@ -50,13 +50,17 @@ let package = Package(
         // Test-only: the in-memory store, seeded random keys (every `Key` case, odd Unicode,
         // cut escape sequences), a driver that carries out an app's effects as the shell does,
         // and rendering helpers for golden tests.
-        .target(name: "TerminiTestSupport", dependencies: kit, path: "Tests/TerminiTestSupport"),
+        .target(name: "TerminiTestSupport", dependencies: kit + ["TerminiStore"], path: "Tests/TerminiTestSupport"),
         .testTarget(name: "TerminiCoreTests", dependencies: kit + ["TerminiTestSupport"]),
         .testTarget(name: "TerminiWidgetsTests", dependencies: kit + ["TerminiTestSupport"]),
         .testTarget(name: "TerminiAppTests", dependencies: kit + ["TerminiTestSupport"]),
-        .testTarget(name: "TerminiStoreTests", dependencies: kit + ["TerminiStore"]),
+        .testTarget(name: "TerminiStoreTests", dependencies: kit + ["TerminiStore", "TerminiTestSupport"]),
         .testTarget(name: "TerminiShellTests", dependencies: kit + ["TerminiShell", "TerminiTestSupport"]),
     ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: kit + [.target(name: $0), "TerminiTestSupport"]) } + [
+        // The store, the shell and every app on a disk that fails: I/O faults in turn, the
+        // directories a power cut leaves, decoded values out of range, the fuzzers' corpus.
+        .testTarget(name: "ReliabilityTests",
+                    dependencies: kit + ["TerminiShell", "TerminiStore", "TerminiTestSupport"] + apps.map { .target(name: $0) }),
         // Drives the real binary inside tmux, the way a person meets it. The app modules let
         // a test work out its keys from a model (e.g. the cards of a seeded deal).
         // The fault suite (Fault*.swift) reads the screen with TerminiCore's own glyphs.

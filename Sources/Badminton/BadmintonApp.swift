@@ -26,6 +26,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     public static let journalFile = "badminton-match.jsonl"
     public static let historyFile = "badminton-history.jsonl"
     static let lockName = "badminton"
+    /// The lock's file: its holder closing it (quitting, or killed) is what a watcher hears.
+    static let lockFile = "badminton.lock"
     static let formatKey = "badminton.format", disciplineKey = "badminton.discipline", namesKey = "badminton.names"
     /// The side that served first last time: `left` or `right` (the side named first is on the left).
     static let serverKey = "badminton.server"
@@ -52,11 +54,11 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     var log: MatchLog?
     var history: [PastMatch] = []
-    /// The history file ends inside a line (cut short, or damaged): the next match appended
-    /// must start on a line of its own, or it would be glued to the broken one and lost.
-    var historyEndsMidLine = false
     /// Read-only: following a journal another process keeps.
     var watching = false
+    /// Watching because another termini holds the match (not `--watch`): when it goes, this
+    /// one takes the lock and keeps the match.
+    var awaitingKeeper = false
     /// The setup and names forms, the new-match question, the end menu, the history.
     public var modals = ModalStack<Action>()
     var service = ServiceChoice()
@@ -89,19 +91,37 @@ public struct BadmintonApp: KeyedApp, Sendable {
         }
         defaults = SetupDefaults(format: store.preference(BadmintonApp.formatKey), discipline: store.preference(BadmintonApp.disciplineKey),
                                  names: store.preference(BadmintonApp.namesKey), server: store.preference(BadmintonApp.serverKey))
-        (history, historyEndsMidLine) = BadmintonApp.readHistoryFile(store)
+        history = BadmintonApp.readHistory(store)
         if options.flag("--watch") {
             watching = true
-        } else if !store.lock(BadmintonApp.lockName) {
-            watching = true
-            store.notice("Another termini is keeping this match: this one is read-only and follows it live.")
+        } else {
+            switch store.tryLock(BadmintonApp.lockName) {
+            case .acquired: break
+            case .heldByAnother:
+                watching = true
+                awaitingKeeper = true
+                store.notice("Another termini is keeping this match: this one is read-only and follows it live.")
+            case .unusable:
+                // The store has said why (a lock file that is not one): following, not keeping.
+                watching = true
+            }
         }
+        // A finished match's history line that the disk refuses is kept and written first
+        // once it can be: the old match is never lost between the history and a new journal.
+        if !watching { store.retainFailedAppends(to: BadmintonApp.historyFile) }
         if watching {
             log = BadmintonApp.readJournal(store, recover: false)
-            if options.flag("--new") { store.notice("Not starting a new match: another termini is keeping the match.") }
+            if options.flag("--new") {
+                store.notice(awaitingKeeper ? "Not starting a new match: another termini is keeping the match."
+                    : "Not starting a new match: \(BadmintonApp.lockFile) cannot be used as a lock, so this copy is read-only.")
+            }
             return
         }
         log = BadmintonApp.readJournal(store, recover: true, unicode: context.unicode, effects: &startEffects)
+        // A match can be in the history and still in the journal (a stop between moving it to
+        // the history and writing the next match's journal): it is the match in progress, not
+        // a past one, until a new match begins.
+        if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
         if options.flag("--new") {
             let setup = BadmintonApp.setup(from: options, defaults: defaults)
             startEffects += beginMatch(setup, at: context.now, remember: true)
@@ -119,39 +139,50 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     /// The journal's match; with `recover`, a damaged journal is kept aside, the user told how
     /// many events were recovered, and a clean journal written back (`effects`).
-    static func readJournal(_ store: any StateReader, recover: Bool) -> MatchLog? {
+    static func readJournal(_ store: any StateReader, recover: Bool, report: Bool = false) -> MatchLog? {
         var ignored: [AppEffect] = []
-        return readJournal(store, recover: recover, effects: &ignored)
+        return readJournal(store, recover: recover, report: report, effects: &ignored)
     }
 
-    static func readJournal(_ store: any StateReader, recover: Bool, unicode: Bool = true, effects: inout [AppEffect]) -> MatchLog? {
-        guard let bytes = store.readBytes(journalFile), !bytes.isEmpty else { return nil }
-        let contents = JournalContents.read(bytes)
+    /// With `report` (a command), damage is said without touching the file.
+    static func readJournal(_ store: any StateReader, recover: Bool, report: Bool = false, unicode: Bool = true,
+                            effects: inout [AppEffect]) -> MatchLog? {
+        var reader = JournalContents.Reader()
+        guard let outcome = store.readLines(journalFile, { reader.take($0) }) else { return nil }
+        let contents = reader.contents(outcome)
+        if contents.events.isEmpty && !contents.damaged { return nil }
         let log = MatchLog(records: contents.events)
+        if report && (contents.damaged || log == nil) {
+            let d = contents.damagedLines
+            store.notice("\(journalFile): \(d) damaged line\(d == 1 ? "" : "s") left out" + (log == nil ? "; no match could be read" : ""))
+        }
         guard recover else { return log }
         if contents.damaged || (log == nil && !contents.events.isEmpty) {
             let n = log?.records.count ?? 0
-            store.keepAside(journalFile, reason: "The match journal was damaged after \(n) event\(n == 1 ? "" : "s")")
+            let d = contents.damagedLines
+            let reason = "The match journal was damaged (\(d) line\(d == 1 ? "" : "s") could not be read)"
             if let log {
+                // The journal is replaced whole by its readable events, a copy kept aside; on
+                // a full disk it stays as it is, start event included, and is read again.
+                store.replaceDamaged(journalFile, reason: reason, with: JournalContents.bytes(of: log.records))
                 store.notice("Recovered \(n) event\(n == 1 ? "" : "s") of the match from the damaged journal: \(MatchReport.statusLine(log.state, now: 0))."
                     .glyphed(unicode ? .unicode : .ascii))
             } else {
+                store.keepAside(journalFile, reason: reason)
                 store.notice("No event of the match could be recovered from the damaged journal.")
             }
-        }
-        if let log, contents.needsRewrite {
-            effects.append(.write(file: journalFile, bytes: JournalContents.bytes(of: log.records)))
         }
         return log
     }
 
-    static func readHistory(_ store: any StateReader) -> [PastMatch] { readHistoryFile(store).matches }
-
-    static func readHistoryFile(_ store: any StateReader) -> (matches: [PastMatch], endsMidLine: Bool) {
-        guard let bytes = store.readBytes(historyFile) else { return ([], false) }
-        let (matches, damaged) = HistoryEntry.read(bytes, keep: PastMatch.init)
+    /// The history's matches as the list shows them, read line by line (any size); damaged
+    /// lines are counted and reported, each costing its line only.
+    static func readHistory(_ store: any StateReader) -> [PastMatch] {
+        var reader = HistoryEntry.Reader(keep: PastMatch.init)
+        guard let outcome = store.readLines(historyFile, { reader.take($0) }) else { return [] }
+        let damaged = reader.damagedLines + outcome.overlongLines
         if damaged > 0 { store.notice("\(damaged) damaged line\(damaged == 1 ? "" : "s") of the match history could not be read.") }
-        return (matches, bytes.last.map { $0 != 0x0a } ?? false)
+        return reader.matches
     }
 
     static func setup(from options: AppOptions, defaults: SetupDefaults) -> MatchSetup {
@@ -174,8 +205,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     mutating func beginMatch(_ setup: MatchSetup, at now: Double, remember: Bool) -> [AppEffect] {
         var effects: [AppEffect] = []
         if let old = log, old.effective.count > 1 {
-            effects.append(.append(file: BadmintonApp.historyFile, bytes: (historyEndsMidLine ? [0x0a] : []) + HistoryEntry(events: old.effective).line))
-            historyEndsMidLine = false
+            // The store starts it on a line of its own if the file ends inside one.
+            effects.append(.append(file: BadmintonApp.historyFile, bytes: HistoryEntry(events: old.effective).line))
             history.removeAll { $0.startedAt == old.startedAt }
             history.append(PastMatch(old))
         }
@@ -462,10 +493,26 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     // MARK: Watching
 
-    public var watchedFiles: [String] { watching ? [BadmintonApp.journalFile, BadmintonApp.historyFile] : [] }
+    public var watchedFiles: [String] {
+        guard watching else { return [] }
+        return [BadmintonApp.journalFile, BadmintonApp.historyFile] + (awaitingKeeper ? [BadmintonApp.lockFile] : [])
+    }
 
     public mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect] {
         guard watching else { return [] }
+        // The keeper closed the lock (it quit, or it was killed: the kernel frees the lock):
+        // this copy takes it and keeps the match, without a restart.
+        if awaitingKeeper, store.tryLock(BadmintonApp.lockName) == .acquired {
+            watching = false
+            awaitingKeeper = false
+            var effects: [AppEffect] = []
+            log = BadmintonApp.readJournal(store, recover: true, unicode: context.unicode, effects: &effects)
+            history = BadmintonApp.readHistory(store)
+            if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
+            store.retainFailedAppends(to: BadmintonApp.historyFile)
+            message = Message("The termini that kept this match has stopped: this one keeps the match now.", short: "Keeping the match now.")
+            return effects + [.notice("The termini that kept this match has stopped: this one keeps the match now.")]
+        }
         if let fresh = BadmintonApp.readJournal(store, recover: false) {
             log = fresh
         } else if store.readBytes(BadmintonApp.journalFile) == nil {
@@ -527,43 +574,107 @@ public struct BadmintonApp: KeyedApp, Sendable {
         return nil
     }
 
+    /// Where each match of the history was last kept (its line), in the order `--export` and
+    /// `--scoresheet` number them, and the match in progress when it comes after them: the
+    /// history read line by line, never held whole.
+    struct MatchIndex {
+        var lines: [Int] = []
+        var current: MatchLog?
+        var currentGoesLast = false
+        var damaged = 0
+        var count: Int { lines.count + (currentGoesLast ? 1 : 0) }
+    }
+
+    static func matchIndex(_ store: any StateReader) -> MatchIndex {
+        var lastLine: [Double: Int] = [:]
+        var line = 0
+        var index = MatchIndex()
+        let first = store.readLines(historyFile) { bytes in
+            defer { line += 1 }
+            guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0d || $0 == 0x09 }) else { return }
+            if let t = HistoryEntry.startTime(line: bytes) { lastLine[t] = line } else { index.damaged += 1 }
+        }
+        index.damaged += first?.overlongLines ?? 0
+        index.current = readJournal(store, recover: false, report: true)
+        // The journal's match replaces its copy in the history once play went on after it.
+        if let c = index.current {
+            index.currentGoesLast = lastLine[c.startedAt] == nil || c.effective.count > 1
+            if index.currentGoesLast { lastLine[c.startedAt] = nil }
+        }
+        index.lines = lastLine.values.sorted()
+        return index
+    }
+
+    /// The history's matches on the given lines, in file order, one at a time.
+    static func forEachMatch(_ store: any StateReader, lines: Set<Int>, _ body: (MatchLog) -> Bool) {
+        var n = 0
+        var open = true
+        _ = store.readLines(historyFile) { bytes in
+            defer { n += 1 }
+            guard open, lines.contains(n), let log = HistoryEntry.parse(line: bytes) else { return }
+            open = body(log)
+        }
+    }
+
+    /// Every match of the history, then the one in the journal, streamed: the history is
+    /// read twice, line by line (first to find where each match was last kept, then to
+    /// write it), so an export of any size never holds more than one match in memory.
+    static func export(_ format: MatchReport.ExportFormat, store: any StateReader) -> CommandOutput {
+        let index = matchIndex(store)
+        guard index.count > 0 else {
+            return CommandOutput(stderr: "termini: no badminton matches to export\n", status: 1)
+        }
+        if index.damaged > 0 { store.notice("\(index.damaged) damaged line\(index.damaged == 1 ? "" : "s") of the match history could not be read (left out).") }
+        let stream = CommandStream { emit in
+            var writer = MatchReport.ExportWriter(format)
+            guard emit(writer.header) else { return }
+            var open = true
+            forEachMatch(store, lines: Set(index.lines)) { log in
+                open = emit(writer.text(for: log))
+                return open
+            }
+            if open, index.currentGoesLast, let c = index.current { open = emit(writer.text(for: c)) }
+            if open { _ = emit(writer.footer) }
+        }
+        return CommandOutput(stream: stream)
+    }
+
     /// A match number as typed: 1 and up, digits only.
     static func scoresheetNumber(_ text: String) -> Int? {
         guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text), n >= 1 else { return nil }
         return n
     }
 
-    /// Every match kept, as `--export` numbers them: the history oldest first, then the match
-    /// in progress when it is not the history's last (or has gone on since).
-    static func allMatches(_ store: any StateReader) -> (matches: [MatchLog], current: MatchLog?) {
-        var matches = HistoryEntry.readAll(store.readBytes(historyFile) ?? []).matches
-        let current = readJournal(store, recover: false)
-        if let current, !matches.contains(where: { $0.startedAt == current.startedAt }) || current.effective.count > 1 {
-            matches.removeAll { $0.startedAt == current.startedAt }
-            matches.append(current)
-        }
-        return (matches, current)
-    }
-
     static let noMatchYet = "termini: no badminton match yet (start one: termini badminton --new)\n"
+
+    /// Match `n` (1 is the oldest) as `--export` numbers them.
+    static func match(_ n: Int, in index: MatchIndex, store: any StateReader) -> MatchLog? {
+        guard n >= 1, n <= index.count else { return nil }
+        if n > index.lines.count { return index.current }
+        var found: MatchLog?
+        forEachMatch(store, lines: [index.lines[n - 1]]) { found = $0; return false }
+        return found
+    }
 
     /// `--scoresheet [N] [--output FILE]`: read-only, the page to stdout or for FILE.
     static func scoresheetCommand(_ options: AppOptions, store: any StateReader) -> CommandOutput {
-        let (matches, current) = allMatches(store)
-        guard !matches.isEmpty else { return CommandOutput(stderr: noMatchYet, status: 1) }
-        let log: MatchLog
+        let index = matchIndex(store)
+        guard index.count > 0 else { return CommandOutput(stderr: noMatchYet, status: 1) }
+        let picked: MatchLog?
         if let n = options.value("--scoresheet").flatMap(scoresheetNumber) {
-            guard n <= matches.count else {
-                return CommandOutput(stderr: "termini: no match \(n): there \(matches.count == 1 ? "is 1" : "are \(matches.count)") "
+            guard n <= index.count else {
+                return CommandOutput(stderr: "termini: no match \(n): there \(index.count == 1 ? "is 1" : "are \(index.count)") "
                     + "(1 is the oldest; termini badminton --export csv lists them)\n", status: 1)
             }
-            log = matches[n - 1]
-        } else if let current, current.effective.count == 1,
-                  let played = matches.last(where: { $0.startedAt != current.startedAt }) {
+            picked = match(n, in: index, store: store)
+        } else if let current = index.current, current.effective.count == 1, index.currentGoesLast, index.count >= 2 {
             // The match in progress has nothing on it yet: the last one played.
-            log = played
+            picked = match(index.count - 1, in: index, store: store)
         } else {
-            log = current ?? matches[matches.count - 1]
+            picked = index.current ?? match(index.count, in: index, store: store)
+        }
+        guard let log = picked else {
+            return CommandOutput(stderr: "termini: the match history could not be read\n", status: 1)
         }
         let court = store.preference(BadmintonApp.courtKey)
         let html = ScoresheetHTML.render(Scoresheet(log, court: court))
@@ -576,20 +687,17 @@ public struct BadmintonApp: KeyedApp, Sendable {
     public static func runCommand(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? {
         if options.flag("--scoresheet") { return scoresheetCommand(options, store: store) }
         if options.flag("--status") {
-            guard let log = readJournal(store, recover: false) else {
+            guard let log = readJournal(store, recover: false, report: true) else {
                 return CommandOutput(stderr: noMatchYet, status: 1)
             }
             let s = log.state
+            // Under LANG=C or --ascii the middle dots are ASCII too, as on the screen.
             let text = options.flag("--json") ? MatchReport.statusJSON(s, now: context.now, court: store.preference(BadmintonApp.courtKey))
-                : MatchReport.statusLine(s, now: context.now)
+                : MatchReport.statusLine(s, now: context.now).glyphed(context.unicode ? .unicode : .ascii)
             return CommandOutput(stdout: text + "\n")
         }
         if let f = options.value("--export").flatMap(MatchReport.ExportFormat.init(rawValue:)) {
-            let matches = allMatches(store).matches
-            guard !matches.isEmpty else {
-                return CommandOutput(stderr: "termini: no badminton matches to export\n", status: 1)
-            }
-            return CommandOutput(stdout: MatchReport.export(matches, as: f))
+            return export(f, store: store)
         }
         return nil
     }

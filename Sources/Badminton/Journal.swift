@@ -6,36 +6,37 @@ import Foundation
 import TerminiApp
 
 /// The match journal on disk: one JSON event per line, appended and fsynced before the
-/// new score is drawn. Reading stops at the first line that is not a whole event (a write
-/// cut short by a crash, or damage): everything before it is recovered.
+/// new score is drawn. A line that is not a whole, valid event (a write cut short by a crash,
+/// or damage) costs that line only: every other event is recovered.
 public struct JournalContents: Equatable, Sendable {
     public var events: [MatchEvent]
-    /// A line could not be read (the events after it are lost; `events` holds those before).
-    public var damaged: Bool
+    /// Some line could not be read (`damagedLines` of them).
+    public var damaged: Bool { damagedLines > 0 }
+    public var damagedLines: Int
     /// The file should be written out again cleanly (damaged, or the last newline missing).
     public var needsRewrite: Bool
 
     public static func read(_ bytes: [UInt8]) -> JournalContents {
-        var events: [MatchEvent] = []
-        var damaged = false
-        var start = 0
-        var i = 0
-        while i <= bytes.count {
-            if i == bytes.count || bytes[i] == 0x0a {
-                let line = bytes[start..<i]
-                if !line.allSatisfy({ $0 == 0x20 || $0 == 0x0d || $0 == 0x09 }) {
-                    guard let e = MatchEvent.parse(line: line) else {
-                        damaged = true
-                        break
-                    }
-                    events.append(e)
-                }
-                start = i + 1
-            }
-            i += 1
+        var reader = Reader()
+        let outcome = LinesRead.lines(of: bytes) { reader.take($0) }
+        return reader.contents(outcome)
+    }
+
+    /// Reads a journal a line at a time (as the store streams it).
+    public struct Reader {
+        public private(set) var events: [MatchEvent] = []
+        public private(set) var damagedLines = 0
+        public init() {}
+
+        public mutating func take(_ line: ArraySlice<UInt8>) {
+            guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x0d || $0 == 0x09 }) else { return }
+            if let e = MatchEvent.parse(line: line) { events.append(e) } else { damagedLines += 1 }
         }
-        let unterminated = !bytes.isEmpty && bytes.last != 0x0a
-        return JournalContents(events: events, damaged: damaged, needsRewrite: damaged || unterminated)
+
+        public func contents(_ outcome: LinesRead) -> JournalContents {
+            let damaged = damagedLines + outcome.overlongLines
+            return JournalContents(events: events, damagedLines: damaged, needsRewrite: damaged > 0 || outcome.endsMidLine)
+        }
     }
 
     /// The journal of a match, written out whole.
@@ -58,29 +59,57 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     /// Every readable match in a history file, oldest first; a match kept twice (a crash
     /// between saving the history and starting the next) is listed once, as last kept.
     public static func readAll(_ bytes: [UInt8]) -> (matches: [MatchLog], damagedLines: Int) {
-        read(bytes) { $0 }
+        var reader = Reader { $0 }
+        _ = LinesRead.lines(of: bytes) { reader.take($0) }
+        return (reader.matches, reader.damagedLines)
     }
 
     /// The same, keeping only what `keep` takes of each match (the history list needs the
     /// final state only, not the state after every rally).
-    static func read<T>(_ bytes: [UInt8], keep: (MatchLog) -> T) -> (matches: [T], damagedLines: Int) {
-        var out: [T] = []
-        var index: [Double: Int] = [:]
-        var damaged = 0
-        for line in bytes.split(separator: 0x0a) where !line.allSatisfy({ $0 == 0x20 || $0 == 0x0d }) {
-            guard let entry = try? JSONDecoder().decode(HistoryEntry.self, from: Data(line)),
-                  let log = MatchLog(records: entry.events) else {
-                damaged += 1
-                continue
+    static func read<T>(_ bytes: [UInt8], keep: @escaping (MatchLog) -> T) -> (matches: [T], damagedLines: Int) {
+        var reader = Reader(keep: keep)
+        _ = LinesRead.lines(of: bytes) { reader.take($0) }
+        return (reader.matches, reader.damagedLines)
+    }
+
+    /// When the match of a history line began; nil when the line is not a whole, valid match
+    /// (what `parse` says, without replaying the match).
+    public static func startTime(line: ArraySlice<UInt8>) -> Double? {
+        guard let entry = try? JSONDecoder().decode(HistoryEntry.self, from: Data(line)), let first = entry.events.first,
+              case .start = first.action else { return nil }
+        return first.time
+    }
+
+    /// One history line as a match; nil when it is not a whole, valid match.
+    public static func parse(line: ArraySlice<UInt8>) -> MatchLog? {
+        guard let entry = try? JSONDecoder().decode(HistoryEntry.self, from: Data(line)) else { return nil }
+        return MatchLog(records: entry.events)
+    }
+
+    /// Reads the history a line at a time (as the store streams it): a damaged line costs
+    /// that line only.
+    public struct Reader<T> {
+        public private(set) var matches: [T] = []
+        public private(set) var damagedLines = 0
+        /// The line number of each match kept, by its start (a later line replaces it).
+        private var index: [Double: Int] = [:]
+        let keep: (MatchLog) -> T
+
+        public init(keep: @escaping (MatchLog) -> T) { self.keep = keep }
+
+        public mutating func take(_ line: ArraySlice<UInt8>) {
+            guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x0d || $0 == 0x09 }) else { return }
+            guard let log = HistoryEntry.parse(line: line) else {
+                damagedLines += 1
+                return
             }
             if let i = index[log.startedAt] {
-                out[i] = keep(log)
+                matches[i] = keep(log)
             } else {
-                index[log.startedAt] = out.count
-                out.append(keep(log))
+                index[log.startedAt] = matches.count
+                matches.append(keep(log))
             }
         }
-        return (out, damaged)
     }
 }
 

@@ -67,8 +67,11 @@ extension TextLayout {
     static func sanitizedName(_ text: String) -> String {
         var s = Substring(sanitized(text))
         while s.first == " " { s = s.dropFirst() }
+        // Cut first, then trim: a name cut at 40 must not end in the spaces inside it, or it
+        // reads back shorter than it was written.
+        s = s.prefix(40)
         while s.last == " " { s = s.dropLast() }
-        return String(s.prefix(40))
+        return String(s)
     }
 }
 
@@ -246,11 +249,13 @@ extension MatchEvent: Codable {
     /// match itself refuses a score its format cannot reach.
     static let maxScore = 99
 
-    /// The one place a journal line becomes an event: every field is checked here, by kind;
-    /// anything out of its range makes the line damaged.
+    /// The one place a journal line becomes an event: every field is checked here, by kind
+    /// (a time on the wall clock, `Ranges.moment`; an index as 0 or 1; words, names and
+    /// formats by their own decoders); anything out of its range makes the line damaged, and
+    /// nothing later can trap on it.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
-        let t = try c.decode(Double.self, forKey: .t)
+        let t = try c.decode(Double.self, forKey: .t, in: Ranges.moment)
         let e = try c.decode(String.self, forKey: .e)
         func fail(_ key: Keys, _ why: String) -> DecodingError { .dataCorruptedError(forKey: key, in: c, debugDescription: why) }
         /// A team, a player of a team, a server, receiver or court index: 0 or 1.

@@ -1,3 +1,5 @@
+import TerminiApp
+
 /// A service court, as the server or receiver sees it facing the net.
 public enum ServiceCourt: String, Sendable, Equatable {
     case right, left
@@ -29,7 +31,7 @@ public struct Interval: Equatable, Sendable {
     /// Whole seconds left as shown (rounded up: 0.2 s left still shows 1).
     public func shownSeconds(at now: Double) -> Int {
         let r = remaining(at: now)
-        return r <= 0 ? 0 : Int(r.rounded(.up))
+        return r <= 0 ? 0 : Int(saturating: r.rounded(.up))
     }
 }
 

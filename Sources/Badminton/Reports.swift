@@ -1,4 +1,5 @@
 import TerminiCore
+import TerminiApp
 
 /// The match in words and in JSON, for `--status`, `--status --json` and `--export`.
 public enum MatchReport {
@@ -136,13 +137,15 @@ public enum MatchReport {
     }
 
     /// A JSON number for a timestamp: milliseconds, no exponent.
-    static func jsonTime(_ t: Double) -> String { decimal(t, places: 3) }
+    static func jsonTime(_ t: Double) -> String { decimal(clamped(t), places: 3) }
 
     /// A JSON number rounded to `places` decimals (1 to 6), trailing zeros dropped, no exponent.
+    /// Values beyond what a file can hold in range are clamped to ±10^12 (never a trap).
     static func decimal(_ x: Double, places: Int) -> String {
         var unit: Int64 = 1
         for _ in 0..<max(1, min(6, places)) { unit *= 10 }
-        let n = Int64((x * Double(unit)).rounded())
+        let bounded = x.isFinite ? min(max(x, -1e12), 1e12) : 0
+        let n = Int64((bounded * Double(unit)).rounded())
         let whole = n / unit, frac = abs(n % unit)
         let sign = n < 0 && whole == 0 ? "-" : ""
         if frac == 0 { return sign + "\(whole)" }
@@ -154,12 +157,19 @@ public enum MatchReport {
 
     /// `2026-11-29T14:03:07Z` (UTC), without Foundation's calendar.
     public static func isoTime(_ t: Double) -> String {
-        let secs = Int64(t.rounded(.down))
+        let secs = Int64(MatchReport.clamped(t).rounded(.down))
         let days = secs >= 0 ? secs / 86400 : (secs - 86399) / 86400
         let rem = secs - days * 86400
         let (y, m, d) = civil(days)
         func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(y)-\(two(m))-\(two(d))T\(two(rem / 3600)):\(two(rem % 3600 / 60)):\(two(rem % 60))Z"
+    }
+
+    /// A time as the reports can write it: events are checked when read (`Ranges.moment`);
+    /// anything else (a clock gone mad) is held to that range rather than trap.
+    static func clamped(_ t: Double) -> Double {
+        guard t.isFinite else { return 0 }
+        return min(max(t, -Ranges.moment.upperBound), Ranges.moment.upperBound)
     }
 
     /// `2026-11-29 14:03` for lists: UTC, or local time given the zone's offset from UTC in
@@ -243,10 +253,30 @@ public enum MatchReport {
 
     /// Every match (past ones first, then the current) with every rally and its time.
     public static func export(_ matches: [MatchLog], as format: ExportFormat) -> String {
-        switch format {
-        case .csv: return csv(matches)
-        case .json: return exportJSON(matches)
+        var w = ExportWriter(format)
+        return w.header + matches.map { w.text(for: $0) }.joined() + w.footer
+    }
+
+    /// The export written a match at a time, so a history of any size never sits whole in
+    /// memory: `header`, then `text(for:)` of each match in order, then `footer`.
+    public struct ExportWriter {
+        public let format: ExportFormat
+        private var count = 0
+        public init(_ format: ExportFormat) { self.format = format }
+
+        public var header: String {
+            format == .csv ? MatchReport.csvHeader : "{\"matches\":["
         }
+
+        public mutating func text(for log: MatchLog) -> String {
+            count += 1
+            switch format {
+            case .csv: return MatchReport.csvRows(log, number: count)
+            case .json: return (count > 1 ? ",\n" : "") + MatchReport.jsonMatch(log)
+            }
+        }
+
+        public var footer: String { format == .csv ? "" : "]}\n" }
     }
 
     struct Row {
@@ -291,72 +321,75 @@ public enum MatchReport {
         }
     }
 
+    /// A CSV cell. One that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is a
+    /// formula to a spreadsheet (OWASP's CSV injection): it gets a `'` in front and quotes,
+    /// so it is read as the text it is.
     static func csvField(_ s: String) -> String {
-        if s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
-            return "\"" + s.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+        var cell = s
+        var quote = cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+        if let first = cell.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) {
+            cell = "'" + cell
+            quote = true
         }
-        return s
+        guard quote else { return cell }
+        return "\"" + cell.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 
-    static func csv(_ matches: [MatchLog]) -> String {
-        var out = "match,started,format,discipline,team1,team2,seq,time,event,team,score1,score2,game,server,player,detail,duration,shuttles\n"
-        for (n, log) in matches.enumerated() {
-            let first = log.state
-            let head = [String(n + 1), isoTime(log.startedAt), first.format.description, first.discipline.rawValue,
-                        csvField(first.teams[0].name), csvField(first.teams[1].name)]
-            for r in rows(log) {
-                let s = r.state
-                let team = eventTeam(r.event).map { csvField(s.teams[$0].name) } ?? ""
-                let server = s.phase == .playing ? csvField(s.serverName()) : ""
-                let d = details(r.event, after: s)
-                let cols = head + [String(r.seq), isoTime(r.event.time), r.event.name, team, String(s.score[0]), String(s.score[1]),
-                                   String(s.gameNumber), server, csvField(d.player ?? ""), d.detail ?? "", d.duration.map(jsonTime) ?? "",
-                                   String(s.shuttles)]
-                out += cols.joined(separator: ",") + "\n"
-            }
+    static let csvHeader = "match,started,format,discipline,team1,team2,seq,time,event,team,score1,score2,game,server,player,detail,duration,shuttles\n"
+
+    static func csvRows(_ log: MatchLog, number n: Int) -> String {
+        var out = ""
+        let first = log.state
+        let head = [String(n), isoTime(log.startedAt), first.format.description, first.discipline.rawValue,
+                    csvField(first.teams[0].name), csvField(first.teams[1].name)]
+        for r in rows(log) {
+            let s = r.state
+            let team = eventTeam(r.event).map { csvField(s.teams[$0].name) } ?? ""
+            let server = s.phase == .playing ? csvField(s.serverName()) : ""
+            let d = details(r.event, after: s)
+            let cols = head + [String(r.seq), isoTime(r.event.time), r.event.name, team, String(s.score[0]), String(s.score[1]),
+                               String(s.gameNumber), server, csvField(d.player ?? ""), d.detail ?? "", d.duration.map(jsonTime) ?? "",
+                               String(s.shuttles)]
+            out += cols.joined(separator: ",") + "\n"
         }
         return out
     }
 
-    static func exportJSON(_ matches: [MatchLog]) -> String {
-        var parts: [String] = []
-        for log in matches {
-            let s = log.state
-            let teams = s.teams.map { "{\"name\":\(json($0.name)),\"players\":[\($0.players.map(json).joined(separator: ","))]}" }
-            let ending: String
-            switch s.ending {
-            case nil: ending = "null"
-            case .played?: ending = "\"played\""
-            case .retired?: ending = "\"retired\""
-            case .walkover?: ending = "\"walkover\""
-            case .disqualified?: ending = "\"disqualified\""
-            }
-            let events = rows(log).map { r -> String in
-                let st = r.state
-                var e = "{\"time\":\(json(isoTime(r.event.time))),\"t\":\(jsonTime(r.event.time)),\"event\":\"\(r.event.name)\""
-                if let t = eventTeam(r.event) { e += ",\"team\":\(t)" }
-                e += ",\"score\":[\(st.score[0]),\(st.score[1])],\"game\":\(st.gameNumber)"
-                if st.phase == .playing { e += ",\"server\":{\"team\":\(st.server),\"player\":\(json(st.serverName())),\"court\":\"\(st.serviceCourt.rawValue)\"}" }
-                let d = details(r.event, after: st)
-                if let p = d.player { e += ",\"player\":\(json(p))" }
-                switch r.event.action {
-                case .card: e += ",\"card\":\"\(d.detail ?? "")\""
-                case .stop, .resume: e += ",\"kind\":\"\(d.detail ?? "")\""
-                case .correctCourts: e += ",\"court\":\"right\""
-                case .shuttle: e += ",\"shuttles\":\(st.shuttles)"
-                default: break
-                }
-                if let duration = d.duration { e += ",\"duration\":\(jsonTime(duration))" }
-                return e + "}"
-            }
-            parts.append("{\"started\":\(json(isoTime(log.startedAt))),\"format\":\(json(s.format.description)),\"discipline\":\"\(s.discipline.rawValue)\","
-                + "\"teams\":[\(teams.joined(separator: ","))],\"games\":[\(s.games.map { "[\($0[0]),\($0[1])]" }.joined(separator: ","))],"
-                + "\"winner\":\(s.winner.map(String.init) ?? "null"),\"ending\":\(ending),\"finished\":\(s.isOver),"
-                + "\"cards\":\(cardsJSON(s)),\"shuttles\":\(s.shuttles),\"stoppages\":\(stoppagesJSON(s)),"
-                + "\"stats\":\(statsJSON(MatchStats(log), s)),"
-                + "\"events\":[\(events.joined(separator: ","))]}")
+    static func jsonMatch(_ log: MatchLog) -> String {
+        let s = log.state
+        let teams = s.teams.map { "{\"name\":\(json($0.name)),\"players\":[\($0.players.map(json).joined(separator: ","))]}" }
+        let ending: String
+        switch s.ending {
+        case nil: ending = "null"
+        case .played?: ending = "\"played\""
+        case .retired?: ending = "\"retired\""
+        case .walkover?: ending = "\"walkover\""
+        case .disqualified?: ending = "\"disqualified\""
         }
-        return "{\"matches\":[" + parts.joined(separator: ",\n") + "]}\n"
+        let events = rows(log).map { r -> String in
+            let st = r.state
+            var e = "{\"time\":\(json(isoTime(r.event.time))),\"t\":\(jsonTime(r.event.time)),\"event\":\"\(r.event.name)\""
+            if let t = eventTeam(r.event) { e += ",\"team\":\(t)" }
+            e += ",\"score\":[\(st.score[0]),\(st.score[1])],\"game\":\(st.gameNumber)"
+            if st.phase == .playing { e += ",\"server\":{\"team\":\(st.server),\"player\":\(json(st.serverName())),\"court\":\"\(st.serviceCourt.rawValue)\"}" }
+            let d = details(r.event, after: st)
+            if let p = d.player { e += ",\"player\":\(json(p))" }
+            switch r.event.action {
+            case .card: e += ",\"card\":\"\(d.detail ?? "")\""
+            case .stop, .resume: e += ",\"kind\":\"\(d.detail ?? "")\""
+            case .correctCourts: e += ",\"court\":\"right\""
+            case .shuttle: e += ",\"shuttles\":\(st.shuttles)"
+            default: break
+            }
+            if let duration = d.duration { e += ",\"duration\":\(jsonTime(duration))" }
+            return e + "}"
+        }
+        return "{\"started\":\(json(isoTime(log.startedAt))),\"format\":\(json(s.format.description)),\"discipline\":\"\(s.discipline.rawValue)\","
+            + "\"teams\":[\(teams.joined(separator: ","))],\"games\":[\(s.games.map { "[\($0[0]),\($0[1])]" }.joined(separator: ","))],"
+            + "\"winner\":\(s.winner.map(String.init) ?? "null"),\"ending\":\(ending),\"finished\":\(s.isOver),"
+            + "\"cards\":\(cardsJSON(s)),\"shuttles\":\(s.shuttles),\"stoppages\":\(stoppagesJSON(s)),"
+            + "\"stats\":\(statsJSON(MatchStats(log), s)),"
+            + "\"events\":[\(events.joined(separator: ","))]}"
     }
 
     /// The `"stats"` object of a match in `--export json` (README: the schema).

@@ -1,3 +1,5 @@
+import TerminiApp
+
 /// A stop in play that is not an interval: an injury (Law 16.4: the umpire may call the
 /// referee; the clock runs from the call) or a suspension (Law 16.6). It ends when play
 /// resumes and is kept, with its length, for the scoresheet and the export.
@@ -59,9 +61,9 @@ public struct MatchTimer: Equatable, Sendable {
     /// Whole seconds as shown: a countdown rounded up (0.2 s left still shows 1), a clock that
     /// runs up rounded down (it shows 0 for its first second).
     public func shownSeconds(at now: Double) -> Int {
-        guard duration != nil else { return Int(elapsed(at: now).rounded(.down)) }
+        guard duration != nil else { return Int(saturating: elapsed(at: now).rounded(.down)) }
         let r = remaining(at: now)
-        return r <= 0 ? 0 : Int(r.rounded(.up))
+        return r <= 0 ? 0 : Int(saturating: r.rounded(.up))
     }
 
     /// The moments the umpire calls something and the bell rings: in an interval "20 seconds"

@@ -54,7 +54,7 @@ extension BadmintonApp {
     /// Play resumes; the stop is kept with its length.
     mutating func resumePlay(at now: Double) -> [AppEffect] {
         let started = log?.state.runningStoppage?.start
-        let length = started.map { MatchReport.clock(Int((now - $0).rounded(.down))) } ?? ""
+        let length = started.map { MatchReport.clock(Int(saturating: (now - $0).rounded(.down))) } ?? ""
         return umpire(.resume, at: now, done: Message("Play resumed after \(length)."), refused: Message("Play is not stopped."))
     }
 

@@ -1,3 +1,5 @@
+import TerminiApp
+
 /// What there is to punch. Each target keeps its own count and has its own boxer.
 public enum Target: String, Codable, CaseIterable, Sendable {
     case sandbag
@@ -89,15 +91,16 @@ public struct BoxingGame: Codable, Equatable, Sendable {
         return true
     }
 
-    // Decoding is lenient about fields added later and clamps nonsense (a hand-edited file).
+    // Decoding is lenient about fields added later (they default); a count or a rate out of
+    // its range is damage (a hand-edited or corrupted file), never clamped into a false figure.
     enum CodingKeys: String, CodingKey { case selected, sandbagPunches, trashCanPunches, bestRate }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(selected: try c.decodeIfPresent(Target.self, forKey: .selected) ?? .sandbag,
-                  sandbagPunches: try c.decodeIfPresent(Int.self, forKey: .sandbagPunches) ?? 0,
-                  trashCanPunches: try c.decodeIfPresent(Int.self, forKey: .trashCanPunches) ?? 0,
-                  bestRate: try c.decodeIfPresent(Double.self, forKey: .bestRate) ?? 0)
+                  sandbagPunches: try c.decodeIfPresent(Int.self, forKey: .sandbagPunches, in: Ranges.count) ?? 0,
+                  trashCanPunches: try c.decodeIfPresent(Int.self, forKey: .trashCanPunches, in: Ranges.count) ?? 0,
+                  bestRate: try c.decodeIfPresent(Double.self, forKey: .bestRate, in: Ranges.rate) ?? 0)
     }
 }
 
@@ -151,7 +154,7 @@ public struct PunchMeter: Equatable, Sendable {
 
     /// A rate as people read it: one decimal (`4.2`).
     public static func format(_ rate: Double) -> String {
-        let tenths = Int((max(0, rate) * 10).rounded())
+        let tenths = Int(saturating: (min(max(0, rate), Ranges.rate.upperBound) * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
     }
 }

@@ -34,7 +34,8 @@ public struct CoffeeApp: KeyedApp {
         let (catalog, problem, custom) = CoffeeApp.loadCatalog(store)
         if let problem { store.notice(problem) }
         let saved = store.load(SavedCart.self, from: CoffeeApp.file, version: CoffeeApp.version)
-        shop = CoffeeShop(catalog: catalog, saved: saved)
+        // While the user's own catalog cannot be read, the coffees only it has stay in the cart.
+        shop = CoffeeShop(catalog: catalog, saved: saved, keepingUnknown: problem != nil)
         customCatalog = custom
     }
 
@@ -172,7 +173,7 @@ public struct CoffeeApp: KeyedApp {
         if rect.width >= CoffeeApp.sideBySideWidth {
             split = SplitPane(.horizontal, .ratio(0.42), divider: true, first: carousel, second: OrderPane(order: order))
         } else {
-            let orderHeight = min(shop.products.count + 3, max(4, rect.height - 1 - 6))
+            let orderHeight = min(shop.products.count + 3 + (shop.unavailable.isEmpty ? 0 : 1), max(4, rect.height - 1 - 6))
             split = SplitPane(.vertical, .second(orderHeight), divider: true, first: carousel, second: order)
         }
         split.render(in: rect, on: &canvas, theme: theme)
@@ -184,10 +185,10 @@ public struct CoffeeApp: KeyedApp {
         guard options.flag("--receipt") else { return nil }
         let (catalog, problem, _) = loadCatalog(store)
         let saved = store.load(SavedCart.self, from: file, version: version)
-        let shop = CoffeeShop(catalog: catalog, saved: saved)
+        let shop = CoffeeShop(catalog: catalog, saved: saved, keepingUnknown: problem != nil)
         // × and the branch's own (Chinese) name under a UTF-8 locale; x and the Latin name
         // under LANG=C or --ascii, as on the screen.
         let text = shop.receipt(unicode: context.unicode).joined(separator: "\n") + "\n"
-        return CommandOutput(stdout: text, stderr: problem.map { "termini: \($0)\n" } ?? "")
+        return CommandOutput(stdout: text, stderr: problem.map { "termini: \($0)\n" } ?? "", status: problem == nil ? 0 : 1)
     }
 }

@@ -10,6 +10,19 @@ public struct SavedCart: Codable, Equatable, Sendable {
         self.branch = branch
         self.quantities = quantities
     }
+
+    enum CodingKeys: String, CodingKey { case branch, quantities }
+
+    /// A quantity outside 0…99 is damage, never clamped into a different cart.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        branch = try c.decodeIfPresent(String.self, forKey: .branch)
+        quantities = try c.decodeIfPresent([String: Int].self, forKey: .quantities) ?? [:]
+        for (name, q) in quantities where !(0...CoffeeShop.maxQuantity).contains(q) {
+            throw DecodingError.dataCorruptedError(forKey: .quantities, in: c,
+                                                   debugDescription: "\(q) bags of \(TextLayout.sanitized(name)) (0 to \(CoffeeShop.maxQuantity))")
+        }
+    }
 }
 
 /// The shop: a carousel of branches and an order of products with quantities. Pure.
@@ -23,12 +36,25 @@ public struct CoffeeShop: Equatable, Sendable {
     public private(set) var quantities: [Int]
     /// The product row with the focus.
     public private(set) var row: Int
+    /// Bags of coffees the saved cart holds and this catalog lacks, kept (shown as
+    /// unavailable, never priced) while the user's own catalog cannot be read, so that the
+    /// cart is whole again once it can. Empty otherwise: a catalog that parses and lacks a
+    /// coffee has dropped it on purpose.
+    private(set) var kept: [String: Int]
 
-    public init(catalog: Catalog, saved: SavedCart? = nil) {
+    public init(catalog: Catalog, saved: SavedCart? = nil, keepingUnknown: Bool = false) {
         self.catalog = catalog
-        branch = saved?.branch.flatMap { name in catalog.branches.firstIndex { $0.name == name } } ?? 0
+        let index = saved?.branch.flatMap { name in catalog.branches.firstIndex { $0.name == name } }
+        branch = index ?? 0
         quantities = catalog.products.map { p in min(CoffeeShop.maxQuantity, max(0, saved?.quantities[p.name] ?? 0)) }
         row = 0
+        let known = Set(catalog.products.map(\.name))
+        kept = keepingUnknown ? (saved?.quantities ?? [:]).filter { !known.contains($0.key) && $0.value > 0 } : [:]
+    }
+
+    /// The coffees kept but not in this catalog, by name.
+    public var unavailable: [(name: String, quantity: Int)] {
+        kept.sorted { $0.key < $1.key }.map { (TextLayout.sanitized($0.key), $0.value) }
     }
 
     public var products: [Product] { catalog.products }
@@ -71,12 +97,13 @@ public struct CoffeeShop: Equatable, Sendable {
     @discardableResult
     public mutating func decrement() -> Bool { setQuantity(quantities[row] - 1, at: row) }
 
-    /// Clear: every quantity back to 0.
+    /// Clear: every quantity back to 0, the coffees kept from another catalog too.
     public mutating func clear() {
         quantities = Array(repeating: 0, count: products.count)
+        kept = [:]
     }
 
-    public var isEmpty: Bool { quantities.allSatisfy { $0 == 0 } }
+    public var isEmpty: Bool { quantities.allSatisfy { $0 == 0 } && kept.isEmpty }
     public var totalQuantity: Int { quantities.reduce(0, +) }
     public func subtotal(_ r: Int) -> Int { products[r].price * quantities[r] }
     public var totalPrice: Int { products.indices.reduce(0) { $0 + subtotal($1) } }
@@ -87,7 +114,7 @@ public struct CoffeeShop: Equatable, Sendable {
     public static func bags(_ n: Int) -> String { n == 1 ? "1 bag" : "\(n) bags" }
 
     public var saved: SavedCart {
-        var q: [String: Int] = [:]
+        var q = kept
         for (p, n) in zip(products, quantities) where n > 0 { q[p.name] = n }
         return SavedCart(branch: currentBranch.name, quantities: q)
     }
@@ -131,6 +158,9 @@ public struct CoffeeShop: Equatable, Sendable {
             lines.append(left + String(repeating: " ", count: max(3, width - DisplayWidth.of(left) - DisplayWidth.of(amount))) + amount)
         }
         lines.append(rule)
+        for k in unavailable {
+            lines.append("\(k.name) \(times) \(k.quantity): unavailable, not priced")
+        }
         let total = "Total  \(CoffeeShop.bags(totalQuantity))"
         let amount = money(totalPrice)
         lines.append(total + String(repeating: " ", count: max(3, width - DisplayWidth.of(total) - DisplayWidth.of(amount))) + amount)

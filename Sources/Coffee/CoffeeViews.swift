@@ -185,8 +185,9 @@ struct OrderView: Widget {
         var amountX: Int { stepperX + stepper + gap }
     }
 
-    /// The rows the order takes: header, products, rule, total.
-    static func height(products n: Int, spaced: Bool) -> Int { spaced ? 2 * n + 3 : n + 3 }
+    /// The rows the order takes: header, products, rule, total (and the coffees kept from
+    /// a catalog that cannot be read, on one line).
+    static func height(products n: Int, spaced: Bool, kept: Bool = false) -> Int { (spaced ? 2 * n + 3 : n + 3) + (kept ? 1 : 0) }
 
     static let stepper = Stepper(maximum: CoffeeShop.maxQuantity)
 
@@ -224,8 +225,9 @@ struct OrderView: Widget {
         // Rows between the header and the two total lines; scrolled so the focus shows. With
         // room to spare (a wide screen), a blank line between rows.
         let n = shop.products.count
-        let spacing = rect.height >= OrderView.height(products: n, spaced: true) ? 2 : 1
-        let visible = max(1, (rect.height - 3 + spacing - 1) / spacing)
+        let kept = !shop.unavailable.isEmpty
+        let spacing = rect.height >= OrderView.height(products: n, spaced: true, kept: kept) ? 2 : 1
+        let visible = max(1, (rect.height - (kept ? 4 : 3) + spacing - 1) / spacing)
         let first = shop.row < visible ? 0 : shop.row - visible + 1
         for (i, r) in (first..<min(n, first + visible)).enumerated() {
             let y = rect.y + 1 + i * spacing
@@ -264,6 +266,14 @@ struct OrderView: Widget {
         let total = shop.money(shop.totalPrice)
         let right = c.amountX + c.amount
         canvas.put(total, x: right - DisplayWidth.of(total), y: totalRow.y, style: theme[.text], clip: totalRow)
+        let keptCoffees = shop.unavailable
+        let keptRow = Rect(x: rect.x, y: totalRow.y + 1, width: rect.width, height: 1).intersection(rect)
+        if kept, !keptRow.isEmpty {
+            // Not in this catalog (the user's own cannot be read): kept in the cart, not priced.
+            let list = keptCoffees.map { "\($0.name) \($0.quantity)" }.joined(separator: ", ")
+            canvas.put(TextLayout.truncate("Kept, unavailable: \(list)", to: max(1, rect.maxX - c.nameX), ellipsis: g.ellipsis),
+                       x: c.nameX, y: keptRow.y, style: theme[.warning], clip: keptRow)
+        }
     }
 }
 
@@ -278,8 +288,9 @@ struct OrderPane: Widget {
         canvas.put(" Order ", in: heading, style: order.focused ? theme[.focus] : theme[.accent])
         let body = Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: rect.height - 2)
         let n = order.shop.products.count
-        let spaced = OrderView.height(products: n, spaced: true) + 4 <= body.height
-        let h = min(body.height, OrderView.height(products: n, spaced: spaced))
+        let kept = !order.shop.unavailable.isEmpty
+        let spaced = OrderView.height(products: n, spaced: true, kept: kept) + 4 <= body.height
+        let h = min(body.height, OrderView.height(products: n, spaced: spaced, kept: kept))
         var table = order
         table.titleInHeader = false
         table.render(in: body.centered(Size(width: body.width, height: h)), on: &canvas, theme: theme)

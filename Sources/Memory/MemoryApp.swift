@@ -9,6 +9,24 @@ struct MemorySave: Codable, Equatable {
     var dealer: SplitMix64
     var records: MemoryRecords
     var cursor: Int
+
+    init(game: MemoryGame, dealer: SplitMix64, records: MemoryRecords, cursor: Int) {
+        self.game = game
+        self.dealer = dealer
+        self.records = records
+        self.cursor = cursor
+    }
+
+    enum CodingKeys: String, CodingKey { case game, dealer, records, cursor }
+
+    /// The cursor is a card of the board; anywhere else the file is damaged.
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        game = try c.decode(MemoryGame.self, forKey: .game)
+        dealer = try c.decode(SplitMix64.self, forKey: .dealer)
+        records = try c.decode(MemoryRecords.self, forKey: .records)
+        cursor = try c.decode(Int.self, forKey: .cursor, in: 0...(game.size.cardCount - 1))
+    }
 }
 
 /// A card turning over: it narrows to its edge, then widens again showing its other side.
@@ -256,7 +274,7 @@ public struct MemoryApp: KeyedApp {
             message = Message(text: "You won: \(game.size.pairs) pairs in \(game.flips) flips, \(clockText(game.elapsed(at: now))). r deals again.",
                               role: .success)
         }
-        savedSecond = Int(game.elapsed(at: now))
+        savedSecond = Int(saturating: game.elapsed(at: now))
         return [save]
     }
 
@@ -335,7 +353,7 @@ public struct MemoryApp: KeyedApp {
         // Each new second on the clock is written down with the game, so a game read back
         // after a quit (or a crash) shows the time the screen showed.
         if game.clockRuns {
-            let second = Int(game.elapsed(at: now))
+            let second = Int(saturating: game.elapsed(at: now))
             if second != savedSecond {
                 savedSecond = second
                 game.clockSeen(at: now)

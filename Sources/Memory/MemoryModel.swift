@@ -1,3 +1,5 @@
+import TerminiApp
+
 /// The boards on offer: rows × columns, always an even number of cards.
 public enum BoardSize: String, Codable, CaseIterable, Sendable {
     case fourByFour = "4x4"
@@ -237,14 +239,18 @@ public struct MemoryGame: Codable, Equatable, Sendable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         size = try c.decode(BoardSize.self, forKey: .size)
-        seed = UInt64(try c.decode(String.self, forKey: .seed)) ?? 0
+        let seedText = try c.decode(String.self, forKey: .seed)
+        guard let seed = UInt64(seedText) else {
+            throw DecodingError.dataCorruptedError(forKey: .seed, in: c, debugDescription: "'\(seedText)' is not a deal number")
+        }
+        self.seed = seed
         cards = try c.decode([Card].self, forKey: .cards)
-        flips = try c.decode(Int.self, forKey: .flips)
+        flips = try c.decode(Int.self, forKey: .flips, in: Ranges.count)
         phase = try c.decode(Phase.self, forKey: .phase)
-        elapsedBefore = try c.decode(Double.self, forKey: .elapsedBefore)
-        runningSince = try c.decodeIfPresent(Double.self, forKey: .runningSince)
-        lastFlipAt = try c.decodeIfPresent(Double.self, forKey: .lastFlipAt)
-        seenAt = try c.decodeIfPresent(Double.self, forKey: .seenAt)
+        elapsedBefore = try c.decode(Double.self, forKey: .elapsedBefore, in: Ranges.duration)
+        runningSince = try c.decodeIfPresent(Double.self, forKey: .runningSince, in: Ranges.moment)
+        lastFlipAt = try c.decodeIfPresent(Double.self, forKey: .lastFlipAt, in: Ranges.moment)
+        seenAt = try c.decodeIfPresent(Double.self, forKey: .seenAt, in: Ranges.moment)
         var counts: [Int: Int] = [:]
         for card in cards { counts[card.face, default: 0] += 1 }
         let validFaces = cards.allSatisfy { Faces.all.indices.contains($0.face) }
@@ -284,6 +290,23 @@ public struct MemoryRecords: Codable, Equatable, Sendable {
         public var isNewBest: Bool { newFewestFlips || newFastest }
     }
 
+    enum CodingKeys: String, CodingKey { case fewestFlips, fastest }
+
+    /// Bests of board sizes Termini knows, each in range; anything else is damage.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let flips = try c.decodeIfPresent([String: Int].self, forKey: .fewestFlips) ?? [:]
+        let times = try c.decodeIfPresent([String: Double].self, forKey: .fastest) ?? [:]
+        for (size, n) in flips where BoardSize(rawValue: size) == nil || !Ranges.count.contains(n) {
+            throw DecodingError.dataCorruptedError(forKey: .fewestFlips, in: c, debugDescription: "\(size): \(n) flips is not a record")
+        }
+        for (size, t) in times where BoardSize(rawValue: size) == nil || !Ranges.duration.contains(t) {
+            throw DecodingError.dataCorruptedError(forKey: .fastest, in: c, debugDescription: "\(size): \(t) s is not a record")
+        }
+        fewestFlips = flips
+        fastest = times
+    }
+
     public func fewestFlips(_ size: BoardSize) -> Int? { fewestFlips[size.rawValue] }
     public func fastest(_ size: BoardSize) -> Double? { fastest[size.rawValue] }
 
@@ -300,7 +323,7 @@ public struct MemoryRecords: Codable, Equatable, Sendable {
 
 /// Time as a game clock shows it: `mm:ss`, or `h:mm:ss` from an hour on.
 public func clockText(_ seconds: Double) -> String {
-    let s = Int(max(0, seconds.isFinite ? seconds : 0))
+    let s = Int(saturating: min(max(0, seconds), Ranges.duration.upperBound))
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
     if s >= 3600 { return "\(s / 3600):\(two(s / 60 % 60)):\(two(s % 60))" }
     return "\(two(s / 60)):\(two(s % 60))"

@@ -1,3 +1,5 @@
+import TerminiApp
+
 /// A day of the proleptic Gregorian calendar as a plain value: no time zone, no clock.
 /// The app layer works out today's date from the wall clock and the local time zone; the
 /// model only compares and steps days, so daily mode can be tested on any date.
@@ -33,7 +35,9 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     /// The local calendar day of a moment, given the local offset from UTC in seconds at
     /// that moment (`tm_gmtoff`: +28800 in Taipei, -18000 in New York in winter).
     public init(epochSeconds: Double, utcOffset: Int) {
-        let local = (epochSeconds + Double(utcOffset)) / 86_400
+        // A clock beyond the year 9999 (or NaN) is taken as its edge: never a trap.
+        let t = epochSeconds.isNaN ? 0 : min(max(epochSeconds, -Ranges.moment.upperBound), Ranges.moment.upperBound)
+        let local = (t + Double(utcOffset)) / 86_400
         self.init(ordinal: Int(local.rounded(.down)))
     }
 
@@ -82,11 +86,13 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         return "\(year4)-\(two(month))-\(two(day))"
     }
 
-    /// Parses `YYYY-MM-DD`.
+    /// Parses `YYYY-MM-DD`, the years 0001 to 9999 (a file's date is checked: an enormous
+    /// year would overflow the day arithmetic).
     public init?(iso text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count >= 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              [parts[0], parts[1], parts[2]].allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), y >= 1 else { return nil }
         self.init(year: y, month: m, day: d)
     }
 
@@ -143,7 +149,7 @@ public struct LocalMoment: Hashable, Sendable {
     public init(epochSeconds: Double, utcOffset: Int) {
         day = CalendarDay(epochSeconds: epochSeconds, utcOffset: utcOffset)
         let secondsToday = epochSeconds + Double(utcOffset) - Double(day.ordinal) * 86_400
-        minute = min(1439, max(0, Int(secondsToday / 60)))
+        minute = min(1439, max(0, Int(saturating: secondsToday / 60)))
     }
 
     /// The one form a stamp's moment takes on screen: `Tue 5 Mar 09:41` (see

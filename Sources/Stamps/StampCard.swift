@@ -1,3 +1,5 @@
+import TerminiApp
+
 /// One stamp on the card: the local day and time it was given.
 public struct Stamp: Codable, Hashable, Sendable {
     public var day: CalendarDay
@@ -11,6 +13,14 @@ public struct Stamp: Codable, Hashable, Sendable {
     public init(_ moment: LocalMoment) { self.init(day: moment.day, minute: moment.minute) }
 
     public var moment: LocalMoment { LocalMoment(day: day, minute: minute) }
+
+    enum CodingKeys: String, CodingKey { case day, minute }
+
+    /// A minute outside the day is damage, never clamped into a false time.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(day: try c.decode(CalendarDay.self, forKey: .day), minute: try c.decode(Int.self, forKey: .minute, in: 0...1439))
+    }
 }
 
 /// The loyalty card: ten slots filled one stamp at a time, and the cards filled before it.
@@ -87,12 +97,16 @@ public struct StampCard: Codable, Equatable, Sendable {
         stamps.removeAll()
     }
 
-    // Decoding accepts files that lack the optional fields, and never more than ten stamps.
+    // Decoding accepts files that lack the optional fields; more than ten stamps on a card
+    // is damage (a card never holds them), not a card cut to ten.
     enum CodingKeys: String, CodingKey { case stamps, completions, lastStampDay }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let stamps = try c.decodeIfPresent([Stamp].self, forKey: .stamps) ?? []
+        guard stamps.count <= StampCard.slots else {
+            throw DecodingError.dataCorruptedError(forKey: .stamps, in: c, debugDescription: "\(stamps.count) stamps on a card of \(StampCard.slots)")
+        }
         let completions = try c.decodeIfPresent([CalendarDay].self, forKey: .completions) ?? []
         // Written as null when no daily-mode stamp was given; a file from before the field
         // lacks it, and then its last stamp's day is the careful guess.

@@ -130,12 +130,26 @@ public protocol StateReader: AnyObject {
     /// The raw bytes of a file (journals); nil if it does not exist or cannot be read (then
     /// it is kept aside and the user told, as for `load`).
     func readBytes(_ file: String) -> [UInt8]?
+    /// A journal or the history line by line, any size: `body` gets each line without its
+    /// newline. Nil when the file does not exist or cannot be read (kept aside, as for `load`).
+    func readLines(_ file: String, _ body: (ArraySlice<UInt8>) -> Void) -> LinesRead?
     /// Moves a damaged file aside (`NAME.corrupt-TIMESTAMP`) and tells the user `reason`.
     @discardableResult
     func keepAside(_ file: String, reason: String) -> String?
+    /// Replaces a damaged file with what the app recovered from it (a journal's readable
+    /// lines), a copy of the damaged one kept aside first. If the copy or the replacement
+    /// cannot be written (a full disk), the file is left as it was: nothing it held is lost.
+    /// Returns the name of the copy.
+    @discardableResult
+    func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String?
+    /// Appends to `file` that fail are kept and written before anything else once the disk
+    /// takes them (the match history: a finished match is never lost to a full disk).
+    func retainFailedAppends(to file: String)
     /// Takes an exclusive lock named `name` for the life of the process (or until released).
     /// False when another live process holds it; a lock left by a dead process never blocks.
     func lock(_ name: String) -> Bool
+    /// The same, saying why not: held by another process, or a lock file that is not one.
+    func tryLock(_ name: String) -> LockOutcome
     func unlock(_ name: String)
     /// A message for the user (shown on screen by the shell).
     func notice(_ text: String)
@@ -210,14 +224,25 @@ public struct CommandOutput: Sendable, Equatable {
     public var stdout: String
     public var stderr: String
     public var status: Int32
+    /// Output too big to build first (an export of a long history): written after `stdout`,
+    /// a piece at a time, while `emit` returns true (false: the reader has gone).
+    public var stream: CommandStream?
     /// A file the user named for the output (`--output FILE`): written whole, atomically,
     /// after the command; a failure to write it is the command's failure.
     public var file: CommandFile?
-    public init(stdout: String = "", stderr: String = "", status: Int32 = 0, file: CommandFile? = nil) {
+    public init(stdout: String = "", stderr: String = "", status: Int32 = 0, stream: CommandStream? = nil, file: CommandFile? = nil) {
         self.stdout = stdout
         self.stderr = stderr
         self.status = status
+        self.stream = stream
         self.file = file
+    }
+
+    /// Everything the command prints, the stream included (for tests).
+    public var allStdout: String {
+        var text = stdout
+        stream?.run { text += $0; return true }
+        return text
     }
 }
 
@@ -230,6 +255,14 @@ public struct CommandFile: Sendable, Equatable {
         self.path = path
         self.bytes = bytes
     }
+}
+
+/// Output produced a piece at a time; the same object is the same stream.
+public final class CommandStream: @unchecked Sendable, Equatable {
+    let body: (_ emit: (String) -> Bool) -> Void
+    public init(_ body: @escaping (_ emit: (String) -> Bool) -> Void) { self.body = body }
+    public func run(_ emit: (String) -> Bool) { body(emit) }
+    public static func == (a: CommandStream, b: CommandStream) -> Bool { a === b }
 }
 
 extension MiniApp {

@@ -63,6 +63,8 @@ public enum StateCodec {
             return .failure(.wrongShape("wrong type at \(path(ctx.codingPath))"))
         } catch let DecodingError.valueNotFound(_, ctx) {
             return .failure(.wrongShape("missing value at \(path(ctx.codingPath))"))
+        } catch let DecodingError.dataCorrupted(ctx) {
+            return .failure(.wrongShape("\(ctx.debugDescription) at \(path(ctx.codingPath))"))
         } catch {
             return .failure(.wrongShape("\(error)"))
         }

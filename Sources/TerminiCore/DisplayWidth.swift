@@ -151,28 +151,62 @@ public enum DisplayWidth {
 
 /// Text helpers that count display cells, not characters.
 public enum TextLayout {
-    /// Removes control characters (C0, C1, DEL) so user text can never carry escape sequences.
-    /// Text without any (nearly all of it, drawn every frame) comes back as it is, after one
-    /// look at its bytes: no new string, no scalar properties.
+    /// Removes control characters (C0, C1, DEL) so user text can never carry escape sequences,
+    /// and the bidi controls that reorder what follows them (U+202A–U+202E, U+2066–U+2069):
+    /// a name cannot turn `exe.txt` into `txt.exe` on screen or in a report. Text without any
+    /// (nearly all of it, drawn every frame) comes back as it is, after one look at its bytes.
     public static func sanitized(_ text: String) -> String {
         if !hasControl(text) { return text }
         var out = String.UnicodeScalarView()
         for s in text.unicodeScalars {
             let v = s.value
             if v < 0x20 || (0x7f...0x9f).contains(v) { continue }
+            if isBidiControl(v) { continue }
             if s.properties.generalCategory == .control { continue }
             out.append(s)
         }
         return String(out)
     }
 
-    /// Whether text holds a control character: in UTF-8 a byte below 0x20, DEL, or a C1
-    /// control (U+0080–U+009F, the bytes C2 80 to C2 9F). These are all of Unicode's Cc.
+    static func isBidiControl(_ v: UInt32) -> Bool { (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) }
+
+    /// Text for stdout and stderr, outside the screen: C0 and C1 controls (newline and tab
+    /// excepted), DEL and the bidi controls are shown as escapes (`\x1b`, `\u{202e}`), so a
+    /// file's or a team's name can never set the window title, move the cursor or reverse a
+    /// line. Text with none of them (nearly all) comes back as it was, cheaply.
+    public static func printable(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7f || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for s in text.unicodeScalars {
+            let v = s.value
+            if v == 0x0a || v == 0x09 {
+                out.unicodeScalars.append(s)
+            } else if v < 0x20 || (0x7f...0x9f).contains(v) {
+                let hex = String(v, radix: 16)
+                out += "\\x" + (hex.count < 2 ? "0" : "") + hex
+            } else if isBidiControl(v) {
+                out += "\\u{" + String(v, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(s)
+            }
+        }
+        return out
+    }
+
+    /// Whether text holds a control character or a bidi control: in UTF-8 a byte below 0x20,
+    /// DEL, a C1 control (U+0080–U+009F, the bytes C2 80 to C2 9F), or the three-byte forms
+    /// of U+202A–U+202E (E2 80 AA–AE) and U+2066–U+2069 (E2 81 A6–A9).
     static func hasControl(_ text: String) -> Bool {
-        var afterC2 = false
+        var previous: UInt8 = 0, beforeThat: UInt8 = 0
         for b in text.utf8 {
-            if b < 0x20 || b == 0x7f || (afterC2 && b < 0xa0) { return true }
-            afterC2 = b == 0xc2
+            if b < 0x20 || b == 0x7f || (previous == 0xc2 && b < 0xa0) { return true }
+            if beforeThat == 0xe2 {
+                if previous == 0x80 && (0xaa...0xae).contains(b) { return true }
+                if previous == 0x81 && (0xa6...0xa9).contains(b) { return true }
+            }
+            beforeThat = previous
+            previous = b
         }
         return false
     }

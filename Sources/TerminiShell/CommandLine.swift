@@ -91,9 +91,10 @@ public enum CommandLineParser {
                             value = args[i]
                             i += 1
                         }
-                    } else if i < args.count, !(args[i].hasPrefix("-") && args[i] != "-") {
+                    } else if i < args.count, !(args[i].hasPrefix("-") && args[i] != "-") || isNegativeNumber(args[i]) {
                         // An option is not a value: `--theme --ascii` lacks a theme name
-                        // (a value starting with '-' can still be given as --theme=-x).
+                        // (a value starting with '-' can still be given as --theme=-x);
+                        // a negative number is a value, for the option to judge (`--seed -1`).
                         value = args[i]
                         i += 1
                     } else {
@@ -145,6 +146,10 @@ public enum CommandLineParser {
             return fail("theme name '\(clean(t))' must not contain '/' or '..'")
         }
         return .success(inv)
+    }
+
+    static func isNegativeNumber(_ s: String) -> Bool {
+        s.count > 1 && s.hasPrefix("-") && s.dropFirst().allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
     }
 
     static func clean(_ s: String) -> String { TextLayout.truncate(TextLayout.sanitized(s), to: 60) }

@@ -46,8 +46,14 @@ final class AppStateReader: StateReader {
         store.load(type, from: file, version: version)
     }
     func readBytes(_ file: String) -> [UInt8]? { store.readBytes(file) }
+    func readLines(_ file: String, _ body: (ArraySlice<UInt8>) -> Void) -> LinesRead? { store.readLines(file, body) }
     func keepAside(_ file: String, reason: String) -> String? { store.keepAside(file, reason: reason) }
+    func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String? {
+        store.replaceDamaged(file, reason: reason, with: bytes)
+    }
+    func retainFailedAppends(to file: String) { store.retainFailedAppends(to: file) }
     func lock(_ name: String) -> Bool { store.lock(name) }
+    func tryLock(_ name: String) -> LockOutcome { store.tryLock(name) }
     func unlock(_ name: String) { store.unlock(name) }
     func notice(_ text: String) { store.notice(text) }
     var canWrite: Bool { store.canWrite }

@@ -189,7 +189,7 @@ public final class Shell {
     /// Tells apps when their screen comes into view and leaves it: the current app with
     /// nothing over it, at a size it can be drawn in.
     func updateVisibility(now: Double) {
-        let visible = quitRequested || !modals.isEmpty || isTooSmall(size) ? nil : current
+        let visible = quitRequested || suspended || !modals.isEmpty || isTooSmall(size) ? nil : current
         guard visible != visibleApp else { return }
         let ctx = context(now)
         if let old = visibleApp { pendingOutputs += with(old) { $0.hidden(context: ctx) } }
@@ -200,6 +200,24 @@ public final class Shell {
     /// The terminal has a new size.
     public func resize(to size: Size, now: Double) {
         self.size = size
+        updateVisibility(now: now)
+        executor.flush()
+    }
+
+    /// Stopped by Ctrl-Z: nothing is on view meanwhile (a game clock stops).
+    public private(set) var suspended = false
+
+    /// Ctrl-Z: the app on view is told it is hidden and what that changed is written, before
+    /// the process stops.
+    public func suspend(now: Double) {
+        suspended = true
+        updateVisibility(now: now)
+        executor.flush()
+    }
+
+    /// Going on after Ctrl-Z (`fg`): the app is on view again.
+    public func resume(now: Double) {
+        suspended = false
         updateVisibility(now: now)
         executor.flush()
     }

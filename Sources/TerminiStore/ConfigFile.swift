@@ -12,8 +12,11 @@ public struct ConfigFile: Equatable, Sendable {
 
     public init(text: String = "") {
         lines = []
-        // "\r\n" is one Character in Swift: split on it too, or a file saved on Windows is one line.
-        var parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
+        // Lines end at each LF scalar. "\r\n" is one Character in Swift, so the split is by
+        // scalar: a file saved on Windows keeps the CR at the end of each raw line (trimmed
+        // where the line is read), and a lone CR before the end stays what it was when the
+        // file is written back (as a Character split it merged with the newline written after it).
+        var parts = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
         if parts.last == "" { parts.removeLast() }
         for (i, raw) in parts.enumerated() {
             let t = String(raw.trimmingBlanks)

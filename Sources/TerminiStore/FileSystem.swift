@@ -6,32 +6,26 @@ import Glibc
 public enum FileSystem {
     /// The text of a file, or a message saying why it cannot be read.
     public static func readText(_ path: String, limit: Int = 1 << 20) -> Result<String, FileReadError> {
-        let t = Posix.fileType(path)
-        guard t.exists else { return .failure(.init(message: "\(path): no such file")) }
-        if t.isDirectory { return .failure(.init(message: "\(path) is a directory")) }
-        if t.size > limit { return .failure(.init(message: "\(path) is too large (\(t.size) bytes)")) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return .failure(.init(message: "cannot read \(path): \(Posix.errnoText)")) }
-        defer { close(fd) }
-        guard let bytes = Posix.readAll(fd, limit: limit) else {
+        let fs = PosixCalls.shared
+        // A theme may be a link (it is only read); a FIFO or a device never blocks the start.
+        let fd = fs.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0)
+        guard fd >= 0 else {
+            let e = errno
+            if e == ENOENT { return .failure(.init(message: "\(path): no such file")) }
+            return .failure(.init(message: "cannot read \(path): \(Posix.text(e))"))
+        }
+        defer { _ = fs.close(fd) }
+        guard let info = fs.fstat(fd) else { return .failure(.init(message: "cannot read \(path): \(Posix.errnoText)")) }
+        guard info.kind == .regular else { return .failure(.init(message: "\(path) is \(info.described), not a file")) }
+        if info.size > limit { return .failure(.init(message: "\(path) is too large (\(info.size) bytes)")) }
+        guard let bytes = Posix.readAll(fs, fd, limit: limit) else {
             return .failure(.init(message: "cannot read \(path): \(Posix.errnoText)"))
         }
         return .success(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Names of the entries in a directory (not `.`/`..`), sorted; empty when unreadable.
-    public static func list(_ directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
+    public static func list(_ directory: String) -> [String] { (PosixCalls.shared.list(directory) ?? []).sorted() }
 
     public static func isDirectory(_ path: String) -> Bool { Posix.fileType(path).isDirectory || {
         var st = stat()

@@ -41,11 +41,11 @@ public enum OutputFile {
             return "\(what) \(path): \(why)"
         }
         if exists { _ = fchmod(fd, st.st_mode & 0o7777) }
-        guard Posix.writeAll(fd, bytes) else { return fail("cannot write") }
+        guard Posix.writeAll(PosixCalls.shared, fd, bytes) else { return fail("cannot write") }
         guard fsync(fd) == 0 else { return fail("cannot write") }
         guard rename(tmp, target) == 0 else { return fail("cannot replace") }
         close(fd)
-        Posix.fsyncDirectory(directory)
+        _ = Posix.fsyncDirectory(PosixCalls.shared, directory)
         return nil
     }
 
@@ -58,6 +58,6 @@ public enum OutputFile {
         // Blocking again: a slow reader is waited for, not given half the page.
         let flags = fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-        return Posix.writeAll(fd, bytes) ? nil : "cannot write \(path): \(Posix.errnoText)"
+        return Posix.writeAll(PosixCalls.shared, fd, bytes) ? nil : "cannot write \(path): \(Posix.errnoText)"
     }
 }

@@ -8,13 +8,26 @@ import Darwin
 
 /// Small wrappers over the POSIX calls the store needs, retrying on EINTR.
 enum Posix {
-    static var errnoText: String { String(cString: strerror(errno)) }
+    static var errnoText: String { text(errno) }
 
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
+    /// The message for an errno value (read errno into a variable first: a call made while
+    /// building a message may change it).
+    static func text(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// Whether a process of that id exists (a temporary file it writes is left alone).
+    static func isAlive(_ pid: Int32) -> Bool { pid > 0 && (kill(pid, 0) == 0 || errno == EPERM) }
+
+    static func writeAll(_ fs: any FileSystemCalls, _ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var written = 0
+        return writeAll(fs, fd, bytes, written: &written)
+    }
+
+    /// The same, telling how many bytes reached the file (a short write, then a failure).
+    static func writeAll(_ fs: any FileSystemCalls, _ fd: Int32, _ bytes: [UInt8], written offset: inout Int) -> Bool {
+        offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { buf in
-                write(fd, buf.baseAddress! + offset, bytes.count - offset)
+                fs.write(fd, UnsafeRawBufferPointer(rebasing: buf[offset...]))
             }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -26,11 +39,11 @@ enum Posix {
     }
 
     /// Reads a whole file descriptor, giving up past `limit` bytes (returns nil then).
-    static func readAll(_ fd: Int32, limit: Int) -> [UInt8]? {
+    static func readAll(_ fs: any FileSystemCalls, _ fd: Int32, limit: Int) -> [UInt8]? {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }
+            let n = chunk.withUnsafeMutableBytes { fs.read(fd, $0) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return nil
@@ -43,22 +56,28 @@ enum Posix {
     }
 
     static func fileType(_ path: String) -> (exists: Bool, isLink: Bool, isDirectory: Bool, isRegular: Bool, size: Int) {
-        var st = stat()
-        guard lstat(path, &st) == 0 else { return (false, false, false, false, 0) }
-        let type = st.st_mode & S_IFMT
-        return (true, type == S_IFLNK, type == S_IFDIR, type == S_IFREG, Int(st.st_size))
+        fileType(PosixCalls.shared, path)
     }
 
-    /// Creates a directory and its missing parents; new ones get `mode`.
-    static func makeDirectories(_ path: String, mode: mode_t) -> Bool {
-        var st = stat()
-        if stat(path, &st) == 0 { return (st.st_mode & S_IFMT) == S_IFDIR }
+    static func fileType(_ fs: any FileSystemCalls, _ path: String) -> (exists: Bool, isLink: Bool, isDirectory: Bool, isRegular: Bool, size: Int) {
+        guard let info = fs.lstat(path) else { return (false, false, false, false, 0) }
+        return (true, info.kind == .symlink, info.kind == .directory, info.kind == .regular, info.size)
+    }
+
+    /// Creates a directory and its missing parents; new ones get `mode`. 0 when the
+    /// directory is there, else the errno (ENOTDIR: the path, or a parent, is not one).
+    static func makeDirectories(_ fs: any FileSystemCalls, _ path: String, mode: mode_t) -> Int32 {
+        if let info = fs.stat(path) { return info.kind == .directory ? 0 : ENOTDIR }
+        if errno == ENOTDIR { return ENOTDIR }
         let parent = dirname(of: path)
         if parent != path && !parent.isEmpty && parent != "/" {
-            if !makeDirectories(parent, mode: mode) { return false }
+            let e = makeDirectories(fs, parent, mode: mode)
+            if e != 0 { return e }
         }
-        if mkdir(path, mode) == 0 { return true }
-        return errno == EEXIST
+        if fs.mkdir(path, mode) == 0 { return 0 }
+        let e = errno
+        if e == EEXIST { return fs.stat(path)?.kind == .directory ? 0 : ENOTDIR }
+        return e
     }
 
     static func dirname(of path: String) -> String {
@@ -69,12 +88,14 @@ enum Posix {
         return String(p[..<slash])
     }
 
-    static func fsyncDirectory(_ path: String) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY)
-        if fd >= 0 {
-            _ = fsync(fd)
-            close(fd)
-        }
+    /// Makes a directory's entries durable; false when that failed.
+    @discardableResult
+    static func fsyncDirectory(_ fs: any FileSystemCalls, _ path: String) -> Bool {
+        let fd = fs.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+        guard fd >= 0 else { return false }
+        let ok = fs.fsync(fd) == 0
+        _ = fs.close(fd)
+        return ok
     }
 
     /// `YYYYMMDD-HHMMSS` in local time, for names of files kept aside.

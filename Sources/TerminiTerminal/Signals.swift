@@ -4,12 +4,20 @@ import Glibc
 import CNcurses
 import CLinux
 
-/// SIGTERM, SIGHUP, SIGINT and SIGWINCH arrive as data on a signalfd instead of running
-/// handlers, so the main loop sees them between frames, saves, and restores the terminal.
-/// SIGCHLD too: a child that ended (the speech of a call) wakes the loop, which reaps it;
-/// and SIGTSTP (Ctrl-Z), so the terminal is handed back to the shell between frames.
+/// Every signal whose default action ends the process (SIGTERM, SIGHUP, SIGINT, SIGQUIT,
+/// SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+/// SIGSTKFLT, the real-time signals), and SIGWINCH, arrives as data on a signalfd instead of
+/// running a handler or killing: the main loop sees it between frames and restores the
+/// terminal before it leaves. (SIGKILL and SIGSTOP cannot be caught; the crashes are
+/// `CrashGuard`'s.) Blocked, SIGPIPE and SIGXFSZ make the write fail instead (EPIPE, EFBIG),
+/// which the store handles as any failed write. SIGCHLD too: a child that ended (the speech
+/// of a call) wakes the loop, which reaps it. And SIGTSTP (Ctrl-Z) and SIGCONT: the loop lets
+/// the app know it is out of view before the process stops, and repaints when it goes on.
 final class SignalInbox {
-    static let handled: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGQUIT, SIGCHLD, SIGTSTP]
+    static var handled: [Int32] {
+        [SIGTERM, SIGHUP, SIGINT, SIGWINCH, SIGQUIT, SIGCHLD, SIGTSTP, SIGCONT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ, SIGVTALRM,
+         SIGPROF, SIGIO, SIGPWR, SIGSTKFLT] + Array(__libc_current_sigrtmin()...__libc_current_sigrtmax())
+    }
     let fd: Int32
 
     static func blockTerminationSignals() {
@@ -17,6 +25,14 @@ final class SignalInbox {
         sigemptyset(&set)
         for s in handled { sigaddset(&set, s) }
         pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// For a command without a terminal: the signals act as for any program again.
+    static func unblockTerminationSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in handled { sigaddset(&set, s) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     init() {
@@ -52,7 +68,7 @@ enum CrashGuard {
     }
 
     static func install() {
-        for sig in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
+        for sig in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { sig in
                 if CrashGuard.resetCount > 0 { _ = write(1, CrashGuard.resetBytes, CrashGuard.resetCount) }

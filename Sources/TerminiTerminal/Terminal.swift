@@ -12,6 +12,9 @@ public enum TerminalEvent: Equatable, Sendable {
     case terminate(signal: Int32)
     /// One of the extra file descriptors became readable.
     case readable(Int32)
+    /// Ctrl-Z (SIGTSTP): the caller puts away what must not run while stopped (a game clock),
+    /// then calls `suspend()`.
+    case suspend
 }
 
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
@@ -61,6 +64,12 @@ public final class Terminal {
     public static func prepareProcess() {
         SignalInbox.blockTerminationSignals()
         CrashGuard.install()
+    }
+
+    /// A command run without a terminal (`--status`, `--export`): Ctrl-C, SIGTERM and a reader
+    /// that goes away (SIGPIPE) end it as they end any program.
+    public static func prepareCommand() {
+        SignalInbox.unblockTerminationSignals()
     }
 
     /// Adopts the user's locale (LANG, LC_ALL, LC_CTYPE) and tells whether it is UTF-8; when
@@ -288,6 +297,32 @@ public final class Terminal {
         return out
     }
 
+    /// Stops the process as Ctrl-Z would, with the terminal given back as the shell had it
+    /// meanwhile; when it goes on (`fg`, SIGCONT) the terminal is Termini's again and the next
+    /// frame repaints everything, at the size the terminal has by then.
+    public func suspend() {
+        guard !stopped else { return }
+        // ncurses believes the attributes normal (it drew nothing): make them so.
+        writeAll(writer.resetBytes())
+        curs_set(1)
+        endwin()
+        fflush(output)
+        // SIGTSTP's own default action, not ncurses' handler: the shell sees a stopped job.
+        signal(SIGTSTP, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(SIGTSTP)  // stops here (in an orphaned process group the kernel drops it: no stop)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        // Back: ncurses restores its terminal mode at the next refresh.
+        doupdate()
+        curs_set(0)
+        invalidate()
+        var ignored: [TerminalEvent] = []
+        checkSize(&ignored)
+    }
+
     /// Repaints everything on the next frame (Ctrl-L, after a resize or a suspend).
     public func invalidate() {
         writer.invalidate()
@@ -309,7 +344,8 @@ public final class Terminal {
         var timeout: Int32 = -1
         if let deadline {
             let ms = (deadline - now()) * 1000
-            timeout = ms <= 0 ? 0 : Int32(min(ms.rounded(.up), 3_600_000))
+            // A deadline that is not a number never makes the conversion trap: an hour.
+            timeout = ms <= 0 ? 0 : (ms.isNaN ? 3_600_000 : Int32(min(ms.rounded(.up), 3_600_000)))
         }
         let n = poll(&fds, nfds_t(fds.count), timeout)
         if n < 0 {
@@ -321,11 +357,15 @@ public final class Terminal {
             for sig in signals.read() {
                 if sig == SIGWINCH {
                     checkSize(&events)
-                } else if sig == SIGTSTP {
-                    suspend()
-                    checkSize(&events)
                 } else if sig == SIGCHLD {
                     continue  // a child ended: this turn of the loop reaps it
+                } else if sig == SIGTSTP {
+                    events.append(.suspend)
+                } else if sig == SIGCONT {
+                    // Going on after a stop termini did not make itself (kill -STOP): the
+                    // screen may hold anything now.
+                    invalidate()
+                    checkSize(&events)
                 } else {
                     events.append(.terminate(signal: sig))
                 }
@@ -341,16 +381,6 @@ public final class Terminal {
         }
         for f in fds.dropFirst(2) where f.revents != 0 { events.append(.readable(f.fd)) }
         return events
-    }
-
-    /// Ctrl-Z: the terminal as the shell had it, the process stopped; when it is continued,
-    /// the program's modes again and everything repainted.
-    private func suspend() {
-        writeAll(writer.resetBytes())
-        endwin()
-        kill(getpid(), SIGSTOP)
-        doupdate()
-        writer.invalidate()
     }
 
     private func checkSize(_ events: inout [TerminalEvent]) {

@@ -11,14 +11,21 @@ import TerminiTerminal
 // This must happen before anything else, so no thread ever runs with them unblocked.
 Terminal.prepareProcess()
 
-func emit(_ fd: Int32, _ text: String) {
-    var bytes = Array(text.utf8)
+/// Writes text to stdout or stderr, any control character or bidi override in it shown as
+/// an escape (names come from files); false once the reader has gone (`| head -1`).
+@discardableResult
+func emit(_ fd: Int32, _ text: String) -> Bool {
+    var bytes = Array(TextLayout.printable(text).utf8)
     var off = 0
     while off < bytes.count {
         let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + off, $0.count - off) }
-        if n <= 0 { if errno == EINTR { continue } else { break } }
+        if n <= 0 {
+            if errno == EINTR { continue }
+            return false
+        }
         off += n
     }
+    return true
 }
 
 func environment() -> [String: String] {
@@ -61,30 +68,39 @@ case .failure(let f):
     directory = nil
     startupNotices.append(f.description)
 }
-let store = FileStore(directory: directory)
+// Everything up to the interface only reads, through a store that changes nothing on disk:
+// a command that reports (--status, --export, --receipt, --list-themes) creates, renames
+// and writes nothing, not even the config directory; what is damaged it only reports.
+let reader = FileStore(directory: directory, readOnly: true)
 let catalog = ThemeCatalog(configDirectory: directory, executablePath: FileSystem.executablePath())
 
 if invocation.action == .listThemes {
-    let width = (catalog.entries.map { $0.name.count }.max() ?? 7) + 2
+    let width = (catalog.entries.map { DisplayWidth.of(TextLayout.printable($0.name)) }.max() ?? 7) + 2
     for e in catalog.entries {
-        emit(1, TextLayout.pad(e.name, to: width) + TextLayout.pad(e.origin.rawValue, to: 12) + (e.path ?? "") + "\n")
+        emit(1, TextLayout.pad(TextLayout.printable(e.name), to: width) + TextLayout.pad(e.origin.rawValue, to: 12)
+            + TextLayout.printable(e.path ?? "") + "\n")
     }
     exit(0)
 }
 
-var config = ConfigFile()
-if let bytes = store.readBytes("config") {
-    if let text = String(validating: bytes, as: UTF8.self) {
-        config = ConfigFile(text: text)
-        for p in config.problems {
-            startupNotices.append("config line \(p.line): expected 'key = value', found '\(TextLayout.truncate(TextLayout.sanitized(p.text), to: 30))' (ignored)")
-        }
-    } else {
+/// The preferences and what is wrong with their lines; a config that is not text is kept
+/// aside whole (by a store that may write) and Termini starts with a fresh one.
+func loadConfig(_ store: FileStore) -> (config: ConfigFile, notices: [String]) {
+    guard let bytes = store.readBytes("config") else { return (ConfigFile(), []) }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
         // Not text: the next preference saved would rewrite it with U+FFFD in place of every
-        // bad byte. Kept whole instead, and Termini starts with a fresh config.
+        // bad byte. Kept whole instead.
         store.keepAside("config", reason: "config is not UTF-8 text")
+        return (ConfigFile(), [])
     }
+    let config = ConfigFile(text: text)
+    let notices = config.problems.map { p in
+        "config line \(p.line): expected 'key = value', found '\(TextLayout.truncate(TextLayout.sanitized(p.text), to: 30))' (ignored)"
+    }
+    return (config, notices)
 }
+
+var (config, configNotices) = loadConfig(reader)
 
 // Precedence: command line > environment > config file > built-in default.
 let settings = Settings.resolve(invocation, environment: env, config: config)
@@ -99,22 +115,37 @@ if settings.themeSource == .commandLine, !catalog.names.contains(themeName) {
     exit(64)
 }
 let (theme, themeMessages) = catalog.load(themeName)
-startupNotices += themeMessages
 
-// Work that needs no terminal: --status, --export, --receipt.
-if let app = invocation.app, let type = AppRegistry.app(app),
-   let output = type.runCommand(invocation.appOptions, store: store,
-                                context: AppContext(now: WallClock.now(), unicode: Terminal.adoptLocale() && !forceASCII)) {
-    // A file named for the output (--output): written whole before anything is said.
-    if let file = output.file, let problem = OutputFile.write(file.path, bytes: file.bytes) {
-        emit(2, "termini: \(problem)\n")
-        exit(1)
+// Work that needs no terminal: --status, --export, --receipt, --scoresheet. Its signals act as
+// for any command (Ctrl-C stops a long export; a reader that goes away ends it quietly).
+if let app = invocation.app, let type = AppRegistry.app(app) {
+    let context = AppContext(now: WallClock.now(), unicode: Terminal.adoptLocale() && !forceASCII)
+    if let output = type.runCommand(invocation.appOptions, store: reader, context: context) {
+        Terminal.prepareCommand()
+        // A file named for the output (--output): written whole before anything is said.
+        if let file = output.file, let problem = OutputFile.write(file.path, bytes: file.bytes) {
+            emit(2, "termini: \(TextLayout.printable(problem))\n")
+            exit(1)
+        }
+        func out(_ text: String) -> Bool {
+            if emit(1, text) { return true }
+            exit(128 + SIGPIPE)
+        }
+        _ = out(output.stdout)
+        output.stream?.run(out)
+        emit(2, output.stderr)
+        // Damage found while reading: said on stderr, and the status says it (1).
+        let notices = reader.takeNotices()
+        for n in notices { emit(2, "termini: \(n)\n") }
+        exit(output.status != 0 ? output.status : (reader.reportedDamage || !notices.isEmpty ? 1 : 0))
     }
-    emit(1, output.stdout)
-    emit(2, output.stderr)
-    for n in store.takeNotices() { emit(2, "termini: \(n)\n") }
-    exit(output.status)
 }
+
+// The interface: the store that saves. It makes the directory, finishes what a killed
+// process left half done, and keeps damaged files aside (the config read again through it).
+let store = FileStore(directory: directory)
+(config, configNotices) = loadConfig(store)
+startupNotices += configNotices + themeMessages
 
 let terminal: Terminal
 do {
@@ -178,6 +209,13 @@ mainLoop: while !shell.quitRequested {
             // Everything is saved as it changes; restore the terminal and go.
             exitStatus = signal == SIGINT ? 0 : 128 + signal
             break mainLoop
+        case .suspend:
+            // Ctrl-Z: the app is out of view and its state on disk before the process stops.
+            flushKeys()
+            shell.suspend(now: WallClock.now())
+            store.sync()
+            terminal.suspend()
+            shell.resume(now: WallClock.now())
         case .readable(let fd):
             flushKeys()
             if let w = watcher, w.fileDescriptor == fd {

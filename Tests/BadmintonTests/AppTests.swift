@@ -360,14 +360,14 @@ extension AppHarness where App == BadmintonApp {
         h.point(0, times: 21)
         h.press(.char("n"), .enter)
         h.point(1)
-        let csv = BadmintonApp.runCommand(AppOptions(["--export": "csv"]), store: h.store, context: AppContext(now: h.now))?.stdout ?? ""
+        let csv = BadmintonApp.runCommand(AppOptions(["--export": "csv"]), store: h.store, context: AppContext(now: h.now))?.allStdout ?? ""
         let rows = csv.split(separator: "\n")
         #expect(rows.first == "match,started,format,discipline,team1,team2,seq,time,event,team,score1,score2,game,server,player,detail,duration,shuttles")
         #expect(rows.count == 1 + (1 + 21 + 1 + 21) + 2)
         #expect(rows[1].hasPrefix("1,2027-01-15T08:00:00Z,3x21,singles,Red,Blue,0,2027-01-15T08:00:00Z,start"))
         #expect(rows[2] == "1,2027-01-15T08:00:00Z,3x21,singles,Red,Blue,1,2027-01-15T08:00:01Z,point,Red,1,0,1,Red,,,,0")
         #expect(rows.last?.contains(",point,Blue,0,1,1,Blue") == true)
-        let json = BadmintonApp.runCommand(AppOptions(["--export": "json"]), store: h.store, context: AppContext(now: h.now))?.stdout ?? ""
+        let json = BadmintonApp.runCommand(AppOptions(["--export": "json"]), store: h.store, context: AppContext(now: h.now))?.allStdout ?? ""
         #expect(json.hasPrefix("{\"matches\":[{\"started\":\"2027-01-15T08:00:00Z\""))
         #expect(json.contains("\"event\":\"point\",\"team\":0,\"score\":[1,0],\"game\":1"))
         #expect(json.contains("\"winner\":0,\"ending\":\"played\",\"finished\":true"))

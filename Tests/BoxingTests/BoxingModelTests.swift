@@ -102,13 +102,21 @@ import TerminiTestSupport
         #expect(back.isTired(.sandbag))
     }
 
-    @Test func decodingIsLenientAboutMissingFieldsAndClampsNonsense() throws {
-        let text = #"{"format": 1, "data": {"sandbagPunches": -4, "trashCanPunches": 12}}"#
+    @Test func decodingIsLenientAboutMissingFieldsAndRefusesNonsense() throws {
+        let text = #"{"format": 1, "data": {"trashCanPunches": 12}}"#
         let g = try StateCodec.decode(BoxingGame.self, from: Array(text.utf8), version: 1).get()
         #expect(g.punches(.sandbag) == 0)
         #expect(g.punches(.trashCan) == 12)
         #expect(g.selected == .sandbag)
         #expect(g.bestRate == 0)
+        // A count or a rate out of range is damage (the file is kept aside), not a count of 0.
+        for bad in [#""sandbagPunches": -4"#, #""trashCanPunches": 1e18"#, #""bestRate": 1e18"#, #""bestRate": -1"#] {
+            let t = #"{"format": 1, "data": {\#(bad)}}"#
+            guard case .failure = StateCodec.decode(BoxingGame.self, from: Array(t.utf8), version: 1) else {
+                Issue.record("decoded \(bad)")
+                continue
+            }
+        }
     }
 
     @Test func anUnknownTargetIsADamagedFile() {

@@ -30,7 +30,7 @@ import TerminiTestSupport
     }
 
     func check(_ name: String, _ expected: [String]) {
-        guard let (app, size, unicode) = CoffeeGoldenTests.scene(name) else {
+        guard let (app, size, _) = CoffeeGoldenTests.scene(name) else {
             Issue.record("no scene \(name)")
             return
         }

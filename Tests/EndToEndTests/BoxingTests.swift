@@ -71,8 +71,18 @@ import Testing
         #expect(t.waitFor("Sound on for all of Termini"), "\(t.screen)")
         t.send("x")  // the notice goes at the next key, which does nothing here
         #expect(t.waitFor("Termini sound: on"), "\(t.screen)")
-        let config = try String(contentsOfFile: t.configDir + "/config", encoding: .utf8)
-        #expect(config.contains("sound = yes"), "\(config)")
+        // The new config takes its name right after the frame: read until it has.
+        func config(containing line: String) -> String {
+            var text = ""
+            for _ in 0..<50 {
+                text = (try? String(contentsOfFile: t.configDir + "/config", encoding: .utf8)) ?? ""
+                if text.contains(line) { break }
+                usleep(20_000)
+            }
+            return text
+        }
+        let on = config(containing: "sound = yes")
+        #expect(on.contains("sound = yes"), "\(on)")
         t.send("q")
         #expect(t.exitStatus() == 0)
         let again = try TmuxSession(arguments: ["boxing"], configDir: t.configDir)
@@ -80,7 +90,7 @@ import Testing
         #expect(again.screen.contains("Termini sound: on"), "\(again.screen)")
         again.send("b", "x")
         #expect(again.waitFor("Termini sound: off"), "\(again.screen)")
-        let off = try String(contentsOfFile: t.configDir + "/config", encoding: .utf8)
+        let off = config(containing: "sound = no")
         #expect(off.contains("sound = no"), "\(off)")
     }
 

@@ -192,6 +192,10 @@ struct BadFileExpectation {
             if f == .config { return .init(notice: false, keptAside: false, why: "no format number; a newer key is kept and ignored") }
             if f == .history { return .init(notice: true, keptAside: false, why: "the newer line is skipped and kept in place") }
             return .init(notice: true, keptAside: f.isState)
+        case .huge where f == .history:
+            // The history is read line by line, any size: 50 MB of garbage is so many damaged
+            // lines, reported; the file stays (a long history is not damage).
+            return .init(notice: true, keptAside: false, why: "read line by line; damaged lines reported, the file stays")
         case .huge, .directory, .symlink, .unreadable:
             // Themes are read through links and never written: a link to a file that is not a
             // theme is reported like any bad theme.

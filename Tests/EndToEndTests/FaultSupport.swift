@@ -331,17 +331,6 @@ func inParallel<T, R>(_ items: [T], width: Int, _ body: @escaping @Sendable (T) 
     return results.withLock { r in (0..<items.count).compactMap { r[$0] } }
 }
 
-final class Locked<V>: @unchecked Sendable {
-    private var value: V
-    private let lock = NSLock()
-    init(_ v: V) { value = v }
-    func withLock<R>(_ body: (inout V) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
-}
-
 struct UncheckedBox<V>: @unchecked Sendable {
     let value: V
     init(_ v: V) { value = v }

@@ -79,6 +79,52 @@ import Testing
         #expect(s.screen.contains("😁") && s.screen.contains("🐢"), "the two cards are still up:\n\(s.screen)")
     }
 
+    /// Ctrl-Z: the board is out of view, so the clock stops (as for another app or the help),
+    /// the terminal is given back as the shell had it while termini is stopped, and `fg`
+    /// (SIGCONT) brings the board back, redrawn, with the clock going on from where it stood.
+    @Test func ctrlZStopsTheClockAndGivesTheTerminalBack() throws {
+        // A stop from the terminal is dropped for an orphaned process group (the pane's own):
+        // as a job-control shell does, termini runs in a group of its own in the foreground.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
+            print("skipped: Ctrl-Z needs python3 to put termini in a foreground process group of its own")
+            return
+        }
+        let foreground = ["/usr/bin/python3", "-c",
+                          "import os,signal,sys; os.setpgid(0,0); signal.signal(signal.SIGTTOU,signal.SIG_IGN); "
+                          + "os.tcsetpgrp(0,os.getpgrp()); signal.signal(signal.SIGTTOU,signal.SIG_DFL); os.execv(sys.argv[1],sys.argv[1:])"]
+        let t = try TmuxSession(arguments: ["memory", "--seed", "42"], wrapper: foreground)
+        #expect(t.waitFor("seed 42"), "\(t.screen)")
+        t.send("Space")
+        #expect(t.waitFor("Time 00:01", timeout: 5), "\(t.screen)")
+        guard let pid = t.pid else { Issue.record("no pid"); return }
+        t.send("C-z")
+        func state() -> String {
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            return stat.split(separator: ")").last.map { String($0.dropFirst().prefix(1)) } ?? "?"
+        }
+        var stopped = false
+        for _ in 0..<100 where !stopped {
+            stopped = state() == "T"
+            if !stopped { usleep(30_000) }
+        }
+        #expect(stopped, "Ctrl-Z did not stop termini (state \(state()))")
+        // The terminal while stopped: the settings the shell had, not termini's raw mode.
+        let tty = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/0")) ?? ""
+        let now = try Subprocess.run(["sh", "-c", "stty -g < \(tty)"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let before = ((try? String(contentsOfFile: t.sttyBefore, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!before.isEmpty && now == before, "the terminal while stopped: \(now)\nbefore termini: \(before)")
+        sleep(3)
+        // The pane's shell has no job control: SIGCONT to the process group stands in for fg.
+        kill(-getpgid(pid), SIGCONT)
+        let back = t.wait { $0.contains("seed 42") && $0.contains("Time ") }
+        #expect(back.ok, "not redrawn after SIGCONT:\n\(back.screen)")
+        usleep(300_000)
+        let line = t.capture().first { $0.contains("Time ") } ?? ""
+        #expect(line.contains("Time 00:01") || line.contains("Time 00:02"), "the clock ran while stopped: \(line)")
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+    }
+
     @Test func badOptionsExit64WithAClearMessage() throws {
         let size = try TmuxSession(arguments: ["memory", "--size", "5x5"])
         #expect(size.exitStatus() == 64)

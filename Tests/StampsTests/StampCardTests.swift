@@ -246,13 +246,19 @@ func at(_ y: Int, _ m: Int, _ d: Int, _ minute: Int = 9 * 60) -> LocalMoment {
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains("\"2024-03-20\""))
 
-        // A hand-edited file with too many stamps keeps the first ten.
-        let many = (1...12).map { "{\"day\":\"2024-03-\($0 < 10 ? "0" : "")\($0)\",\"minute\":0}" }.joined(separator: ",")
-        let edited = Array("{\"format\":1,\"data\":{\"stamps\":[\(many)]}}".utf8)
-        let loaded = try #require(StateCodecHelper.decode(edited))
+        // A hand-edited file with more stamps than a card holds is damaged (kept aside), not
+        // silently cut to ten; ten is a full card.
+        func stamped(_ n: Int) -> [UInt8] {
+            let many = (1...n).map { "{\"day\":\"2024-03-\($0 < 10 ? "0" : "")\($0)\",\"minute\":0}" }.joined(separator: ",")
+            return Array("{\"format\":1,\"data\":{\"stamps\":[\(many)]}}".utf8)
+        }
+        #expect(StateCodecHelper.decode(stamped(12)) == nil)
+        let loaded = try #require(StateCodecHelper.decode(stamped(10)))
         #expect(loaded.count == 10)
         #expect(loaded.lastStampDay == day(2024, 3, 10))
         #expect(loaded.completedCards == 0)
+        // A minute outside the day is damage too.
+        #expect(StateCodecHelper.decode(Array("{\"format\":1,\"data\":{\"stamps\":[{\"day\":\"2024-03-01\",\"minute\":1440}]}}".utf8)) == nil)
 
         // A bad date is refused, so the store keeps the file aside.
         let bad = Array("{\"format\":1,\"data\":{\"stamps\":[{\"day\":\"2023-02-29\",\"minute\":0}]}}".utf8)

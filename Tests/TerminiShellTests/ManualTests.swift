@@ -327,7 +327,7 @@ final class RecordingStore: StateStore {
             #expect(tags.contains(f), "\(f) is not an entry of FILES")
         }
         for f in ["themes/NAME.theme", "PREFIX/share/termini/themes/NAME.theme", "badminton-history.jsonl",
-                  "NAME.corrupt-YYYYMMDD-HHMMSS", ".NAME.tmp-PID"] {
+                  "NAME.corrupt-YYYYMMDD-HHMMSS", ".NAME.next-SEQ-LEN-CRC-BASE"] {
             #expect(tags.contains(f), "\(f) is not an entry of FILES")
         }
     }

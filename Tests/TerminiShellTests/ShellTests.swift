@@ -303,12 +303,12 @@ import TerminiTestSupport
         let store = InMemoryStore()
         let shell = makeShell(store: store, open: "boxing")
         let out = shell.perform([
-            .write(file: "a.json", bytes: [1]), .append(file: "j", bytes: [2]), .append(file: "j", bytes: [3]),
+            .write(file: "a.json", bytes: [1]), .append(file: "j", bytes: [2, 0x0a]), .append(file: "j", bytes: [3, 0x0a]),
             .bell, .notice("Round over"), .setPreference(key: "sound", value: "no"),
         ])
         #expect(out == [.bell])
         #expect(store.files["a.json"] == [1])
-        #expect(store.files["j"] == [2, 3])
+        #expect(store.files["j"] == [2, 0x0a, 3, 0x0a])
         #expect(shell.preferences.value("sound") == "no")
         #expect(shell.screen()[22].contains("! Round over"))
         _ = shell.perform([.close])

@@ -136,9 +136,9 @@ import TerminiTestSupport
                           now: 1_800_000_000, speaker: speaker)
         #expect(speaker.said == ["Ladies and gentlemen, on my right, Bob, and on my left, Ann; Ann to serve; love all; play"])
         #expect(shell.text().contains("espeak-ng is not installed"), "the speaker's notice is shown")
-        shell.handle(.left, now: 1_800_000_001)
-        shell.handle(.char("s"), now: 1_800_000_002)  // a change of ends: the call stands, nothing said
-        shell.handle(.left, now: 1_800_000_003)  // Bob, on the left now
+        _ = shell.handle(.left, now: 1_800_000_001)
+        _ = shell.handle(.char("s"), now: 1_800_000_002)  // a change of ends: the call stands, nothing said
+        _ = shell.handle(.left, now: 1_800_000_003)  // Bob, on the left now
         #expect(speaker.said.dropFirst() == ["1-love", "Service over, 1 all"])
         _ = shell.tick(now: 1_800_000_004)
         #expect(speaker.reaps >= 1, "each turn of the loop reaps a finished child")
@@ -149,7 +149,7 @@ import TerminiTestSupport
         let shell = Shell(store: InMemoryStore(), config: ConfigFile(text: ""), theme: .builtinDefault, themeName: "default",
                           unicode: true, monochrome: false, catalog: nil, open: "badminton", options: AppOptions(["--new": ""]),
                           now: 1_800_000_000, speaker: speaker)
-        shell.handle(.left, now: 1_800_000_001)
+        _ = shell.handle(.left, now: 1_800_000_001)
         #expect(speaker.said.isEmpty)
     }
 }

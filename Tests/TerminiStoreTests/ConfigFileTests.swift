@@ -120,4 +120,18 @@ import Testing
         #expect(c.value("sound") == "no")
         #expect(c.keys == ["theme", "sound"])
     }
+
+    /// Found by the config fuzzer (Fuzz/corpus/config/crash-cr-before-newline): a last line
+    /// ending in a lone CR lost it when the file was written back (the CR and the newline
+    /// written after it read as one CRLF), so the file changed at every rewrite.
+    @Test func aLoneCarriageReturnSurvivesARewrite() {
+        for text in ["-\t\r", "theme = dark\r", "a = 1\r\rb = 2\n", "# note\r"] {
+            let c = ConfigFile(text: text)
+            #expect(ConfigFile(text: c.text) == c, "\(text.debugDescription) changed: \(c.text.debugDescription)")
+        }
+        var c = ConfigFile(text: "theme = dark\r")
+        c.set("sound", "no")
+        #expect(ConfigFile(text: c.text).value("theme") == "dark")
+        #expect(ConfigFile(text: c.text).value("sound") == "no")
+    }
 }

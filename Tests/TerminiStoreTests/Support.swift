@@ -67,3 +67,4 @@ func envelope(_ t: Tally, version: Int = 1) -> [UInt8] {
 /// A fixed clock, so names of files kept aside are predictable.
 let fixedNow = 1_700_000_000.0
 let stamp = Posix.timestamp(fixedNow)
+

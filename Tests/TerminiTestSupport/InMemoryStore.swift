@@ -42,6 +42,16 @@ public final class InMemoryStore: StateStore {
         return name
     }
 
+    @discardableResult
+    public func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String? {
+        guard let old = files[file] else { return nil }
+        let name = "\(file).corrupt-0"
+        keptAside[name] = old
+        notices.append(reason + " (a copy kept as \(name))")
+        if canWrite { files[file] = bytes }
+        return name
+    }
+
     public func lock(_ name: String) -> Bool {
         if foreignLocks.contains(name) { return false }
         locks.insert(name)
@@ -58,6 +68,8 @@ public final class InMemoryStore: StateStore {
     }
     public func append(_ file: String, bytes: [UInt8]) throws {
         guard canWrite else { throw InMemoryStoreError.readOnly }
+        // As on disk: a line never goes onto one cut short.
+        if let last = files[file]?.last, last != 0x0a { files[file]?.append(0x0a) }
         files[file, default: []].append(contentsOf: bytes)
         writeCount += 1
         writes[file, default: 0] += 1

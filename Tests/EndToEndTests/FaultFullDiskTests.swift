@@ -1,0 +1,172 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TerminiTestSupport
+import Testing
+import Badminton
+
+/// A real full disk: the config directory on a 64 KiB tmpfs, filled to the last block while
+/// termini runs, then emptied again. Nothing on disk is ever torn, nothing saved before is
+/// lost, and what is saved after the space returns is whole. (Needs root for `mount`; where it
+/// is refused the test says so and does nothing.)
+///
+/// What waits for phase 2 (the shell telling an app that its save failed): the screen going
+/// back to what is saved, and the warning staying until a save succeeds. Those checks are
+/// known issues below; they start to fail the day they pass, to be made plain checks then.
+@Suite(.serialized) struct FaultFullDiskTests {
+    /// A 64 KiB tmpfs, unmounted when released.
+    final class SmallDisk {
+        let path: String
+        let mounted: Bool
+        let why: String
+        init() {
+            path = TmuxSession.makeTempDir("termini-fulldisk")
+            let r = LimitedRun.run(["/bin/mount", "-t", "tmpfs", "-o", "size=64k,mode=0700", "tmpfs", path], environment: ["PATH": "/usr/bin:/bin"],
+                                   directory: "/tmp")
+            mounted = r.status == 0
+            why = r.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        deinit {
+            if mounted { _ = LimitedRun.run(["/bin/umount", path], environment: ["PATH": "/usr/bin:/bin"], directory: "/tmp") }
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        /// Fills every free block (the filler is kept until `free()`).
+        func fill() {
+            let fd = open(path + "/filler", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            let block = [UInt8](repeating: 0x55, count: 512)
+            while block.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
+            close(fd)
+        }
+        func free() { unlink(path + "/filler") }
+        func file(_ name: String) -> [UInt8]? { FileManager.default.contents(atPath: path + "/" + name).map { [UInt8]($0) } }
+    }
+
+    static func disk() -> SmallDisk? {
+        let d = SmallDisk()
+        guard d.mounted else {
+            Fuzz.report("full disk: skipped, mount of a 64 KiB tmpfs refused (\(d.why.isEmpty ? "not root?" : d.why))")
+            return nil
+        }
+        return d
+    }
+
+    /// Every line of a journal or the history is whole.
+    static func whole(_ bytes: [UInt8]?, history: Bool) -> String? {
+        guard let bytes, !bytes.isEmpty else { return nil }
+        if bytes.last != 0x0a { return "ends inside a line" }
+        for line in bytes.split(separator: 0x0a) {
+            let ok = history ? HistoryEntry.parse(line: line) != nil : MatchEvent.parse(line: line) != nil
+            if !ok { return "a torn or glued line: \(String(decoding: line, as: UTF8.self).prefix(60))" }
+        }
+        return nil
+    }
+
+    static func status(_ args: [String], _ dir: String) -> String {
+        LimitedRun.run([TmuxSession.binary] + args + ["--config-dir", dir], environment: ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": dir],
+                       directory: "/tmp").stdout
+    }
+
+    @Test func badmintonPointsANewMatchAndTheHistory() throws {
+        guard TmuxSession.tmuxAvailable, let disk = Self.disk() else { return }
+        let t = try TmuxSession(arguments: ["badminton", "--new"], configDir: disk.path)
+        #expect(t.waitFor("serves from", timeout: 15))
+        t.send("Right", "Right", "Left")
+        #expect(t.wait { _ in Self.status(["badminton", "--status"], disk.path).hasPrefix("Red 1-2 Blue") }.ok)
+        let saved = disk.file(BadmintonApp.journalFile) ?? []
+
+        disk.fill()
+        // tmpfs gives a file whole pages: appends go on into the journal's last page until one
+        // needs a new page. Undo and redo (one line each, the score unchanged) until the disk
+        // refuses one.
+        var refused = false
+        for _ in 0..<20 where !refused {
+            t.sendKeys(Array(repeating: ["u", "y"], count: 10).flatMap { $0 })
+            refused = t.wait(timeout: 2) { $0.contains("Could not save") }.ok
+        }
+        #expect(refused, "no word of a failed save:\n\(t.screen)")
+        #expect(Self.whole(disk.file(BadmintonApp.journalFile), history: false) == nil,
+                "journal on the full disk: \(Self.whole(disk.file(BadmintonApp.journalFile), history: false) ?? "")")
+        let onFullDisk = disk.file(BadmintonApp.journalFile) ?? []
+        // A new match while the disk is full: the old one stays the journal's.
+        t.send("n")
+        _ = t.wait { $0.contains("New match?") }
+        t.send("y")
+        _ = t.wait { $0.contains("Start") }
+        t.send("Enter")
+        usleep(300_000)
+        t.send("Left")
+        usleep(300_000)
+        let journalNow = disk.file(BadmintonApp.journalFile) ?? []
+        #expect(Self.whole(journalNow, history: false) == nil, "journal: \(Self.whole(journalNow, history: false) ?? "")")
+        #expect(Array(journalNow.prefix(saved.count)) == saved, "the saved points were changed on a full disk")
+        #expect(journalNow == onFullDisk, "the new match's point went into the old match's journal")
+
+        withKnownIssue("phase 2: the warning stays until a save succeeds") {
+            t.send("h")
+            usleep(300_000)
+            #expect(t.screen.contains("Could not save") || t.screen.contains("not saved"), "the warning went away:\n\(t.screen)")
+            t.send("Escape")
+        }
+
+        // Space again: what is saved from now on is whole, and nothing before is lost.
+        disk.free()
+        t.send("Right")
+        usleep(400_000)
+        t.send("q")
+        _ = t.exitStatus(timeout: 10)
+        let journal = disk.file(BadmintonApp.journalFile)
+        let history = disk.file(BadmintonApp.historyFile)
+        #expect(Self.whole(journal, history: false) == nil, "journal: \(Self.whole(journal, history: false) ?? "")")
+        #expect(Self.whole(history, history: true) == nil, "history: \(Self.whole(history, history: true) ?? "")")
+        // The old match, with every point saved before the disk filled, is in the journal or,
+        // moved there when the new match began, in the history.
+        let kept = HistoryEntry.readAll(history ?? []).matches + [JournalContents.read(journal ?? [])].compactMap { MatchLog(records: $0.events) }
+        #expect(kept.contains { $0.state.score == [1, 2] || $0.records.count >= 4 }, "the points saved before the disk filled are lost")
+        let export = Self.status(["badminton", "--export", "json"], disk.path)
+        #expect(export.hasPrefix("{\"matches\":["), "\(export.prefix(200))")
+        Fuzz.report("full disk, badminton: journal and history whole after a full disk and space again; the saved points kept; "
+            + "a new match begun on the full disk left the old journal in place")
+    }
+
+    /// Stamps and coffee: a replaced state file is the old one or the new one, whole.
+    @Test(arguments: [("stamps", "Space", "STAMP CARD"), ("coffee", "+", "Order")])
+    func aSnapshotIsAlwaysWhole(_ app: String, _ key: String, _ ready: String) throws {
+        guard TmuxSession.tmuxAvailable, let disk = Self.disk() else { return }
+        let file = app == "stamps" ? "stamps.json" : "coffee.json"
+        let report = app == "stamps" ? ["stamps", "--status"] : ["coffee", "--receipt"]
+        let t = try TmuxSession(arguments: [app], configDir: disk.path)
+        #expect(t.waitFor(ready, timeout: 15))
+        // The coffee shop's + acts on the order, which Tab gives the focus.
+        if app == "coffee" { t.send("Tab") }
+        t.send(key)
+        t.send(key)
+        #expect(t.wait { _ in disk.file(file) != nil }.ok)
+        usleep(300_000)
+        let before = Self.status(report, disk.path)
+        disk.fill()
+        t.send(key)
+        _ = t.wait { $0.contains("Could not save") }
+        // Whole, and the last saved state (the key on the full disk did not reach it).
+        #expect((try? JSONSerialization.jsonObject(with: Data(disk.file(file) ?? []))) != nil, "\(file) is not whole on a full disk")
+        #expect(Self.status(report, disk.path) == before, "what was saved before the disk filled changed")
+        #expect(t.screen.contains("Could not save"), "no word of the failed save:\n\(t.screen)")
+        withKnownIssue("phase 2: the warning stays until a save succeeds") {
+            t.send("Tab")  // saves nothing
+            usleep(300_000)
+            #expect(t.screen.contains("Could not save"), "the warning went away:\n\(t.screen)")
+            t.send("Tab")
+        }
+        disk.free()
+        t.send(key)
+        usleep(500_000)
+        t.send("q")
+        _ = t.exitStatus(timeout: 10)
+        #expect((try? JSONSerialization.jsonObject(with: Data(disk.file(file) ?? []))) != nil, "\(file) is not whole after space returned")
+        let after = Self.status(report, disk.path)
+        #expect(after != before, "nothing was saved once the space came back")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: disk.path)) ?? []).allSatisfy { !$0.contains(".next-") && !$0.contains(".tmp-") },
+                "a side or temporary file was left: \((try? FileManager.default.contentsOfDirectory(atPath: disk.path)) ?? [])")
+        Fuzz.report("full disk, \(app): \(file) whole on the full disk and after; saved state unchanged while full; saved again once space returned")
+    }
+}
