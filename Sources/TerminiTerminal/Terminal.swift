@@ -264,6 +264,11 @@ public final class Terminal {
             }
             c.originalColors = string("op")
         }
+        if c.resetAttributes.isEmpty {
+            // Without sgr0 nothing turned on could be turned off again: draw plainly.
+            (c.bold, c.dim, c.reverse, c.underline, c.italic) = (nil, nil, nil, nil, nil)
+            (c.foreground, c.background, c.originalColors) = (nil, nil, nil)
+        }
         c.autoMargins = tigetflag("am") > 0
         c.eatsNewline = tigetflag("xenl") > 0
         c.moveInAttributes = tigetflag("msgr") > 0

@@ -61,26 +61,33 @@ public struct KeyHintBar: Widget, Equatable, Sendable {
         return shown + end
     }
 
-    /// A bar as drawn: the same hints at the same width in the same styles draw the same
-    /// cells, so the last few bars drawn are kept and copied in (a bar changes when the
-    /// moment's keys do, not every frame).
+    /// A bar as drawn: the same hints at the same width in the same styles, over the same
+    /// background, draw the same cells, so the last few bars drawn are kept and copied in (a
+    /// bar changes when the moment's keys do, not every frame).
     struct Drawn: Equatable, Sendable {
         var bar: KeyHintBar
         var width: Int
         var keyStyle: Style
         var labelStyle: Style
+        /// What a style that leaves its background unset takes from beneath.
+        var beneath: Color
     }
     static let drawn = Mutex<[(key: Drawn, row: Canvas)]>([])
 
     public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
-        let row = rect.row(0)
+        let row = rect.row(0).intersection(canvas.bounds)
         guard !row.isEmpty else { return }
-        let key = Drawn(bar: self, width: row.width, keyStyle: theme[.hintKey], labelStyle: theme[.hintLabel])
+        // The row beneath must be of one background for its cells to be kept apart from it.
+        let beneath = canvas.compactCell(x: row.x, y: row.y).style.background
+        for x in row.x..<row.maxX where canvas.compactCell(x: x, y: row.y).style.background != beneath {
+            return draw(in: row, on: &canvas, theme: theme)
+        }
+        let key = Drawn(bar: self, width: row.width, keyStyle: theme[.hintKey], labelStyle: theme[.hintLabel], beneath: beneath)
         if let cells = KeyHintBar.drawn.withLock({ list in list.first { $0.key == key }?.row }) {
             canvas.blit(cells, x: row.x, y: row.y)
             return
         }
-        var cells = Canvas(width: row.width, height: 1)
+        var cells = Canvas(width: row.width, height: 1, fill: Cell(" ", style: Style(background: beneath)))
         draw(in: cells.bounds, on: &cells, theme: theme)
         KeyHintBar.drawn.withLock { list in
             list.insert((key, cells), at: 0)
