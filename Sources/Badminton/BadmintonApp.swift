@@ -21,13 +21,17 @@ public struct BadmintonApp: KeyedApp, Sendable {
             OptionSpec("--scoresheet", value: "N", optional: true,
                        help: "print match N's scoresheet as a printable HTML page (1 = the oldest; default: the current match)"),
             OptionSpec("--output", value: "FILE", values: .file, help: "with --scoresheet: write the page to FILE instead (- for stdout)"),
+            OptionSpec("--court", value: "NAME", values: .courts,
+                       help: "keep or read court NAME's own match, journal, lock and history (letters, digits, -); with every option above"),
+            OptionSpec("--all", help: "with --watch: every court's live score side by side; with --status: every court's match"),
+            OptionSpec("--display", help: "with --watch: the hall TV: the scores as large as the screen allows, no frame, no keys shown"),
         ])
 
-    public static let journalFile = "badminton-match.jsonl"
-    public static let historyFile = "badminton-history.jsonl"
-    static let lockName = "badminton"
-    /// The lock's file: its holder closing it (quitting, or killed) is what a watcher hears.
-    static let lockFile = "badminton.lock"
+    /// The default court's files (every name comes from `CourtFiles`).
+    public static let journalFile = CourtFiles.main.journal
+    public static let historyFile = CourtFiles.main.history
+    static let lockName = CourtFiles.main.lockName
+    static let lockFile = CourtFiles.main.lockFile
     static let formatKey = "badminton.format", disciplineKey = "badminton.discipline", namesKey = "badminton.names"
     /// The side that served first last time: `left` or `right` (the side named first is on the left).
     static let serverKey = "badminton.server"
@@ -50,12 +54,20 @@ public struct BadmintonApp: KeyedApp, Sendable {
         case stop(Stoppage.Kind, team: Int?, player: Int?)
         /// Correction mode's changes, in the order they are recorded.
         case corrections([MatchEvent.Action])
+        /// Enter on a match of the history: its scoresheet.
+        case openScoresheet(startedAt: Double)
     }
 
     var log: MatchLog?
     var history: [PastMatch] = []
+    /// The court this copy keeps or follows (`--court`), and its files.
+    var files = CourtFiles.main
     /// Read-only: following a journal another process keeps.
     var watching = false
+    /// `--watch --display`: the hall TV, the whole terminal (no frame, no keys shown).
+    var display = false
+    /// `--watch --all`: every court, a pane each.
+    var board: CourtsBoard?
     /// Watching because another termini holds the match (not `--watch`): when it goes, this
     /// one takes the lock and keeps the match.
     var awaitingKeeper = false
@@ -82,7 +94,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     var spokenCall: String?
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
-        court = store.preference(BadmintonApp.courtKey).map(TextLayout.sanitizedName).flatMap { $0.isEmpty ? nil : $0 }
+        files = CourtFiles(court: options.value("--court"))
+        court = BadmintonApp.courtName(files, store: store)
         speech = PreferenceValue.bool(store.preference(BadmintonApp.speakKey)) ?? false
         sound = context.sound
         defer {
@@ -91,11 +104,16 @@ public struct BadmintonApp: KeyedApp, Sendable {
         }
         defaults = SetupDefaults(format: store.preference(BadmintonApp.formatKey), discipline: store.preference(BadmintonApp.disciplineKey),
                                  names: store.preference(BadmintonApp.namesKey), server: store.preference(BadmintonApp.serverKey))
-        history = BadmintonApp.readHistory(store)
+        history = BadmintonApp.readHistory(store, files: files)
         if options.flag("--watch") {
             watching = true
+            display = options.flag("--display")
+            if options.flag("--all") {
+                board = CourtsBoard(store: store)
+                return
+            }
         } else {
-            switch store.tryLock(BadmintonApp.lockName) {
+            switch store.tryLock(files.lockName) {
             case .acquired: break
             case .heldByAnother:
                 watching = true
@@ -108,16 +126,16 @@ public struct BadmintonApp: KeyedApp, Sendable {
         }
         // A finished match's history line that the disk refuses is kept and written first
         // once it can be: the old match is never lost between the history and a new journal.
-        if !watching { store.retainFailedAppends(to: BadmintonApp.historyFile) }
+        if !watching { store.retainFailedAppends(to: files.history) }
         if watching {
-            log = BadmintonApp.readJournal(store, recover: false)
+            log = BadmintonApp.readJournal(store, recover: false, files: files)
             if options.flag("--new") {
                 store.notice(awaitingKeeper ? "Not starting a new match: another termini is keeping the match."
-                    : "Not starting a new match: \(BadmintonApp.lockFile) cannot be used as a lock, so this copy is read-only.")
+                    : "Not starting a new match: \(files.lockFile) cannot be used as a lock, so this copy is read-only.")
             }
             return
         }
-        log = BadmintonApp.readJournal(store, recover: true, unicode: context.unicode, effects: &startEffects)
+        log = BadmintonApp.readJournal(store, recover: true, unicode: context.unicode, files: files, effects: &startEffects)
         // A match can be in the history and still in the journal (a stop between moving it to
         // the history and writing the next match's journal): it is the match in progress, not
         // a past one, until a new match begins.
@@ -139,14 +157,15 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     /// The journal's match; with `recover`, a damaged journal is kept aside, the user told how
     /// many events were recovered, and a clean journal written back (`effects`).
-    static func readJournal(_ store: any StateReader, recover: Bool, report: Bool = false) -> MatchLog? {
+    static func readJournal(_ store: any StateReader, recover: Bool, report: Bool = false, files: CourtFiles = .main) -> MatchLog? {
         var ignored: [AppEffect] = []
-        return readJournal(store, recover: recover, report: report, effects: &ignored)
+        return readJournal(store, recover: recover, report: report, files: files, effects: &ignored)
     }
 
     /// With `report` (a command), damage is said without touching the file.
     static func readJournal(_ store: any StateReader, recover: Bool, report: Bool = false, unicode: Bool = true,
-                            effects: inout [AppEffect]) -> MatchLog? {
+                            files: CourtFiles = .main, effects: inout [AppEffect]) -> MatchLog? {
+        let journalFile = files.journal
         var reader = JournalContents.Reader()
         guard let outcome = store.readLines(journalFile, { reader.take($0) }) else { return nil }
         let contents = reader.contents(outcome)
@@ -177,7 +196,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     /// The history's matches as the list shows them, read line by line (any size); damaged
     /// lines are counted and reported, each costing its line only.
-    static func readHistory(_ store: any StateReader) -> [PastMatch] {
+    static func readHistory(_ store: any StateReader, files: CourtFiles = .main) -> [PastMatch] {
+        let historyFile = files.history
         var reader = HistoryEntry.Reader(keep: PastMatch.init)
         guard let outcome = store.readLines(historyFile, { reader.take($0) }) else { return [] }
         let damaged = reader.damagedLines + outcome.overlongLines
@@ -206,13 +226,13 @@ public struct BadmintonApp: KeyedApp, Sendable {
         var effects: [AppEffect] = []
         if let old = log, old.effective.count > 1 {
             // The store starts it on a line of its own if the file ends inside one.
-            effects.append(.append(file: BadmintonApp.historyFile, bytes: HistoryEntry(events: old.effective).line))
+            effects.append(.append(file: files.history, bytes: HistoryEntry(events: old.effective).line))
             history.removeAll { $0.startedAt == old.startedAt }
             history.append(PastMatch(old))
         }
         let new = MatchLog(setup: setup, at: now)
         log = new
-        effects.append(.write(file: BadmintonApp.journalFile, bytes: JournalContents.bytes(of: new.records)))
+        effects.append(.write(file: files.journal, bytes: JournalContents.bytes(of: new.records)))
         if remember {
             effects.append(.setPreference(key: BadmintonApp.formatKey, value: setup.format.description))
             effects.append(.setPreference(key: BadmintonApp.disciplineKey, value: setup.discipline.rawValue))
@@ -254,7 +274,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
            before.phase != .choosingService || before.gameNumber != s.gameNumber || before.server != s.server {
             service = ServiceChoice()
         }
-        return [.append(file: BadmintonApp.journalFile, bytes: event.line)] + speechEffects(at: now)
+        return [.append(file: files.journal, bytes: event.line)] + speechEffects(at: now)
     }
 
     /// The interval on screen now, if one runs.
@@ -363,7 +383,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
                 return []
             },
             B([.char("h")], hint: .init(priority: 1) { app in app.watching || app.log == nil || app.phase == .matchOver ? "History" : nil },
-              "history, abandoned matches marked") { app, _, _ in
+              "history, abandoned matches marked", when: { $0.board == nil }) { app, _, _ in
                 app.openHistory()
                 return []
             },
@@ -384,7 +404,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
     public func modalHelp(glyphs: Glyphs) -> [HelpSection] {
         SetupForm.keys.help(glyphs: glyphs) + NamesForm.keys.help(glyphs: glyphs) + EndMenu.keys.help(glyphs: glyphs)
             + CardDialog.keys.help(glyphs: glyphs) + CorrectionForm.keys.help(glyphs: glyphs) + StopDialog.keys.help(glyphs: glyphs)
-            + DialogModal<Action>.help(glyphs: glyphs) + PanelModal<Action>.help(glyphs: glyphs, section: "In the history")
+            + DialogModal<Action>.help(glyphs: glyphs) + HistoryBrowser.keys.help(glyphs: glyphs) + ScoresheetModal.keys.help(glyphs: glyphs)
     }
 
     public mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] {
@@ -453,7 +473,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     mutating func openHistory() {
         let app = self
-        modals.push(PanelModal<Action> { ctx in app.historyPanel(width: ScrollPanel.textWidth(forArea: ctx.size.width - 2), glyphs: ctx.glyphs) })
+        modals.push(HistoryBrowser(content: { ctx in app.historyPanel(width: ScrollPanel.textWidth(forArea: ctx.size.width - 2), glyphs: ctx.glyphs) },
+                                   matches: historyMatches.map(\.startedAt)))
     }
 
     public mutating func perform(_ action: Action, context: AppContext) -> [AppEffect] {
@@ -470,15 +491,21 @@ public struct BadmintonApp: KeyedApp, Sendable {
         case let .card(team, player, card): return giveCard(card, team: team, player: player, at: context.now)
         case let .stop(kind, team, player): return stopPlay(kind, team: team, player: player, at: context.now)
         case .corrections(let list): return applyCorrections(list, at: context.now)
+        case .openScoresheet(let t):
+            let match = log.flatMap { $0.startedAt == t ? $0 : nil } ?? history.last { $0.startedAt == t }.flatMap { MatchLog(records: $0.events) }
+            guard let match else { return alertBell }
+            modals.push(ScoresheetModal(match, court: court, zone: zone))
+            return []
         }
     }
 
     // MARK: Time
 
     public func nextDeadline(context: AppContext) -> Double? {
+        if let board { return board.nextDeadline(at: context.now) }
         // The moment a clock shows one second less (or more): at most one redraw a second,
         // and none once every countdown is over.
-        log?.state.timers.compactMap { $0.nextChange(after: context.now) }.min()
+        return log?.state.timers.compactMap { $0.nextChange(after: context.now) }.min()
     }
 
     public mutating func tick(context: AppContext) -> [AppEffect] {
@@ -494,52 +521,88 @@ public struct BadmintonApp: KeyedApp, Sendable {
     // MARK: Watching
 
     public var watchedFiles: [String] {
+        if let board { return board.watchedFiles }
         guard watching else { return [] }
-        return [BadmintonApp.journalFile, BadmintonApp.historyFile] + (awaitingKeeper ? [BadmintonApp.lockFile] : [])
+        return [files.journal, files.history] + (awaitingKeeper ? [files.lockFile] : [])
+    }
+
+    public func watches(_ file: String) -> Bool {
+        board != nil ? CourtsBoard.concerns(file) : watchedFiles.contains(file)
+    }
+
+    public var fullScreen: Bool { display }
+
+    public mutating func filesChanged(_ names: Set<String>, store: any StateReader, context: AppContext) -> [AppEffect] {
+        if board != nil {
+            board?.reload(store: store, changed: names)
+            return []
+        }
+        return filesChanged(store: store, context: context)
     }
 
     public mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect] {
+        if board != nil {
+            board?.reload(store: store, changed: nil)
+            return []
+        }
         guard watching else { return [] }
         // The keeper closed the lock (it quit, or it was killed: the kernel frees the lock):
         // this copy takes it and keeps the match, without a restart.
-        if awaitingKeeper, store.tryLock(BadmintonApp.lockName) == .acquired {
+        if awaitingKeeper, store.tryLock(files.lockName) == .acquired {
             watching = false
             awaitingKeeper = false
             var effects: [AppEffect] = []
-            log = BadmintonApp.readJournal(store, recover: true, unicode: context.unicode, effects: &effects)
-            history = BadmintonApp.readHistory(store)
+            log = BadmintonApp.readJournal(store, recover: true, unicode: context.unicode, files: files, effects: &effects)
+            history = BadmintonApp.readHistory(store, files: files)
             if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
-            store.retainFailedAppends(to: BadmintonApp.historyFile)
+            store.retainFailedAppends(to: files.history)
             message = Message("The termini that kept this match has stopped: this one keeps the match now.", short: "Keeping the match now.")
             return effects + [.notice("The termini that kept this match has stopped: this one keeps the match now.")]
         }
-        if let fresh = BadmintonApp.readJournal(store, recover: false) {
+        if let fresh = BadmintonApp.readJournal(store, recover: false, files: files) {
             log = fresh
-        } else if store.readBytes(BadmintonApp.journalFile) == nil {
+        } else if store.readBytes(files.journal) == nil {
             log = nil
         }
         // A line cut in half while the keeper writes stays unread until the next change.
-        history = BadmintonApp.readHistory(store)
+        history = BadmintonApp.readHistory(store, files: files)
         return []
     }
 
     // MARK: Chrome
 
     public func title(context: AppContext) -> String {
-        guard let s = log?.state else { return "Badminton" }
+        if let board { return "Badminton · \(board.courts.count) court\(board.courts.count == 1 ? "" : "s")".glyphed(context.glyphs) }
+        let court = files.court.map { " · court \($0)" } ?? ""
+        guard let s = log?.state else { return "Badminton" + court.glyphed(context.glyphs) }
         let shuttles = s.shuttles == 0 ? "" : " · \(s.shuttles) shuttle\(s.shuttles == 1 ? "" : "s")"
-        return "Badminton · \(s.format) · game \(s.gameNumber)\(shuttles)".glyphed(context.glyphs)
+        return "Badminton\(court) · \(s.format) · game \(s.gameNumber)\(shuttles)".glyphed(context.glyphs)
     }
 
     public func status(context: AppContext) -> String? { watching ? "read-only · watching".glyphed(context.glyphs) : nil }
 
-    public var minimumSize: Size { Size(width: 40, height: 12) }
+    /// The hall TV draws on any screen with room for the names and a score.
+    public var minimumSize: Size { display ? Size(width: 30, height: 6) : Size(width: 40, height: 12) }
 
     // MARK: Command line
 
     public static func validate(_ options: AppOptions) -> String? {
         let modes = ["--new", "--watch", "--status", "--export", "--scoresheet"].filter { options.flag($0) }
         if modes.count > 1 { return "use only one of \(modes.joined(separator: ", "))" }
+        if let c = options.value("--court"), !CourtFiles.isValidName(c) {
+            return "--court: a court's name is 1 to \(CourtFiles.maxNameLength) letters (A-Z, a-z), digits and '-', not starting with '-' "
+                + "('\(TextLayout.truncate(TextLayout.sanitized(c), to: 30))')"
+        }
+        if options.flag("--all") {
+            if !options.flag("--watch") && !options.flag("--status") {
+                return "--all goes with --watch or --status (termini badminton --watch --all)"
+            }
+            if options.flag("--court") { return "use --court NAME or --all, not both" }
+        }
+        if options.flag("--display") {
+            if !options.flag("--watch") { return "--display goes with --watch (termini badminton --watch --display)" }
+            if options.flag("--all") { return "--display shows one court: use --court NAME instead of --all" }
+        }
         let setupOptions = ["--format", "--doubles", "--names"].filter { options.flag($0) }
         if !setupOptions.isEmpty && !options.flag("--new") {
             return "\(setupOptions.joined(separator: ", ")) go\(setupOptions.count == 1 ? "es" : "") with --new (termini badminton --new \(setupOptions[0]) ...)"
@@ -585,7 +648,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
         var count: Int { lines.count + (currentGoesLast ? 1 : 0) }
     }
 
-    static func matchIndex(_ store: any StateReader) -> MatchIndex {
+    static func matchIndex(_ store: any StateReader, files: CourtFiles = .main) -> MatchIndex {
+        let historyFile = files.history
         var lastLine: [Double: Int] = [:]
         var line = 0
         var index = MatchIndex()
@@ -595,7 +659,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
             if let t = HistoryEntry.startTime(line: bytes) { lastLine[t] = line } else { index.damaged += 1 }
         }
         index.damaged += first?.overlongLines ?? 0
-        index.current = readJournal(store, recover: false, report: true)
+        index.current = readJournal(store, recover: false, report: true, files: files)
         // The journal's match replaces its copy in the history once play went on after it.
         if let c = index.current {
             index.currentGoesLast = lastLine[c.startedAt] == nil || c.effective.count > 1
@@ -606,7 +670,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     }
 
     /// The history's matches on the given lines, in file order, one at a time.
-    static func forEachMatch(_ store: any StateReader, lines: Set<Int>, _ body: (MatchLog) -> Bool) {
+    static func forEachMatch(_ store: any StateReader, lines: Set<Int>, files: CourtFiles = .main, _ body: (MatchLog) -> Bool) {
+        let historyFile = files.history
         var n = 0
         var open = true
         _ = store.readLines(historyFile) { bytes in
@@ -619,8 +684,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     /// Every match of the history, then the one in the journal, streamed: the history is
     /// read twice, line by line (first to find where each match was last kept, then to
     /// write it), so an export of any size never holds more than one match in memory.
-    static func export(_ format: MatchReport.ExportFormat, store: any StateReader) -> CommandOutput {
-        let index = matchIndex(store)
+    static func export(_ format: MatchReport.ExportFormat, store: any StateReader, files: CourtFiles = .main) -> CommandOutput {
+        let index = matchIndex(store, files: files)
         guard index.count > 0 else {
             return CommandOutput(stderr: "termini: no badminton matches to export\n", status: 1)
         }
@@ -629,7 +694,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
             var writer = MatchReport.ExportWriter(format)
             guard emit(writer.header) else { return }
             var open = true
-            forEachMatch(store, lines: Set(index.lines)) { log in
+            forEachMatch(store, lines: Set(index.lines), files: files) { log in
                 open = emit(writer.text(for: log))
                 return open
             }
@@ -648,17 +713,17 @@ public struct BadmintonApp: KeyedApp, Sendable {
     static let noMatchYet = "termini: no badminton match yet (start one: termini badminton --new)\n"
 
     /// Match `n` (1 is the oldest) as `--export` numbers them.
-    static func match(_ n: Int, in index: MatchIndex, store: any StateReader) -> MatchLog? {
+    static func match(_ n: Int, in index: MatchIndex, store: any StateReader, files: CourtFiles = .main) -> MatchLog? {
         guard n >= 1, n <= index.count else { return nil }
         if n > index.lines.count { return index.current }
         var found: MatchLog?
-        forEachMatch(store, lines: [index.lines[n - 1]]) { found = $0; return false }
+        forEachMatch(store, lines: [index.lines[n - 1]], files: files) { found = $0; return false }
         return found
     }
 
     /// `--scoresheet [N] [--output FILE]`: read-only, the page to stdout or for FILE.
-    static func scoresheetCommand(_ options: AppOptions, store: any StateReader) -> CommandOutput {
-        let index = matchIndex(store)
+    static func scoresheetCommand(_ options: AppOptions, store: any StateReader, files: CourtFiles = .main) -> CommandOutput {
+        let index = matchIndex(store, files: files)
         guard index.count > 0 else { return CommandOutput(stderr: noMatchYet, status: 1) }
         let picked: MatchLog?
         if let n = options.value("--scoresheet").flatMap(scoresheetNumber) {
@@ -666,39 +731,81 @@ public struct BadmintonApp: KeyedApp, Sendable {
                 return CommandOutput(stderr: "termini: no match \(n): there \(index.count == 1 ? "is 1" : "are \(index.count)") "
                     + "(1 is the oldest; termini badminton --export csv lists them)\n", status: 1)
             }
-            picked = match(n, in: index, store: store)
+            picked = match(n, in: index, store: store, files: files)
         } else if let current = index.current, current.effective.count == 1, index.currentGoesLast, index.count >= 2 {
             // The match in progress has nothing on it yet: the last one played.
-            picked = match(index.count - 1, in: index, store: store)
+            picked = match(index.count - 1, in: index, store: store, files: files)
         } else {
-            picked = index.current ?? match(index.count, in: index, store: store)
+            picked = index.current ?? match(index.count, in: index, store: store, files: files)
         }
         guard let log = picked else {
             return CommandOutput(stderr: "termini: the match history could not be read\n", status: 1)
         }
-        let court = store.preference(BadmintonApp.courtKey)
-        let html = ScoresheetHTML.render(Scoresheet(log, court: court))
+        let html = ScoresheetHTML.render(Scoresheet(log, court: courtName(files, store: store)))
         if let path = options.value("--output"), path != "-" {
             return CommandOutput(file: CommandFile(path: path, bytes: Array(html.utf8)))
         }
         return CommandOutput(stdout: html)
     }
 
+    /// The court's name for the calls and the scoresheet: a named court's own name, else the
+    /// config's `badminton.court` (the one court of a club kept without `--court`).
+    static func courtName(_ files: CourtFiles, store: any StateReader) -> String? {
+        if let c = files.court { return c }
+        return store.preference(BadmintonApp.courtKey).map(TextLayout.sanitizedName).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     public static func runCommand(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? {
-        if options.flag("--scoresheet") { return scoresheetCommand(options, store: store) }
+        let read = options.flag("--status") || options.flag("--export") || options.flag("--scoresheet")
+        if options.flag("--status") && options.flag("--all") { return statusOfAll(options, store: store, context: context) }
+        let files = CourtFiles(court: options.value("--court"))
+        if read, files.court != nil, !files.exists(in: store.fileNames()) {
+            return CommandOutput(stderr: "termini: no \(files.described) here (\(courtList(store)))\n", status: 1)
+        }
+        if options.flag("--scoresheet") { return scoresheetCommand(options, store: store, files: files) }
         if options.flag("--status") {
-            guard let log = readJournal(store, recover: false, report: true) else {
-                return CommandOutput(stderr: noMatchYet, status: 1)
+            guard let log = readJournal(store, recover: false, report: true, files: files) else {
+                return CommandOutput(stderr: files.court == nil ? noMatchYet
+                    : "termini: no match on \(files.described) now (start one: termini badminton --court \(files.court ?? "") --new)\n", status: 1)
             }
             let s = log.state
             // Under LANG=C or --ascii the middle dots are ASCII too, as on the screen.
-            let text = options.flag("--json") ? MatchReport.statusJSON(s, now: context.now, court: store.preference(BadmintonApp.courtKey))
+            let text = options.flag("--json") ? MatchReport.statusJSON(s, now: context.now, court: courtName(files, store: store))
                 : MatchReport.statusLine(s, now: context.now).glyphed(context.unicode ? .unicode : .ascii)
             return CommandOutput(stdout: text + "\n")
         }
         if let f = options.value("--export").flatMap(MatchReport.ExportFormat.init(rawValue:)) {
-            return export(f, store: store)
+            return export(f, store: store, files: files)
         }
         return nil
+    }
+
+    /// `courts: 1, 2, centre` or `no court has a match yet`: for a message about a court not found.
+    static func courtList(_ store: any StateReader) -> String {
+        let named = CourtFiles.courts(in: store.fileNames()).compactMap(\.court)
+        return named.isEmpty ? "no named court has been kept yet" : "courts: " + named.joined(separator: ", ")
+    }
+
+    /// `--status --all`: a line per court with a match now (`3: Lin 5-3 Lee · game 1`), or with
+    /// `--json` one object, `{"courts":[{"court":NAME,…},…]}` (the default court's name is
+    /// `badminton.court`, else null).
+    static func statusOfAll(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput {
+        let courts = CourtFiles.courts(in: store.fileNames()).compactMap { files in
+            readJournal(store, recover: false, report: true, files: files).map { (files, $0.state) }
+        }
+        if options.flag("--json") {
+            let objects = courts.map { files, s in
+                let one = MatchReport.statusJSON(s, now: context.now, court: courtName(files, store: store))
+                return "{\"court\":" + (courtName(files, store: store).map(MatchReport.json) ?? "null") + "," + one.dropFirst()
+            }
+            return CommandOutput(stdout: "{\"courts\":[" + objects.joined(separator: ",") + "]}\n")
+        }
+        guard !courts.isEmpty else { return CommandOutput(stderr: "termini: no court has a badminton match yet\n", status: 1) }
+        let width = courts.map { DisplayWidth.of(courtName($0.0, store: store) ?? "-") }.max() ?? 1
+        let lines = courts.map { files, s in
+            TextLayout.pad((courtName(files, store: store) ?? "-") + ":", to: width + 1) + " "
+                + MatchReport.statusLine(s, now: context.now).glyphed(context.unicode ? .unicode : .ascii)
+        }
+        return CommandOutput(stdout: lines.joined(separator: "\n") + "\n")
     }
 }

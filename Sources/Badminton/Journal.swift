@@ -119,10 +119,13 @@ public struct PastMatch: Equatable, Sendable {
     /// The time of its last event.
     public var endedAt: Double
     public var state: MatchState
+    /// The events in force, for its scoresheet (the states after each are not kept).
+    public var events: [MatchEvent]
     public init(_ log: MatchLog) {
         startedAt = log.startedAt
         endedAt = log.effective.last?.time ?? log.startedAt
         state = log.state
+        events = log.effective
     }
 
     /// `38 min`, `1 h 12 min`

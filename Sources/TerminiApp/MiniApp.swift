@@ -36,6 +36,8 @@ public struct OptionSpec: Sendable, Equatable {
         case directory
         /// A file to write (`--output FILE`).
         case file
+        /// The badminton courts kept in the config directory (its `badminton-NAME-*.jsonl`).
+        case courts
     }
 
     public let name: String
@@ -157,6 +159,9 @@ public protocol StateReader: AnyObject {
     var canWrite: Bool { get }
     /// A value from the `config` preferences file (`sound`, `badminton.format`, …).
     func preference(_ key: String) -> String?
+    /// The names of the files in the config directory, hidden ones left out, sorted (for an
+    /// app that keeps several of a kind: badminton's courts). Empty when there is none.
+    func fileNames() -> [String]
 }
 
 /// The store the shell writes through (apps only ever see `StateReader`).
@@ -209,7 +214,16 @@ public protocol MiniApp {
 
     /// Files whose change on disk the app wants to hear about (`--watch`).
     var watchedFiles: [String] { get }
+    /// Whether a change of `file` concerns the app: one of `watchedFiles`, or for an app that
+    /// follows files yet to be made (badminton's `--watch --all`: a court that starts) one of
+    /// its kind.
+    func watches(_ file: String) -> Bool
     mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect]
+    /// The same, told which files changed (an app following many re-reads only those).
+    mutating func filesChanged(_ names: Set<String>, store: any StateReader, context: AppContext) -> [AppEffect]
+    /// The app draws the whole terminal: no window frame, no title, no key-hint bar (a hall
+    /// TV: badminton's `--watch --display`). The shell's keys still work.
+    var fullScreen: Bool { get }
 
     func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext)
 
@@ -275,7 +289,12 @@ extension MiniApp {
     public mutating func shown(context: AppContext) -> [AppEffect] { [] }
     public mutating func hidden(context: AppContext) -> [AppEffect] { [] }
     public var watchedFiles: [String] { [] }
+    public func watches(_ file: String) -> Bool { watchedFiles.contains(file) }
     public mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect] { [] }
+    public mutating func filesChanged(_ names: Set<String>, store: any StateReader, context: AppContext) -> [AppEffect] {
+        filesChanged(store: store, context: context)
+    }
+    public var fullScreen: Bool { false }
     public static func validate(_ options: AppOptions) -> String? { nil }
     public static func runCommand(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? { nil }
 }

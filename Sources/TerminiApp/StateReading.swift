@@ -43,4 +43,6 @@ extension StateReader {
     @discardableResult
     public func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String? { keepAside(file, reason: reason) }
     public func tryLock(_ name: String) -> LockOutcome { lock(name) ? .acquired : .heldByAnother }
+    /// A reader of one file (a fuzz target) lists nothing.
+    public func fileNames() -> [String] { [] }
 }

@@ -43,6 +43,12 @@ public enum Completions {
     /// The theme names, as the shell asks for them at completion time.
     static let themeCommand = "termini --list-themes 2>/dev/null | awk '{print $1}'"
 
+    /// The badminton courts with files in the config directory (`badminton-3-match.jsonl`:
+    /// `3`), found at completion time. `sh` reads the directory the way Termini finds it
+    /// without `--config-dir`, in every shell's syntax the same.
+    static let courtCommand = "sh -c 'ls -1 \"${XDG_CONFIG_HOME:-$HOME/.config}/termini\"' 2>/dev/null"
+        + " | sed -n 's/^badminton-\\([A-Za-z0-9][-A-Za-z0-9]*\\)-\\(match\\|history\\)\\.jsonl$/\\1/p' | sort -u"
+
     static func bash(apps: [AppDescriptor], global: [OptionSpec]) -> String {
         var s = """
         # bash completion for termini, made by `termini --completions bash`.
@@ -58,6 +64,7 @@ public enum Completions {
         for (name, values) in valued(apps, global) {
             switch values {
             case .themes: s += "        \(name)) COMPREPLY=($(compgen -W \"$(\(themeCommand))\" -- \"$cur\")); return ;;\n"
+            case .courts: s += "        \(name)) COMPREPLY=($(compgen -W \"$(\(courtCommand))\" -- \"$cur\")); return ;;\n"
             case .directory: s += "        \(name)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
             case .file: s += "        \(name)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
             case .choices(let c): s += "        \(name)) COMPREPLY=($(compgen -W \"\(words(c))\" -- \"$cur\")); return ;;\n"
@@ -103,6 +110,7 @@ public enum Completions {
         for (name, values) in valued(apps, global) {
             switch values {
             case .themes: s += "    (\(name)) compadd -- ${(f)\"$(\(themeCommand))\"}; return ;;\n"
+            case .courts: s += "    (\(name)) compadd -- ${(f)\"$(\(courtCommand))\"}; return ;;\n"
             case .directory: s += "    (\(name)) _directories; return ;;\n"
             case .file: s += "    (\(name)) _files; return ;;\n"
             case .choices(let c): s += "    (\(name)) compadd -- \(words(c)); return ;;\n"
@@ -143,6 +151,7 @@ public enum Completions {
             l += " -l \(o.name.dropFirst(2))"
             switch o.values {
             case .themes: l += " -x -a \(quoted("(\(themeCommand))"))"
+            case .courts: l += " -x -a \(quoted("(\(courtCommand))"))"
             case .directory: l += " -x -a '(__fish_complete_directories)'"
             case .file: l += " -r -F"
             case .choices(let c): l += " -x -a \(quoted(words(c)))"

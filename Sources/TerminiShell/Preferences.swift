@@ -58,6 +58,7 @@ final class AppStateReader: StateReader {
     func notice(_ text: String) { store.notice(text) }
     var canWrite: Bool { store.canWrite }
     func preference(_ key: String) -> String? { preferences().value(key) }
+    func fileNames() -> [String] { store.fileNames() }
 }
 
 /// The look Termini starts with, from every source in order of precedence: a command-line

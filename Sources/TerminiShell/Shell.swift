@@ -112,9 +112,15 @@ public final class Shell {
     /// The context of a call into an app: now, the glyphs, the content area of the window at
     /// the terminal's size, and the sound setting.
     func context(_ now: Double) -> AppContext {
-        AppContext(now: now, unicode: unicode, size: Window.contentRect(Rect(size)).size,
+        AppContext(now: now, unicode: unicode, size: appRect(Rect(size)).size,
                    sound: SoundPreference(preferencesBook.value(SoundPreference.key)))
     }
+
+    /// The current app draws the whole screen (no frame, no bar).
+    var currentIsFullScreen: Bool { current.flatMap { apps[$0] }?.fullScreen ?? false }
+
+    /// Where the current app draws on a screen: inside the window, or all of it.
+    func appRect(_ screen: Rect) -> Rect { currentIsFullScreen ? screen : Window.contentRect(screen) }
 
     // MARK: Apps
 
@@ -183,6 +189,7 @@ public final class Shell {
     /// The smallest terminal for what is on screen: the content's minimum, the frame and the bar.
     var needed: Size {
         let minimum = current.flatMap { apps[$0] }?.minimumSize ?? Launcher.minimumSize
+        if currentIsFullScreen { return minimum }
         return Size(width: minimum.width + 2, height: minimum.height + 3)
     }
 
@@ -407,11 +414,11 @@ public final class Shell {
     }
 
     public func filesChanged(_ names: Set<String>, now: Double) -> [ShellOutput] {
-        guard !Set(watchedFiles).isDisjoint(with: names) else { return [] }
+        guard let app = current.flatMap({ apps[$0] }), names.contains(where: app.watches) else { return [] }
         let ctx = context(now)
         let r = reader
         defer { executor.flush() }
-        return with(current) { $0.filesChanged(store: r, context: ctx) }
+        return with(current) { $0.filesChanged(names, store: r, context: ctx) }
     }
 
     // MARK: Drawing
@@ -427,8 +434,18 @@ public final class Shell {
             return canvas
         }
         var ctx = context(now)
-        ctx.size = Window.contentRect(screen).size
+        ctx.size = appRect(screen).size
         let app = current.flatMap { apps[$0] }
+        if let app, app.fullScreen {
+            // No frame and no bar; the newest notice, if any, on the bottom row until a key.
+            app.render(in: screen, on: &canvas, theme: theme, context: ctx)
+            if let notice = notices.newest {
+                canvas.put(TextLayout.sanitized(notice), in: Rect(x: 0, y: size.height - 1, width: size.width, height: 1),
+                           style: theme[.warning], ellipsis: theme.glyphs.ellipsis)
+            }
+            modals.render(in: screen, on: &canvas, theme: theme, context: ctx)
+            return canvas
+        }
         let bar = hintBar(app: app, context: ctx)
         let notice = notices.newest
         let more = notices.notices.count - 1

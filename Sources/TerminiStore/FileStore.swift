@@ -204,6 +204,16 @@ public final class FileStore: StateStore {
 
     /// The content of a snapshot; nil if it does not exist, and nil after keeping it aside
     /// (with a notice) when it cannot be read or is not a file Termini could have written.
+    /// The directory's visible names, and the files that so far live only in side files
+    /// (replaced, not yet renamed into place).
+    public func fileNames() -> [String] {
+        guard let directory else { return [] }
+        var names = Set((fs.list(directory) ?? []).filter { !$0.hasPrefix(".") })
+        names.formUnion(pending.map(\.file))
+        names.formUnion(leftovers.keys)
+        return names.sorted()
+    }
+
     public func readBytes(_ file: String) -> [UInt8]? {
         if let p = pending.last(where: { $0.file == file }) { return p.bytes }
         if let l = leftovers[file] { return l.bytes }

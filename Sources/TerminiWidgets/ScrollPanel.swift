@@ -93,6 +93,21 @@ public struct ScrollPanel: Widget, Sendable, Equatable {
         return min(items.count - 1, max(0, first))
     }
 
+    /// How many items show from `first` in an area `height` rows high (at least one).
+    public func itemsShown(from first: Int, areaHeight height: Int) -> Int {
+        items.isEmpty ? 0 : itemsFitting(from: min(max(0, first), items.count - 1), rows: textRows(areaHeight: height))
+    }
+
+    /// The first item to show so that `item` is on view, moving as little as it can from `first`.
+    public func scroll(keeping item: Int, from first: Int, areaHeight height: Int) -> Int {
+        guard !items.isEmpty else { return 0 }
+        let most = maxScroll(areaHeight: height)
+        var f = min(max(0, first), most)
+        if item < f { f = item }
+        while f < most && item >= f + itemsShown(from: f, areaHeight: height) { f += 1 }
+        return min(f, most)
+    }
+
     /// What a key does to the panel in an area `height` rows high: the new first item, or
     /// nil when the key closes it.
     public func scrolled(by key: Key, areaHeight height: Int) -> Int? {

@@ -49,7 +49,7 @@ import Testing
     @Test func historyAt80x24() {
         var h = HistoryTests.threeMatches()
         h.press(.char("h"))
-        #expect(h.hints.map(\.label) == ["Scroll", "Page", "Close"])
+        #expect(h.hints.map(\.label) == ["Choose", "Page", "Scoresheet", "Close"])
         #expect(h.board().lines == [
             " ┌─ History · 3 matches · 1 abandoned ──────────────────────────────────────┐",
             " │ 2027-01-15 08:02  3x21       1 min                                       │",

@@ -32,6 +32,7 @@ public final class InMemoryStore: StateStore {
     }
 
     public func readBytes(_ file: String) -> [UInt8]? { files[file] }
+    public func fileNames() -> [String] { files.keys.filter { !$0.hasPrefix(".") }.sorted() }
 
     @discardableResult
     public func keepAside(_ file: String, reason: String) -> String? {
