@@ -323,7 +323,9 @@ public struct BadmintonApp: KeyedApp, Sendable {
     var phase: MatchState.Phase? { log?.state.phase }
 
     /// The scoreboard's keys, declared once. The keys of the dialogs are with each dialog.
-    public var keys: AppKeys<BadmintonApp> {
+    public var keys: AppKeys<BadmintonApp> { BadmintonApp.keyTable }
+    /// Built once: a binding acts on the app it is given, never on the one that built it.
+    static let keyTable: AppKeys<BadmintonApp> = {
         let choosing: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.phase == .choosingService }
         let stopped: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.log?.state.runningStoppage != nil }
         let scoring: [B] = [
@@ -408,8 +410,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
                 return []
             },
         ]
-        return AppKeys([.init("Scoring", scoring), .init("Doubles, start of a game", doubles), .init("The umpire", umpireBindings), .init("Match", match)])
-    }
+        return AppKeys([.init("Scoring", scoring), .init("Doubles, start of a game", doubles), .init("The umpire", BadmintonApp.umpireBindings), .init("Match", match)])
+    }()
 
     public func modalHelp(glyphs: Glyphs) -> [HelpSection] {
         SetupForm.keys.help(glyphs: glyphs) + NamesForm.keys.help(glyphs: glyphs) + EndMenu.keys.help(glyphs: glyphs)

@@ -52,10 +52,8 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     public init(events: [MatchEvent]) { self.events = events }
 
     public var line: [UInt8] {
-        let enc = JSONEncoder()
-        enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? enc.encode(self) else { return [] }
-        return [UInt8](data) + [0x0a]
+        guard let bytes = try? JSONWriter.encode(self, layout: .compact) else { return [] }
+        return bytes + [0x0a]
     }
 
     /// Every readable match in a history file, oldest first; a match kept twice (a crash

@@ -330,10 +330,8 @@ extension MatchEvent: Codable {
 
     /// The event as one journal line, newline included.
     public var line: [UInt8] {
-        let enc = JSONEncoder()
-        enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? enc.encode(self) else { return [] }
-        return [UInt8](data) + [0x0a]
+        guard let bytes = try? JSONWriter.encode(self, layout: .compact) else { return [] }
+        return bytes + [0x0a]
     }
 
     /// Reads one journal line; nil when it is not a whole, valid event.

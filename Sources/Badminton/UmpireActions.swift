@@ -131,7 +131,7 @@ extension BadmintonApp {
         return s.games.isEmpty && !s.hasRallies && !s.isOver
     }
 
-    var umpireBindings: [B] {
+    static var umpireBindings: [B] {
         let keeping: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.log != nil }
         let stopped: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.log?.state.runningStoppage != nil }
         return [

@@ -59,7 +59,9 @@ public struct BoxingApp: KeyedApp {
                          focused: focus == .selector)
     }
 
-    public var keys: AppKeys<BoxingApp> {
+    public var keys: AppKeys<BoxingApp> { BoxingApp.keyTable }
+    /// Built once: a binding acts on the app it is given, never on the one that built it.
+    static let keyTable: AppKeys<BoxingApp> = {
         let splash: @Sendable (BoxingApp) -> Bool = { $0.splashUntil != nil }
         let playing: @Sendable (BoxingApp) -> Bool = { $0.splashUntil == nil }
         let punching: @Sendable (BoxingApp) -> Bool = { $0.splashUntil == nil && $0.focus == .target }
@@ -98,7 +100,7 @@ public struct BoxingApp: KeyedApp {
                     when: playing) { _, _, ctx in BoxingApp.toggleSound(ctx) },
         ]
         return AppKeys("Boxing Time", bindings)
-    }
+    }()
 
     typealias B = AppBinding<BoxingApp>
 

@@ -35,4 +35,8 @@ static inline int termini_err(void) { return ERR; }
 static inline int termini_ok(void) { return OK; }
 static inline int termini_key_f(int n) { return KEY_F(n); }
 
+/* tiparm is variadic, which Swift cannot call: one and two numeric parameters. */
+static inline char *termini_tiparm1(const char *s, int a) { return tiparm(s, a); }
+static inline char *termini_tiparm2(const char *s, int a, int b) { return tiparm(s, a, b); }
+
 #endif

@@ -70,8 +70,11 @@ public struct CoffeeApp: KeyedApp {
 
     var saveEffect: AppEffect { .save(shop.saved, to: CoffeeApp.file, version: CoffeeApp.version) }
 
-    public var keys: AppKeys<CoffeeApp> {
-        let branches = min(9, shop.branches.count)
+    public var keys: AppKeys<CoffeeApp> { CoffeeApp.keyTables[min(9, shop.branches.count)] }
+    /// Built once, for each number of branches the help can name (the digits 1 to it): a
+    /// binding acts on the app it is given, never on the one that built it.
+    static let keyTables: [AppKeys<CoffeeApp>] = (0...9).map(keyTable(branches:))
+    static func keyTable(branches: Int) -> AppKeys<CoffeeApp> {
         let stores: @Sendable (CoffeeApp) -> Bool = { $0.pane == .stores }
         let order: @Sendable (CoffeeApp) -> Bool = { $0.pane == .order }
         return AppKeys([

@@ -162,7 +162,9 @@ public struct MemoryApp: KeyedApp {
 
     // MARK: Keys
 
-    public var keys: AppKeys<MemoryApp> {
+    public var keys: AppKeys<MemoryApp> { MemoryApp.keyTable }
+    /// Built once: a binding acts on the app it is given, never on the one that built it.
+    static let keyTable: AppKeys<MemoryApp> = {
         let arrows: [Key] = [.left, .up, .down, .right]
         let bindings: [AppBinding<MemoryApp>] = [
             Binding(arrows + [.char("h"), .char("j"), .char("k"), .char("l"), .home, .end],
@@ -185,7 +187,7 @@ public struct MemoryApp: KeyedApp {
             },
         ]
         return AppKeys("Memory", bindings)
-    }
+    }()
 
     public func modalHelp(glyphs: Glyphs) -> [HelpSection] {
         let sizes = BoardSize.allCases.map { $0.name(unicode: glyphs.isUnicode) }

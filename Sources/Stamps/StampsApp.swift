@@ -44,7 +44,9 @@ public struct StampsApp: KeyedApp {
 
     public func status(context: AppContext) -> String? { daily ? "daily" : nil }
 
-    public var keys: AppKeys<StampsApp> {
+    public var keys: AppKeys<StampsApp> { StampsApp.keyTable }
+    /// Built once: a binding acts on the app it is given, never on the one that built it.
+    static let keyTable: AppKeys<StampsApp> = {
         AppKeys("Stamp Card", [
             Binding([.char(" "), .enter], hint: .init("Stamp +", keys: [.char(" ")]), "Stamp +: add the next stamp") { app, _, ctx in
                 app.stampPlus(ctx)
@@ -58,7 +60,7 @@ public struct StampsApp: KeyedApp {
                 app.openHistory(ctx)
             },
         ])
-    }
+    }()
 
     public func modalHelp(glyphs: Glyphs) -> [HelpSection] {
         PanelModal<Action>.help(glyphs: glyphs, section: "In the history") + DialogModal<Action>.help(glyphs: glyphs)

@@ -57,6 +57,15 @@ public struct Binding<Subject, Result>: Sendable {
     public let when: @Sendable (Subject, AppContext) -> Bool
     /// What the keys do.
     public let run: @Sendable (inout Subject, Key, AppContext) -> Result
+    /// The hint bar's name of the keys in each glyph set (built once, with the binding).
+    private(set) var hintKeyNames: (unicode: String, ascii: String)
+
+    /// The hint bar's name of the keys: the hint's keys, or the binding's, or its name.
+    func hintKeyName(glyphs: Glyphs) -> String {
+        if let keys = hint?.keys { return glyphs.hintName(of: keys) }
+        if case .these(let list) = keys { return glyphs.hintName(of: list) }
+        return name ?? ""
+    }
 
     public init(_ keys: [Key], name: String? = nil, helpKeys: [Key]? = nil, hint: Hint? = nil, _ help: String?,
                 when: @escaping @Sendable (Subject) -> Bool = { _ in true },
@@ -75,6 +84,8 @@ public struct Binding<Subject, Result>: Sendable {
         self.help = help
         self.when = when
         self.run = run
+        hintKeyNames = ("", "")
+        hintKeyNames = hint == nil ? ("", "") : (hintKeyName(glyphs: .unicode), hintKeyName(glyphs: .ascii))
     }
 
     /// A binding for every key not bound before it, named `name` in the help.
@@ -88,6 +99,7 @@ public struct Binding<Subject, Result>: Sendable {
         self.help = help
         self.when = { s, _ in when(s) }
         self.run = run
+        hintKeyNames = (name, name)
     }
 
     public func matches(_ key: Key) -> Bool {
@@ -119,12 +131,24 @@ public struct KeyTable<Subject, Result>: Sendable {
         }
     }
 
-    public var sections: [Section]
+    public var sections: [Section] {
+        didSet { bindings = KeyTable.flattened(sections) }
+    }
+    /// Every binding in order, kept with the sections: dispatch and the hint bar go through
+    /// it on every key and frame.
+    public private(set) var bindings: [Binding<Subject, Result>]
 
-    public init(_ sections: [Section]) { self.sections = sections }
+    public init(_ sections: [Section]) {
+        self.sections = sections
+        bindings = KeyTable.flattened(sections)
+    }
     public init(_ title: String, _ bindings: [Binding<Subject, Result>]) { self.init([Section(title, bindings)]) }
 
-    public var bindings: [Binding<Subject, Result>] { sections.flatMap(\.bindings) }
+    private static func flattened(_ sections: [Section]) -> [Binding<Subject, Result>] {
+        var all: [Binding<Subject, Result>] = []
+        for s in sections { all += s.bindings }
+        return all
+    }
 
     /// The binding that takes `key` now, if any.
     public func binding(for key: Key, in subject: Subject, context: AppContext) -> Binding<Subject, Result>? {
@@ -140,19 +164,24 @@ public struct KeyTable<Subject, Result>: Sendable {
     /// The hint bar now: each binding that applies and has a label.
     public func hints(for subject: Subject, context: AppContext) -> [KeyHint] {
         let glyphs = context.glyphs
-        let entries: [(priority: Int, order: Int, hint: KeyHint)] = bindings.enumerated().compactMap { i, b in
-            guard let hint = b.hint, b.when(subject, context), let label = hint.label(subject, context) else { return nil }
-            let shown: String
-            if let keys = hint.keys {
-                shown = glyphs.hintName(of: keys)
-            } else if case .these(let list) = b.keys {
-                shown = glyphs.hintName(of: list)
-            } else {
-                shown = b.name ?? ""
-            }
-            return (hint.priority, i, KeyHint(shown, label))
+        // The keys' names in the two glyph sets are worked out with the binding, once.
+        let known = glyphs.isUnicode ? Glyphs.unicode : Glyphs.ascii
+        let standard = [glyphs.arrowUp, glyphs.arrowDown, glyphs.arrowLeft, glyphs.arrowRight]
+            == [known.arrowUp, known.arrowDown, known.arrowLeft, known.arrowRight]
+        // A plain loop: this generic code runs unspecialised (every frame), where an
+        // enumerated compactMap costs a metadata look-up per binding.
+        var entries: [(priority: Int, order: Int, hint: KeyHint)] = []
+        for i in bindings.indices {
+            guard let hint = bindings[i].hint, bindings[i].when(subject, context), let label = hint.label(subject, context) else { continue }
+            let names = bindings[i].hintKeyNames
+            let shown = standard ? (glyphs.isUnicode ? names.unicode : names.ascii) : bindings[i].hintKeyName(glyphs: glyphs)
+            entries.append((hint.priority, i, KeyHint(shown, label)))
         }
-        return entries.sorted { ($0.priority, $0.order) < ($1.priority, $1.order) }.map(\.hint)
+        entries.sort { ($0.priority, $0.order) < ($1.priority, $1.order) }
+        var out: [KeyHint] = []
+        out.reserveCapacity(entries.count)
+        for e in entries { out.append(e.hint) }
+        return out
     }
 
     /// Every binding with help text, whatever applies now: the `?` overlay and the manual.

@@ -32,10 +32,9 @@ public enum StateCodec {
     }
 
     public static func encode<T: Encodable>(_ value: T, version: Int) -> Result<[UInt8], EncodingErrorDescription> {
-        let enc = JSONEncoder()
-        enc.outputFormatting = [.sortedKeys, .prettyPrinted]
         do {
-            var bytes = [UInt8](try enc.encode(EncodeOnly(format: version, data: value)))
+            // Not JSONEncoder: a save is made on most keys, and it cost more than the frame.
+            var bytes = try JSONWriter.encode(EncodeOnly(format: version, data: value), layout: .pretty)
             bytes.append(UInt8(ascii: "\n"))
             return .success(bytes)
         } catch {

@@ -32,8 +32,9 @@ public enum DisplayWidth {
             ascii = false
             break
         }
-        return ascii ? text.utf8.count : of(text[...])
+        return ascii ? text.utf8.count : widths.value(TextAtWidth(text, 0)) { of(text[...]) }
     }
+    static let widths = Memo<TextAtWidth, Int>()
 
     public static func of(_ text: some StringProtocol) -> Int {
         var w = 0
@@ -214,6 +215,11 @@ public enum TextLayout {
     public static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard width > 0 else { return "" }
         if DisplayWidth.of(text) <= width { return text }
+        return truncations.value(TextAtWidth(text, width, ellipsis)) { truncateWorkedOut(text, to: width, ellipsis: ellipsis) }
+    }
+    static let truncations = Memo<TextAtWidth, String>()
+
+    static func truncateWorkedOut(_ text: String, to width: Int, ellipsis: String) -> String {
         // An ellipsis wider than the room is left out: the text is cut plainly.
         let ew = DisplayWidth.of(ellipsis)
         let mark = ew <= width ? ellipsis : ""
@@ -245,6 +251,11 @@ public enum TextLayout {
     /// Word-wraps to lines of at most `width` cells; long words are broken; `\n` is kept.
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
+        return wraps.value(TextAtWidth(text, width)) { wrapWorkedOut(text, width: width) }
+    }
+    static let wraps = Memo<TextAtWidth, [String]>()
+
+    static func wrapWorkedOut(_ text: String, width: Int) -> [String] {
         // Printable ASCII and line breaks (most text): a byte is a character and a cell.
         var simple = true
         for b in text.utf8 where (b < 0x20 && b != 0x0a) || b >= 0x7f {

@@ -56,10 +56,22 @@ final class SignalInbox {
 /// On a crash (a Swift trap, a segmentation fault) the terminal is restored before the
 /// process dies, so the user is never left with a screen that does not echo.
 enum CrashGuard {
+    /// sgr0 of the terminal, written before ncurses restores it (ncurses did not draw the
+    /// screen, so it believes the attributes normal). Plain memory: a signal handler reads it.
+    nonisolated(unsafe) private static let resetBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+    nonisolated(unsafe) private static var resetCount = 0
+
+    static func setResetAttributes(_ bytes: [UInt8]) {
+        let n = min(bytes.count, 64)
+        for i in 0..<n { resetBytes[i] = bytes[i] }
+        resetCount = n
+    }
+
     static func install() {
         for sig in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { sig in
+                if CrashGuard.resetCount > 0 { _ = write(1, CrashGuard.resetBytes, CrashGuard.resetCount) }
                 endwin()
                 signal(sig, SIG_DFL)
                 raise(sig)

@@ -46,34 +46,14 @@ public final class Terminal {
     public let unicode: Bool
     private let screen: OpaquePointer
     private let window: UnsafeMutablePointer<WINDOW>
-    private var last: Canvas?
-    private var pairs: [PairKey: Int32] = [:]
-    /// How each style drawn looks to ncurses; the last one used.
-    private var looks: [Style: Look] = [:]
-    private var lastStyle = Style.plain
-    private var lastLook = Look(cell: cchar_t(), attributes: 0, pair: 0)
-
-    /// A style's attributes and colour pair, and a space in them that each cell drawn in the
-    /// style copies, with its own character.
-    struct Look {
-        var cell: cchar_t
-        let attributes: attr_t
-        let pair: Int16
-    }
-    /// The scalars of the cell being drawn, zero-terminated, as setcchar takes them: at most
-    /// `maxScalars` (a base and its marks; ncurses keeps five).
-    private let chars = UnsafeMutablePointer<wchar_t>.allocate(capacity: Terminal.maxScalars + 1)
-    static let maxScalars = 4
-    private var nextPair: Int32 = 1
+    /// What the frames send: the changed cells by the terminal's own controls (ncurses keeps
+    /// the setup, the modes, the keys and the way back; its `doupdate` is not used).
+    private var writer: ScreenWriter
+    private var buffer: [UInt8] = []
     private let signals: SignalInbox
     private var stopped = false
     private let input: UnsafeMutablePointer<FILE>
     private let output: UnsafeMutablePointer<FILE>
-
-    struct PairKey: Hashable {
-        let fg: Int
-        let bg: Int
-    }
 
     /// Statistics for tests and the benchmark.
     public private(set) var framesDrawn = 0
@@ -130,6 +110,8 @@ public final class Terminal {
         Terminal.disableFlowControl()
         curs_set(0)
         leaveok(window, true)
+        // The window is never drawn into: once marked as shown, wget_wch never refreshes it.
+        wnoutrefresh(window)
         var depth = ColorDepth.monochrome
         if !noColor && has_colors() {
             start_color()
@@ -161,6 +143,8 @@ public final class Terminal {
         self.input = input
         self.output = output
         signals = SignalInbox()
+        writer = ScreenWriter(controls: Terminal.controls(depth: depth, unicode: unicode))
+        buffer.reserveCapacity(1 << 16)
         var y: Int32 = 0, x: Int32 = 0
         termini_getmaxyx(window, &y, &x)
         size = Size(width: Int(x), height: Int(y))
@@ -168,18 +152,19 @@ public final class Terminal {
             if s != size { resizeterm(Int32(s.height), Int32(s.width)) }
             size = s
         }
-        lastLook = look(lastStyle)
+        CrashGuard.setResetAttributes(writer.controls.resetAttributes)
     }
 
     deinit {
         stop()
-        chars.deallocate()
     }
 
     /// Restores the terminal exactly: modes, cursor, the main screen. Safe to call twice.
     public func stop() {
         guard !stopped else { return }
         stopped = true
+        // ncurses believes the attributes normal (it drew nothing): make them so.
+        writeAll(writer.resetBytes())
         curs_set(1)
         endwin()
         delscreen(screen)
@@ -188,108 +173,142 @@ public final class Terminal {
 
     // MARK: Output
 
-    /// Hands the cells that differ from the last frame to ncurses and refreshes once: one
-    /// frame, one write(), the fewest bytes ncurses can find.
+    /// Sends the cells that differ from the last frame: one frame, one write().
     public func present(_ canvas: Canvas) {
         guard !stopped else { return }
-        // A full repaint onto an erased window: blank cells need not be sent at all.
-        let repaint = last?.size != canvas.size
-        if repaint { werase(window) }
-        var sent = 0
-        canvas.forEachChange(since: last) { x, y, cell in
-            if repaint && Terminal.isBlank(cell) { return }
-            draw(cell, x: x, y: y, on: canvas)
-            sent += 1
-        }
-        wnoutrefresh(window)
-        doupdate()
-        last = canvas
+        let sent = writer.frame(canvas, into: &buffer)
+        writeAll(buffer)
+        buffer.removeAll(keepingCapacity: true)
         framesDrawn += 1
         cellsSent += sent
     }
 
-    /// A space with no colour and no attribute: what an erased window already holds.
-    static func isBlank(_ cell: CompactCell) -> Bool {
-        guard cell.scalar == " ", !cell.isContinuation, !cell.isWide else { return false }
-        let s = cell.style
-        return s.attributes.isEmpty && (s.background == .default || s.background == .inherit)
-            && (s.foreground == .default || s.foreground == .inherit)
+    /// Writes all of `bytes` to the terminal, through interruptions and short writes.
+    private func writeAll(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var done = 0
+            while done < raw.count {
+                let n = write(1, base + done, raw.count - done)
+                if n > 0 {
+                    done += n
+                } else if n < 0 && (errno == EINTR || errno == EAGAIN) {
+                    if errno == EAGAIN {
+                        var p = pollfd(fd: 1, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&p, 1, 1000)
+                    }
+                } else {
+                    return  // the terminal is gone; the next wait sees the hang-up
+                }
+            }
+        }
     }
 
-    /// One cell to ncurses: its scalar put into a copy of its style's cell (attributes and
-    /// colour pair worked out once per style); nothing is built per cell.
-    private func draw(_ cell: CompactCell, x: Int, y: Int, on canvas: Canvas) {
-        if cell.style != lastStyle {
-            lastStyle = cell.style
-            lastLook = look(cell.style)
+    /// The controls of the terminal, from its terminfo entry.
+    static func controls(depth: ColorDepth, unicode: Bool) -> TerminalControls {
+        func string(_ name: String) -> [UInt8]? {
+            guard let p = tigetstr(name), Int(bitPattern: p) != -1 else { return nil }
+            let bytes = withoutPadding(Array(String(cString: p).utf8))
+            return bytes.isEmpty ? nil : bytes
         }
-        var cc = lastLook.cell
-        if !unicode {
-            let v = cell.scalar?.value ?? 63
-            cc.chars.0 = wchar_t(bitPattern: v < 0x80 ? v : 63)  // "?"
-            if cell.width == 2 {
-                // The wide character's second cell gets a second "?".
-                var second = lastLook.cell
-                second.chars.0 = 63
-                mvwadd_wch(window, Int32(y), Int32(x + 1), &second)
+        func control(_ name: String, arity: Int) -> ParameterizedControl? {
+            guard let raw = tigetstr(name), Int(bitPattern: raw) != -1 else { return nil }
+            let template = String(cString: raw)
+            return ParameterizedControl(arity: arity) { a, b in
+                let out = template.withCString { t in
+                    arity == 1 ? termini_tiparm1(t, Int32(a)) : termini_tiparm2(t, Int32(a), Int32(b))
+                }
+                return out.map { withoutPadding(Array(String(cString: $0).utf8)) } ?? []
             }
-        } else if let s = cell.scalar {
-            cc.chars.0 = wchar_t(bitPattern: s.value)
+        }
+        // cup is there: start() refuses a terminal without it.
+        let cup = control("cup", arity: 2) ?? ParameterizedControl(arity: 2) { a, b in Array("\u{1b}[\(a + 1);\(b + 1)H".utf8) }
+        var c = TerminalControls(cursorAddress: cup, clearScreen: string("clear") ?? [], resetAttributes: string("sgr0") ?? [],
+                                 depth: depth, unicode: unicode)
+        c.columnAddress = control("hpa", arity: 1)
+        c.rowAddress = control("vpa", arity: 1)
+        c.right = control("cuf", arity: 1)
+        c.rightOne = string("cuf1")
+        c.left = control("cub", arity: 1)
+        c.leftOne = string("cub1")
+        c.down = control("cud", arity: 1)
+        c.up = control("cuu", arity: 1)
+        c.upOne = string("cuu1")
+        c.carriageReturn = string("cr")
+        // A line feed moves down one row; the tty may add a carriage return to it (ONLCR).
+        let cud1 = string("cud1")
+        var t = termios()
+        let translated = tcgetattr(1, &t) == 0 && t.c_oflag & tcflag_t(OPOST) != 0 && t.c_oflag & tcflag_t(ONLCR) != 0
+        if cud1 == [10] {
+            c.lineFeedReturns = translated
         } else {
-            // A base and its marks: setcchar checks them (ncurses keeps five).
-            var n = 0
-            for s in canvas.text(of: cell).unicodeScalars.prefix(Terminal.maxScalars) {
-                chars[n] = wchar_t(bitPattern: s.value)
-                n += 1
-            }
-            chars[n] = 0
-            setcchar(&cc, chars, lastLook.attributes, lastLook.pair, nil)
+            c.downOne = cud1
+            c.lineFeedReturns = translated ? true : nil
         }
-        mvwadd_wch(window, Int32(y), Int32(x), &cc)
+        c.clearToEndOfLine = string("el")
+        c.bold = string("bold")
+        c.dim = string("dim")
+        c.reverse = string("rev")
+        c.underline = string("smul")
+        c.italic = string("sitm")
+        if depth != .monochrome {
+            if let f = control("setaf", arity: 1), let b = control("setab", arity: 1) {
+                c.foreground = f
+                c.background = b
+            } else if let f = control("setf", arity: 1), let b = control("setb", arity: 1) {
+                // The old controls number the first eight colours blue-first.
+                let order = [0, 4, 2, 6, 1, 5, 3, 7]
+                c.foreground = ParameterizedControl(arity: 1) { i, _ in f.bytes(i < 8 ? order[i] : i) }
+                c.background = ParameterizedControl(arity: 1) { i, _ in b.bytes(i < 8 ? order[i] : i) }
+            }
+            c.originalColors = string("op")
+        }
+        if c.resetAttributes.isEmpty {
+            // Without sgr0 nothing turned on could be turned off again: draw plainly.
+            (c.bold, c.dim, c.reverse, c.underline, c.italic) = (nil, nil, nil, nil, nil)
+            (c.foreground, c.background, c.originalColors) = (nil, nil, nil)
+        }
+        c.autoMargins = tigetflag("am") > 0
+        c.eatsNewline = tigetflag("xenl") > 0
+        c.moveInAttributes = tigetflag("msgr") > 0
+        let ncv = tigetnum("ncv")
+        if ncv > 0 {
+            var a: Attributes = []
+            if ncv & 2 != 0 { a.insert(.underline) }
+            if ncv & 4 != 0 { a.insert(.reverse) }
+            if ncv & 16 != 0 { a.insert(.dim) }
+            if ncv & 32 != 0 { a.insert(.bold) }
+            c.noColorAttributes = a
+        }
+        return c
     }
 
-    /// How a style looks to ncurses, worked out once and remembered.
-    private func look(_ style: Style) -> Look {
-        if let l = looks[style] { return l }
-        var l = Look(cell: cchar_t(), attributes: attributes(style), pair: Int16(truncatingIfNeeded: pair(style)))
-        chars[0] = 32
-        chars[1] = 0
-        setcchar(&l.cell, chars, l.attributes, l.pair, nil)
-        looks[style] = l
-        return l
+    /// A terminfo string without its padding (`$<5>`, `$<2*/>`): delays for hardware
+    /// terminals that a terminal emulator does not need.
+    static func withoutPadding(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.contains(UInt8(ascii: "$")) else { return bytes }
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "<"),
+               let end = bytes[(i + 2)...].firstIndex(of: UInt8(ascii: ">")) {
+                i = end + 1
+                continue
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        return out
     }
 
-    private func attributes(_ style: Style) -> attr_t {
-        var a = termini_a_normal()
-        let s = style.attributes
-        if s.contains(.bold) { a |= termini_a_bold() }
-        if s.contains(.dim) { a |= termini_a_dim() }
-        if s.contains(.reverse) { a |= termini_a_reverse() }
-        if s.contains(.underline) { a |= termini_a_underline() }
-        if s.contains(.italic) { a |= termini_a_italic() }
-        return a
-    }
-
-    /// Colour pairs are made on first use; when the terminal runs out, the default pair is used.
-    private func pair(_ style: Style) -> Int32 {
-        guard depth != .monochrome else { return 0 }
-        let key = PairKey(fg: Palette.index(for: style.foreground, depth: depth), bg: Palette.index(for: style.background, depth: depth))
-        if key.fg == -1 && key.bg == -1 { return 0 }
-        if let p = pairs[key] { return p }
-        guard nextPair < min(termini_color_pairs(), 32767) else { return 0 }
-        let p = nextPair
-        init_pair(Int16(p), Int16(key.fg), Int16(key.bg))
-        pairs[key] = p
-        nextPair += 1
-        return p
-    }
-
-    /// Repaints everything on the next frame (Ctrl-L, after a resize or a suspend).
     /// Stops the process as Ctrl-Z would, with the terminal given back as the shell had it
     /// meanwhile; when it goes on (`fg`, SIGCONT) the terminal is Termini's again and the next
     /// frame repaints everything, at the size the terminal has by then.
     public func suspend() {
         guard !stopped else { return }
+        // ncurses believes the attributes normal (it drew nothing): make them so.
+        writeAll(writer.resetBytes())
         curs_set(1)
         endwin()
         fflush(output)
@@ -309,9 +328,9 @@ public final class Terminal {
         checkSize(&ignored)
     }
 
+    /// Repaints everything on the next frame (Ctrl-L, after a resize or a suspend).
     public func invalidate() {
-        last = nil
-        clearok(termini_curscr(), true)
+        writer.invalidate()
     }
 
     public func bell() {
@@ -372,6 +391,7 @@ public final class Terminal {
     private func checkSize(_ events: inout [TerminalEvent]) {
         guard let s = Terminal.readWindowSize(), s != size else { return }
         resizeterm(Int32(s.height), Int32(s.width))
+        wnoutrefresh(window)
         size = s
         invalidate()
         events.append(.resize(s))

@@ -34,6 +34,11 @@ extension TextLayout {
     /// width that needs no more lines, so the last line is never one word left alone
     /// ("Songshan" / "Dist.").
     public static func balancedWrap(_ text: String, width: Int) -> [String] {
+        balancedWraps.value(TextAtWidth(text, width)) { balancedWrapWorkedOut(text, width: width) }
+    }
+    static let balancedWraps = Memo<TextAtWidth, [String]>()
+
+    static func balancedWrapWorkedOut(_ text: String, width: Int) -> [String] {
         // The words are measured once; each narrower width is then tried by counting lines
         // (as `wrap` would cut them), and only the chosen one is cut into strings.
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph in

@@ -1,3 +1,4 @@
+import Synchronization
 import TerminiCore
 /// One entry of a key-hint bar: the key as shown (`←/→`, `F1`, `q`) and what it does.
 public struct KeyHint: Sendable, Hashable {
@@ -12,7 +13,7 @@ public struct KeyHint: Sendable, Hashable {
 /// htop-style bar: each key as a key cap in the hint-key style (reverse in monochrome),
 /// followed by its label: ` ? Help  ← Left `. Entries that do not fit are left out whole, and
 /// then the bar says so: it ends with `more` (`? more`: the help lists every key).
-public struct KeyHintBar: Widget {
+public struct KeyHintBar: Widget, Equatable, Sendable {
     public var hints: [KeyHint]
     /// How many entries at the end always stay (e.g. `Esc Menu`, `q Quit`): when the bar is
     /// too narrow, entries before them are left out first.
@@ -60,9 +61,42 @@ public struct KeyHintBar: Widget {
         return shown + end
     }
 
+    /// A bar as drawn: the same hints at the same width in the same styles, over the same
+    /// background, draw the same cells, so the last few bars drawn are kept and copied in (a
+    /// bar changes when the moment's keys do, not every frame).
+    struct Drawn: Equatable, Sendable {
+        var bar: KeyHintBar
+        var width: Int
+        var keyStyle: Style
+        var labelStyle: Style
+        /// What a style that leaves its background unset takes from beneath.
+        var beneath: Color
+    }
+    static let drawn = Mutex<[(key: Drawn, row: Canvas)]>([])
+
     public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
-        let row = rect.row(0)
+        let row = rect.row(0).intersection(canvas.bounds)
         guard !row.isEmpty else { return }
+        // The row beneath must be of one background for its cells to be kept apart from it.
+        let beneath = canvas.compactCell(x: row.x, y: row.y).style.background
+        for x in row.x..<row.maxX where canvas.compactCell(x: x, y: row.y).style.background != beneath {
+            return draw(in: row, on: &canvas, theme: theme)
+        }
+        let key = Drawn(bar: self, width: row.width, keyStyle: theme[.hintKey], labelStyle: theme[.hintLabel], beneath: beneath)
+        if let cells = KeyHintBar.drawn.withLock({ list in list.first { $0.key == key }?.row }) {
+            canvas.blit(cells, x: row.x, y: row.y)
+            return
+        }
+        var cells = Canvas(width: row.width, height: 1, fill: Cell(" ", style: Style(background: beneath)))
+        draw(in: cells.bounds, on: &cells, theme: theme)
+        KeyHintBar.drawn.withLock { list in
+            list.insert((key, cells), at: 0)
+            if list.count > 8 { list.removeLast() }
+        }
+        canvas.blit(cells, x: row.x, y: row.y)
+    }
+
+    private func draw(in row: Rect, on canvas: inout Canvas, theme: Theme) {
         canvas.fill(row, style: theme[.hintLabel])
         var x = row.x
         for hint in visible(width: row.width) {

@@ -70,41 +70,52 @@ func makeShell(_ s: Scenario, at t: Double) -> Shell {
     return shell
 }
 
-print("# termini-bench: full-screen redraw into the Canvas and through the diff (release build)")
+print("# termini-bench: full-screen redraw into the Canvas and out as bytes by the screen writer (release build)")
 print("frames per size: \(frames)")
 print("")
-print("screen         size     frame µs     fps   key+frame µs   cells/frame")
+print("screen         size     frame µs     fps   key+frame µs   cells/frame   bytes/frame")
 for s in scenarios where only.isEmpty || only.contains(s.name) {
     for size in sizes {
         let t0 = 1_800_000_000.0
         let shell = makeShell(s, at: t0)
         let clock = t0 + 100
-        var previous: Canvas? = nil
-        var cells = 0
+        // The bytes an xterm is sent: a full redraw clears the screen and draws every cell
+        // that is not blank; a key's frame only what changed.
+        var writer = ScreenWriter(controls: .xterm())
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1 << 20)
+        var previous = shell.render(size: size, now: clock)
         // Warm up.
-        for _ in 0..<5 { previous = shell.render(size: size, now: clock) }
+        for _ in 0..<5 {
+            previous = shell.render(size: size, now: clock)
+            writer.invalidate()
+            bytes.removeAll(keepingCapacity: true)
+            writer.frame(previous, into: &bytes)
+        }
+        let cells = previous.changes(since: nil).count
+        var fullBytes = 0
         let start = now()
         for _ in 0..<frames {
             let c = shell.render(size: size, now: clock)
-            cells += c.changes(since: nil).count
-            previous = c
+            writer.invalidate()
+            bytes.removeAll(keepingCapacity: true)
+            writer.frame(c, into: &bytes)
+            fullBytes += bytes.count
         }
         let frameTime = (now() - start) / Double(frames)
-        // A key and the frame it causes, diffed against the frame before.
+        // A key and the frame it causes, written against the frame before.
         let kstart = now()
-        var sent = 0
         for i in 0..<frames {
             _ = shell.handle(s.step[i % s.step.count], now: clock)
             let c = shell.render(size: size, now: clock)
-            sent += c.changes(since: previous).count
-            previous = c
+            bytes.removeAll(keepingCapacity: true)
+            writer.frame(c, into: &bytes)
         }
         let keyTime = (now() - kstart) / Double(frames)
         let sizeText = "\(size.width)x\(size.height)"
         func pad(_ s: String, _ n: Int) -> String { s + String(repeating: " ", count: max(0, n - s.count)) }
         func lpad(_ s: String, _ n: Int) -> String { String(repeating: " ", count: max(0, n - s.count)) + s }
         print(pad(s.name, 15) + pad(sizeText, 8) + lpad(String(Int(frameTime * 1e6)), 9) + lpad(String(Int(1 / frameTime)), 8)
-              + lpad(String(Int(keyTime * 1e6)), 15) + lpad(String(cells / frames), 14))
-        _ = sent
+              + lpad(String(Int(keyTime * 1e6)), 15) + lpad(String(cells), 14) + lpad(String(fullBytes / frames), 14))
     }
 }

@@ -3,6 +3,7 @@ import TerminiCore
 import TerminiWidgets
 import TerminiApp
 @testable import Boxing
+import TerminiTestSupport
 
 @Suite struct BoxingModelTests {
     @Test func eachTargetKeepsItsOwnCount() {
@@ -240,5 +241,14 @@ import TerminiApp
         let expected = (1...PunchEffects.floatRise + 1).map { 10 + Double($0) * PunchEffects.step }
         #expect(moments.count == expected.count)
         #expect(zip(moments, expected).allSatisfy { abs($0 - $1) < 1e-9 })
+    }
+}
+
+@Suite struct BoxingSavedJSONTests {
+    @Test func theSaveIsTheJSONItAlwaysWas() {
+        for rate in [0, 1.5, 12.345, 1e-7, 0.1] {
+            #expect(savedJSONProblem(BoxingGame(selected: .trashCan, sandbagPunches: 1_234_567, trashCanPunches: 7, bestRate: rate)) == nil)
+        }
+        #expect(savedJSONProblem(BoxingGame()) == nil)
     }
 }

@@ -3,6 +3,7 @@ import TerminiCore
 import TerminiWidgets
 import TerminiApp
 @testable import Coffee
+import TerminiTestSupport
 
 @Suite struct MoneyTests {
     @Test(arguments: [
@@ -215,5 +216,12 @@ import TerminiApp
         #expect(r.contains("(nothing ordered)"))
         #expect(r.last?.hasPrefix("Total  0 bags") == true)
         #expect(r.last?.hasSuffix("NT$0") == true)
+    }
+}
+
+@Suite struct CoffeeSavedJSONTests {
+    @Test func theSaveIsTheJSONItAlwaysWas() {
+        #expect(savedJSONProblem(SavedCart()) == nil)
+        #expect(savedJSONProblem(SavedCart(branch: "三號松江店 \"A/B\" \\ \u{1}", quantities: ["House Blend": 2, "Geisha": 1, "😁": 99, "": 0])) == nil)
     }
 }

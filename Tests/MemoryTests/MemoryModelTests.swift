@@ -4,6 +4,7 @@ import TerminiCore
 import TerminiWidgets
 import TerminiApp
 @testable import Memory
+import TerminiTestSupport
 
 /// The order in which a player with perfect memory turns the cards: each pair in turn.
 func perfectOrder(_ game: MemoryGame) -> [Int] {
@@ -289,5 +290,21 @@ func perfectOrder(_ game: MemoryGame) -> [Int] {
         #expect(clockText(3661) == "1:01:01")
         #expect(clockText(-5) == "00:00")
         #expect(clockText(.nan) == "00:00")
+    }
+}
+
+@Suite struct MemorySavedJSONTests {
+    @Test func theSaveIsTheJSONItAlwaysWas() {
+        for seed in [0, 1, UInt64.max, UInt64(1) << 63] {
+            var g = MemoryGame(size: .fourByFive, seed: seed)
+            _ = g.flip(at: 0, now: 1_764_582_000.25)
+            _ = g.flip(at: 3, now: 1_764_582_001.5)
+            var records = MemoryRecords()
+            _ = records.recordWin(size: .fourByFour, flips: 20, seconds: 61.75)
+            var dealer = SplitMix64(seed: seed)
+            _ = dealer.next()
+            #expect(savedJSONProblem(MemorySave(game: g, dealer: dealer, records: records, cursor: 3)) == nil)
+            #expect(savedJSONProblem(g) == nil)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import Stamps
+import TerminiTestSupport
 import TerminiCore
 import TerminiWidgets
 import TerminiApp
@@ -294,5 +295,14 @@ func at(_ y: Int, _ m: Int, _ d: Int, _ minute: Int = 9 * 60) -> LocalMoment {
         #expect(t == a.end)
         #expect(a.nextFrame(after: a.end) == nil)
         #expect(a.nextFrame(after: 500) == nil)
+    }
+}
+
+@Suite struct StampsSavedJSONTests {
+    @Test func theSaveIsTheJSONItAlwaysWas() {
+        var card = StampCard()
+        #expect(savedJSONProblem(card) == nil)
+        for i in 0..<9 { card.stamp(at: at(2024, 3, 1 + i, 60 * i), daily: false) }
+        #expect(savedJSONProblem(card) == nil)
     }
 }

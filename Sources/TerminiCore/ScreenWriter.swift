@@ -1,0 +1,600 @@
+/// A terminfo string with numeric parameters (`cup`, `cuf`, `setaf` ...), expanded without
+/// `tparm` where its form allows: most are a prefix, a decimal number, maybe a separator and a
+/// second number, and a suffix, which is worked out once by probing the expansion; any other
+/// form (conditionals, characters for numbers) is expanded by the terminal library once per
+/// argument and remembered.
+public final class ParameterizedControl {
+    private let expand: (Int, Int) -> [UInt8]
+    /// prefix, between, suffix; `swapped` when the second parameter is printed first.
+    private let template: (parts: [[UInt8]], offsets: (Int, Int), swapped: Bool, arity: Int)?
+    private var cache: [Int: [UInt8]] = [:]
+    /// The expansions of one small parameter (a colour index), by the parameter.
+    private var small: [[UInt8]?] = []
+
+    /// `expand(p1, p2)` gives the control with its parameters; `arity` is 1 or 2.
+    public init(arity: Int, expand: @escaping (Int, Int) -> [UInt8]) {
+        self.expand = expand
+        template = ParameterizedControl.infer(arity: arity, expand)
+    }
+
+    /// The bytes of the control for these parameters.
+    public func bytes(_ a: Int, _ b: Int = 0) -> [UInt8] {
+        var out: [UInt8] = []
+        append(a, b, to: &out)
+        return out
+    }
+
+    public func append(_ a: Int, _ b: Int = 0, to out: inout [UInt8]) {
+        if let t = template {
+            let (first, second) = t.swapped ? (b + t.offsets.1, a + t.offsets.0) : (a + t.offsets.0, b + t.offsets.1)
+            out.append(contentsOf: t.parts[0])
+            ParameterizedControl.appendDecimal(first, to: &out)
+            if t.arity == 2 {
+                out.append(contentsOf: t.parts[1])
+                ParameterizedControl.appendDecimal(second, to: &out)
+            }
+            out.append(contentsOf: t.parts[2])
+            return
+        }
+        out.append(contentsOf: cached(a, b))
+    }
+
+    /// How many bytes `append(a, b)` writes.
+    public func length(_ a: Int, _ b: Int = 0) -> Int {
+        if let t = template {
+            let (first, second) = t.swapped ? (b + t.offsets.1, a + t.offsets.0) : (a + t.offsets.0, b + t.offsets.1)
+            var n = t.parts[0].count + t.parts[2].count + ParameterizedControl.digits(first)
+            if t.arity == 2 { n += t.parts[1].count + ParameterizedControl.digits(second) }
+            return n
+        }
+        return cached(a, b).count
+    }
+
+    private func cached(_ a: Int, _ b: Int) -> [UInt8] {
+        if b == 0, a >= 0, a < 256 {
+            if small.isEmpty { small = Array(repeating: nil, count: 256) }
+            if let c = small[a] { return c }
+            let c = expand(a, 0)
+            small[a] = c
+            return c
+        }
+        let key = a << 16 | (b & 0xffff)
+        if let c = cache[key] { return c }
+        let c = expand(a, b)
+        cache[key] = c
+        return c
+    }
+
+    static func digits(_ n: Int) -> Int {
+        var n = n, d = 1
+        if n < 0 { n = -n; d += 1 }
+        while n >= 10 { n /= 10; d += 1 }
+        return d
+    }
+
+    static func appendDecimal(_ n: Int, to out: inout [UInt8]) {
+        if n < 0 {
+            out.append(UInt8(ascii: "-"))
+            appendDecimal(-n, to: &out)
+            return
+        }
+        if n >= 10 { appendDecimal(n / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(n % 10))
+    }
+
+    /// The template of a control whose expansion is prefix, number(, between, number), suffix,
+    /// with each number its parameter or one more (`%i`); checked against the real expansion at
+    /// many values, so a form it does not fit is never guessed.
+    private static func infer(arity: Int, _ expand: (Int, Int) -> [UInt8]) -> (parts: [[UInt8]], offsets: (Int, Int), swapped: Bool, arity: Int)? {
+        let probe = expand(523, arity == 2 ? 617 : 0)
+        func find(_ n: Int, in bytes: [UInt8]) -> (Int, Int)? {
+            let d = Array(String(n).utf8)
+            guard bytes.count >= d.count else { return nil }
+            for i in 0...(bytes.count - d.count) where Array(bytes[i..<i + d.count]) == d { return (i, d.count) }
+            return nil
+        }
+        var candidates: [(parts: [[UInt8]], offsets: (Int, Int), swapped: Bool, arity: Int)] = []
+        for o1 in 0...1 {
+            guard let (i1, l1) = find(523 + o1, in: probe) else { continue }
+            if arity == 1 {
+                candidates.append(([Array(probe[..<i1]), [], Array(probe[(i1 + l1)...])], (o1, 0), false, 1))
+                continue
+            }
+            for o2 in 0...1 {
+                guard let (i2, l2) = find(617 + o2, in: probe) else { continue }
+                if i1 + l1 <= i2 {
+                    candidates.append(([Array(probe[..<i1]), Array(probe[(i1 + l1)..<i2]), Array(probe[(i2 + l2)...])], (o1, o2), false, 2))
+                } else if i2 + l2 <= i1 {
+                    candidates.append(([Array(probe[..<i2]), Array(probe[(i2 + l2)..<i1]), Array(probe[(i1 + l1)...])], (o1, o2), true, 2))
+                }
+            }
+        }
+        let samples = [(0, 0), (1, 2), (7, 9), (9, 10), (10, 99), (23, 79), (99, 100), (59, 199), (100, 299), (1000, 4)]
+        for c in candidates {
+            let fits = samples.allSatisfy { a, b in
+                var out: [UInt8] = []
+                let (first, second) = c.swapped ? (b + c.offsets.1, a + c.offsets.0) : (a + c.offsets.0, b + c.offsets.1)
+                out += c.parts[0]
+                appendDecimal(first, to: &out)
+                if c.arity == 2 {
+                    out += c.parts[1]
+                    appendDecimal(second, to: &out)
+                }
+                out += c.parts[2]
+                return out == expand(a, arity == 2 ? b : 0)
+            }
+            if fits { return c }
+        }
+        return nil
+    }
+}
+
+/// What a terminal can be told, read from its terminfo entry: the controls the screen writer
+/// chooses between, each nil when the terminal lacks it (only `cup` is required). The writer
+/// reads its fields in place (never a copy of the whole: two dozen references to retain).
+public struct TerminalControls {
+    public var cursorAddress: ParameterizedControl
+    public var columnAddress: ParameterizedControl?
+    public var rowAddress: ParameterizedControl?
+    public var right: ParameterizedControl?
+    public var rightOne: [UInt8]?
+    public var leftOne: [UInt8]?
+    public var left: ParameterizedControl?
+    public var down: ParameterizedControl?
+    /// cud1, unless it is a line feed (which `lineFeedReturns` describes).
+    public var downOne: [UInt8]?
+    public var up: ParameterizedControl?
+    public var upOne: [UInt8]?
+    public var carriageReturn: [UInt8]?
+    /// What a line feed does: false when it only moves down (cud1 is `\n` and the tty adds no
+    /// carriage return), true when the tty turns it into CR LF; nil to never send one.
+    public var lineFeedReturns: Bool?
+    public var clearScreen: [UInt8]
+    public var clearToEndOfLine: [UInt8]?
+    public var resetAttributes: [UInt8]
+    public var bold: [UInt8]?
+    public var dim: [UInt8]?
+    public var reverse: [UInt8]?
+    public var underline: [UInt8]?
+    public var italic: [UInt8]?
+    /// setaf / setab (or setf / setb, with the caller mapping the colour order); nil for none.
+    public var foreground: ParameterizedControl?
+    public var background: ParameterizedControl?
+    /// op: both colours back to the terminal's own.
+    public var originalColors: [UInt8]?
+    /// am: writing the last column wraps; xenl: only at the next character.
+    public var autoMargins: Bool
+    public var eatsNewline: Bool
+    /// msgr: the cursor may move while attributes are on.
+    public var moveInAttributes: Bool
+    /// Attributes the terminal cannot show together with colours (ncv), in `Attributes` bits.
+    public var noColorAttributes: Attributes
+    public var depth: ColorDepth
+    /// False: every character is sent as ASCII ("?" for what is not).
+    public var unicode: Bool
+
+    public init(cursorAddress: ParameterizedControl, clearScreen: [UInt8], resetAttributes: [UInt8], depth: ColorDepth, unicode: Bool) {
+        self.cursorAddress = cursorAddress
+        self.clearScreen = clearScreen
+        self.resetAttributes = resetAttributes
+        self.depth = depth
+        self.unicode = unicode
+        autoMargins = true
+        eatsNewline = false
+        moveInAttributes = false
+        noColorAttributes = []
+    }
+
+    /// The controls of an ANSI terminal of the xterm family (for tests and as a reference).
+    public static func xterm(depth: ColorDepth = .palette256, unicode: Bool = true, lineFeedReturns: Bool? = true) -> TerminalControls {
+        func csi(_ final: String, offset: Int = 0) -> ParameterizedControl {
+            ParameterizedControl(arity: 1) { a, _ in Array("\u{1b}[\(a + offset)\(final)".utf8) }
+        }
+        var c = TerminalControls(cursorAddress: ParameterizedControl(arity: 2) { a, b in Array("\u{1b}[\(a + 1);\(b + 1)H".utf8) },
+                                 clearScreen: Array("\u{1b}[H\u{1b}[2J".utf8), resetAttributes: Array("\u{1b}(B\u{1b}[m".utf8),
+                                 depth: depth, unicode: unicode)
+        c.columnAddress = csi("G", offset: 1)
+        c.rowAddress = csi("d", offset: 1)
+        c.right = csi("C")
+        c.rightOne = Array("\u{1b}[C".utf8)
+        c.left = csi("D")
+        c.leftOne = [8]
+        c.down = csi("B")
+        c.up = csi("A")
+        c.upOne = Array("\u{1b}[A".utf8)
+        c.carriageReturn = [13]
+        c.lineFeedReturns = lineFeedReturns
+        c.clearToEndOfLine = Array("\u{1b}[K".utf8)
+        c.bold = Array("\u{1b}[1m".utf8)
+        c.dim = Array("\u{1b}[2m".utf8)
+        c.reverse = Array("\u{1b}[7m".utf8)
+        c.underline = Array("\u{1b}[4m".utf8)
+        c.italic = Array("\u{1b}[3m".utf8)
+        if depth != .monochrome {
+            c.foreground = ParameterizedControl(arity: 1) { i, _ in Array((i < 8 ? "\u{1b}[3\(i)m" : i < 16 ? "\u{1b}[9\(i - 8)m" : "\u{1b}[38;5;\(i)m").utf8) }
+            c.background = ParameterizedControl(arity: 1) { i, _ in Array((i < 8 ? "\u{1b}[4\(i)m" : i < 16 ? "\u{1b}[10\(i - 8)m" : "\u{1b}[48;5;\(i)m").utf8) }
+            c.originalColors = Array("\u{1b}[39;49m".utf8)
+        }
+        c.autoMargins = true
+        c.eatsNewline = true
+        c.moveInAttributes = true
+        return c
+    }
+}
+
+/// Turns a canvas into the bytes that change the terminal's screen from the last frame to it:
+/// the changed cells, each reached by the cheapest of the cursor motions the terminal has (or
+/// by sending again the few unchanged cells in between), attributes and colours changed only
+/// where they differ. It keeps what it knows of the terminal between frames: the cursor, the
+/// attributes in force, and the screen (the last canvas).
+public struct ScreenWriter {
+    public let controls: TerminalControls
+    private var last: Canvas?
+    /// Where the cursor is, when known (after the last column it is not: the wrap is pending).
+    private var cursor: (x: Int, y: Int)?
+    /// The look in force, when known.
+    private var current: Look?
+    private var looks: [Style: Look] = [:]
+    private var lastStyle = Style.plain
+    private var lastLook = Look.plain
+
+    /// How a style is drawn: attributes and the palette indexes of its colours (-1: the
+    /// terminal's own).
+    struct Look: Equatable {
+        var attributes: Attributes
+        var foreground: Int16
+        var background: Int16
+        static let plain = Look(attributes: [], foreground: -1, background: -1)
+    }
+
+    public init(controls: TerminalControls) {
+        self.controls = controls
+    }
+
+    /// Forgets what the screen shows: the next frame clears it and draws everything.
+    public mutating func invalidate() {
+        last = nil
+        cursor = nil
+        current = nil
+    }
+
+    /// The bytes that put the attributes back to normal, if they may not be (before the
+    /// terminal library takes over: on exit or suspend).
+    public mutating func resetBytes() -> [UInt8] {
+        guard current != .plain else { return [] }
+        current = .plain
+        return controls.resetAttributes
+    }
+
+    /// Appends to `out` what turns the screen into `canvas`; returns the cells sent.
+    @discardableResult
+    public mutating func frame(_ canvas: Canvas, into out: inout [UInt8]) -> Int {
+        let repaint = last?.size != canvas.size
+        if repaint {
+            out += controls.resetAttributes
+            out += controls.clearScreen
+            current = .plain
+            cursor = (0, 0)
+        }
+        let previous = repaint ? nil : last
+        var sent = 0
+        var skipRow = -1
+        // Per row, where its blank end starts (worked out at the row's first change).
+        var tailRow = -1, tailStart = Int.max
+        let width = canvas.width, height = canvas.height
+        let lastCellSkipped = controls.autoMargins && !controls.eatsNewline
+        canvas.forEachChange(since: previous) { x, y, cell in
+            if y == skipRow { return }
+            if repaint && ScreenWriter.isBlank(cell) { return }
+            // Writing the bottom-right cell would scroll a terminal that wraps at once.
+            if lastCellSkipped && y == height - 1 && x + cell.width >= width { return }
+            if let previous, let el = controls.clearToEndOfLine {
+                if tailRow != y {
+                    tailRow = y
+                    tailStart = ScreenWriter.blankEnd(canvas, y)
+                }
+                if x >= tailStart, case let n = ScreenWriter.changes(canvas, previous, from: x, y: y), n > el.count {
+                    move(to: x, y, canvas, &out)
+                    setLook(.plain, &out)
+                    out += el
+                    sent += n
+                    skipRow = y
+                    return
+                }
+                // Not worth it from here: from any later change in the row it is less so.
+                if x >= tailStart { tailStart = Int.max }
+            }
+            move(to: x, y, canvas, &out)
+            setLook(look(cell.style), &out)
+            glyph(cell, canvas, &out)
+            sent += 1
+            let next = x + cell.width
+            cursor = next >= width || cell.isCluster ? nil : (next, y)
+        }
+        last = canvas
+        return sent
+    }
+
+    /// A space with no colour and no attribute: what a cleared screen holds.
+    static func isBlank(_ cell: CompactCell) -> Bool {
+        guard cell.scalar == " ", !cell.isContinuation, !cell.isWide else { return false }
+        let s = cell.style
+        return s.attributes.isEmpty && (s.background == .default || s.background == .inherit)
+            && (s.foreground == .default || s.foreground == .inherit)
+    }
+
+    /// Where the blank end of row y starts (the width when its last cell is not blank).
+    static func blankEnd(_ canvas: Canvas, _ y: Int) -> Int {
+        var x = canvas.width
+        while x > 0, isBlank(canvas.compactCell(x: x - 1, y: y)) { x -= 1 }
+        return x
+    }
+
+    /// How many cells of row y from x on differ from `previous`.
+    static func changes(_ canvas: Canvas, _ previous: Canvas, from x: Int, y: Int) -> Int {
+        var n = 0
+        for xx in x..<canvas.width where canvas.compactCell(x: xx, y: y) != previous.compactCell(x: xx, y: y) { n += 1 }
+        return n
+    }
+
+    // MARK: Characters
+
+    private func glyph(_ cell: CompactCell, _ canvas: Canvas, _ out: inout [UInt8]) {
+        guard controls.unicode else {
+            let v = cell.scalar?.value ?? 63
+            out.append(v < 0x80 && v >= 0x20 ? UInt8(v) : 63)  // "?"
+            if cell.width == 2 { out.append(63) }
+            return
+        }
+        if let s = cell.scalar {
+            ScreenWriter.appendUTF8(s, to: &out)
+        } else {
+            out += canvas.text(of: cell).utf8
+        }
+    }
+
+    static func appendUTF8(_ s: Unicode.Scalar, to out: inout [UInt8]) {
+        let v = s.value
+        switch v {
+        case 0..<0x80:
+            out.append(UInt8(v))
+        case 0x80..<0x800:
+            out.append(UInt8(0xc0 | v >> 6))
+            out.append(UInt8(0x80 | v & 0x3f))
+        case 0x800..<0x10000:
+            out.append(UInt8(0xe0 | v >> 12))
+            out.append(UInt8(0x80 | (v >> 6) & 0x3f))
+            out.append(UInt8(0x80 | v & 0x3f))
+        default:
+            out.append(UInt8(0xf0 | v >> 18))
+            out.append(UInt8(0x80 | (v >> 12) & 0x3f))
+            out.append(UInt8(0x80 | (v >> 6) & 0x3f))
+            out.append(UInt8(0x80 | v & 0x3f))
+        }
+    }
+
+    static func utf8Length(_ cell: CompactCell, unicode: Bool) -> Int {
+        guard unicode else { return cell.width }
+        let v = cell.scalar?.value ?? 0x10000
+        return v < 0x80 ? 1 : v < 0x800 ? 2 : v < 0x10000 ? 3 : 4
+    }
+
+    // MARK: Attributes
+
+    private mutating func look(_ style: Style) -> Look {
+        if style == lastStyle { return lastLook }
+        let l: Look
+        if let known = looks[style] {
+            l = known
+        } else {
+            let depth = controls.depth
+            let fg = controls.foreground == nil ? -1 : Palette.index(for: style.foreground, depth: depth)
+            let bg = controls.background == nil ? -1 : Palette.index(for: style.background, depth: depth)
+            var a = style.attributes.intersection([.bold, .dim, .reverse, .underline, .italic])
+            if fg >= 0 || bg >= 0 { a.subtract(controls.noColorAttributes) }
+            l = Look(attributes: a, foreground: Int16(fg), background: Int16(bg))
+            looks[style] = l
+        }
+        lastStyle = style
+        lastLook = l
+        return l
+    }
+
+    private mutating func setLook(_ target: Look, _ out: inout [UInt8]) {
+        if current == target { return }
+        var now = current ?? Look(attributes: [.bold, .dim, .reverse, .underline, .italic], foreground: -2, background: -2)
+        // An attribute turned off, or a colour back to the terminal's own without op: start from normal.
+        let colorsReset = (target.foreground < 0 && now.foreground != -1) || (target.background < 0 && now.background != -1)
+        if !now.attributes.subtracting(target.attributes).isEmpty || (colorsReset && controls.originalColors == nil) {
+            out += controls.resetAttributes
+            now = .plain
+        } else if colorsReset, let op = controls.originalColors {
+            out += op
+            now.foreground = -1
+            now.background = -1
+        }
+        let added = target.attributes.subtracting(now.attributes)
+        if !added.isEmpty {
+            if added.contains(.bold), let s = controls.bold { out += s }
+            if added.contains(.dim), let s = controls.dim { out += s }
+            if added.contains(.reverse), let s = controls.reverse { out += s }
+            if added.contains(.underline), let s = controls.underline { out += s }
+            if added.contains(.italic), let s = controls.italic { out += s }
+        }
+        if target.foreground >= 0 && target.foreground != now.foreground { controls.foreground?.append(Int(target.foreground), to: &out) }
+        if target.background >= 0 && target.background != now.background { controls.background?.append(Int(target.background), to: &out) }
+        current = target
+    }
+
+    // MARK: Cursor motion
+
+    /// Moves the cursor to (x, y) the cheapest way the terminal offers.
+    private mutating func move(to x: Int, _ y: Int, _ canvas: Canvas, _ out: inout [UInt8]) {
+        if let c = cursor, c.x == x, c.y == y { return }
+        // A terminal that cannot move in attributes (no msgr) must be put back to normal first.
+        if !controls.moveInAttributes, let l = current, !l.attributes.isEmpty { setLook(.plain, &out) }
+        if let from = cursor, from.y == y, let quick = quickRight(from.x, x, y, canvas) {
+            perform(quick.1, from.x, x, y, canvas, &out)
+            cursor = (x, y)
+            return
+        }
+        var best = controls.cursorAddress.length(y, x)
+        var plan = Plan.address
+        func consider(_ cost: Int?, _ p: Plan) {
+            if let cost, cost < best { best = cost; plan = p }
+        }
+        // Along the row from where the cursor is, and from the first column: each worked out once.
+        var along: (Int, Horizontal)?
+        var fromZero: (Int, Horizontal)?
+        if let from = cursor {
+            along = horizontalChoice(from.x, x, y, canvas)
+            if from.y == y {
+                consider(along?.0, .horizontal)
+            } else {
+                let dy = y - from.y
+                // Down by line feeds, then along the row.
+                if dy > 0, let returns = controls.lineFeedReturns {
+                    if returns { fromZero = horizontalChoice(0, x, y, canvas) }
+                    consider((returns ? fromZero : along).map { $0.0 + dy }, .lineFeeds)
+                }
+                if let v = verticalCost(from.y, y) {
+                    consider(along.map { $0.0 + v }, .vertical)
+                }
+            }
+        }
+        if let r = controls.rowAddress, let h = controls.columnAddress {
+            consider(r.length(y) + h.length(x), .rowThenColumn)
+        }
+        let from = cursor ?? (0, 0)
+        switch plan {
+        case .address:
+            controls.cursorAddress.append(y, x, to: &out)
+        case .horizontal:
+            perform(along?.1 ?? .column, from.x, x, y, canvas, &out)
+        case .lineFeeds:
+            out += repeatElement(UInt8(10), count: y - from.y)
+            if controls.lineFeedReturns == true {
+                perform(fromZero?.1 ?? .column, 0, x, y, canvas, &out)
+            } else {
+                perform(along?.1 ?? .column, from.x, x, y, canvas, &out)
+            }
+        case .vertical:
+            vertical(from.y, y, &out)
+            perform(along?.1 ?? .column, from.x, x, y, canvas, &out)
+        case .rowThenColumn:
+            controls.rowAddress?.append(y, to: &out)
+            controls.columnAddress?.append(x, to: &out)
+        }
+        cursor = (x, y)
+    }
+
+    private enum Plan { case address, horizontal, lineFeeds, vertical, rowThenColumn }
+    private enum Horizontal { case none, resend, rightOne, right, leftOnes, left, column, carriageReturn }
+
+    private func verticalCost(_ from: Int, _ to: Int) -> Int? {
+        let n = abs(to - from)
+        var best: Int?
+        func consider(_ v: Int?) { if let v, v < (best ?? .max) { best = v } }
+        if to > from {
+            consider(controls.downOne.map { $0.count * n })
+            consider(controls.down?.length(n))
+        } else {
+            consider(controls.upOne.map { $0.count * n })
+            consider(controls.up?.length(n))
+        }
+        consider(controls.rowAddress?.length(to))
+        return best
+    }
+
+    private func vertical(_ from: Int, _ to: Int, _ out: inout [UInt8]) {
+        let n = abs(to - from)
+        var options: [(Int, () -> [UInt8])] = []
+        if to > from {
+            if let d = controls.downOne { options.append((d.count * n, { Array(repeatElement(d, count: n).joined()) })) }
+            if let d = controls.down { options.append((d.length(n), { d.bytes(n) })) }
+        } else {
+            if let u = controls.upOne { options.append((u.count * n, { Array(repeatElement(u, count: n).joined()) })) }
+            if let u = controls.up { options.append((u.length(n), { u.bytes(n) })) }
+        }
+        if let r = controls.rowAddress { options.append((r.length(to), { r.bytes(to) })) }
+        if let best = options.min(by: { $0.0 < $1.0 }) { out += best.1() }
+    }
+
+    /// The cheapest way along row y from column `from` to `to`, and its cost.
+    private func horizontalChoice(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
+        if from == to { return (0, .none) }
+        // One or two plain characters again: nothing else is shorter than a byte a cell.
+        if let quick = quickRight(from, to, y, canvas) { return quick }
+        var best: (Int, Horizontal)?
+        func consider(_ v: Int?, _ h: Horizontal) { if let v, v < (best?.0 ?? .max) { best = (v, h) } }
+        if to > from {
+            consider(resendCost(from, to, y, canvas), .resend)
+            if to - from == 1 { consider(controls.rightOne?.count, .rightOne) }
+            consider(controls.right?.length(to - from), .right)
+        } else {
+            consider(controls.leftOne.map { $0.count * (from - to) }, .leftOnes)
+            consider(controls.left?.length(from - to), .left)
+        }
+        consider(controls.columnAddress?.length(to), .column)
+        // Back to the first column, then along (from there a return is never needed again).
+        if let cr = controls.carriageReturn, from != 0 {
+            if to == 0 {
+                consider(cr.count, .carriageReturn)
+            } else if let rest = horizontalChoice(0, to, y, canvas) {
+                consider(cr.count + rest.0, .carriageReturn)
+            }
+        }
+        return best
+    }
+
+    /// The cost of the cheapest motion in a row when it is short: a step or two right is
+    /// answered without weighing every control (the common case of neighbouring changes).
+    private func quickRight(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
+        guard to > from, to - from <= 2, let r = resendCost(from, to, y, canvas), r <= to - from else { return nil }
+        return (r, .resend)
+    }
+
+    /// Carries out a motion along row y chosen by `horizontalChoice`.
+    private mutating func perform(_ how: Horizontal, _ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas, _ out: inout [UInt8]) {
+        switch how {
+        case .none: break
+        case .resend:
+            var x = from
+            while x < to {
+                let cell = canvas.compactCell(x: x, y: y)
+                glyph(cell, canvas, &out)
+                x += max(1, cell.width)
+            }
+        case .rightOne: out += controls.rightOne ?? []
+        case .right: controls.right?.append(to - from, to: &out)
+        case .leftOnes: for _ in 0..<(from - to) { out += controls.leftOne ?? [] }
+        case .left: controls.left?.append(from - to, to: &out)
+        case .column: controls.columnAddress?.append(to, to: &out)
+        case .carriageReturn:
+            out += controls.carriageReturn ?? []
+            if to > 0 { perform(horizontalChoice(0, to, y, canvas)?.1 ?? .column, 0, to, y, canvas, &out) }
+        }
+    }
+
+    /// The bytes of sending again the unchanged cells from `from` up to `to` on row y, when
+    /// they are few, plain single characters and drawn in the look in force (else nil).
+    private func resendCost(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> Int? {
+        guard to - from <= 12, let now = current else { return nil }
+        var bytes = 0
+        var x = from
+        var style = Style.plain
+        var styleLook: Look?
+        while x < to {
+            let cell = canvas.compactCell(x: x, y: y)
+            guard !cell.isCluster, !cell.isContinuation, x + cell.width <= to else { return nil }
+            if styleLook == nil || cell.style != style {
+                style = cell.style
+                styleLook = style == lastStyle ? lastLook : looks[style]
+            }
+            guard styleLook == now else { return nil }
+            bytes += ScreenWriter.utf8Length(cell, unicode: controls.unicode)
+            x += cell.width
+        }
+        return bytes
+    }
+}

@@ -1,0 +1,76 @@
+import Testing
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+@testable import Badminton
+
+/// The journal line is written by `JSONWriter`, not JSONEncoder (it is written on every
+/// rally): every kind of event, with the strings and times that are hard to write, reads
+/// back as the same event, and is byte for byte the line JSONEncoder wrote before.
+@Suite struct JournalLineTests {
+    static let names = ["Ann \"the wall\" Lee", "back\\slash", "tab\there", "\u{1b}[2J", "民權", "😁🇫🇷", "\u{2028}", "a/b", ""]
+
+    static func everyKind(names: [String], time: Double) -> [MatchEvent] {
+        let teams = [TeamInfo(name: names[0], players: [names[0], names[1 % names.count]]),
+                     TeamInfo(name: names[2 % names.count], players: [names[3 % names.count], names[4 % names.count]])]
+        let officials = MatchOfficials(event: names[5 % names.count], court: "3/4", umpire: names[6 % names.count], serviceJudge: names[7 % names.count])
+        let actions: [MatchEvent.Action] = [
+            .start(MatchSetup(format: .standard, discipline: .doubles, teams: teams, firstServer: 1, officials: officials)),
+            .start(MatchSetup(format: .standard, discipline: .singles, teams: nil, firstServer: 0)),
+            .point(team: 0), .point(team: 1), .swapEnds, .service(team: 1, server: 0, receiver: 1), .firstServer(team: 1),
+            .names(teams), .nextGame, .endInterval, .retire(team: 0), .walkover(team: 1),
+            .card(team: 1, player: 1, card: .fault), .card(team: 0, player: 0, card: .warning), .shuttle, .warmUp,
+            .stop(.injury, team: 1, player: 0), .stop(.suspension, team: nil, player: nil), .resume,
+            .correctService(team: 0, server: 1, receiver: 0), .correctCourts(team: 1, right: 1), .correctScore([0, 99]),
+            .undo, .redo,
+        ]
+        return actions.enumerated().map { i, a in MatchEvent(a, at: time + Double(i) * 0.125) }
+    }
+
+    @Test func everyKindReadsBackAndIsTheLineJSONEncoderWrote() throws {
+        let enc = JSONEncoder()
+        enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for time in [0, 1.5, 1_764_582_000.123, 4_102_444_800.999, 86_400] {
+            for event in Self.everyKind(names: Self.names, time: time) {
+                let line = event.line
+                #expect(line.last == 0x0a)
+                let old = [UInt8](try enc.encode(event)) + [0x0a]
+                // Names are sanitised as they are read (no control character is ever shown):
+                // the event read is the one read from JSONEncoder's line, and a plain one is itself.
+                #expect(MatchEvent.parse(line: line.dropLast()) == MatchEvent.parse(line: old.dropLast()), "\(event)")
+                #expect(MatchEvent.parse(line: line.dropLast()) != nil, "\(event)")
+                #expect(String(decoding: line, as: UTF8.self) == String(decoding: old, as: UTF8.self))
+            }
+        }
+    }
+
+    @Test func plainEventsReadBackAsThemselves() {
+        let events = Self.everyKind(names: ["Ann", "Bo", "Cy", "Di", "Ed", "Open", "Flo", "Gus"], time: 1_764_582_000.123)
+        let read = JournalContents.read(JournalContents.bytes(of: events))
+        #expect(read.events == events && !read.damaged && !read.needsRewrite)
+    }
+
+    @Test func randomNamesAndTimesReadBack() throws {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let names = (0..<8).map { _ in
+                String((0..<Int.random(in: 0...6, using: &rng)).map { _ in
+                    Character(Unicode.Scalar(UInt32.random(in: 0...0x2fff, using: &rng)) ?? "x")
+                }) + (Self.names.randomElement(using: &rng) ?? "")
+            }
+            let time = (Double.random(in: 0...5e9, using: &rng) * 1000).rounded() / 1000
+            let events = Self.everyKind(names: names, time: time)
+            let read = JournalContents.read(JournalContents.bytes(of: events))
+            // Names are sanitised as they are read (a control character is never shown), so
+            // compare against what reading JSONEncoder's journal of the same events gives.
+            let enc = JSONEncoder()
+            enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            var old: [UInt8] = []
+            for e in events { old += [UInt8](try enc.encode(e)) + [0x0a] }
+            #expect(read == JournalContents.read(old))
+            #expect(JournalContents.bytes(of: events) == old)
+        }
+    }
+}

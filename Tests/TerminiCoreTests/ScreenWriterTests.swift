@@ -1,0 +1,302 @@
+import Testing
+@testable import TerminiCore
+
+/// A small terminal of the xterm family, enough to read back what `ScreenWriter` sends:
+/// cursor addressing and motion, line feed (with or without the tty's carriage return),
+/// erasing, the SGR attributes and colours, UTF-8 text of one or two cells, the pending wrap
+/// at the last column. Anything else it does not know fails the test.
+struct MiniTerminal {
+    struct Glyph: Equatable, CustomStringConvertible {
+        var text = " "
+        var attributes: Attributes = []
+        var foreground = -1
+        var background = -1
+        var description: String { "\(text.debugDescription) \(attributes.rawValue) \(foreground)/\(background)" }
+    }
+    let width: Int, height: Int
+    var cells: [Glyph]
+    var x = 0, y = 0
+    var pendingWrap = false
+    var pen = Glyph()
+    let lineFeedReturns: Bool
+    var unknown: [String] = []
+    var scrolled = false
+
+    init(width: Int, height: Int, lineFeedReturns: Bool = true) {
+        self.width = width
+        self.height = height
+        self.lineFeedReturns = lineFeedReturns
+        cells = Array(repeating: Glyph(), count: width * height)
+        // A screen the writer knows nothing of: it must clear it itself.
+        for i in cells.indices { cells[i].text = "#" }
+    }
+
+    mutating func feed(_ bytes: [UInt8]) {
+        var i = 0
+        func params(_ s: String) -> [Int] { s.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 } }
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x1b {
+                if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "(") { i += 3; continue }
+                guard i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "[") else { unknown.append("ESC"); i += 1; continue }
+                var j = i + 2
+                while j < bytes.count, !(0x40...0x7e).contains(bytes[j]) { j += 1 }
+                let p = String(decoding: bytes[(i + 2)..<j], as: UTF8.self)
+                let final = Character(Unicode.Scalar(bytes[j]))
+                csi(p, final, params(p))
+                i = j + 1
+                continue
+            }
+            switch b {
+            case 13: x = 0; pendingWrap = false
+            case 10:
+                if y == height - 1 { scrolled = true } else { y += 1 }
+                if lineFeedReturns { x = 0 }
+                pendingWrap = false
+            case 8: if x > 0 { x -= 1 }; pendingWrap = false
+            case 0x20...:
+                // A character: a scalar and what joins it (marks, joiners, modifiers), as a
+                // terminal puts them into one cell.
+                func scalar(at k: Int) -> (String, Int) {
+                    let c = bytes[k]
+                    let n = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2
+                    return (String(decoding: bytes[k..<min(bytes.count, k + n)], as: UTF8.self), n)
+                }
+                var (text, n) = scalar(at: i)
+                var k = i + n
+                while k < bytes.count, bytes[k] >= 0x20, bytes[k] != 0x7f, bytes[k] != 0x1b {
+                    let (next, m) = scalar(at: k)
+                    guard (text + next).count == 1 else { break }
+                    text += next
+                    k += m
+                }
+                put(text, width: DisplayWidth.of(Character(text)))
+                i = k
+                continue
+            default: unknown.append("byte \(b)")
+            }
+            i += 1
+        }
+    }
+
+    mutating func put(_ text: String, width w: Int) {
+        if pendingWrap {
+            x = 0
+            if y == height - 1 { scrolled = true } else { y += 1 }
+            pendingWrap = false
+        }
+        var g = pen
+        g.text = text
+        cells[y * width + x] = g
+        if w == 2, x + 1 < width { cells[y * width + x + 1] = Glyph(text: "", attributes: g.attributes, foreground: g.foreground, background: g.background) }
+        if x + w >= width { pendingWrap = true } else { x += w }
+    }
+
+    mutating func csi(_ raw: String, _ final: Character, _ p: [Int]) {
+        let n = max(1, p.first ?? 1)
+        pendingWrap = false
+        switch final {
+        case "H": y = max(1, p.first ?? 1) - 1; x = max(1, p.count > 1 ? p[1] : 1) - 1
+        case "G": x = n - 1
+        case "d": y = n - 1
+        case "C": x = min(width - 1, x + n)
+        case "D": x = max(0, x - n)
+        case "B": y = min(height - 1, y + n)
+        case "A": y = max(0, y - n)
+        case "K": for xx in x..<width { cells[y * width + xx] = Glyph(text: " ", foreground: -1, background: pen.background) }
+        case "J" where raw == "2": for i in cells.indices { cells[i] = Glyph(text: " ", foreground: -1, background: pen.background) }
+        case "m":
+            var k = 0
+            let ps = p.isEmpty ? [0] : p
+            while k < ps.count {
+                switch ps[k] {
+                case 0: pen = Glyph()
+                case 1: pen.attributes.insert(.bold)
+                case 2: pen.attributes.insert(.dim)
+                case 3: pen.attributes.insert(.italic)
+                case 4: pen.attributes.insert(.underline)
+                case 7: pen.attributes.insert(.reverse)
+                case 30...37: pen.foreground = ps[k] - 30
+                case 90...97: pen.foreground = ps[k] - 90 + 8
+                case 40...47: pen.background = ps[k] - 40
+                case 100...107: pen.background = ps[k] - 100 + 8
+                case 39: pen.foreground = -1
+                case 49: pen.background = -1
+                case 38: pen.foreground = ps[k + 2]; k += 2
+                case 48: pen.background = ps[k + 2]; k += 2
+                default: unknown.append("SGR \(ps[k])")
+                }
+                k += 1
+            }
+        default: unknown.append("CSI \(raw)\(final)")
+        }
+    }
+
+    /// What the screen shows against what `canvas` says it should, cell by cell.
+    func mismatches(_ canvas: Canvas, depth: ColorDepth, unicode: Bool = true) -> [String] {
+        var out: [String] = []
+        for yy in 0..<height {
+            for xx in 0..<width {
+                let c = canvas.compactCell(x: xx, y: yy)
+                var want = Glyph()
+                if c.isContinuation {
+                    want.text = unicode ? "" : "?"
+                } else if unicode {
+                    want.text = canvas.text(of: c)
+                } else {
+                    let v = c.scalar?.value ?? 63
+                    want.text = v < 0x80 ? String(Character(Unicode.Scalar(v) ?? "?")) : "?"
+                }
+                want.attributes = c.style.attributes
+                want.foreground = Palette.index(for: c.style.foreground, depth: depth)
+                want.background = Palette.index(for: c.style.background, depth: depth)
+                let got = cells[yy * width + xx]
+                if got != want { out.append("(\(xx),\(yy)): \(got) != \(want)") }
+            }
+        }
+        return out
+    }
+}
+
+@Suite struct ScreenWriterTests {
+    /// A seeded generator, so a failure repeats.
+    struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let styles: [Style] = [
+        .plain, Style(foreground: .indexed(1)), Style(foreground: .indexed(4), attributes: .bold),
+        Style(foreground: .indexed(200), background: .indexed(17)), Style(background: .indexed(2)),
+        Style(attributes: [.reverse]), Style(attributes: [.underline, .dim]), Style(foreground: .indexed(9), attributes: .italic),
+        Style(foreground: .default, background: .default),
+    ]
+    static let texts = ["a", "hello", " ", "  ", "│", "─┼─", "民", "權x", "é", "e\u{301}", "👍🏽", "🇫🇷", "█▀▄", "12:34", "€3.50"]
+
+    /// A canvas changed from `base` in a few random places, the way frames change.
+    func mutate(_ base: Canvas, _ rng: inout Seeded, edits: Int) -> Canvas {
+        var c = base
+        for _ in 0..<edits {
+            let x = Int.random(in: 0..<c.width, using: &rng), y = Int.random(in: 0..<c.height, using: &rng)
+            let style = Self.styles.randomElement(using: &rng) ?? .plain
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0: c.fill(Rect(x: x, y: y, width: Int.random(in: 1...c.width, using: &rng), height: Int.random(in: 1...3, using: &rng)), style: style)
+            case 1: c.fill(Rect(x: 0, y: y, width: c.width, height: 1))
+            default: c.put(Self.texts.randomElement(using: &rng) ?? "x", x: x, y: y, style: style)
+            }
+        }
+        return c
+    }
+
+    func check(_ controls: TerminalControls, lineFeedReturns: Bool = true, seed: UInt64, frames: Int = 60,
+               size: (Int, Int) = (23, 7)) -> [String] {
+        var rng = Seeded(state: seed)
+        var writer = ScreenWriter(controls: controls)
+        var term = MiniTerminal(width: size.0, height: size.1, lineFeedReturns: lineFeedReturns)
+        var canvas = Canvas(width: size.0, height: size.1)
+        for f in 0..<frames {
+            canvas = mutate(canvas, &rng, edits: Int.random(in: 0...6, using: &rng))
+            if f == frames / 2 { writer.invalidate() }
+            var out: [UInt8] = []
+            writer.frame(canvas, into: &out)
+            term.feed(out)
+            let bad = term.mismatches(canvas, depth: controls.depth, unicode: controls.unicode)
+            if !bad.isEmpty || !term.unknown.isEmpty || term.scrolled {
+                return ["frame \(f) of seed \(seed): " + (term.unknown + bad.prefix(5)).joined(separator: "; ")
+                        + (term.scrolled ? " (scrolled)" : "")]
+            }
+        }
+        return []
+    }
+
+    @Test func everyFrameLeavesTheScreenAsTheCanvas() {
+        for seed in UInt64(1)...40 {
+            #expect(check(.xterm(), seed: seed) == [])
+        }
+    }
+
+    @Test func aLineFeedWithoutCarriageReturnKeepsTheColumn() {
+        for seed in UInt64(100)...120 {
+            #expect(check(.xterm(lineFeedReturns: false), lineFeedReturns: false, seed: seed) == [])
+        }
+    }
+
+    @Test func onlyCursorAddressingAndNoColours() {
+        // A terminal with cup and nothing else to move by, no colours, no op, no el.
+        let x = TerminalControls.xterm(depth: .monochrome)
+        var c = TerminalControls(cursorAddress: x.cursorAddress, clearScreen: x.clearScreen, resetAttributes: x.resetAttributes,
+                                 depth: .monochrome, unicode: true)
+        c.bold = x.bold
+        c.reverse = x.reverse
+        c.underline = x.underline
+        c.dim = x.dim
+        c.italic = x.italic
+        c.eatsNewline = true
+        for seed in UInt64(200)...220 { #expect(check(c, seed: seed) == []) }
+    }
+
+    @Test func asciiTerminalsGetQuestionMarks() {
+        for seed in UInt64(300)...320 { #expect(check(.xterm(depth: .ansi8, unicode: false), seed: seed) == []) }
+    }
+
+    @Test func largerScreensToo() {
+        for seed in UInt64(400)...405 { #expect(check(.xterm(depth: .ansi16), seed: seed, frames: 30, size: (120, 40)) == []) }
+    }
+
+    @Test func aTerminalThatWrapsAtOnceNeverHasItsLastCellWritten() {
+        var c = TerminalControls.xterm()
+        c.eatsNewline = false
+        var writer = ScreenWriter(controls: c)
+        var canvas = Canvas(width: 4, height: 2)
+        canvas.put("abcd", x: 0, y: 1, style: .plain)
+        var out: [UInt8] = []
+        writer.frame(canvas, into: &out)
+        var term = MiniTerminal(width: 4, height: 2)
+        term.feed(out)
+        #expect(!term.scrolled)
+        #expect(term.cells[4...6].map(\.text) == ["a", "b", "c"])
+        #expect(term.cells[7].text == " ")
+    }
+
+    /// Short gaps are sent again rather than jumped; far ones are jumped with the shortest
+    /// control; a row that ends blank is cleared with el.
+    @Test func theCheapestMotion() {
+        var writer = ScreenWriter(controls: .xterm())
+        var a = Canvas(width: 40, height: 3)
+        a.put("0123456789012345678901234567890", x: 0, y: 0, style: .plain)
+        var out: [UInt8] = []
+        writer.frame(a, into: &out)
+        var b = a
+        b.put("X", x: 2, y: 0, style: .plain)
+        b.put("Y", x: 4, y: 0, style: .plain)
+        b.put("Z", x: 30, y: 0, style: .plain)
+        out = []
+        writer.frame(b, into: &out)
+        // After the first frame the cursor is at (31, 0): back to column 2 by a return and
+        // "01" again (3 bytes; \e[3G is 4), X, the 3 again, Y, then 25 columns right.
+        #expect(String(decoding: out, as: UTF8.self) == "\r01X3Y\u{1b}[25CZ")
+        var c = b
+        c.fill(Rect(x: 5, y: 0, width: 35, height: 1))
+        out = []
+        writer.frame(c, into: &out)
+        // From column 31 to 5: \e[6G (4 bytes; \e[26D is 5), then the rest of the row erased.
+        #expect(String(decoding: out, as: UTF8.self) == "\u{1b}[6G\u{1b}[K")
+    }
+
+    @Test func templatesMatchTheExpansion() {
+        let cup = ParameterizedControl(arity: 2) { a, b in Array("\u{1b}[\(a + 1);\(b + 1)H".utf8) }
+        #expect(cup.bytes(4, 9) == Array("\u{1b}[5;10H".utf8))
+        #expect(cup.length(99, 199) == Array("\u{1b}[100;200H".utf8).count)
+        // A form no template fits (characters for numbers) is expanded as it is.
+        let odd = ParameterizedControl(arity: 2) { a, b in [0x1b, 0x3d, UInt8(truncatingIfNeeded: 32 + a), UInt8(truncatingIfNeeded: 32 + b)] }
+        #expect(odd.bytes(3, 5) == [0x1b, 0x3d, 35, 37])
+        let swapped = ParameterizedControl(arity: 2) { a, b in Array("\u{1b}&a\(b)c\(a)Y".utf8) }
+        #expect(swapped.bytes(7, 12) == Array("\u{1b}&a12c7Y".utf8))
+    }
+}
