@@ -31,6 +31,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
     public static let journalFile = CourtFiles.main.journal
     public static let historyFile = CourtFiles.main.history
     static let lockName = CourtFiles.main.lockName
+    /// The lock's file: its holder closing it (quitting, or killed) is what a watcher hears.
     static let lockFile = CourtFiles.main.lockFile
     static let formatKey = "badminton.format", disciplineKey = "badminton.discipline", namesKey = "badminton.names"
     /// The side that served first last time: `left` or `right` (the side named first is on the left).
@@ -70,14 +71,20 @@ public struct BadmintonApp: KeyedApp, Sendable {
     var display = false
     /// `--watch --all`: every court, a pane each.
     var board: CourtsBoard?
-    /// Watching because another termini holds the match (not `--watch`): when it goes, this
-    /// one takes the lock and keeps the match.
+    /// Watching because another termini holds the match (not `--watch`): when it goes, the
+    /// shell takes the lock for this one, which keeps the match (`reload(.keeper, …)`).
     var awaitingKeeper = false
+    /// Read-only because the shell says another copy keeps the match or the lock file is not
+    /// one (not `--watch`): the shell follows the files and reloads this app.
+    var followedByShell = false
     /// The setup and names forms, the new-match question, the end menu, the history.
     public var modals = ModalStack<Action>()
     var service = ServiceChoice()
     var defaults: SetupDefaults
     var startEffects: [AppEffect] = []
+    /// `--new`: the match `start` begins (not `init`: a start whose journal cannot be written
+    /// goes back to the app as read, the match before it or the setup form).
+    var newMatch: MatchSetup?
     /// One line about what the last key did ("Undone: point to Red"), until the next key.
     var message: Message?
     /// The moment up to which the clocks' bells have been heard (the last tick).
@@ -118,15 +125,17 @@ public struct BadmintonApp: KeyedApp, Sendable {
                 return
             }
         } else {
-            switch store.tryLock(files.lockName) {
-            case .acquired: break
-            case .heldByAnother:
+            // The shell took the keeper's lock (`keeperLock`: this court's) before this start.
+            switch store.keeping {
+            case .keeper: break
+            case .following:
                 watching = true
                 awaitingKeeper = true
-                store.notice("Another termini is keeping this match: this one is read-only and follows it live.")
-            case .unusable:
+                followedByShell = true
+            case .readOnly:
                 // The store has said why (a lock file that is not one): following, not keeping.
                 watching = true
+                followedByShell = true
             }
         }
         // A finished match's history line that the disk refuses is kept and written first
@@ -134,6 +143,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         if !watching { store.retainFailedAppends(to: files.history) }
         if watching {
             log = BadmintonApp.readJournal(store, recover: false, files: files)
+            if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
             if options.flag("--new") {
                 store.notice(awaitingKeeper ? "Not starting a new match: another termini is keeping the match."
                     : "Not starting a new match: \(files.lockFile) cannot be used as a lock, so this copy is read-only.")
@@ -145,17 +155,19 @@ public struct BadmintonApp: KeyedApp, Sendable {
         // the history and writing the next match's journal): it is the match in progress, not
         // a past one, until a new match begins.
         if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
-        if options.flag("--new") {
-            let setup = BadmintonApp.setup(from: options, defaults: defaults)
-            startEffects += beginMatch(setup, at: context.now, remember: true)
-        } else if log == nil {
-            modals.push(SetupForm(defaults))
-        }
+        if options.flag("--new") { newMatch = BadmintonApp.setup(from: options, defaults: defaults) }
+        if log == nil { modals.push(SetupForm(defaults)) }
     }
 
     public mutating func start(context: AppContext) -> [AppEffect] {
-        defer { startEffects = [] }
-        return startEffects
+        var effects = startEffects
+        startEffects = []
+        if let setup = newMatch {
+            newMatch = nil
+            modals = ModalStack()
+            effects += beginMatch(setup, at: context.now, remember: true)
+        }
+        return effects
     }
 
     // MARK: Files
@@ -536,10 +548,17 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     // MARK: Watching
 
+    /// The keeper's lock (this court's), taken by the shell when the app opens; `--watch`
+    /// never keeps.
+    public static func keeperLock(_ options: AppOptions) -> String? {
+        options.flag("--watch") ? nil : CourtFiles(court: options.value("--court")).lockName
+    }
+    public var keptFiles: [String] { [files.journal, files.history] }
+
+    /// `--watch` follows the files itself (a copy the shell keeps read-only, through `reload`).
     public var watchedFiles: [String] {
         if let board { return board.watchedFiles }
-        guard watching else { return [] }
-        return [files.journal, files.history] + (awaitingKeeper ? [files.lockFile] : [])
+        return watching && !followedByShell ? keptFiles : []
     }
 
     public func watches(_ file: String) -> Bool {
@@ -562,19 +581,31 @@ public struct BadmintonApp: KeyedApp, Sendable {
             return []
         }
         guard watching else { return [] }
-        // The keeper closed the lock (it quit, or it was killed: the kernel frees the lock):
-        // this copy takes it and keeps the match, without a restart.
-        if awaitingKeeper, store.tryLock(files.lockName) == .acquired {
-            watching = false
-            awaitingKeeper = false
-            var effects: [AppEffect] = []
-            log = BadmintonApp.readJournal(store, recover: true, unicode: context.unicode, files: files, effects: &effects)
-            history = BadmintonApp.readHistory(store, files: files)
-            if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
-            store.retainFailedAppends(to: files.history)
-            message = Message("The termini that kept this match has stopped: this one keeps the match now.", short: "Keeping the match now.")
-            return effects + [.notice("The termini that kept this match has stopped: this one keeps the match now.")]
+        follow(store)
+        return []
+    }
+
+    public mutating func reload(_ keeping: Keeping, store: any StateReader, context: AppContext) -> [AppEffect] {
+        guard keeping == .keeper else {
+            follow(store)
+            return []
         }
+        // The keeper closed the lock (it quit, or it was killed: the kernel frees the lock):
+        // the shell took it for this copy, which keeps the match, without a restart.
+        watching = false
+        awaitingKeeper = false
+        followedByShell = false
+        var effects: [AppEffect] = []
+        log = BadmintonApp.readJournal(store, recover: true, unicode: context.unicode, files: files, effects: &effects)
+        history = BadmintonApp.readHistory(store, files: files)
+        if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
+        store.retainFailedAppends(to: files.history)
+        message = Message("The termini that kept this match has stopped: this one keeps the match now.", short: "Keeping the match now.")
+        return effects
+    }
+
+    /// Reads the keeper's journal and history again (read-only).
+    mutating func follow(_ store: any StateReader) {
         if let fresh = BadmintonApp.readJournal(store, recover: false, files: files) {
             log = fresh
         } else if store.readBytes(files.journal) == nil {
@@ -582,7 +613,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         }
         // A line cut in half while the keeper writes stays unread until the next change.
         history = BadmintonApp.readHistory(store, files: files)
-        return []
+        if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
     }
 
     // MARK: Chrome
@@ -595,7 +626,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
         return "Badminton\(court) · \(s.format) · game \(s.gameNumber)\(shuttles)".glyphed(context.glyphs)
     }
 
-    public func status(context: AppContext) -> String? { watching ? "read-only · watching".glyphed(context.glyphs) : nil }
+    /// `--watch` says so; a copy the shell keeps read-only has "read-only" put there by the shell.
+    public func status(context: AppContext) -> String? {
+        watching ? (followedByShell ? "watching" : "read-only · watching".glyphed(context.glyphs)) : nil
+    }
 
     /// The hall TV draws on any screen with room for the names and a score.
     public var minimumSize: Size { display ? Size(width: 30, height: 6) : Size(width: 40, height: 12) }

@@ -190,6 +190,14 @@ public struct BoxingApp: KeyedApp {
     }
 
     public var minimumSize: Size { Size(width: 56, height: 15) }
+    /// What a second copy follows while this app's keeper runs (the shell reloads it).
+    public var keptFiles: [String] { [BoxingApp.file] }
+    /// The keeper's counts, read again; what is on view (the splash, the focus) stays.
+    public mutating func reload(_ keeping: Keeping, store: any StateReader, context: AppContext) -> [AppEffect] {
+        game = store.load(BoxingGame.self, from: BoxingApp.file, version: BoxingApp.fileVersion) ?? BoxingGame()
+        effects = PunchEffects()
+        return []
+    }
 
     // MARK: Drawing
 

@@ -54,6 +54,17 @@ public struct CoffeeApp: KeyedApp {
     public func status(context: AppContext) -> String? { customCatalog ? "own catalog" : nil }
 
     public var minimumSize: Size { Size(width: 46, height: 14) }
+    /// What a second copy follows while this app's keeper runs (the shell reloads it).
+    public var keptFiles: [String] { [CoffeeApp.file] }
+    /// The keeper's cart, read again; the row and the pane with the focus stay.
+    public mutating func reload(_ keeping: Keeping, store: any StateReader, context: AppContext) -> [AppEffect] {
+        let (catalog, problem, _) = CoffeeApp.loadCatalog(store)
+        let saved = store.load(SavedCart.self, from: CoffeeApp.file, version: CoffeeApp.version)
+        let row = shop.row
+        shop = CoffeeShop(catalog: catalog, saved: saved, keepingUnknown: problem != nil)
+        shop.keepRow(row)
+        return []
+    }
 
     // MARK: Keys
 

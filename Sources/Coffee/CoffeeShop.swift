@@ -58,6 +58,9 @@ public struct CoffeeShop: Equatable, Sendable {
     }
 
     public var products: [Product] { catalog.products }
+
+    /// Puts the focus back on `row` (after the cart was read again).
+    mutating func keepRow(_ r: Int) { row = min(max(0, r), max(0, products.count - 1)) }
     public var branches: [Branch] { catalog.branches }
     public var currentBranch: Branch { catalog.branches[branch] }
 

@@ -381,6 +381,8 @@ public struct MemoryApp: KeyedApp {
     /// The same for every board, so picking a size never leaves the board too large for
     /// the terminal (keys are not taken below the minimum, `s` included).
     public var minimumSize: Size { MemoryView.minimumSize }
+    /// What a second copy follows while this app's keeper runs (the shell reloads it).
+    public var keptFiles: [String] { [MemoryApp.file] }
 
     public func title(context: AppContext) -> String { "Memory \(game.size.name(unicode: context.unicode))" }
 

@@ -65,6 +65,15 @@ public struct StampsApp: KeyedApp {
     }
 
     public var minimumSize: Size { Size(width: 44, height: 12) }
+    /// What a second copy follows while this app's keeper runs (the shell reloads it).
+    public var keptFiles: [String] { [StampsApp.file] }
+    /// The keeper's card, read again (and daily mode, which it may have changed).
+    public mutating func reload(_ keeping: Keeping, store: any StateReader, context: AppContext) -> [AppEffect] {
+        card = store.load(StampCard.self, from: StampsApp.file, version: StampsApp.version) ?? StampCard()
+        daily = PreferenceValue.bool(store.preference(StampsApp.dailyKey)) ?? daily
+        animation = nil
+        return []
+    }
 
     // MARK: Keys
 

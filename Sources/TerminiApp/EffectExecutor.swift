@@ -31,6 +31,9 @@ public final class NoticeBoard {
 
     public func clear(_ id: String) { notices.removeAll { $0.stickyID == id } }
 
+    /// Takes back the notices whose text is no longer true.
+    public func remove(where isStale: (String) -> Bool) { notices.removeAll { isStale($0.text) } }
+
     /// The newest notice: the one the notice line shows (the `?` help lists them all).
     public var newest: String? { notices.last?.text }
 }
@@ -46,13 +49,27 @@ public struct SaveFailure: Sendable {
     public var file: String
     public var effect: AppEffect
     public var error: any Error
+    /// The app whose effect it was (nil: the host's own, a setting).
+    public var owner: String?
+    /// The store had said, once, that nothing is kept (a read-only or missing config
+    /// directory): the change stays on screen, in memory. Otherwise the host puts the app
+    /// back to what is saved.
+    public var inMemoryOnly: Bool
 }
 
 /// How the config file's preferences are changed: the host's `config` (the shell) or a test's.
+/// A change is a read-modify-write of the one setting: `applying` makes the file's new
+/// content from what the disk holds now (another copy's changes included), and only once it
+/// is saved does the book take it for its own (`adopt`).
 public protocol PreferenceBook: AnyObject {
     func value(_ key: String) -> String?
-    /// Changes a preference; the config file's new contents, or nil when nothing changed.
-    func set(_ key: String, to value: String) -> [UInt8]?
+    /// `current` (the file on disk now; nil: none) with `key` set to `value`; nil when that
+    /// changes nothing.
+    func applying(_ key: String, _ value: String, to current: [UInt8]?) -> [UInt8]?
+    /// The file as saved (or, where nothing is saved, as changed in memory) is now the book's.
+    func adopt(_ content: [UInt8]?)
+    /// The book's own content, for a change made in memory only (nothing can be saved).
+    var content: [UInt8] { get }
 }
 
 /// The one place where apps' effects are carried out, for the shell and for the tests' app
@@ -61,8 +78,12 @@ public protocol PreferenceBook: AnyObject {
 /// A state file's write waits for `flush()`, called before the next frame: keys read together
 /// (a held key, a paste) write a file once, with its last content, and the screen is never
 /// ahead of the disk. A journal append keeps its place among the writes (pending ones are
-/// flushed first). Failures come back per effect, and are posted as notices: a host that must
-/// undo a change whose save failed knows which one it was.
+/// flushed first). Failures come back per effect with the app that asked (its owner), so
+/// the host can put that app back to its last saved state; once one save of a batch failed,
+/// the batch's later saves are not tried (they belong to the change being undone).
+///
+/// A failure is said by a sticky notice (`saveWarning`) naming the cause, which stays until
+/// a save succeeds; that success is said once ("Saved again").
 public final class EffectExecutor {
     public let store: any StateStore
     public let preferences: any PreferenceBook
@@ -70,7 +91,11 @@ public final class EffectExecutor {
     /// Whether the store told the user of this error already (a read-only directory is
     /// said once, not at every save).
     public let alreadyTold: @Sendable (any Error) -> Bool
-    private var pending: [(file: String, effect: AppEffect, bytes: [UInt8])] = []
+    private var pending: [(file: String, effect: AppEffect, bytes: [UInt8], owner: String?)] = []
+    /// The sticky notice of a save that failed; cleared by the next save that succeeds.
+    public static let saveWarning = "save-failed"
+    /// Whether the sticky warning of a failed save is on the notice line.
+    public private(set) var warningShown = false
 
     public init(store: any StateStore, preferences: any PreferenceBook, notices: NoticeBoard = NoticeBoard(),
                 alreadyTold: @escaping @Sendable (any Error) -> Bool = { _ in false }) {
@@ -82,6 +107,10 @@ public final class EffectExecutor {
 
     /// Whether writes wait for `flush()`.
     public var hasPendingWrites: Bool { !pending.isEmpty }
+    /// Whether writes `owner` asked for wait for `flush()`.
+    public func hasPendingWrites(of owner: String) -> Bool { pending.contains { $0.owner == owner } }
+    /// Forgets the writes `owner` asked for that wait for `flush()` (its change was undone).
+    public func discardPending(of owner: String) { pending.removeAll { $0.owner == owner } }
 
     /// The outcome of one batch of effects.
     public struct Outcome: Sendable {
@@ -91,28 +120,38 @@ public final class EffectExecutor {
         public var failures: [SaveFailure] = []
     }
 
-    /// Carries out effects in order.
+    /// Carries out effects in order; `owner` is the app that gave them.
     @discardableResult
-    public func perform(_ effects: [AppEffect]) -> Outcome {
+    public func perform(_ effects: [AppEffect], owner: String? = nil) -> Outcome {
         var out = Outcome()
         for e in effects {
+            // After a failed save the rest of the change is not saved either: it is undone.
+            let saving = out.failures.allSatisfy(\.inMemoryOnly)
             switch e {
             case let .write(file, bytes):
+                guard saving else { continue }
                 // Only the last content of a file within one batch of keys is written.
                 pending.removeAll { $0.file == file }
-                pending.append((file, e, bytes))
+                pending.append((file, e, bytes, owner))
             case let .append(file, bytes):
+                guard saving else { continue }
                 out.failures += flush()  // keep the order of writes and journal appends
-                do { try store.append(file, bytes: bytes) } catch { out.failures.append(failed(file, e, error)) }
+                guard out.failures.allSatisfy(\.inMemoryOnly) else { continue }
+                do {
+                    try store.append(file, bytes: bytes)
+                    succeeded = true
+                } catch { out.failures.append(failed(file, e, error, owner: owner)) }
             case .bell: out.requests.append(.bell)
             case .notice(let text): notices.post(text)
             case .close: out.requests.append(.close)
             case .quit: out.requests.append(.quit)
             case .speak(let text): out.requests.append(.speak(text))
             case let .setPreference(key, value):
-                if let failure = setPreference(key, value, effect: e) { out.failures.append(failure) }
+                guard saving else { continue }
+                if let failure = setPreference(key, value, effect: e, owner: owner) { out.failures.append(failure) }
             }
         }
+        settleWarning(out.failures)
         collectNotices()
         return out
     }
@@ -124,8 +163,14 @@ public final class EffectExecutor {
         pending.removeAll()
         var failures: [SaveFailure] = []
         for w in writes {
-            do { try store.write(w.file, bytes: w.bytes) } catch { failures.append(failed(w.file, w.effect, error)) }
+            // One failed write of an app: its other writes belong to the change undone.
+            guard !failures.contains(where: { $0.owner == w.owner && !$0.inMemoryOnly }) else { continue }
+            do {
+                try store.write(w.file, bytes: w.bytes)
+                succeeded = true
+            } catch { failures.append(failed(w.file, w.effect, error, owner: w.owner)) }
         }
+        settleWarning(failures)
         collectNotices()
         return failures
     }
@@ -136,19 +181,61 @@ public final class EffectExecutor {
         setPreference(key, value, effect: .setPreference(key: key, value: value))
     }
 
-    func setPreference(_ key: String, _ value: String, effect: AppEffect) -> SaveFailure? {
-        guard let bytes = preferences.set(key, to: value), store.canWrite else { return nil }
+    func setPreference(_ key: String, _ value: String, effect: AppEffect, owner: String? = nil) -> SaveFailure? {
+        guard store.canWrite else {
+            // Nothing is saved (said once): the setting changes in memory.
+            if let changed = preferences.applying(key, value, to: preferences.content) { preferences.adopt(changed) }
+            return nil
+        }
         do {
-            try store.write("config", bytes: bytes)
+            // Under the config's lock: read what is there now, change the one setting, write.
+            var result: [UInt8]?
+            var wrote = false
+            try store.update("config") { current in
+                result = current
+                guard let next = preferences.applying(key, value, to: current) else { return nil }
+                result = next
+                wrote = true
+                return next
+            }
+            preferences.adopt(result)
+            if wrote { succeeded = true }
             return nil
         } catch {
-            return failed("config", effect, error)
+            return failed("config", effect, error, owner: owner)
         }
     }
 
-    func failed(_ file: String, _ effect: AppEffect, _ error: any Error) -> SaveFailure {
-        if !alreadyTold(error) { notices.post("Could not save \(file): \(error)") }
-        return SaveFailure(file: file, effect: effect, error: error)
+    func failed(_ file: String, _ effect: AppEffect, _ error: any Error, owner: String?) -> SaveFailure {
+        let inMemory = !store.canWrite || alreadyTold(error)
+        if !inMemory {
+            notices.post(EffectExecutor.warning(file, error), sticky: EffectExecutor.saveWarning)
+            warningShown = true
+        } else if !alreadyTold(error) {
+            notices.post("Could not save \(file): \(error)")
+        }
+        return SaveFailure(file: file, effect: effect, error: error, owner: owner, inMemoryOnly: inMemory)
+    }
+
+    /// "Could not save stamps.json: No space left on device. Not done; …": the cause without
+    /// the store's own "cannot write stamps.json: " before it.
+    static func warning(_ file: String, _ error: any Error) -> String {
+        var why = "\(error)"
+        for prefix in ["cannot write \(file): ", "cannot append to \(file): ", "cannot save \(file) to the disk: "] where why.hasPrefix(prefix) {
+            why.removeFirst(prefix.count)
+        }
+        return "Could not save \(file): \(why). Not done; showing what is saved."
+    }
+
+    /// A save succeeded since the last batch (and none failed in it): the warning of an
+    /// earlier failure gives way to "Saved again", once.
+    private var succeeded = false
+    func settleWarning(_ failures: [SaveFailure]) {
+        defer { succeeded = false }
+        guard warningShown, succeeded, failures.allSatisfy(\.inMemoryOnly) else { return }
+        warningShown = false
+        notices.clear(EffectExecutor.saveWarning)
+        notices.post("Saved again: the disk takes Termini's changes.")
     }
 
     /// Moves the store's own notices (a damaged file kept aside) onto the notice line.

@@ -114,6 +114,14 @@ public enum AppEffect: Sendable, Equatable {
     /// Never waits; where speech cannot work the shell says so once, and nothing else changes.
     case speak(String)
 
+    /// A write or an append: what a copy that does not keep the app's files may not do.
+    public var isFileSave: Bool {
+        switch self {
+        case .write, .append: return true
+        default: return false
+        }
+    }
+
     /// Saves a `Codable` value in the versioned envelope every state file uses.
     public static func save<T: Encodable>(_ value: T, to file: String, version: Int) -> AppEffect {
         switch StateCodec.encode(value, version: version) {
@@ -159,6 +167,8 @@ public protocol StateReader: AnyObject {
     var canWrite: Bool { get }
     /// A value from the `config` preferences file (`sound`, `badminton.format`, …).
     func preference(_ key: String) -> String?
+    /// Whether the app reading through this keeps its files, or follows another termini's.
+    var keeping: Keeping { get }
     /// The names of the files in the config directory, hidden ones left out, sorted (for an
     /// app that keeps several of a kind: badminton's courts). Empty when there is none.
     func fileNames() -> [String]
@@ -170,6 +180,26 @@ public protocol StateStore: StateReader {
     func append(_ file: String, bytes: [UInt8]) throws
     /// Notices gathered since the last call, oldest first.
     func takeNotices() -> [String]
+    /// A reader of the files as they are on disk now, that changes nothing (what a copy that
+    /// follows another termini reads through; made afresh for each reading).
+    func currentFiles() -> any StateStore
+    /// Replaces `file` with what `change` makes of its current content (nil: leave it), under
+    /// a lock every copy of termini takes for it: two copies changing different parts of one
+    /// file (two settings in `config`) keep both.
+    func update(_ file: String, _ change: ([UInt8]?) -> [UInt8]?) throws
+    /// The host gave up a save that failed (`.write` or `.append`): the app went back to
+    /// what the files hold. A file whose replacement failed takes appends again; an append
+    /// kept to be retried (`retainFailedAppends`) is dropped.
+    func abandonFailedSave(_ effect: AppEffect)
+}
+
+extension StateStore {
+    public func abandonFailedSave(_ effect: AppEffect) {}
+    public func currentFiles() -> any StateStore { self }
+    public func update(_ file: String, _ change: ([UInt8]?) -> [UInt8]?) throws {
+        let current = readBytes(file)
+        if let next = change(current), next != current { try write(file, bytes: next) }
+    }
 }
 
 /// A mini-app: a model, an update from keys (and time) to a new model plus effects, and a
@@ -224,6 +254,19 @@ public protocol MiniApp {
     /// The app draws the whole terminal: no window frame, no title, no key-hint bar (a hall
     /// TV: badminton's `--watch --display`). The shell's keys still work.
     var fullScreen: Bool { get }
+
+    /// The lock whose holder keeps the app's files (default: the app's id, `stamps.lock`);
+    /// nil: the shell does not keep the app (it follows another on its own, `--watch`). The
+    /// shell takes it when the app opens: held by another termini, the app is read-only
+    /// (`store.keeping`), its saves refused, the title bar says so, and it follows the
+    /// keeper's saves (`keptFiles`, `reload`) until the keeper goes, then takes it over.
+    static func keeperLock(_ options: AppOptions) -> String?
+    /// The files the keeper saves (a follower reloads when one changes).
+    var keptFiles: [String] { get }
+    /// The files changed on disk (`keeping` `.following`: the keeper saved), or this copy has
+    /// just become the keeper (`.keeper`: read and recover as a start does). `store` reads
+    /// them as they are now. Default: the app made afresh from them, as a start makes it.
+    mutating func reload(_ keeping: Keeping, store: any StateReader, context: AppContext) -> [AppEffect]
 
     func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext)
 
@@ -291,6 +334,12 @@ extension MiniApp {
     public var watchedFiles: [String] { [] }
     public func watches(_ file: String) -> Bool { watchedFiles.contains(file) }
     public mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect] { [] }
+    public static func keeperLock(_ options: AppOptions) -> String? { descriptor.id }
+    public var keptFiles: [String] { [] }
+    public mutating func reload(_ keeping: Keeping, store: any StateReader, context: AppContext) -> [AppEffect] {
+        self = Self(options: AppOptions(), store: store, context: context)
+        return []
+    }
     public mutating func filesChanged(_ names: Set<String>, store: any StateReader, context: AppContext) -> [AppEffect] {
         filesChanged(store: store, context: context)
     }

@@ -189,6 +189,10 @@ public enum CommandLineParser {
         Files live in $XDG_CONFIG_HOME/termini (else ~/.config/termini) unless
         --config-dir is given. NO_COLOR=1 has the effect of --no-color.
         A command-line option wins over the environment, which wins over config.
+        One termini keeps each app's files; a second copy of the same app is
+        read-only (the title bar says so), follows it live, and keeps the files
+        once the first quits or dies. A change the disk refuses is not shown as
+        done: a warning stays on screen until a save works again.
         Exit status: 0 success, 1 error, 64 bad command line.
         See termini(1) for the whole manual.
 

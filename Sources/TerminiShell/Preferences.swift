@@ -39,9 +39,11 @@ public enum PreferenceKey {
 final class AppStateReader: StateReader {
     let store: any StateStore
     let preferences: () -> ConfigFile
+    let keeping: Keeping
 
-    init(store: any StateStore, preferences: @escaping () -> ConfigFile) {
+    init(store: any StateStore, keeping: Keeping = .keeper, preferences: @escaping () -> ConfigFile) {
         self.store = store
+        self.keeping = keeping
         self.preferences = preferences
     }
 

@@ -18,15 +18,24 @@ public enum ShellAction: Equatable, Sendable {
     case sound(String)
 }
 
-/// The `config` file as the executor's preference book: a change rewrites one line.
+/// The `config` file as the executor's preference book: a change rewrites one line of the
+/// file as it is on disk then (another copy's settings kept).
 final class ConfigPreferences: PreferenceBook {
     var file: ConfigFile
     init(_ file: ConfigFile) { self.file = file }
     func value(_ key: String) -> String? { file.value(key) }
-    func set(_ key: String, to value: String) -> [UInt8]? {
-        guard file.set(key, value) else { return nil }
-        return Array(file.text.utf8)
+    func applying(_ key: String, _ value: String, to current: [UInt8]?) -> [UInt8]? {
+        // Not text (damaged since the start): this copy's own lines are written instead.
+        // No config on disk (removed meanwhile): this copy's settings are written back.
+        var f = current.map { String(validating: $0, as: UTF8.self).map(ConfigFile.init(text:)) ?? file } ?? file
+        guard f.set(key, value) else { return nil }
+        return Array(f.text.utf8)
     }
+    func adopt(_ content: [UInt8]?) {
+        guard let content, let text = String(validating: content, as: UTF8.self) else { return }
+        file = ConfigFile(text: text)
+    }
+    var content: [UInt8] { Array(file.text.utf8) }
 }
 
 /// The launcher, the app windows, switching, the help, the settings and the notice line:
@@ -59,6 +68,9 @@ public final class Shell {
     /// Carries out `.speak`; nil: the apps' speech is not heard.
     let speaker: (any Speaker)?
     var apps: [String: any MiniApp] = [:]
+    /// Each app as its files on disk hold it: what a change whose save failed goes back to
+    /// (the screen is never ahead of the disk).
+    var saved: [String: any MiniApp] = [:]
     var launcher: Launcher
     /// The help and the settings, over whatever is on screen.
     var modals = ModalStack<ShellAction>()
@@ -68,6 +80,10 @@ public final class Shell {
     /// The app whose screen is on view (it was told `shown`); nil when none is.
     var visibleApp: String?
     lazy var reader: AppStateReader = AppStateReader(store: store) { [unowned self] in self.preferencesBook.file }
+    /// Who keeps each app's files, for the apps that have a keeper's lock (`keeperLock`),
+    /// and the lock's name.
+    var keeping: [String: Keeping] = [:]
+    var locks: [String: String] = [:]
 
     public init(store: any StateStore, config: ConfigFile, theme: Theme, themeName: String, unicode: Bool,
                 monochrome: Bool, catalog: ThemeCatalog?, open app: String?, options: AppOptions = AppOptions(),
@@ -134,11 +150,20 @@ public final class Shell {
                 pendingOptions = nil
             }
             let ctx = context(now)
-            var app = type.init(options: options, store: reader, context: ctx)
+            takeLock(id, type.keeperLock(options), name: type.descriptor.name)
+            let r = reader(for: id)
+            var app = type.init(options: options, store: r, context: ctx)
+            // As read: what a start that cannot be saved (a new match) goes back to.
+            saved[id] = app
             let effects = app.start(context: ctx)
             apps[id] = app
-            pendingOutputs += carry(effects)
-            executor.flush()
+            collectNotices(of: r)
+            pendingOutputs += carry(effects, owner: id)
+            flush()
+        } else if keeping[id] == .following {
+            // Back on screen: the keeper may have saved, or gone, meanwhile (only the app on
+            // screen hears of changes).
+            pendingOutputs += follow(id, now: now, lockChanged: true)
         }
         current = id
         launcher.selection = AppRegistry.index(of: id) ?? launcher.selection
@@ -151,13 +176,26 @@ public final class Shell {
         guard let id, var app = apps[id] else { return [] }
         let effects = body(&app)
         apps[id] = app
-        return carry(effects)
+        return carry(effects, owner: id)
     }
 
-    /// Carries out effects through the executor and does what only the shell can.
-    func carry(_ effects: [AppEffect]) -> [ShellOutput] {
+    /// Carries out effects through the executor and does what only the shell can; `owner`
+    /// is the app that gave them. A read-only copy's saves are refused: the app goes back to
+    /// what it showed before (the keeper's files), and the notice says why.
+    func carry(_ effects: [AppEffect], owner: String? = nil) -> [ShellOutput] {
         var out: [ShellOutput] = []
-        for r in executor.perform(effects).requests {
+        var effects = effects
+        if let id = owner, let k = keeping[id], !k.keeps {
+            let saves = effects.filter(\.isFileSave)
+            if !saves.isEmpty {
+                effects.removeAll(where: \.isFileSave)
+                if let s = saved[id] { apps[id] = s }
+                notices.post(readOnlyNotice(id, k))
+            }
+        }
+        let outcome = executor.perform(effects, owner: owner)
+        settle(outcome.failures)
+        for r in outcome.requests {
             switch r {
             case .bell: out.append(.bell)
             case .close: current = nil
@@ -173,7 +211,26 @@ public final class Shell {
 
     /// Writes what the last keys changed. Called before every frame, so nothing reaches the
     /// screen before it is on disk.
-    public func flushWrites() { executor.flush() }
+    public func flushWrites() { flush() }
+
+    func flush() { settle(executor.flush()) }
+
+    /// After saves: an app whose save failed goes back to its last saved state (its writes
+    /// still waiting are dropped, and the store forgets the failed save: a file whose
+    /// replacement failed is as it is, a history line kept for later is not written); every
+    /// other app with nothing waiting is saved as it is now.
+    func settle(_ failures: [SaveFailure]) {
+        var undone: Set<String> = []
+        for f in failures where !f.inMemoryOnly {
+            store.abandonFailedSave(f.effect)
+            if let id = f.owner { undone.insert(id) }
+        }
+        for id in undone {
+            executor.discardPending(of: id)
+            if let s = saved[id] { apps[id] = s }
+        }
+        for (id, app) in apps where !undone.contains(id) && !executor.hasPendingWrites(of: id) { saved[id] = app }
+    }
 
     /// Outputs waiting for the loop (e.g. the bell an app rang when it opened).
     public func takeOutputs() -> [ShellOutput] {
@@ -208,7 +265,7 @@ public final class Shell {
     public func resize(to size: Size, now: Double) {
         self.size = size
         updateVisibility(now: now)
-        executor.flush()
+        flush()
     }
 
     /// Stopped by Ctrl-Z: nothing is on view meanwhile (a game clock stops).
@@ -219,14 +276,14 @@ public final class Shell {
     public func suspend(now: Double) {
         suspended = true
         updateVisibility(now: now)
-        executor.flush()
+        flush()
     }
 
     /// Going on after Ctrl-Z (`fg`): the app is on view again.
     public func resume(now: Double) {
         suspended = false
         updateVisibility(now: now)
-        executor.flush()
+        flush()
     }
 
     /// Termini stops (a signal, the end of the loop): the app on view is told it is hidden and
@@ -234,7 +291,7 @@ public final class Shell {
     public func finish(now: Double) {
         quitRequested = true
         updateVisibility(now: now)
-        executor.flush()
+        flush()
     }
 
     // MARK: Keys and time
@@ -278,7 +335,7 @@ public final class Shell {
             out += handleOne(k, now: now)
             updateVisibility(now: now)
         }
-        executor.flush()
+        flush()
         return out
     }
 
@@ -404,21 +461,92 @@ public final class Shell {
         speaker?.reap()  // the loop calls this at every turn
         guard let id = current, let d = apps[id]?.nextDeadline(context: context(now)), d <= now else { return [] }
         let ctx = context(now)
-        defer { executor.flush() }
+        defer { flush() }
         return with(id) { $0.tick(context: ctx) }
     }
 
     public var watchedFiles: [String] {
-        guard let id = current else { return [] }
-        return apps[id]?.watchedFiles ?? []
+        guard let id = current, let app = apps[id] else { return [] }
+        switch keeping[id] {
+        case .following: return app.watchedFiles + app.keptFiles + (locks[id].map { [Keeping.lockFile($0)] } ?? [])
+        case .readOnly: return app.watchedFiles + app.keptFiles
+        case .keeper, nil: return app.watchedFiles
+        }
+    }
+
+    // MARK: Keepers
+
+    /// Takes the app's keeper's lock when it opens: held by another termini, the app is
+    /// read-only and follows it; a lock file that is not one, read-only for good.
+    func takeLock(_ id: String, _ lock: String?, name: String) {
+        guard let lock else { return }
+        locks[id] = lock
+        switch store.tryLock(lock) {
+        case .acquired: keeping[id] = .keeper
+        case .heldByAnother:
+            keeping[id] = .following
+            notices.post("Another termini keeps \(name): this one is read-only and follows it live.")
+        case .unusable(let why): keeping[id] = .readOnly(why)  // the store has said why
+        }
+    }
+
+    /// What an app reads through: the store itself for a keeper; for a copy that follows,
+    /// the files as they are now, through a store that changes nothing.
+    func reader(for id: String) -> AppStateReader {
+        guard let k = keeping[id], !k.keeps else { return reader }
+        return AppStateReader(store: store.currentFiles(), keeping: k) { [unowned self] in self.preferencesBook.file }
+    }
+
+    /// The notices a follower's reading gave (a damaged file, reported and left as it is).
+    func collectNotices(of r: AppStateReader) {
+        guard r !== reader else { return }
+        for n in r.store.takeNotices() { notices.post(n) }
+    }
+
+    func readOnlyNotice(_ id: String, _ k: Keeping) -> String {
+        let name = AppRegistry.app(id)?.descriptor.name ?? id
+        if case .following = k { return "Read-only: another termini keeps \(name); its changes show here." }
+        return "Read-only: \(locks[id].map(Keeping.lockFile) ?? "the lock") is not a lock file, so this copy saves nothing."
+    }
+
+    /// A follower hears that files changed: the keeper's lock closed (it quit or died) and
+    /// this copy takes it over, or the keeper saved and the app reads its files again.
+    func follow(_ id: String, now: Double, lockChanged: Bool) -> [ShellOutput] {
+        guard let k = keeping[id], !k.keeps, var app = apps[id] else { return [] }
+        let ctx = context(now)
+        if k == .following, lockChanged, let lock = locks[id], store.tryLock(lock) == .acquired {
+            keeping[id] = .keeper
+            let effects = app.reload(.keeper, store: reader, context: ctx)
+            apps[id] = app
+            saved[id] = app
+            let name = AppRegistry.app(id)?.descriptor.name ?? id
+            // What was said of the other copy is no longer so.
+            notices.remove { $0.hasPrefix("Read-only: another termini") || $0.hasPrefix("Another termini keeps") }
+            notices.post("The other termini has gone: this one keeps \(name) now.")
+            defer { flush() }
+            return carry(effects, owner: id)
+        }
+        let r = reader(for: id)
+        let effects = app.reload(k, store: r, context: ctx)
+        apps[id] = app
+        saved[id] = app
+        collectNotices(of: r)
+        return carry(effects, owner: id)
     }
 
     public func filesChanged(_ names: Set<String>, now: Double) -> [ShellOutput] {
-        guard let app = current.flatMap({ apps[$0] }), names.contains(where: app.watches) else { return [] }
+        guard let id = current, let app = apps[id] else { return [] }
+        var out: [ShellOutput] = []
+        if let k = keeping[id], !k.keeps {
+            // A copy that follows the keeper: its lock closed (take over), or its files saved.
+            let lockChanged = k == .following && (locks[id].map { names.contains(Keeping.lockFile($0)) } ?? false)
+            if lockChanged || !Set(app.keptFiles).isDisjoint(with: names) { out += follow(id, now: now, lockChanged: lockChanged) }
+        }
+        guard let again = apps[id], names.contains(where: again.watches) else { return out }
         let ctx = context(now)
         let r = reader
-        defer { executor.flush() }
-        return with(current) { $0.filesChanged(names, store: r, context: ctx) }
+        defer { flush() }
+        return out + with(current) { $0.filesChanged(names, store: r, context: ctx) }
     }
 
     // MARK: Drawing
@@ -451,7 +579,7 @@ public final class Shell {
         let more = notices.notices.count - 1
         if let app, let id = current {
             let index = (AppRegistry.index(of: id) ?? 0) + 2
-            Window(title: "\(app.title(context: ctx))  F\(index)", bar: bar, status: app.status(context: ctx), notice: notice, moreNotices: more)
+            Window(title: "\(app.title(context: ctx))  F\(index)", bar: bar, status: status(of: app, id, context: ctx), notice: notice, moreNotices: more)
                 .render(in: screen, on: &canvas, theme: theme)
             app.render(in: Window.contentRect(screen), on: &canvas, theme: theme, context: ctx)
         } else {
@@ -462,6 +590,14 @@ public final class Shell {
         // Inside the window: the overlay's bottom edge sits above the window's own.
         modals.render(in: Window.contentRect(screen), on: &canvas, theme: theme, context: ctx)
         return canvas
+    }
+
+    /// The title bar's status: the app's own, after "read-only" in a copy that does not keep
+    /// the app's files.
+    func status(of app: any MiniApp, _ id: String, context ctx: AppContext) -> String? {
+        let own = app.status(context: ctx)
+        guard let k = keeping[id], !k.keeps else { return own }
+        return (["read-only"] + [own].compactMap { $0 }).joined(separator: " \(ctx.glyphs.middleDot) ")
     }
 
     /// The key-hint bar: the top modal's keys while one is open (the help's, the settings',

@@ -112,9 +112,11 @@ public final class FileStore: StateStore {
             scanLeftovers(directory, removing: false)
             return
         }
-        let made = Posix.makeDirectories(fs, directory, mode: 0o700)
+        // A disk error may pass: once more before saying that nothing is saved.
+        var made = Posix.makeDirectories(fs, directory, mode: 0o700)
+        if made == EIO { made = Posix.makeDirectories(fs, directory, mode: 0o700) }
         if made == 0 {
-            canWrite = fs.access(directory, W_OK) == 0
+            canWrite = fs.access(directory, W_OK) == 0 || (errno == EIO && fs.access(directory, W_OK) == 0)
             if canWrite {
                 scanLeftovers(directory, removing: true)
             } else {
@@ -606,6 +608,17 @@ public final class FileStore: StateStore {
     /// holds): appends to the file are taken again.
     public func abandonFailedReplacement(_ file: String) { failedReplacements.remove(file) }
 
+    /// The caller gave up a save that failed: for a replacement as above; an append kept to
+    /// be retried is dropped (the change that asked for it was undone).
+    public func abandonFailedSave(_ effect: AppEffect) {
+        switch effect {
+        case .write(let file, _): abandonFailedReplacement(file)
+        case let .append(file, bytes):
+            if let i = kept.lastIndex(where: { $0.file == file && $0.bytes == bytes }) { kept.remove(at: i) }
+        default: break
+        }
+    }
+
     /// Writes the appends kept after a failure, oldest first; throws while the disk still
     /// refuses the first of them.
     private func releaseKept() throws {
@@ -738,12 +751,10 @@ public final class FileStore: StateStore {
 
     private func failed(_ what: String) -> StoreError {
         let e = errno
-        let text = "\(what): \(Posix.text(e))"
-        if e == EROFS || e == EACCES || e == EPERM {
-            canWrite = false
-            reportReadOnly(text)
-        }
-        return .io(text)
+        // A directory that turns read-only while Termini runs (EROFS, EACCES) is a failed
+        // save like any other: the change is undone and the warning stays until one works.
+        // Only a directory read-only from the start means "not saving, said once".
+        return .io("\(what): \(Posix.text(e))")
     }
 
     private func reportReadOnly(_ why: String) {
@@ -762,7 +773,7 @@ public final class FileStore: StateStore {
         if lockFDs[name] != nil { return .acquired }
         // Without a directory to save in, nobody can save: there is nothing to keep.
         guard canWrite, !readOnly else { return .acquired }
-        let file = "\(name).lock"
+        let file = Keeping.lockFile(name)
         let fd: Int32
         switch openRegular(file, flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode: 0o600) {
         case .missing: return .acquired
@@ -791,6 +802,12 @@ public final class FileStore: StateStore {
             _ = fs.flock(fd, LOCK_UN)
             _ = fs.close(fd)
         }
+    }
+
+    /// The files as they are now, read by a store that changes nothing (a copy that follows
+    /// another termini reads through a fresh one each time: side files are looked at anew).
+    public func currentFiles() -> any StateStore {
+        FileStore(directory: directory, clock: clock, calls: fs, readOnly: true)
     }
 
     /// Preferences come from the shell's `config`; the bare store has none.

@@ -256,19 +256,19 @@ extension AppHarness where App == BadmintonApp {
         let store = InMemoryStore(files: keeper.store.files)
         store.foreignLocks = ["badminton"]
         var watcher = Harness(store: store)
-        #expect(watcher.app.watching && watcher.app.status(context: watcher.context)?.contains("read-only") == true)
-        #expect(watcher.notices.contains { $0.contains("read-only") })
-        #expect(watcher.app.watchedFiles.contains(BadmintonApp.journalFile))
+        // The shell says "read-only" in the title bar and follows the kept files (KeeperTests).
+        #expect(watcher.app.watching && watcher.app.status(context: watcher.context) == "watching")
+        #expect(watcher.app.keptFiles.contains(BadmintonApp.journalFile) && watcher.app.watchedFiles.isEmpty)
         let effects = watcher.press(.left, .char("u"), .char("n"))
         #expect(effects.isEmpty, "a watcher never writes")
         #expect(watcher.state?.score == [2, 0])
         keeper.press(.right)
         store.files = keeper.store.files
-        _ = watcher.app.filesChanged(store: store, context: AppContext(now: keeper.now))
+        _ = watcher.app.reload(.following, store: store, context: AppContext(now: keeper.now))
         #expect(watcher.state?.score == [2, 1])
         // Half a line (the keeper mid-write) is skipped until it is whole.
         store.files[BadmintonApp.journalFile]? += Array("{\"e\":\"poi".utf8)
-        _ = watcher.app.filesChanged(store: store, context: AppContext(now: keeper.now))
+        _ = watcher.app.reload(.following, store: store, context: AppContext(now: keeper.now))
         #expect(watcher.state?.score == [2, 1])
         #expect(store.keptAside.isEmpty)
     }

@@ -19,12 +19,14 @@ import Testing
         return Harness(store: store, options: options)
     }
 
-    @Test func eachNewCallIsSpokenOnce() {
+    @Test func eachNewCallIsSpokenOnce() throws {
         let store = InMemoryStore()
         store.preferences["badminton.speak"] = "yes"
         let app = BadmintonApp(options: AppOptions(["--new": ""]), store: store, context: AppContext(now: 1000))
         var a = app
-        #expect(Self.spoken(a.start(context: AppContext(now: 1000))) == [UmpireCall.text(app.log!.state, now: 1000)], "the introduction")
+        // The match --new asks for begins at the start (a start that cannot be saved goes back).
+        let said = Self.spoken(a.start(context: AppContext(now: 1000)))
+        #expect(said == [UmpireCall.text(try #require(a.log).state, now: 1000)], "the introduction")
         var h = Self.speaking()
         #expect(Self.spoken(h.press(.left)) == ["1-love"])
         #expect(Self.spoken(h.press(.char("s"))).isEmpty, "a change of ends: the call stands")

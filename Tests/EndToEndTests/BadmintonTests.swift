@@ -144,7 +144,7 @@ import Testing
         #expect(watcher.waitFor("read-only"), "\(watcher.screen)")
         // A second plain start finds the lock taken and opens read-only too, saying so.
         let second = try TmuxSession(arguments: ["badminton"], configDir: dir)
-        #expect(second.waitFor("Another termini is keeping this match"), "\(second.screen)")
+        #expect(second.waitFor("Another termini keeps Badminton"), "\(second.screen)")
         send(keeper, ["a", "a", "l", "a"])
         #expect(watcher.wait(timeout: 5) { $0.contains("serves from the LEFT court") }.ok, "\(watcher.screen)")
         let k = settled(keeper).split(separator: "\n").dropFirst().prefix(19)
@@ -212,8 +212,10 @@ import Testing
         t.send("Enter")
         #expect(t.wait { _ in Self.status(dir).output == "Lin Dan 0-0 Lee Chong Wei · game 1 · Lee Chong Wei serves from the right court\n" }.ok,
                 "\(Self.status(dir).output)")
-        let config = (try? String(contentsOfFile: dir + "/config", encoding: .utf8)) ?? ""
-        #expect(config.contains("badminton.server = right"), "\(config)")
+        // The config's new content is renamed into place right after the frame (the journal's
+        // side file, which --status reads, may come first): polled for.
+        let config = { (try? String(contentsOfFile: dir + "/config", encoding: .utf8)) ?? "" }
+        #expect(t.wait { _ in config().contains("badminton.server = right") }.ok, "\(config())")
         // n keeps playing, y starts over; the one left goes to the history as abandoned.
         t.send("a")
         #expect(t.wait { _ in Self.status(dir).output.hasPrefix("Lin Dan 1-0 Lee Chong Wei") }.ok)

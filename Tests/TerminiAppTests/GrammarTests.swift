@@ -182,17 +182,32 @@ private struct Pick: Modal {
         #expect(store.files["k"] == [3])
     }
 
-    @Test func eachFailedSaveIsReportedWithItsEffect() {
+    @Test func eachFailedSaveIsReportedWithItsEffectAndItsOwner() {
         let store = FailingStore()
         store.failing = ["match.jsonl", "cart.json"]
         let ex = EffectExecutor(store: store, preferences: InMemoryPreferences(store.inner))
         let append = AppEffect.append(file: "match.jsonl", bytes: [1])
-        let out = ex.perform([append, .write(file: "cart.json", bytes: [2]), .write(file: "ok.json", bytes: [3])])
+        let out = ex.perform([append, .write(file: "cart.json", bytes: [2]), .write(file: "ok.json", bytes: [3])], owner: "badminton")
         #expect(out.failures.map(\.file) == ["match.jsonl"] && out.failures.first?.effect == append)
+        #expect(out.failures.first?.owner == "badminton" && out.failures.first?.inMemoryOnly == false)
+        // The rest of that change is undone with it: not saved.
+        #expect(ex.flush().isEmpty && !ex.hasPendingWrites)
+        #expect(store.inner.files["ok.json"] == nil, "a save after the failed one was made")
+        // A write fails at the flush, and says so there; another owner's write still goes.
+        ex.perform([.write(file: "cart.json", bytes: [2])], owner: "coffee")
+        ex.perform([.write(file: "ok.json", bytes: [3])], owner: "stamps")
         let later = ex.flush()
-        #expect(later.map(\.file) == ["cart.json"], "a write fails at the flush, and says so there")
-        #expect(store.inner.files["ok.json"] == [3], "the others are written")
-        #expect(ex.notices.texts == ["Could not save match.jsonl: the disk is full", "Could not save cart.json: the disk is full"])
+        #expect(later.map(\.file) == ["cart.json"] && later.first?.owner == "coffee")
+        #expect(store.inner.files["ok.json"] == [3], "the other app's write is made")
+        // One warning, naming the cause, sticky; a save that works says so once.
+        #expect(ex.notices.texts == ["Could not save cart.json: the disk is full. Not done; showing what is saved."])
+        #expect(ex.notices.notices.map(\.stickyID) == [EffectExecutor.saveWarning])
+        store.failing = []
+        ex.perform([.write(file: "cart.json", bytes: [4])], owner: "coffee")
+        #expect(ex.flush().isEmpty)
+        #expect(ex.notices.texts == ["Saved again: the disk takes Termini's changes."])
+        ex.notices.keyPressed()
+        #expect(ex.notices.isEmpty)
     }
 
     @Test func aStickyNoticeOutlivesKeysUntilCleared() {

@@ -127,7 +127,7 @@ struct ManualPage {
                 if isSub, let last = sections.indices.last { sections[last].lines.append(title) }
                 continue
             }
-            if raw == ".TP" {
+            if raw == ".TP" || raw == ".TQ" {
                 tagNext = true
                 continue
             }
@@ -275,6 +275,8 @@ final class RecordingStore: StateStore {
         let store = RecordingStore()
         let context = AppContext(now: 1_800_000_000)
         for type in AppRegistry.apps {
+            // The shell takes each app's keeper's lock as the app opens.
+            if let lock = type.keeperLock(AppOptions()) { _ = store.lock(lock) }
             var app = type.init(options: AppOptions(), store: store, context: context)
             _ = app.start(context: context)
             for key in [Key.char(" "), .enter, .char("b"), .char("d"), .char("y"), .escape] {
@@ -301,6 +303,8 @@ final class RecordingStore: StateStore {
         let store = RecordingStore()
         let context = AppContext(now: 1_800_000_000)
         for type in AppRegistry.apps {
+            // The shell takes each app's keeper's lock as the app opens.
+            if let lock = type.keeperLock(AppOptions()) { _ = store.lock(lock) }
             var app = type.init(options: AppOptions(), store: store, context: context)
             var effects = app.start(context: context)
             for key in [Key.char(" "), .enter, .char("a"), .char("+"), .char("y")] { effects += app.handle(key, context: context) }
@@ -319,7 +323,7 @@ final class RecordingStore: StateStore {
         }
         _ = match?.handle(.char("a"), context: context)
         let files = store.files.union(["config"])
-        for f in ["badminton-match.jsonl", "boxing.json", "memory.json", "stamps.json", "coffee.json", "coffee-catalog.json", "badminton.lock"] {
+        for f in ["badminton-match.jsonl", "boxing.json", "memory.json", "stamps.json", "coffee.json", "coffee-catalog.json", "badminton.lock", "stamps.lock"] {
             #expect(files.contains(f), "the recording store did not see \(f)")
         }
         let tags = Set(man.section("FILES")?.tags.map(squeezed) ?? [])

@@ -5,13 +5,23 @@ import TerminiApp
 /// Preferences kept in an `InMemoryStore`'s dictionary, written out as a config file.
 public final class InMemoryPreferences: PreferenceBook {
     let store: InMemoryStore
+    /// The settings a change made, taken by `adopt` once saved.
+    private var changed: [String: String]?
     public init(_ store: InMemoryStore) { self.store = store }
     public func value(_ key: String) -> String? { store.preferences[key] }
-    public func set(_ key: String, to value: String) -> [UInt8]? {
+    public func applying(_ key: String, _ value: String, to current: [UInt8]?) -> [UInt8]? {
         guard store.preferences[key] != value else { return nil }
-        store.preferences[key] = value
-        return Array(store.preferences.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)\n" }.joined().utf8)
+        var p = store.preferences
+        p[key] = value
+        changed = p
+        return Self.text(p)
     }
+    public func adopt(_ content: [UInt8]?) {
+        if let changed, content == Self.text(changed) { store.preferences = changed }
+        changed = nil
+    }
+    public var content: [UInt8] { Self.text(store.preferences) }
+    static func text(_ p: [String: String]) -> [UInt8] { Array(p.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)\n" }.joined().utf8) }
 }
 
 /// One app driven as the shell drives it, for every app's tests: keys and ticks with a
@@ -46,6 +56,14 @@ public struct AppHarness<App: MiniApp> {
         self.size = size
         executor = EffectExecutor(store: store, preferences: InMemoryPreferences(store))
         executor.collectNotices()
+        // As the shell does: the keeper's lock first (held by "another process": read-only).
+        if let lock = App.keeperLock(options) {
+            switch store.tryLock(lock) {
+            case .acquired: store.keeping = .keeper
+            case .heldByAnother: store.keeping = .following
+            case .unusable(let why): store.keeping = .readOnly(why)
+            }
+        }
         app = App(options: options, store: store, context: AppContext(now: now, unicode: unicode, size: size, sound: SoundPreference(store.preferences[SoundPreference.key])))
         let ctx = context
         carry(app.start(context: ctx))

@@ -20,6 +20,9 @@ public final class FaultInjector: FileSystemCalls {
     public var counted: Set<FileOperation>
     /// Faults injected so far.
     public private(set) var injected = 0
+    /// Of them, faults of calls that only read (an open that creates nothing, a read, a stat,
+    /// a listing, access).
+    public private(set) var failedReads = 0
     /// The next write fails (the second half of a short write).
     private var failNextWrite = false
 
@@ -35,16 +38,20 @@ public final class FaultInjector: FileSystemCalls {
     }
 
     /// Whether the call fails: counts it and decides.
-    private func fails(_ op: FileOperation, creating: Bool = true) -> Bool {
+    private func fails(_ op: FileOperation, creating: Bool = true, onlyReads: Bool = false) -> Bool {
         guard counted.contains(op), creating else { return false }
         count += 1
         guard let n = failAt else { return false }
         if count == n || (persistent && count > n) {
             injected += 1
+            if onlyReads || FaultInjector.reading.contains(op) { failedReads += 1 }
             return true
         }
         return false
     }
+
+    /// Calls that only read.
+    static let reading: Set<FileOperation> = [.read, .fstat, .lstat, .stat, .list, .access]
 
     private func fail<T>(_ value: T) -> T {
         errno = error
@@ -53,7 +60,8 @@ public final class FaultInjector: FileSystemCalls {
 
     public func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
         // Only an open that may create a file needs space.
-        fails(.open, creating: error != ENOSPC || flags & O_CREAT != 0) ? fail(-1) : base.open(path, flags, mode)
+        fails(.open, creating: error != ENOSPC || flags & O_CREAT != 0, onlyReads: flags & O_CREAT == 0 && flags & O_ACCMODE == O_RDONLY)
+            ? fail(-1) : base.open(path, flags, mode)
     }
     public func close(_ fd: Int32) -> Int32 { base.close(fd) }
     public func read(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {

@@ -14,6 +14,10 @@ public final class InMemoryStore: StateStore {
     /// Writes and appends per file.
     public var writes: [String: Int] = [:]
     public var preferences: [String: String] = [:]
+    /// Set: every write and append fails with it (a full or broken disk).
+    public var failure: (any Error)?
+    /// Whether the app reading keeps its files (a harness sets it, as the shell does).
+    public var keeping: Keeping = .keeper
     public func preference(_ key: String) -> String? { preferences[key] }
 
     public init(files: [String: [UInt8]] = [:], canWrite: Bool = true) {
@@ -63,12 +67,14 @@ public final class InMemoryStore: StateStore {
 
     public func write(_ file: String, bytes: [UInt8]) throws {
         guard canWrite else { throw InMemoryStoreError.readOnly }
+        if let failure { throw failure }
         files[file] = bytes
         writeCount += 1
         writes[file, default: 0] += 1
     }
     public func append(_ file: String, bytes: [UInt8]) throws {
         guard canWrite else { throw InMemoryStoreError.readOnly }
+        if let failure { throw failure }
         // As on disk: a line never goes onto one cut short.
         if let last = files[file]?.last, last != 0x0a { files[file]?.append(0x0a) }
         files[file, default: []].append(contentsOf: bytes)
@@ -81,4 +87,14 @@ public final class InMemoryStore: StateStore {
     }
 }
 
-public enum InMemoryStoreError: Error { case readOnly }
+public enum InMemoryStoreError: Error, CustomStringConvertible {
+    case readOnly
+    /// A disk error, as the file store reports one.
+    case io(String)
+    public var description: String {
+        switch self {
+        case .readOnly: return "read-only"
+        case .io(let why): return why
+        }
+    }
+}
