@@ -64,9 +64,12 @@ struct SetupForm: Modal, Equatable, Sendable {
         judge = TextField(text: d.officials.serviceJudge ?? "")
     }
 
+    /// The text field the focused field edits, if it is one.
+    var focusedText: WritableKeyPath<SetupForm, TextField>? { SetupForm.text(of: focus) }
+
     /// The text field a field edits, if it is one.
-    var focusedText: WritableKeyPath<SetupForm, TextField>? {
-        switch focus {
+    static func text(of field: Field) -> WritableKeyPath<SetupForm, TextField>? {
+        switch field {
         case .format: return \.format
         case .side0: return \.names[0]
         case .side1: return \.names[1]
@@ -301,18 +304,10 @@ struct SetupForm: Modal, Equatable, Sendable {
                     return t.isEmpty ? "?" : TextLayout.truncate(t, to: 18, ellipsis: g.ellipsis)
                 }
                 choice(i, shownNames, selected: firstServer, focused: focus == .server)
-            case .event:
-                label(i, "Event", .event)
-                text(i, event, .event, width: 41)
-            case .court:
-                label(i, "Court", .court)
-                text(i, court, .court, width: 41)
-            case .umpire:
-                label(i, "Umpire", .umpire)
-                text(i, umpire, .umpire, width: 41)
-            case .judge:
-                label(i, "Service judge", .judge)
-                text(i, judge, .judge, width: 41)
+            case .event, .court, .umpire, .judge:
+                let labels: [Field: String] = [.event: "Event", .court: "Court", .umpire: "Umpire", .judge: "Service judge"]
+                label(i, labels[f] ?? "", f)
+                if let field = SetupForm.text(of: f) { text(i, self[keyPath: field], f, width: 41) }
             }
         }
         let shown = Array(problemLines.prefix(problemRows))
