@@ -38,6 +38,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     static let serverKey = "badminton.server"
     /// The court's name or number, for the umpire's "Court 3, 20 seconds".
     static let courtKey = "badminton.court"
+    /// The last event, umpire and service judge of the setup dialog, for the next match's.
+    static let eventKey = "badminton.event", umpireKey = "badminton.umpire", judgeKey = "badminton.judge"
     /// `yes`: each new call of the umpire is spoken (by espeak-ng, through the shell).
     static let speakKey = "badminton.speak"
 
@@ -110,7 +112,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
             if spokenCall == nil, let s = log?.state, !options.flag("--new") { spokenCall = UmpireCall.text(s, now: context.now, court: court) }
         }
         defaults = SetupDefaults(format: store.preference(BadmintonApp.formatKey), discipline: store.preference(BadmintonApp.disciplineKey),
-                                 names: store.preference(BadmintonApp.namesKey), server: store.preference(BadmintonApp.serverKey))
+                                 names: store.preference(BadmintonApp.namesKey), server: store.preference(BadmintonApp.serverKey),
+                                 officials: MatchOfficials(event: store.preference(BadmintonApp.eventKey), court: court,
+                                                           umpire: store.preference(BadmintonApp.umpireKey),
+                                                           serviceJudge: store.preference(BadmintonApp.judgeKey)))
         history = BadmintonApp.readHistory(store, files: files)
         if options.flag("--watch") {
             watching = true
@@ -229,7 +234,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
             let parsed = defaults.names.compactMap { TeamInfo.parse($0, discipline: discipline) }
             if parsed.count == 2 { teams = parsed }
         }
-        return MatchSetup(format: format, discipline: discipline, teams: teams, firstServer: defaults.server)
+        return MatchSetup(format: format, discipline: discipline, teams: teams, firstServer: defaults.server, officials: defaults.officials)
     }
 
     /// Starts a match: the one before goes to the history (if anything happened in it), the
@@ -250,8 +255,21 @@ public struct BadmintonApp: KeyedApp, Sendable {
             effects.append(.setPreference(key: BadmintonApp.disciplineKey, value: setup.discipline.rawValue))
             effects.append(.setPreference(key: BadmintonApp.namesKey, value: setup.teams.map(\.entry).joined(separator: ",")))
             effects.append(.setPreference(key: BadmintonApp.serverKey, value: SetupDefaults.serverWords[setup.firstServer]))
+            // The officials only when they changed: a config without them gains no empty lines.
+            let o = setup.officials, was = defaults.officials
+            for (key, value, old) in [(BadmintonApp.eventKey, o.event, was.event), (BadmintonApp.umpireKey, o.umpire, was.umpire),
+                                      (BadmintonApp.judgeKey, o.serviceJudge, was.serviceJudge)] where value != old {
+                effects.append(.setPreference(key: key, value: value ?? ""))
+            }
+            // The one court kept without --court takes the name typed as its own (the calls
+            // say it); a named court keeps its name, and what is typed is the match's only.
+            if files.court == nil, o.court != court {
+                effects.append(.setPreference(key: BadmintonApp.courtKey, value: o.court ?? ""))
+                court = o.court
+            }
             defaults = SetupDefaults(format: setup.format.description, discipline: setup.discipline.rawValue,
-                                     names: setup.teams.map(\.entry).joined(separator: ","), server: SetupDefaults.serverWords[setup.firstServer])
+                                     names: setup.teams.map(\.entry).joined(separator: ","), server: SetupDefaults.serverWords[setup.firstServer],
+                                     officials: MatchOfficials(event: o.event, court: court, umpire: o.umpire, serviceJudge: o.serviceJudge))
         }
         service = ServiceChoice()
         if setup.discipline == .singles {

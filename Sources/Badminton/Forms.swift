@@ -11,9 +11,13 @@ struct SetupDefaults: Equatable, Sendable {
     var server = 0
     /// How `server` is written in `config`.
     static let serverWords = ["left", "right"]
+    /// The officials the dialog starts with: the last event, umpire and service judge, and the
+    /// court's own name (`--court`, else `badminton.court`).
+    var officials = MatchOfficials()
 
     init() {}
-    init(format: String?, discipline: String?, names: String?, server: String? = nil) {
+    init(format: String?, discipline: String?, names: String?, server: String? = nil, officials: MatchOfficials = MatchOfficials()) {
+        self.officials = officials
         self.server = SetupDefaults.serverWords.firstIndex(of: server ?? "") ?? 0
         if let f = format, case .success(let parsed) = MatchFormat.parse(f) { self.format = parsed.description }
         if let d = discipline.flatMap(Discipline.init(rawValue:)) { self.discipline = d }
@@ -28,16 +32,22 @@ struct SetupDefaults: Equatable, Sendable {
     }
 }
 
-/// The new-match dialog: format, singles or doubles, the two sides' names, first server.
+/// The new-match dialog: format, singles or doubles, the two sides' names, first server, and
+/// the optional officials for the scoresheet (event, court, umpire, service judge).
 /// Tab (and ↓) go round its fields with the one focus ring every form uses.
 struct SetupForm: Modal, Equatable, Sendable {
     typealias Action = BadmintonApp.Action
-    enum Field: Int, CaseIterable { case format, discipline, side0, side1, server }
+    enum Field: Int, CaseIterable { case format, discipline, side0, side1, server, event, court, umpire, judge }
 
     var format: TextField
     var discipline: Discipline
     var names: [TextField]
     var firstServer = 0
+    /// The officials, each optional, at most as long as a name (`MatchOfficials.clean`).
+    var event: TextField
+    var court: TextField
+    var umpire: TextField
+    var judge: TextField
     var focusRing = FocusRing(count: Field.allCases.count)
     var error: String?
 
@@ -48,6 +58,27 @@ struct SetupForm: Modal, Equatable, Sendable {
         discipline = d.discipline
         names = d.names.map { TextField(text: $0) }
         firstServer = d.server
+        event = TextField(text: d.officials.event ?? "")
+        court = TextField(text: d.officials.court ?? "")
+        umpire = TextField(text: d.officials.umpire ?? "")
+        judge = TextField(text: d.officials.serviceJudge ?? "")
+    }
+
+    /// The text field the focused field edits, if it is one.
+    var focusedText: WritableKeyPath<SetupForm, TextField>? { SetupForm.text(of: focus) }
+
+    /// The text field a field edits, if it is one.
+    static func text(of field: Field) -> WritableKeyPath<SetupForm, TextField>? {
+        switch field {
+        case .format: return \.format
+        case .side0: return \.names[0]
+        case .side1: return \.names[1]
+        case .event: return \.event
+        case .court: return \.court
+        case .umpire: return \.umpire
+        case .judge: return \.judge
+        case .discipline, .server: return nil
+        }
     }
 
     typealias B = Binding<SetupForm, ModalStep<Action>>
@@ -82,7 +113,7 @@ struct SetupForm: Modal, Equatable, Sendable {
             f.firstServer = key == .char("1") ? 0 : 1
             return .stay
         },
-        B([.ctrl("u")], hint: .init("Clear"), "clear a name or the format", when: { $0.onText }) { f, key, _ in
+        B([.ctrl("u")], hint: .init("Clear"), "clear the field's text (a name, the format, an official)", when: { $0.onText }) { f, key, _ in
             f.edit(key)
             return .stay
         },
@@ -90,7 +121,7 @@ struct SetupForm: Modal, Equatable, Sendable {
             f.submit().map { .finish(.start($0)) } ?? .stay
         },
         B([.escape], hint: .init("Cancel"), "cancel") { _, _, _ in .close },
-        B(anyKey: "typing", "replaces a highlighted name or format; \u{2190} \u{2192} Home End move in it, Backspace Delete edit",
+        B(anyKey: "typing", "replaces a highlighted text; \u{2190} \u{2192} Home End move in it, Backspace Delete edit",
           when: { $0.onText }) { f, key, _ in
             f.edit(key)
             return .stay
@@ -98,7 +129,7 @@ struct SetupForm: Modal, Equatable, Sendable {
     ])
 
     /// Whether the focused field is one that takes typing.
-    var onText: Bool { [.format, .side0, .side1].contains(focus) }
+    var onText: Bool { focusedText != nil }
 
     mutating func handle(_ key: Key, context: AppContext) -> ModalStep<Action> {
         if key != .enter { error = nil }
@@ -110,12 +141,7 @@ struct SetupForm: Modal, Equatable, Sendable {
     func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) { render(in: rect, on: &canvas, theme: theme) }
 
     mutating func edit(_ key: Key) {
-        switch focus {
-        case .format: format.handle(key)
-        case .side0: names[0].handle(key)
-        case .side1: names[1].handle(key)
-        case .discipline, .server: break
-        }
+        if let field = focusedText { self[keyPath: field].handle(key) }
     }
 
     mutating func change(_ step: Int) {
@@ -123,18 +149,13 @@ struct SetupForm: Modal, Equatable, Sendable {
         case .format: cyclePreset(step)
         case .discipline: toggleDiscipline()
         case .server: firstServer = 1 - firstServer
-        case .side0, .side1: break
+        case .side0, .side1, .event, .court, .umpire, .judge: break
         }
     }
 
     /// The focus arrives at a field: its text is selected, so typing replaces it.
     mutating func arrive() {
-        switch focus {
-        case .format: format.selectAll()
-        case .side0: names[0].selectAll()
-        case .side1: names[1].selectAll()
-        case .discipline, .server: break
-        }
+        if let field = focusedText { self[keyPath: field].selectAll() }
     }
 
     mutating func cyclePreset(_ step: Int) {
@@ -172,8 +193,13 @@ struct SetupForm: Modal, Equatable, Sendable {
                 guard let t = TeamInfo.parse(names[i].text, discipline: discipline) else { return nil }
                 teams.append(t)
             }
-            return MatchSetup(format: f, discipline: discipline, teams: teams, firstServer: firstServer)
+            return MatchSetup(format: f, discipline: discipline, teams: teams, firstServer: firstServer, officials: officials)
         }
+    }
+
+    /// The officials as typed, cleaned (an empty field is none).
+    var officials: MatchOfficials {
+        MatchOfficials(event: event.text, court: court.text, umpire: umpire.text, serviceJudge: judge.text)
     }
 
     /// Why Enter does nothing yet, if it does nothing.
@@ -192,13 +218,32 @@ struct SetupForm: Modal, Equatable, Sendable {
         return "\(games) to \(f.points)\(cap)"
     }
 
+    /// A line of the dialog: a field, a blank between groups, or the hint under them.
+    enum Line: Equatable { case blank, field(Field), hint }
+
+    /// With room: the match, then the officials apart, a hint below (and two rows for why
+    /// Enter does nothing yet).
+    static let roomyLines: [Line] = [.blank] + [Field.format, .discipline, .side0, .side1, .server].map(Line.field) + [.blank]
+        + [Field.event, .court, .umpire, .judge].map(Line.field) + [.blank, .hint]
+    static let roomyHeight = roomyLines.count + 2
+
+    /// The lines shown in `rows` rows: all of them with room, else the fields alone, as
+    /// many as fit around the focus (a short screen scrolls them; the focus stays in view).
+    func lines(rows: Int) -> [Line] {
+        if rows >= SetupForm.roomyHeight { return SetupForm.roomyLines }
+        let fields = Field.allCases
+        let shown = max(1, min(rows, fields.count))
+        let first = max(0, min(focus.rawValue - shown + 1, fields.count - shown))
+        return fields[first..<(first + shown)].map(Line.field)
+    }
+
     func render(in area: Rect, on canvas: inout Canvas, theme: Theme) {
         let g = theme.glyphs
-        let box = area.centered(Size(width: min(62, area.width), height: min(12, area.height)))
+        let box = area.centered(Size(width: min(62, area.width), height: min(SetupForm.roomyHeight + 2, area.height)))
         canvas.fill(box, style: theme[.dialog])
         Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: "New match", titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
-        guard inner.height >= 5 else { return }
+        guard inner.height >= 1 else { return }
         let labelWidth = 16
         func label(_ i: Int, _ text: String, _ field: Field) {
             let focused = focus == field
@@ -215,37 +260,61 @@ struct SetupForm: Modal, Equatable, Sendable {
                 x += 2
             }
         }
-        label(1, "Format", .format)
-        let fr = valueRect(1)
-        let arrows = focus == .format
-        let fx = canvas.put(arrows ? String(g.pointerLeft) + " " : "  ", x: fr.x, y: fr.y, style: theme[.muted], clip: fr)
-        format.render(in: Rect(x: fx, y: fr.y, width: 9, height: 1), on: &canvas, theme: theme, focused: focus == .format)
-        let after = canvas.put(arrows ? " " + String(g.pointer) : "  ", x: fx + 9, y: fr.y, style: theme[.muted], clip: fr)
-        canvas.put("  " + SetupForm.describe(format.text), x: after, y: fr.y, style: theme[.muted], clip: fr)
-        label(2, "Play", .discipline)
-        choice(2, ["Singles", "Doubles"], selected: discipline == .singles ? 0 : 1, focused: focus == .discipline)
-        label(3, "Left side", .side0)
-        names[0].render(in: Rect(x: valueRect(3).x, y: valueRect(3).y, width: min(30, valueRect(3).width), height: 1), on: &canvas, theme: theme, focused: focus == .side0)
-        label(4, "Right side", .side1)
-        names[1].render(in: Rect(x: valueRect(4).x, y: valueRect(4).y, width: min(30, valueRect(4).width), height: 1), on: &canvas, theme: theme, focused: focus == .side1)
-        label(5, "First server", .server)
-        let shownNames = names.map { n -> String in
-            let t = TextLayout.sanitizedName(n.text)
-            return t.isEmpty ? "?" : TextLayout.truncate(t, to: 18, ellipsis: g.ellipsis)
+        /// A text field of up to `width` cells (a name's 40 characters and the cursor).
+        func text(_ i: Int, _ field: TextField, _ f: Field, width: Int) {
+            let r = valueRect(i)
+            field.render(in: Rect(x: r.x, y: r.y, width: min(width, r.width), height: 1), on: &canvas, theme: theme, focused: focus == f)
         }
-        choice(5, shownNames, selected: firstServer, focused: focus == .server)
-        if inner.height >= 9 {
-            let hint = discipline == .doubles ? "Doubles names: two players a side, as Ann/Bob" : "Names: one player a side"
-            canvas.fit(hint, in: inner.row(7), style: theme[.muted], glyphs: theme.glyphs)
-        }
-        // Why Enter does nothing yet, on two lines when it is long.
-        if let p = error ?? problem {
-            let lines = TextLayout.wrap(p, width: inner.width)
-            let shown = Array(lines.prefix(2))
-            for (i, line) in shown.enumerated() {
-                let text = i == 1 && lines.count > 2 ? line + " " + lines[2...].joined(separator: " ") : line
-                canvas.fit(text, in: inner.row(inner.height - shown.count + i), style: theme[.danger], glyphs: theme.glyphs)
+        // Why Enter does nothing yet, on two lines when it is long (one on a short screen).
+        let problemLines = (error ?? problem).map { TextLayout.wrap($0, width: inner.width) } ?? []
+        let roomy = inner.height >= SetupForm.roomyHeight
+        let problemRows = min(problemLines.count, roomy ? 2 : 1)
+        let shownLines = lines(rows: roomy ? inner.height : inner.height - problemRows)
+        for (i, line) in shownLines.enumerated() {
+            guard case .field(let f) = line else {
+                if line == .hint {
+                    let hint = focus.rawValue >= Field.event.rawValue ? "Optional, for the scoresheet: at most 40 characters each"
+                        : discipline == .doubles ? "Doubles names: two players a side, as Ann/Bob" : "Names: one player a side"
+                    canvas.fit(hint, in: inner.row(i), style: theme[.muted], glyphs: theme.glyphs)
+                }
+                continue
             }
+            switch f {
+            case .format:
+                label(i, "Format", .format)
+                let fr = valueRect(i)
+                let arrows = focus == .format
+                let fx = canvas.put(arrows ? String(g.pointerLeft) + " " : "  ", x: fr.x, y: fr.y, style: theme[.muted], clip: fr)
+                format.render(in: Rect(x: fx, y: fr.y, width: 9, height: 1), on: &canvas, theme: theme, focused: focus == .format)
+                let after = canvas.put(arrows ? " " + String(g.pointer) : "  ", x: fx + 9, y: fr.y, style: theme[.muted], clip: fr)
+                canvas.put("  " + SetupForm.describe(format.text), x: after, y: fr.y, style: theme[.muted], clip: fr)
+            case .discipline:
+                label(i, "Play", .discipline)
+                choice(i, ["Singles", "Doubles"], selected: discipline == .singles ? 0 : 1, focused: focus == .discipline)
+            case .side0:
+                label(i, "Left side", .side0)
+                text(i, names[0], .side0, width: 30)
+            case .side1:
+                label(i, "Right side", .side1)
+                text(i, names[1], .side1, width: 30)
+            case .server:
+                label(i, "First server", .server)
+                let shownNames = names.map { n -> String in
+                    let t = TextLayout.sanitizedName(n.text)
+                    return t.isEmpty ? "?" : TextLayout.truncate(t, to: 18, ellipsis: g.ellipsis)
+                }
+                choice(i, shownNames, selected: firstServer, focused: focus == .server)
+            case .event, .court, .umpire, .judge:
+                let labels: [Field: String] = [.event: "Event", .court: "Court", .umpire: "Umpire", .judge: "Service judge"]
+                label(i, labels[f] ?? "", f)
+                if let field = SetupForm.text(of: f) { text(i, self[keyPath: field], f, width: 41) }
+            }
+        }
+        let shown = Array(problemLines.prefix(problemRows))
+        for (i, line) in shown.enumerated() {
+            let last = i == shown.count - 1 && problemLines.count > shown.count
+            let text = last ? ([line] + problemLines[(i + 1)...]).joined(separator: " ") : line
+            canvas.fit(text, in: inner.row(inner.height - shown.count + i), style: theme[.danger], glyphs: theme.glyphs)
         }
     }
 }

@@ -105,7 +105,7 @@ import Testing
 @Suite struct RememberedSetupTests {
     @Test func theFirstServerIsRemembered() {
         var h = Harness()
-        h.press(.backTab, .right)  // the last field: the first server
+        h.press(.tab, .tab, .tab, .tab, .right)  // the first server
         h.press(.enter)
         #expect(h.state?.server == 1)
         #expect(h.store.preferences["badminton.server"] == "right")
@@ -125,5 +125,116 @@ import Testing
         // Anything else in config means the left side.
         store.preferences = ["badminton.server": "middle"]
         #expect(Harness(store: store, options: ["--new": ""]).state?.server == 0)
+    }
+}
+
+/// The setup dialog's optional officials: the event, the court, the umpire and the service
+/// judge, for the scoresheet's head; kept in the match's start event and remembered in config.
+@Suite struct SetupOfficialsTests {
+    func text(_ c: Canvas) -> String { (0..<c.size.height).map { c.row(at: $0) }.joined(separator: "\n") }
+
+    /// Tab from the first server to the officials, typing each (the court replaces its default).
+    static func typeOfficials(_ h: inout Harness, event: String, court: String, umpire: String, judge: String) {
+        h.press(.tab, .tab, .tab, .tab, .tab)  // format → play → left → right → first server → event
+        for value in [event, court, umpire, judge] {
+            h.press(.ctrl("u"))
+            for c in value { h.press(.char(c)) }
+            h.press(.tab)
+        }
+    }
+
+    var startSetup: (Harness) -> MatchSetup? = { h in
+        if case .start(let s)? = h.journal.first?.action { return s }
+        return nil
+    }
+
+    @Test func theOfficialsTypedGoIntoTheStartEvent() throws {
+        var h = Harness()
+        Self.typeOfficials(&h, event: "Club night", court: "3", umpire: "Ann Umpire", judge: "Bo Judge")
+        h.press(.enter)
+        let setup = try #require(startSetup(h))
+        #expect(setup.officials == MatchOfficials(event: "Club night", court: "3", umpire: "Ann Umpire", serviceJudge: "Bo Judge"))
+        // The start event's line carries them, and reads back the same.
+        let line = try #require(h.store.files[BadmintonApp.journalFile])
+        #expect(String(decoding: line, as: UTF8.self).contains("\"umpire\":\"Ann Umpire\""))
+        #expect(h.app.history.isEmpty && h.state?.phase != nil)
+    }
+
+    @Test func theyAreOptionalAndAtMostFortyCharacters() throws {
+        var h = Harness()
+        h.press(.enter)
+        #expect(try #require(startSetup(h)).officials.isEmpty, "nothing typed, nothing kept")
+        var long = Harness()
+        Self.typeOfficials(&long, event: String(repeating: "e", count: 50), court: "", umpire: "  ", judge: "J")
+        long.press(.enter)
+        let o = try #require(startSetup(long)).officials
+        #expect(o.event == String(repeating: "e", count: 40) && o.court == nil && o.umpire == nil && o.serviceJudge == "J")
+    }
+
+    @Test func theLastOnesAreRememberedAndTheCourtComesFromTheCourtsName() throws {
+        var h = Harness()
+        Self.typeOfficials(&h, event: "League", court: "", umpire: "Ann", judge: "Bo")
+        h.press(.enter)
+        #expect(h.store.preferences["badminton.event"] == "League" && h.store.preferences["badminton.umpire"] == "Ann"
+            && h.store.preferences["badminton.judge"] == "Bo")
+        h.press(.char("n"))
+        let form = try #require(h.setupForm)
+        #expect([form.event.text, form.umpire.text, form.judge.text] == ["League", "Ann", "Bo"])
+        // --new takes them as it takes the other remembered choices.
+        let store = InMemoryStore()
+        store.preferences = ["badminton.umpire": "Cat", "badminton.court": "Centre"]
+        let cli = Harness(store: store, options: ["--new": ""])
+        #expect(try #require(startSetup(cli)).officials == MatchOfficials(court: "Centre", umpire: "Cat"))
+        // The court: the config's badminton.court, or the --court name (a store with no match yet).
+        let fresh = InMemoryStore()
+        fresh.preferences = store.preferences
+        #expect(Harness(store: fresh).setupForm?.court.text == "Centre")
+        #expect(Harness(store: fresh, options: ["--court": "7"]).setupForm?.court.text == "7")
+    }
+
+    @Test func theCourtTypedOnTheMainCourtIsItsNameFromThenOn() throws {
+        var h = Harness()
+        Self.typeOfficials(&h, event: "", court: "Court 2", umpire: "", judge: "")
+        h.press(.enter)
+        #expect(h.store.preferences["badminton.court"] == "Court 2")
+        // A named court keeps its name: what is typed there is the match's only.
+        let store = InMemoryStore()
+        var named = Harness(store: store, options: ["--court": "5"])
+        Self.typeOfficials(&named, event: "", court: "Show court", umpire: "", judge: "")
+        named.press(.enter)
+        #expect(store.preferences["badminton.court"] == nil)
+        #expect(named.setupForm == nil)
+    }
+
+    @Test(arguments: [(78, 21), (40, 12)])
+    func theDialogFitsAndTheFocusIsAlwaysOnScreen(_ width: Int, _ height: Int) {
+        // 80x24 less the frame, and the smallest area the app takes (its minimumSize).
+        var h = Harness()
+        var seen: Set<String> = []
+        for _ in 0..<SetupForm.Field.allCases.count {
+            let screen = text(h.board(width: width, height: height))
+            let pointer = screen.split(separator: "\n").first { $0.contains("▸ ") }
+            #expect(pointer != nil, "the focused field is on screen at \(width)x\(height):\n\(screen)")
+            if let p = pointer { seen.insert(String(p)) }
+            h.press(.tab)
+        }
+        #expect(seen.count == SetupForm.Field.allCases.count)
+        if width == 78 {
+            let screen = text(h.board(width: width, height: height))
+            for label in ["Format", "Play", "Left side", "Right side", "First server", "Event", "Court", "Umpire", "Service judge"] {
+                #expect(screen.contains(label), "\(label) at 80x24:\n\(screen)")
+            }
+        }
+    }
+
+    @Test func upAndDownGoRoundTheFieldsAndTheHintsNameTheKeys() {
+        var h = Harness()
+        h.press(.up)  // from the format, back round to the last field
+        #expect(h.setupForm?.focus == .judge)
+        #expect(h.hints.contains { $0.key == "Ctrl-U" } && h.hints.contains { $0.label == "Start" })
+        let screen = text(h.board())
+        #expect(screen.contains("Optional"), "the hint says the officials are optional:\n\(screen)")
+        h.press(.down)
+        #expect(h.setupForm?.focus == .format)
     }
 }
