@@ -8,8 +8,9 @@ import TerminiCore
 /// with the lead the chart's height stands for.
 ///
 /// The series are score differences (first side minus second) after every point, one array
-/// per game. Squeezed into fewer columns than points, each column shows the lead after its
-/// last point, so every game ends on its true final difference.
+/// per game. Squeezed into fewer columns than points, each column shows the biggest lead
+/// among its points (a lead won and lost rally by rally still shows), and a game's last column
+/// the difference after its last point, so every game ends on its true final difference.
 public struct MomentumChart: Widget, Equatable, Sendable {
     public var games: [[Int]]
     public var up: String
@@ -43,7 +44,12 @@ public struct MomentumChart: Widget, Equatable, Sendable {
             var k = 0
             while k < g.count {
                 let end = min(g.count, k + perColumn)
-                out.append(g[end - 1])
+                if end == g.count {
+                    out.append(g[end - 1])
+                } else {
+                    // The biggest lead of the column; of two as big, the later.
+                    out.append(g[k..<end].reversed().max { abs($0) < abs($1) } ?? g[end - 1])
+                }
                 k = end
             }
         }

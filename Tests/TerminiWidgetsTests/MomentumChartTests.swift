@@ -61,6 +61,18 @@ import TerminiTestSupport
         #expect(MomentumChart(games: []).columns(width: 10).isEmpty && MomentumChart(games: [[]]).scale == 1)
     }
 
+    /// A lead won and lost rally by rally (+1, level, +1, level …) squeezed two points to a
+    /// column still shows: a column stands for the biggest lead among its points, and a game's
+    /// last column for its final difference.
+    @Test func squeezedAColumnKeepsTheLeadWithinIt() {
+        let seesaw = (0..<70).map { $0 % 2 == 0 ? 1 : 0 }
+        let cols = MomentumChart(games: [seesaw]).columns(width: 35)
+        #expect(cols.count == 35)
+        #expect(cols.dropLast().allSatisfy { $0 == 1 }, "\(cols)")
+        #expect(cols.last == 0, "the game's final difference")
+        #expect(MomentumChart(games: [[1, -3, 2, 0]]).columns(width: 2) == [-3, 0])
+    }
+
     @Test func oneRowShowsWhoLeads() {
         let chart = MomentumChart(games: [[1, 0, -1], [2]])
         #expect(render(chart, width: 10, height: 1).lines == ["▀─▄│▀"])
