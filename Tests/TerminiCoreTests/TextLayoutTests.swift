@@ -68,9 +68,15 @@ import TerminiTestSupport
 
     @Test func sanitizedRemovesExactlyTheControlScalars() {
         // The quick look at the bytes and the scalar-by-scalar definition agree, around the
-        // edges of C0, DEL and C1 (whose UTF-8 is C2 80–9F; C2 A0 is a no-break space).
+        // edges of C0, DEL and C1 (whose UTF-8 is C2 80–9F; C2 A0 is a no-break space) and of
+        // the bidi controls that are removed too (U+202A–202E, U+2066–2069: E2 80 AA–AE and
+        // E2 81 A6–A9; their neighbours stay).
         var rng = Fuzz.random("TextLayoutTests.sanitizedRemovesExactlyTheControlScalars")
-        let edges: [UInt32] = [0, 0x1f, 0x20, 0x7e, 0x7f, 0x80, 0x85, 0x9f, 0xa0, 0xbf, 0xc2, 0x100, 0x2028, 0xfeff, 0x10ffff]
+        let edges: [UInt32] = [0, 0x1f, 0x20, 0x7e, 0x7f, 0x80, 0x85, 0x9f, 0xa0, 0xbf, 0xc2, 0x100, 0x2028, 0xfeff, 0x10ffff,
+                               0x2029, 0x202a, 0x202b, 0x202e, 0x202f, 0x2065, 0x2066, 0x2069, 0x206a]
+        func removed(_ s: Unicode.Scalar) -> Bool {
+            s.properties.generalCategory == .control || (0x202a...0x202e).contains(s.value) || (0x2066...0x2069).contains(s.value)
+        }
         for _ in 0..<Fuzz.count(2000) {
             var scalars = String.UnicodeScalarView()
             for _ in 0..<rng.int(0...8) {
@@ -78,7 +84,7 @@ import TerminiTestSupport
                 if let s = Unicode.Scalar(v) { scalars.append(s) }
             }
             let text = String(scalars)
-            let expected = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+            let expected = String(String.UnicodeScalarView(text.unicodeScalars.filter { !removed($0) }))
             #expect(Array(TextLayout.sanitized(text).unicodeScalars) == Array(expected.unicodeScalars), "\(text.debugDescription)")
         }
     }
