@@ -13,10 +13,13 @@ import PackageDescription
 // - no --export-dynamic (static-stdlib-args.lnk asks for it): nothing loads a library that
 //   binds back to the executable, and the runtime's dladdr at start scans far fewer symbols.
 //   Crash output is unchanged: the stdlib's messages and, unstripped, the symbol table.
+// - the functions a start runs laid out together (link/start-order.txt, written by
+//   scripts/start-order): the kernel maps code 64 KiB around each page touched.
 let staticRuntime: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-lswiftSynchronization",
                   "-L", Context.packageDirectory + "/link", "-Xclang-linker", "-static-libgcc",
-                  "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+                  "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+                  "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/link/start-order.txt", "-Xlinker", "--no-warn-symbol-ordering"],
                  .when(platforms: [.linux], configuration: .release)),
 ]
 
