@@ -32,8 +32,10 @@ public enum StoreChange: Equatable, Sendable {
 ///   (`sync()`, or at once without `syncAfterFrame`) its data is fsynced, then it is renamed
 ///   over the file, then the directory is fsynced: data before name, name before the next
 ///   step (see `SideFile`, which also tells what a start does with side files left behind).
-/// - A journal append is written and fdatasynced before `append` returns: a rally is on the
-///   disk before the screen shows it. An append that fails is cut back to where the file
+/// - A journal append is written and fdatasynced before `append` returns, or, with
+///   `syncAppendsInBackground`, fdatasynced on a thread while the frame is drawn and
+///   confirmed (`confirmAppend`) before it is sent: a rally is on the disk before the screen
+///   shows it. An append that fails is cut back to where the file
 ///   ended, so no torn line is left; an append never goes onto a line cut short (it starts a
 ///   line of its own); an append to a file whose replacement failed is refused (the new
 ///   match's rallies never land in the old match's journal).
