@@ -283,12 +283,14 @@ public struct ScreenWriter {
         var tailRow = -1, tailStart = Int.max
         let width = canvas.width, height = canvas.height
         let lastCellSkipped = controls.autoMargins && !controls.eatsNewline
+        // Read once, not at every changed cell (each read retains the bytes).
+        let clearToEnd = previous == nil ? nil : controls.clearToEndOfLine
         canvas.forEachChange(since: previous) { x, y, cell in
             if y == skipRow { return }
             if repaint && ScreenWriter.isBlank(cell) { return }
             // Writing the bottom-right cell would scroll a terminal that wraps at once.
             if lastCellSkipped && y == height - 1 && x + cell.width >= width { return }
-            if let previous, let el = controls.clearToEndOfLine {
+            if let previous, let el = clearToEnd {
                 if tailRow != y {
                     tailRow = y
                     tailStart = ScreenWriter.blankEnd(canvas, y)
@@ -304,8 +306,10 @@ public struct ScreenWriter {
                 // Not worth it from here: from any later change in the row it is less so.
                 if x >= tailStart { tailStart = Int.max }
             }
-            move(to: x, y, canvas, &out)
-            setLook(look(cell.style), &out)
+            // The usual case, the next cell along in the look in force, answered here.
+            if cursor == nil || cursor?.x != x || cursor?.y != y { move(to: x, y, canvas, &out) }
+            let l = cell.style == lastStyle ? lastLook : look(cell.style)
+            if current != l { setLook(l, &out) }
             glyph(cell, canvas, &out)
             sent += 1
             let next = x + cell.width
@@ -339,6 +343,8 @@ public struct ScreenWriter {
 
     // MARK: Characters
 
+    /// Inlined: called out of line, the writer was copied for it at every cell.
+    @inline(__always)
     private func glyph(_ cell: CompactCell, _ canvas: Canvas, _ out: inout [UInt8]) {
         guard controls.unicode else {
             let v = cell.scalar?.value ?? 63
@@ -353,6 +359,7 @@ public struct ScreenWriter {
         }
     }
 
+    @inline(__always)
     static func appendUTF8(_ s: Unicode.Scalar, to out: inout [UInt8]) {
         let v = s.value
         switch v {
