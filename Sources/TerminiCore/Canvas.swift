@@ -181,8 +181,7 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     public mutating func put(_ text: String, in rect: Rect, alignment: Alignment = .left, style: Style,
                              ellipsis: String = "…") -> Int {
         guard !rect.isEmpty else { return rect.x }
-        let t = TextLayout.truncate(text, to: rect.width, ellipsis: ellipsis)
-        let w = DisplayWidth.of(t)
+        let (t, w) = TextLayout.truncatedAndWidth(text, to: rect.width, ellipsis: ellipsis)
         let x: Int
         switch alignment {
         case .left: x = rect.x
@@ -196,6 +195,9 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
+        // A printable ASCII character (the space of most fills) is its own code, one cell wide.
+        let utf8 = character.utf8
+        if utf8.count == 1, let b = utf8.first, b >= 0x20, b < 0x7f { return fill(r, code: UInt32(b), style: style) }
         let w = DisplayWidth.of(character)
         guard w == 1 else {
             // Wide (or zero-width) characters: the careful path, cell by cell.
@@ -208,7 +210,20 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
             }
             return
         }
-        let cell = CompactCell(code: code(of: character), style: style)
+        fill(r, code: code(of: character), style: style)
+    }
+
+    /// Fills a rectangle with a character of one scalar and one cell (a block of big digits):
+    /// its width is looked up once by the caller, not at every fill.
+    public mutating func fill(_ rect: Rect, withNarrow scalar: Unicode.Scalar, style: Style = .plain) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        fill(r, code: scalar.value, style: style)
+    }
+
+    /// Fills `r` (within the canvas, not empty) with the code of a narrow character.
+    private mutating func fill(_ r: Rect, code: UInt32, style: Style) {
+        let cell = CompactCell(code: code, style: style)
         let inherits = style.inheritsBackground
         let width = self.width
         storage.withUnsafeMutableBufferPointer { cells in

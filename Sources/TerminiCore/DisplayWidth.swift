@@ -219,6 +219,15 @@ public enum TextLayout {
     }
     static let truncations = Memo<TextAtWidth, String>()
 
+    /// `truncate` and the width of what it gives, the text measured once when it fits.
+    static func truncatedAndWidth(_ text: String, to width: Int, ellipsis: String) -> (String, Int) {
+        guard width > 0 else { return ("", 0) }
+        let w = DisplayWidth.of(text)
+        if w <= width { return (text, w) }
+        let t = truncations.value(TextAtWidth(text, width, ellipsis)) { truncateWorkedOut(text, to: width, ellipsis: ellipsis) }
+        return (t, DisplayWidth.of(t))
+    }
+
     static func truncateWorkedOut(_ text: String, to width: Int, ellipsis: String) -> String {
         // An ellipsis wider than the room is left out: the text is cut plainly.
         let ew = DisplayWidth.of(ellipsis)

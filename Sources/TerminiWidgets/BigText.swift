@@ -136,6 +136,8 @@ public struct BigText: Widget {
         }
         let y0 = rect.y + (rect.height - m.height) / 2
         let block = theme.glyphs.block
+        // The block's cell worked out once for all the runs (a one-scalar, one-cell glyph).
+        let narrow = block.unicodeScalars.count == 1 && DisplayWidth.of(block) == 1 ? block.unicodeScalars.first : nil
         var px = 0
         for c in text {
             let w = v.font.glyphWidth(c)
@@ -151,7 +153,11 @@ public struct BigText: Widget {
                         var end = rx + 1
                         while end < row.count && row[end] { end += 1 }
                         let run = Rect(x: x0 + (px + rx) * v.scaleX, y: y0 + ry * v.scaleY, width: (end - rx) * v.scaleX, height: v.scaleY)
-                        canvas.fill(run.intersection(rect), with: block, style: style)
+                        if let narrow {
+                            canvas.fill(run.intersection(rect), withNarrow: narrow, style: style)
+                        } else {
+                            canvas.fill(run.intersection(rect), with: block, style: style)
+                        }
                         rx = end
                     }
                 }
