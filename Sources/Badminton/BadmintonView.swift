@@ -173,6 +173,17 @@ extension BadmintonApp {
     /// Games won and the finished games' scores (this side's points first), labelled so they
     /// cannot be taken for the score: `Games won: 1 · game 1: 21-15`, shorter when narrow.
     static func gamesLine(team t: Int, state s: MatchState, width: Int, glyphs g: Glyphs) -> String {
+        // Worked out when a game ends or the width changes, not at every rally.
+        var points: [Int] = []
+        points.reserveCapacity(s.games.count * 2)
+        for game in s.games { points += [game[t], game[1 - t]] }
+        let key = GamesLineKey(won: s.gamesWon[t], points: points, width: width, unicode: g.isUnicode)
+        return gamesLines.value(key) { gamesLineWorkedOut(team: t, state: s, width: width, glyphs: g) }
+    }
+
+    static let gamesLines = Memo<GamesLineKey, String>(capacity: 64)
+
+    static func gamesLineWorkedOut(team t: Int, state s: MatchState, width: Int, glyphs g: Glyphs) -> String {
         let won = s.gamesWon[t]
         let scores = s.games.map { "\($0[t])-\($0[1 - t])" }
         // In ASCII the middle dot would be a dash beside the scores' dashes: two spaces instead.
@@ -201,18 +212,17 @@ extension BadmintonApp {
         let serving = s.server == t
         let style = serving ? theme[.accent].with(.bold) : theme[.muted]
         let width = rect.width
-        func court(_ c: ServiceCourt) -> String { serving ? c.rawValue.uppercased() : c.rawValue }
-        /// The first form that fits for both courts, placed steadily.
-        func put(_ forms: [(ServiceCourt) -> String], row: Int) {
-            let chosen = forms.first { f in [ServiceCourt.right, .left].allSatisfy { DisplayWidth.of(f($0).glyphed(g)) <= width } } ?? forms[forms.count - 1]
-            canvas.steady(chosen(s.serviceCourt), widest: [chosen(.right), chosen(.left)], in: rect.row(row), style: style, glyphs: g)
+        /// The first form that fits for both courts, placed steadily: worked out once for each
+        /// court, width and glyph set, since a rally changes at most the court.
+        func put(_ kind: ServiceLineKey.Kind, row: Int) {
+            let key = ServiceLineKey(kind: kind, court: s.serviceCourt, width: width, unicode: g.isUnicode)
+            let line = BadmintonApp.serviceLines.value(key) { BadmintonApp.serviceLine(key, glyphs: g) }
+            let r = rect.row(row)
+            let x = r.x + max(0, (r.width - line.width) / 2)
+            canvas.fit(line.text, in: Rect(x: x, y: r.y, width: r.maxX - x, height: 1), style: style, glyphs: g)
         }
         guard s.isDoubles else {
-            if serving {
-                put([{ "\(marker) serves from the \(court($0)) court" }, { "\(marker) serves, \(court($0)) court" }, { "\(marker) \(court($0)) court" }], row: 0)
-            } else {
-                put([{ "receives in the \(court($0)) court" }, { "receives, \(court($0)) court" }, { "\(court($0)) court" }], row: 0)
-            }
+            put(serving ? .serves : .receives, row: 0)
             return
         }
         if choosing && watching {
@@ -228,8 +238,31 @@ extension BadmintonApp {
         let player = serving ? s.serverPlayer : s.receiverPlayer
         canvas.steady(players[min(player, players.count - 1)], widest: players, in: rect.row(0), style: style, glyphs: g)
         if rect.height > 1 {
-            put(serving ? [{ "from the \(court($0)) court" }, { "\(court($0)) court" }] : [{ "in the \(court($0)) court" }, { "\(court($0)) court" }], row: 1)
+            put(serving ? .servesFrom : .receivesIn, row: 1)
         }
+    }
+
+    static let serviceLines = Memo<ServiceLineKey, (text: String, width: Int)>(capacity: 64)
+
+    /// A service line (see `renderService`): the text for the key's court in the first of its
+    /// forms that fits the width for both courts, and the width it is placed for (its widest
+    /// form's, as `Canvas.steady` places it).
+    static func serviceLine(_ key: ServiceLineKey, glyphs g: Glyphs) -> (text: String, width: Int) {
+        let marker = key.unicode ? "🏸" : ">"
+        let serving = key.kind == .serves || key.kind == .servesFrom
+        func court(_ c: ServiceCourt) -> String { serving ? c.rawValue.uppercased() : c.rawValue }
+        let forms: [(ServiceCourt) -> String]
+        switch key.kind {
+        case .serves: forms = [{ "\(marker) serves from the \(court($0)) court" }, { "\(marker) serves, \(court($0)) court" }, { "\(marker) \(court($0)) court" }]
+        case .receives: forms = [{ "receives in the \(court($0)) court" }, { "receives, \(court($0)) court" }, { "\(court($0)) court" }]
+        case .servesFrom: forms = [{ "from the \(court($0)) court" }, { "\(court($0)) court" }]
+        case .receivesIn: forms = [{ "in the \(court($0)) court" }, { "\(court($0)) court" }]
+        }
+        let width = key.width
+        let chosen = forms.first { f in [ServiceCourt.right, .left].allSatisfy { DisplayWidth.of(f($0).glyphed(g)) <= width } } ?? forms[forms.count - 1]
+        let text = chosen(key.court)
+        let widest = [chosen(.right), chosen(.left), text].map { DisplayWidth.of($0.glyphed(g)) }.max() ?? 0
+        return (text, min(width, widest))
     }
 
     func banner(for t: Int, state s: MatchState) -> (String, Role)? {
@@ -535,6 +568,24 @@ extension BadmintonApp {
     }
 }
 
+/// What a service line says, for `BadmintonApp.serviceLines`: small values, cheap to hash.
+struct ServiceLineKey: Hashable, Sendable {
+    enum Kind: Hashable, Sendable { case serves, receives, servesFrom, receivesIn }
+    var kind: Kind
+    var court: ServiceCourt
+    var width: Int
+    var unicode: Bool
+}
+
+/// What a games line (`BadmintonApp.gamesLine`) depends on: games won, this side's and the
+/// other's points of each finished game, the width and the glyph set.
+struct GamesLineKey: Hashable, Sendable {
+    var won: Int
+    var points: [Int]
+    var width: Int
+    var unicode: Bool
+}
+
 extension String {
     /// The text with its middle dots in the glyph set's form (`-` in ASCII).
     func glyphed(_ g: Glyphs) -> String {
@@ -554,6 +605,7 @@ extension Canvas {
     /// Text in a one-line rectangle, cut with the glyph set's ellipsis (never a Unicode one in
     /// ASCII) and with its middle dots in the glyph set's form.
     mutating func fit(_ text: String, in rect: Rect, alignment: Alignment = .left, style: Style, glyphs g: Glyphs) {
-        put(TextLayout.truncate(text.glyphed(g), to: rect.width, ellipsis: g.ellipsis), in: rect, alignment: alignment, style: style)
+        // `put(_:in:)` cuts the text to the rectangle with the ellipsis given.
+        put(text.glyphed(g), in: rect, alignment: alignment, style: style, ellipsis: g.ellipsis)
     }
 }
