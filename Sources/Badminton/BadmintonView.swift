@@ -148,11 +148,13 @@ extension BadmintonApp {
             let chipWidth = chipsWidth(chips, short: false)
             let shortChips = chipWidth > 0 && bar.width - 2 - DisplayWidth.of(marker) - 1 - chipWidth < 8
             let room = max(1, bar.width - 2 - DisplayWidth.of(marker) - 1 - chipsWidth(chips, short: shortChips))
-            let name = TextLayout.truncate(plainName, to: room, ellipsis: g.ellipsis)
-            let blank = String(repeating: " ", count: DisplayWidth.of(marker))
-            canvas.steady((serving ? marker : blank) + " " + name, widest: [marker + " " + name], in: bar, style: nameStyle, glyphs: g)
+            // Laid out once for the name, its room and the bar's width, not at every rally.
+            let key = NameBarKey(name: plainName, room: room, width: bar.width, unicode: g.isUnicode, ellipsis: g.ellipsis)
+            let laid = BadmintonApp.nameBars.value(key) { BadmintonApp.nameBar(key, marker: marker, glyphs: g) }
+            let x = bar.x + laid.offset
+            canvas.fit(serving ? laid.serving : laid.idle, in: Rect(x: x, y: bar.y, width: bar.maxX - x, height: 1), style: nameStyle, glyphs: g)
             if !chips.isEmpty {
-                let end = bar.x + max(0, (bar.width - DisplayWidth.of(marker + " " + name)) / 2) + DisplayWidth.of(marker + " " + name)
+                let end = bar.x + max(0, (bar.width - laid.width) / 2) + laid.width
                 let x = min(end, bar.maxX - chipsWidth(chips, short: shortChips))
                 renderChips(chips, short: shortChips, in: Rect(x: x, y: bar.y, width: bar.maxX - x, height: 1), centred: false, on: &canvas, theme: theme)
             }
@@ -168,6 +170,19 @@ extension BadmintonApp {
         if layout.courtRows > 0 {
             renderCourt(team: t, onLeft: onLeft, in: r.bottom(layout.courtRows), state: s, on: &canvas, theme: theme)
         }
+    }
+
+    static let nameBars = Memo<NameBarKey, NameBar>(capacity: 64)
+
+    /// The name bar's text with the service marker and with blanks in its place, placed as
+    /// `Canvas.steady` places it (centred for the marked form) in the bar's width.
+    static func nameBar(_ key: NameBarKey, marker: String, glyphs g: Glyphs) -> NameBar {
+        let name = TextLayout.truncate(key.name, to: key.room, ellipsis: key.ellipsis)
+        let blank = String(repeating: " ", count: DisplayWidth.of(marker))
+        let serving = marker + " " + name, idle = blank + " " + name
+        let width = DisplayWidth.of(serving)
+        let w = min(key.width, max(DisplayWidth.of(serving.glyphed(g)), DisplayWidth.of(idle.glyphed(g))))
+        return NameBar(serving: serving, idle: idle, offset: max(0, (key.width - w) / 2), width: width)
     }
 
     /// Games won and the finished games' scores (this side's points first), labelled so they
@@ -575,6 +590,24 @@ struct ServiceLineKey: Hashable, Sendable {
     var court: ServiceCourt
     var width: Int
     var unicode: Bool
+}
+
+/// What a name bar depends on: the name, the room it is cut to, the bar's width and the glyphs.
+struct NameBarKey: Hashable, Sendable {
+    var name: String
+    var room: Int
+    var width: Int
+    var unicode: Bool
+    var ellipsis: String
+}
+
+/// A name bar laid out: the text when the side serves and when not, where it starts in the
+/// bar, and the width of the served form.
+struct NameBar: Sendable {
+    var serving: String
+    var idle: String
+    var offset: Int
+    var width: Int
 }
 
 /// What a games line (`BadmintonApp.gamesLine`) depends on: games won, this side's and the
