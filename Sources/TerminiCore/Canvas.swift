@@ -159,6 +159,27 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
             }
             return cx
         }
+        // Text whose every scalar stands alone (Latin letters, middle dots, box drawing, CJK)
+        // needs no grapheme breaking either: decoded from its bytes and placed scalar by
+        // scalar, as the walk below would, without a closure call for each.
+        let alone: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var i = 0
+            while i < bytes.count {
+                let (s, n) = DisplayWidth.decode(bytes, at: i)
+                guard DisplayWidth.isStandalone(s) else { return nil }
+                i += n
+            }
+            var cx = x
+            i = 0
+            while i < bytes.count, cx < limit {
+                let (s, n) = DisplayWidth.decode(bytes, at: i)
+                let w = DisplayWidth.of(s)
+                if w > 0 { cx += place(s.value, width: w, x: cx, y: y, style: style, area: area) }
+                i += n
+            }
+            return cx
+        }
+        if let done = alone ?? nil { return done }
         // Otherwise graphemes are broken only around scalars that may join their neighbours;
         // box drawing, blocks and CJK go scalar by scalar.
         DisplayWidth.walk(text, scalar: { s in

@@ -65,15 +65,7 @@ public enum DisplayWidth {
     static func walk(_ bytes: UnsafeBufferPointer<UInt8>, scalar: (Unicode.Scalar) -> Bool, character: (Character) -> Bool) {
         let n = bytes.count
         guard n > 0 else { return }
-        /// The scalar whose UTF-8 starts at `i` (Swift strings are valid UTF-8), and its length.
-        func decode(_ i: Int) -> (Unicode.Scalar, Int) {
-            let b0 = bytes[i]
-            if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
-            let length = b0 < 0xe0 ? 2 : (b0 < 0xf0 ? 3 : 4)
-            var v = UInt32(b0) & (0x7f >> length)
-            for k in 1..<length { v = v << 6 | UInt32(bytes[min(i + k, n - 1)] & 0x3f) }
-            return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
-        }
+        func decode(_ i: Int) -> (Unicode.Scalar, Int) { DisplayWidth.decode(bytes, at: i) }
         var i = 0
         var (here, length) = decode(0)
         var standaloneHere = isStandalone(here)
@@ -103,6 +95,18 @@ public enum DisplayWidth {
             (here, length) = (next, nextLength)
             standaloneHere = standaloneNext
         }
+    }
+
+    /// The scalar whose UTF-8 starts at `i` (Swift strings are valid UTF-8), and its length.
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
+        let n = bytes.count
+        let b0 = bytes[i]
+        if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
+        let length = b0 < 0xe0 ? 2 : (b0 < 0xf0 ? 3 : 4)
+        var v = UInt32(b0) & (0x7f >> length)
+        for k in 1..<length { v = v << 6 | UInt32(bytes[min(i + k, n - 1)] & 0x3f) }
+        return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
     }
 
     /// True for a scalar that is a whole character on its own whatever stands beside it

@@ -235,6 +235,8 @@ public struct ScreenWriter {
     /// The look in force, when known.
     private var current: Look?
     private var looks: [Style: Look] = [:]
+    /// The last styles looked up, searched before `looks`.
+    private var recentLooks: [(style: Style, look: Look)] = []
     private var lastStyle = Style.plain
     private var lastLook = Look.plain
 
@@ -391,8 +393,13 @@ public struct ScreenWriter {
     private mutating func look(_ style: Style) -> Look {
         if style == lastStyle { return lastLook }
         let l: Look
-        if let known = looks[style] {
+        // A screen has a few dozen styles: the recent ones are found by comparing two words
+        // each, without hashing.
+        if let i = recentLooks.firstIndex(where: { $0.style == style }) {
+            l = recentLooks[i].look
+        } else if let known = looks[style] {
             l = known
+            rememberRecent(style, known)
         } else {
             let depth = controls.depth
             let fg = controls.foreground == nil ? -1 : Palette.index(for: style.foreground, depth: depth)
@@ -401,10 +408,22 @@ public struct ScreenWriter {
             if fg >= 0 || bg >= 0 { a.subtract(controls.noColorAttributes) }
             l = Look(attributes: a, foreground: Int16(fg), background: Int16(bg))
             looks[style] = l
+            rememberRecent(style, l)
         }
         lastStyle = style
         lastLook = l
         return l
+    }
+
+    /// The look of a style already worked out, if it was.
+    private func knownLook(_ style: Style) -> Look? {
+        if let i = recentLooks.firstIndex(where: { $0.style == style }) { return recentLooks[i].look }
+        return looks[style]
+    }
+
+    private mutating func rememberRecent(_ style: Style, _ look: Look) {
+        if recentLooks.count >= 16 { recentLooks.removeFirst() }
+        recentLooks.append((style, look))
     }
 
     private mutating func setLook(_ target: Look, _ out: inout [UInt8]) {
@@ -596,7 +615,7 @@ public struct ScreenWriter {
             guard !cell.isCluster, !cell.isContinuation, x + cell.width <= to else { return nil }
             if styleLook == nil || cell.style != style {
                 style = cell.style
-                styleLook = style == lastStyle ? lastLook : looks[style]
+                styleLook = style == lastStyle ? lastLook : knownLook(style)
             }
             guard styleLook == now else { return nil }
             bytes += ScreenWriter.utf8Length(cell, unicode: controls.unicode)
