@@ -32,7 +32,24 @@ public enum DisplayWidth {
             ascii = false
             break
         }
-        return ascii ? text.utf8.count : widths.value(TextAtWidth(text, 0)) { of(text[...]) }
+        if ascii { return text.utf8.count }
+        // Stand-alone scalars only (Latin letters, middle dots, quotes, box drawing, CJK): summed
+        // from the bytes as the walk would, cheaper than a look-up, and text that changes at
+        // every rally (the umpire's call) is not remembered for nothing.
+        if let alone = text.utf8.withContiguousStorageIfAvailable({ standaloneWidth($0) }), let w = alone { return w }
+        return widths.value(TextAtWidth(text, 0)) { of(text[...]) }
+    }
+
+    /// The width of text whose every scalar is stand-alone, or nil when one is not.
+    static func standaloneWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var w = 0, i = 0
+        while i < bytes.count {
+            let (s, n) = decode(bytes, at: i)
+            guard isStandalone(s) else { return nil }
+            w += of(s)
+            i += n
+        }
+        return w
     }
     static let widths = Memo<TextAtWidth, Int>()
 
