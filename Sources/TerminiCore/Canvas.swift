@@ -64,13 +64,15 @@ public struct CompactCell: Equatable, Sendable {
         CompactCell(code: 0x20 | continuationFlag, style: style)
     }
 
-    public var isContinuation: Bool { code & CompactCell.continuationFlag != 0 }
-    public var isWide: Bool { code & CompactCell.wideFlag != 0 }
-    public var width: Int { isContinuation ? 0 : (isWide ? 2 : 1) }
+    // Inlinable: read for every changed cell by the screen writer, where a call each cost more
+    // than the bit test.
+    @inlinable public var isContinuation: Bool { code & CompactCell.continuationFlag != 0 }
+    @inlinable public var isWide: Bool { code & CompactCell.wideFlag != 0 }
+    @inlinable public var width: Int { isContinuation ? 0 : (isWide ? 2 : 1) }
     /// True when the character has several scalars: its text is `Canvas.text(of:)`.
-    public var isCluster: Bool { code & CompactCell.clusterFlag != 0 }
+    @inlinable public var isCluster: Bool { code & CompactCell.clusterFlag != 0 }
     /// The character's scalar, or nil for a character of several scalars.
-    public var scalar: Unicode.Scalar? {
+    @inlinable public var scalar: Unicode.Scalar? {
         isCluster ? nil : Unicode.Scalar(code & CompactCell.valueMask)
     }
     @inlinable var clusterIndex: Int { Int(code & CompactCell.valueMask) }
