@@ -72,7 +72,7 @@ public struct CompactCell: Equatable, Sendable {
     /// True when the character has several scalars: its text is `Canvas.text(of:)`.
     @inlinable public var isCluster: Bool { code & CompactCell.clusterFlag != 0 }
     /// The character's scalar, or nil for a character of several scalars.
-    @inlinable public var scalar: Unicode.Scalar? {
+    @inlinable @inline(__always) public var scalar: Unicode.Scalar? {
         isCluster ? nil : Unicode.Scalar(code & CompactCell.valueMask)
     }
     @inlinable var clusterIndex: Int { Int(code & CompactCell.valueMask) }

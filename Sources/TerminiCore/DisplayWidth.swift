@@ -79,6 +79,9 @@ public enum DisplayWidth {
         }
     }
 
+    /// Inlined, so each caller's closures are too: called through them, a scalar cost a
+    /// hundred instructions.
+    @inline(__always)
     static func walk(_ bytes: UnsafeBufferPointer<UInt8>, scalar: (Unicode.Scalar) -> Bool, character: (Character) -> Bool) {
         let n = bytes.count
         guard n > 0 else { return }
