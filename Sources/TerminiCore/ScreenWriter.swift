@@ -7,6 +7,9 @@ public final class ParameterizedControl {
     private let expand: (Int, Int) -> [UInt8]
     /// prefix, between, suffix; `swapped` when the second parameter is printed first.
     private let template: (parts: [[UInt8]], offsets: (Int, Int), swapped: Bool, arity: Int)?
+    /// The template's numbers without its bytes, for `length`: weighing a motion reads these
+    /// without retaining the parts.
+    private let shape: (offsets: (Int, Int), swapped: Bool, arity: Int, fixed: Int)?
     private var cache: [Int: [UInt8]] = [:]
     /// The expansions of one small parameter (a colour index), by the parameter.
     private var small: [[UInt8]?] = []
@@ -15,6 +18,7 @@ public final class ParameterizedControl {
     public init(arity: Int, expand: @escaping (Int, Int) -> [UInt8]) {
         self.expand = expand
         template = ParameterizedControl.infer(arity: arity, expand)
+        shape = template.map { t in (t.offsets, t.swapped, t.arity, t.parts[0].count + t.parts[1].count + t.parts[2].count) }
     }
 
     /// The bytes of the control for these parameters.
@@ -41,10 +45,11 @@ public final class ParameterizedControl {
 
     /// How many bytes `append(a, b)` writes.
     public func length(_ a: Int, _ b: Int = 0) -> Int {
-        if let t = template {
+        if let t = shape {
             let (first, second) = t.swapped ? (b + t.offsets.1, a + t.offsets.0) : (a + t.offsets.0, b + t.offsets.1)
-            var n = t.parts[0].count + t.parts[2].count + ParameterizedControl.digits(first)
-            if t.arity == 2 { n += t.parts[1].count + ParameterizedControl.digits(second) }
+            // `fixed` counts the middle part too, which is empty for one parameter.
+            var n = t.fixed + ParameterizedControl.digits(first)
+            if t.arity == 2 { n += ParameterizedControl.digits(second) }
             return n
         }
         return cached(a, b).count
