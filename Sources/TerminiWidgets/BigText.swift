@@ -138,33 +138,47 @@ public struct BigText: Widget {
         let block = theme.glyphs.block
         // The block's cell worked out once for all the runs (a one-scalar, one-cell glyph).
         let narrow = block.unicodeScalars.count == 1 && DisplayWidth.of(block) == 1 ? block.unicodeScalars.first : nil
-        var px = 0
-        for c in text {
-            let w = v.font.glyphWidth(c)
-            if let g = v.font.glyph(c) {
-                for (ry, row) in g.rows.enumerated() {
-                    // One fill for each run of lit pixels in a row, not one per pixel.
-                    var rx = 0
-                    while rx < row.count {
-                        guard row[rx] else {
-                            rx += 1
-                            continue
-                        }
-                        var end = rx + 1
-                        while end < row.count && row[end] { end += 1 }
-                        let run = Rect(x: x0 + (px + rx) * v.scaleX, y: y0 + ry * v.scaleY, width: (end - rx) * v.scaleX, height: v.scaleY)
-                        if let narrow {
-                            canvas.fill(run.intersection(rect), withNarrow: narrow, style: style)
-                        } else {
-                            canvas.fill(run.intersection(rect), with: block, style: style)
-                        }
-                        rx = end
-                    }
-                }
+        for r in BigText.runs(text, v) {
+            let run = Rect(x: x0 + r.x, y: y0 + r.y, width: r.width, height: r.height)
+            if let narrow {
+                canvas.fill(run.intersection(rect), withNarrow: narrow, style: style)
+            } else {
+                canvas.fill(run.intersection(rect), with: block, style: style)
             }
-            px += w + 1
         }
     }
+
+    /// The runs of lit pixels of `text` at `v`, scaled, from the text's top left corner: one
+    /// fill each, not one per pixel. Worked out once for each text and size (the score's
+    /// digits and the band's words come back every frame).
+    static func runs(_ text: String, _ v: Variant) -> [Rect] {
+        // The fonts are the two built here, each named by its own name.
+        runMemo.value(TextAtWidth(text, v.scaleX << 16 | v.scaleY, v.font.name)) {
+            var out: [Rect] = []
+            var px = 0
+            for c in text {
+                let w = v.font.glyphWidth(c)
+                if let g = v.font.glyph(c) {
+                    for (ry, row) in g.rows.enumerated() {
+                        var rx = 0
+                        while rx < row.count {
+                            guard row[rx] else {
+                                rx += 1
+                                continue
+                            }
+                            var end = rx + 1
+                            while end < row.count && row[end] { end += 1 }
+                            out.append(Rect(x: (px + rx) * v.scaleX, y: ry * v.scaleY, width: (end - rx) * v.scaleX, height: v.scaleY))
+                            rx = end
+                        }
+                    }
+                }
+                px += w + 1
+            }
+            return out
+        }
+    }
+    static let runMemo = Memo<TextAtWidth, [Rect]>(capacity: 128)
 }
 
 extension BigText.Font {
