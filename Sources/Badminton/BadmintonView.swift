@@ -103,9 +103,7 @@ extension BadmintonApp {
                           on canvas: inout Canvas, theme: Theme) {
         let style = bigStyle(role, over: over, theme: theme)
         canvas.fill(rect, style: style)
-        var t = theme
-        t.styles[role] = style
-        BigText(text, role: role, alignment: .center, variant: variant).render(in: rect, on: &canvas, theme: t)
+        BigText(text, role: role, alignment: .center, variant: variant, style: style).render(in: rect, on: &canvas, theme: theme)
     }
 
     /// Block letters for both names, the same size on both halves; nil when the screen is

@@ -112,10 +112,12 @@ enum Letters: Equatable, Sendable {
         return nil
     }
 
-    func render(_ text: String, role: Role, in rect: Rect, alignment: Alignment, on canvas: inout Canvas, theme: Theme) {
+    /// The letters in `style` (the role's, for half blocks, through a copy of the theme).
+    func render(_ text: String, role: Role, in rect: Rect, alignment: Alignment, style: Style, on canvas: inout Canvas, theme: Theme) {
         switch self {
-        case .big(let v): BigText(text, role: role, alignment: alignment, variant: v).render(in: rect, on: &canvas, theme: theme)
-        case .half(let sx): HalfBlockText(text, role: role, alignment: alignment, scaleX: sx).render(in: rect, on: &canvas, theme: theme)
+        case .big(let v): BigText(text, role: role, alignment: alignment, variant: v, style: style).render(in: rect, on: &canvas, theme: theme)
+        case .half(let sx):
+            HalfBlockText(text, role: role, alignment: alignment, scaleX: sx).render(in: rect, on: &canvas, theme: BadmintonApp.theme(theme, role, style))
         }
     }
 }

@@ -36,8 +36,7 @@ extension BadmintonApp {
         for line in plan.lines {
             let style = BadmintonApp.bigStyle(line.role, over: theme[.background], theme: theme)
             canvas.fill(line.rect, style: style)
-            line.letters.render(line.text, role: line.role, in: line.rect, alignment: line.alignment, on: &canvas,
-                                theme: BadmintonApp.theme(theme, line.role, style))
+            line.letters.render(line.text, role: line.role, in: line.rect, alignment: line.alignment, style: style, on: &canvas, theme: theme)
         }
         // One row: game point and the result in reverse video (who serves is in words above).
         for (i, banner) in plan.banners.enumerated() {

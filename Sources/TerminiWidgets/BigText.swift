@@ -64,8 +64,12 @@ public struct BigText: Widget {
     public var variant: Variant?
     /// A larger variant may not exceed this height in cells (keeps digits of two halves equal).
     public var maxHeight: Int?
+    /// Drawn in this style rather than the theme's for `role` (no theme copied to change one).
+    public var style: Style?
 
-    public init(_ text: String, role: Role = .text, alignment: Alignment = .center, variant: Variant? = nil, maxHeight: Int? = nil) {
+    public init(_ text: String, role: Role = .text, alignment: Alignment = .center, variant: Variant? = nil, maxHeight: Int? = nil,
+                style: Style? = nil) {
+        self.style = style
         self.text = text
         self.role = role
         self.alignment = alignment
@@ -120,7 +124,7 @@ public struct BigText: Widget {
 
     public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         guard !rect.isEmpty else { return }
-        let style = theme[role]
+        let style = self.style ?? theme[role]
         guard let v = variant ?? BigText.fit(text, in: rect.size, maxHeight: maxHeight) else {
             // Too small for even the 3×5 font: plain text, still centred.
             canvas.put(TextLayout.sanitized(text), in: rect.row(rect.height / 2), alignment: alignment, style: style.with(.bold),
