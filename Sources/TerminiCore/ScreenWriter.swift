@@ -151,6 +151,8 @@ public struct TerminalControls {
     public var lineFeedReturns: Bool?
     public var clearScreen: [UInt8]
     public var clearToEndOfLine: [UInt8]?
+    /// ech: blanks n cells from the cursor on, leaving the cursor where it is.
+    public var eraseCharacters: ParameterizedControl?
     public var resetAttributes: [UInt8]
     public var bold: [UInt8]?
     public var dim: [UInt8]?
@@ -205,6 +207,7 @@ public struct TerminalControls {
         c.carriageReturn = [13]
         c.lineFeedReturns = lineFeedReturns
         c.clearToEndOfLine = Array("\u{1b}[K".utf8)
+        c.eraseCharacters = csi("X")
         c.bold = Array("\u{1b}[1m".utf8)
         c.dim = Array("\u{1b}[2m".utf8)
         c.reverse = Array("\u{1b}[7m".utf8)
@@ -283,8 +286,10 @@ public struct ScreenWriter {
         var tailRow = -1, tailStart = Int.max
         let width = canvas.width, height = canvas.height
         let lastCellSkipped = controls.autoMargins && !controls.eatsNewline
+        // Changes before this column of this row were erased with ech.
+        var erasedRow = -1, erasedTo = 0
         canvas.forEachChange(since: previous) { x, y, cell in
-            if y == skipRow { return }
+            if y == skipRow || (y == erasedRow && x < erasedTo) { return }
             if repaint && ScreenWriter.isBlank(cell) { return }
             // Writing the bottom-right cell would scroll a terminal that wraps at once.
             if lastCellSkipped && y == height - 1 && x + cell.width >= width { return }
@@ -303,6 +308,18 @@ public struct ScreenWriter {
                 }
                 // Not worth it from here: from any later change in the row it is less so.
                 if x >= tailStart { tailStart = Int.max }
+            }
+            // Blanks inside the row: erased where they start, when that and a jump over them
+            // are shorter than their spaces (the cursor stays; the next move starts from here).
+            if let previous, let ech = controls.eraseCharacters, ScreenWriter.isBlank(cell),
+               case let (end, n) = ScreenWriter.blankRun(canvas, previous, from: x, y: y),
+               end - x > ech.length(end - x) + (controls.right?.length(end - x) ?? controls.cursorAddress.length(y, end)) {
+                move(to: x, y, canvas, &out)
+                setLook(.plain, &out)
+                ech.append(end - x, to: &out)
+                sent += n
+                (erasedRow, erasedTo) = (y, end)
+                return
             }
             move(to: x, y, canvas, &out)
             setLook(look(cell.style), &out)
@@ -335,6 +352,22 @@ public struct ScreenWriter {
         var n = 0
         for xx in x..<canvas.width where canvas.compactCell(x: xx, y: y) != previous.compactCell(x: xx, y: y) { n += 1 }
         return n
+    }
+
+    /// The blank cells of row y from x on, up to the last of them that changed: where that
+    /// run ends and how many of its cells changed.
+    static func blankRun(_ canvas: Canvas, _ previous: Canvas, from x: Int, y: Int) -> (end: Int, changed: Int) {
+        var end = x, changed = 0, xx = x
+        while xx < canvas.width {
+            let cell = canvas.compactCell(x: xx, y: y)
+            guard isBlank(cell) else { break }
+            xx += 1
+            if cell != previous.compactCell(x: xx - 1, y: y) {
+                changed += 1
+                end = xx
+            }
+        }
+        return (end, changed)
     }
 
     // MARK: Characters
