@@ -347,6 +347,35 @@ struct MiniTerminal {
         #expect(String(decoding: out, as: UTF8.self).contains(String(repeating: " ", count: 36)))
     }
 
+    /// Attributes and colours set together are one control sequence, and a return to the
+    /// terminal's own colours takes sgr0 or op, whichever is shorter with what follows.
+    @Test func attributesInOneSequence() {
+        var writer = ScreenWriter(controls: .xterm())
+        var a = Canvas(width: 10, height: 1)
+        a.put("ab", x: 0, y: 0, style: Style(foreground: .indexed(244)))
+        var out: [UInt8] = []
+        writer.frame(a, into: &out)
+        var b = a
+        b.put("c", x: 2, y: 0, style: Style(attributes: [.bold, .reverse]))
+        out = []
+        writer.frame(b, into: &out)
+        // Before: \e[39;49m\e[1m\e[7m (16 bytes).
+        #expect(String(decoding: out, as: UTF8.self) == "\u{1b}(B\u{1b}[0;1;7mc")
+        var c = b
+        c.put("d", x: 3, y: 0, style: Style(foreground: .indexed(178), attributes: [.bold]))
+        out = []
+        writer.frame(c, into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "\u{1b}(B\u{1b}[0;1;38;5;178md")
+        var term = MiniTerminal(width: 10, height: 1)
+        var w2 = ScreenWriter(controls: .xterm())
+        for canvas in [a, b, c] {
+            out = []
+            w2.frame(canvas, into: &out)
+            term.feed(out)
+            #expect(term.mismatches(canvas, depth: .palette256) == [])
+        }
+    }
+
     @Test func templatesMatchTheExpansion() {
         let cup = ParameterizedControl(arity: 2) { a, b in Array("\u{1b}[\(a + 1);\(b + 1)H".utf8) }
         #expect(cup.bytes(4, 9) == Array("\u{1b}[5;10H".utf8))
