@@ -355,10 +355,12 @@ public struct ScreenWriter {
     }
 
     /// The blank cells of row y from x on, up to the last of them that changed: where that
-    /// run ends and how many of its cells changed.
+    /// run ends and how many of its cells changed. A stretch of 16 blanks that did not change
+    /// ends it (a change after that starts a run of its own), so a wide blank row with a few
+    /// changes is not scanned to its end at each of them.
     static func blankRun(_ canvas: Canvas, _ previous: Canvas, from x: Int, y: Int) -> (end: Int, changed: Int) {
         var end = x, changed = 0, xx = x
-        while xx < canvas.width {
+        while xx < canvas.width, xx - end < 16 {
             let cell = canvas.compactCell(x: xx, y: y)
             guard isBlank(cell) else { break }
             xx += 1
