@@ -440,8 +440,8 @@ public struct ScreenWriter {
         var now = current ?? Look(attributes: [.bold, .dim, .reverse, .underline, .italic], foreground: -2, background: -2)
         let start = out.count
         // An attribute turned off, or a colour back to the terminal's own without op: start from
-        // normal. Back to the terminal's own colours with op, or from normal when that is no
-        // longer (sgr0 resets the colours too, and all the attributes, which then go on again).
+        // normal. Back to the terminal's own colours otherwise: by op, or by sgr0 where that and
+        // turning the attributes on again is shorter (sgr0 resets the colours too).
         let colorsReset = (target.foreground < 0 && now.foreground != -1) || (target.background < 0 && now.background != -1)
         if !now.attributes.subtracting(target.attributes).isEmpty || (colorsReset && controls.originalColors == nil) {
             out += controls.resetAttributes
@@ -450,7 +450,8 @@ public struct ScreenWriter {
             var afterOp = now
             afterOp.foreground = -1
             afterOp.background = -1
-            if controls.resetAttributes.count + attributesLength(target.attributes) < op.count + attributesLength(target.attributes.subtracting(now.attributes)) {
+            if !controls.resetAttributes.isEmpty,
+               controls.resetAttributes.count + attributesLength(target.attributes) < op.count + attributesLength(target.attributes.subtracting(now.attributes)) {
                 out += controls.resetAttributes
                 now = .plain
             } else {

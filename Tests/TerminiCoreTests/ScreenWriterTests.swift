@@ -366,6 +366,15 @@ struct MiniTerminal {
         out = []
         writer.frame(c, into: &out)
         #expect(String(decoding: out, as: UTF8.self) == "\u{1b}(B\u{1b}[0;1;38;5;178md")
+        // An entry without sgr0 gets op, never an empty reset taken for one.
+        var noReset = TerminalControls.xterm()
+        noReset.resetAttributes = []
+        var w3 = ScreenWriter(controls: noReset)
+        out = []
+        w3.frame(a, into: &out)
+        out = []
+        w3.frame(Self.withBold(a), into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "\u{1b}[39;49;1mc")
         var term = MiniTerminal(width: 10, height: 1)
         var w2 = ScreenWriter(controls: .xterm())
         for canvas in [a, b, c] {
@@ -374,6 +383,12 @@ struct MiniTerminal {
             term.feed(out)
             #expect(term.mismatches(canvas, depth: .palette256) == [])
         }
+    }
+
+    static func withBold(_ canvas: Canvas) -> Canvas {
+        var c = canvas
+        c.put("c", x: 2, y: 0, style: Style(attributes: [.bold]))
+        return c
     }
 
     @Test func templatesMatchTheExpansion() {
