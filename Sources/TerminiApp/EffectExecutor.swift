@@ -92,6 +92,8 @@ public final class EffectExecutor {
     /// said once, not at every save).
     public let alreadyTold: @Sendable (any Error) -> Bool
     private var pending: [(file: String, effect: AppEffect, bytes: [UInt8], owner: String?)] = []
+    /// The append the store is still syncing (see `confirm()`).
+    private var unconfirmed: (file: String, effect: AppEffect, owner: String?)?
     /// The sticky notice of a save that failed; cleared by the next save that succeeds.
     public static let saveWarning = "save-failed"
     /// Whether the sticky warning of a failed save is on the notice line.
@@ -107,8 +109,10 @@ public final class EffectExecutor {
 
     /// Whether writes wait for `flush()`.
     public var hasPendingWrites: Bool { !pending.isEmpty }
-    /// Whether writes `owner` asked for wait for `flush()`.
-    public func hasPendingWrites(of owner: String) -> Bool { pending.contains { $0.owner == owner } }
+    /// Whether saves `owner` asked for wait for `flush()` or `confirm()`.
+    public func hasPendingWrites(of owner: String) -> Bool {
+        pending.contains { $0.owner == owner } || (unconfirmed != nil && unconfirmed?.owner == owner)
+    }
     /// Forgets the writes `owner` asked for that wait for `flush()` (its change was undone).
     public func discardPending(of owner: String) { pending.removeAll { $0.owner == owner } }
 
@@ -135,11 +139,17 @@ public final class EffectExecutor {
                 pending.append((file, e, bytes, owner))
             case let .append(file, bytes):
                 guard saving else { continue }
+                // Two appends in one batch: the first one's sync answers before the second.
+                if let failure = confirmed() { out.failures.append(failure) }
                 out.failures += flush()  // keep the order of writes and journal appends
                 guard out.failures.allSatisfy(\.inMemoryOnly) else { continue }
                 do {
                     try store.append(file, bytes: bytes)
-                    succeeded = true
+                    if store.hasUnconfirmedAppend {
+                        unconfirmed = (file, e, owner)
+                    } else {
+                        succeeded = true
+                    }
                 } catch { out.failures.append(failed(file, e, error, owner: owner)) }
             case .bell: out.requests.append(.bell)
             case .notice(let text): notices.post(text)
@@ -148,6 +158,10 @@ public final class EffectExecutor {
             case .speak(let text): out.requests.append(.speak(text))
             case let .setPreference(key, value):
                 guard saving else { continue }
+                if let failure = confirmed() {
+                    out.failures.append(failure)
+                    continue
+                }
                 if let failure = setPreference(key, value, effect: e, owner: owner) { out.failures.append(failure) }
             }
         }
@@ -159,9 +173,11 @@ public final class EffectExecutor {
     /// Writes what the last effects changed; called before every frame.
     @discardableResult
     public func flush() -> [SaveFailure] {
+        // A write waits for the append before it (disk order is the order asked); with
+        // nothing to write, the append's sync goes on while the frame is drawn.
+        var failures: [SaveFailure] = pending.isEmpty ? [] : confirmed().map { [$0] } ?? []
         let writes = pending
         pending.removeAll()
-        var failures: [SaveFailure] = []
         for w in writes {
             // One failed write of an app: its other writes belong to the change undone.
             guard !failures.contains(where: { $0.owner == w.owner && !$0.inMemoryOnly }) else { continue }
@@ -173,6 +189,33 @@ public final class EffectExecutor {
         settleWarning(failures)
         collectNotices()
         return failures
+    }
+
+    /// Whether an append's sync is still under way (`confirm()` waits for it).
+    public var awaitsConfirmation: Bool { unconfirmed != nil }
+
+    /// Waits for the append the store is still syncing (it syncs while the frame is drawn):
+    /// called before the frame is sent, so the screen is never ahead of the disk. A failure
+    /// comes back as any failed save does, with its app.
+    @discardableResult
+    public func confirm() -> [SaveFailure] {
+        let failures: [SaveFailure] = confirmed().map { [$0] } ?? []
+        settleWarning(failures)
+        collectNotices()
+        return failures
+    }
+
+    /// The outcome of the unconfirmed append, if there is one: nil once it is on the disk.
+    private func confirmed() -> SaveFailure? {
+        guard let u = unconfirmed else { return nil }
+        unconfirmed = nil
+        do {
+            try store.confirmAppend()
+            succeeded = true
+            return nil
+        } catch {
+            return failed(u.file, u.effect, error, owner: u.owner)
+        }
     }
 
     /// Changes a preference and writes the config file when it changed (and can be written).

@@ -191,10 +191,18 @@ public protocol StateStore: StateReader {
     /// what the files hold. A file whose replacement failed takes appends again; an append
     /// kept to be retried (`retainFailedAppends`) is dropped.
     func abandonFailedSave(_ effect: AppEffect)
+    /// Whether the last append is written but its sync still under way (a store that syncs
+    /// while the frame is drawn); `confirmAppend()` waits for it.
+    var hasUnconfirmedAppend: Bool { get }
+    /// Waits for the last append's sync; throws when the disk refused it (the append failed
+    /// after all). Called before anything else is saved and before the frame is sent.
+    func confirmAppend() throws
 }
 
 extension StateStore {
     public func abandonFailedSave(_ effect: AppEffect) {}
+    public var hasUnconfirmedAppend: Bool { false }
+    public func confirmAppend() throws {}
     public func currentFiles() -> any StateStore { self }
     public func update(_ file: String, _ change: ([UInt8]?) -> [UInt8]?) throws {
         let current = readBytes(file)

@@ -215,6 +215,20 @@ public final class Shell {
 
     func flush() { settle(executor.flush()) }
 
+    /// Waits for the last journal append's sync, which goes on while the frame is drawn (see
+    /// `FileStore.syncAppendsInBackground`); the loop calls this before it sends the frame.
+    /// True when the frame drawn meanwhile must be drawn again: the disk refused the line
+    /// (the app went back to what is saved, the warning says why), or the line is the first
+    /// saved after a failure (the warning gives way to "Saved again").
+    @discardableResult
+    public func confirmSaves() -> Bool {
+        guard executor.awaitsConfirmation else { return false }
+        let before = notices.notices
+        let failures = executor.confirm()
+        settle(failures)
+        return !failures.isEmpty || notices.notices != before
+    }
+
     /// After saves: an app whose save failed goes back to its last saved state (its writes
     /// still waiting are dropped, and the store forgets the failed save: a file whose
     /// replacement failed is as it is, a history line kept for later is not written); every
@@ -277,6 +291,7 @@ public final class Shell {
         suspended = true
         updateVisibility(now: now)
         flush()
+        confirmSaves()
     }
 
     /// Going on after Ctrl-Z (`fg`): the app is on view again.
@@ -292,6 +307,7 @@ public final class Shell {
         quitRequested = true
         updateVisibility(now: now)
         flush()
+        confirmSaves()
     }
 
     // MARK: Keys and time

@@ -32,8 +32,10 @@ public enum StoreChange: Equatable, Sendable {
 ///   (`sync()`, or at once without `syncAfterFrame`) its data is fsynced, then it is renamed
 ///   over the file, then the directory is fsynced: data before name, name before the next
 ///   step (see `SideFile`, which also tells what a start does with side files left behind).
-/// - A journal append is written and fdatasynced before `append` returns: a rally is on the
-///   disk before the screen shows it. An append that fails is cut back to where the file
+/// - A journal append is written and fdatasynced before `append` returns, or, with
+///   `syncAppendsInBackground`, fdatasynced on a thread while the frame is drawn and
+///   confirmed (`confirmAppend`) before it is sent: a rally is on the disk before the screen
+///   shows it. An append that fails is cut back to where the file
 ///   ended, so no torn line is left; an append never goes onto a line cut short (it starts a
 ///   line of its own); an append to a file whose replacement failed is refused (the new
 ///   match's rallies never land in the old match's journal).
@@ -57,6 +59,26 @@ public final class FileStore: StateStore {
     public var maxLineLength = 4 << 20
     /// Delay the fsyncs and renames of replaced files until `sync()` (see above).
     public var syncAfterFrame = false
+
+    /// A journal append's `fdatasync` goes to a thread of its own (`call` is what that thread
+    /// does with the file descriptor: `fdatasync`, its errno), so the frame can be drawn
+    /// while the disk works; the host calls `confirmAppend()` before it sends the frame, and
+    /// a failure found then undoes the change as a failed append does. Appends to files named
+    /// with `retainFailedAppends` (the history) stay synchronous.
+    public func syncAppendsInBackground(_ call: @escaping @Sendable (Int32) -> (result: Int32, error: Int32) = { fd in
+        let r = fdatasync(fd)
+        return (r, r == 0 ? 0 : errno)
+    }) {
+        background = BackgroundSync(call: call)
+    }
+    private var background: BackgroundSync?
+    /// The append whose sync the thread does: open until `confirmAppend()`.
+    private var unconfirmed: (file: String, fd: Int32, size: Int, line: [UInt8], existed: Bool)?
+    /// A background sync that failed, found by another operation (which had to wait for
+    /// it first): thrown by the next `confirmAppend()`.
+    private var lateFailure: StoreError?
+    /// Whether an append waits for `confirmAppend()`.
+    public var hasUnconfirmedAppend: Bool { unconfirmed != nil || lateFailure != nil }
     /// Told of every change to what a fresh start would read.
     public var onChange: ((StoreChange) -> Void)?
     /// Whether a file was found damaged, unreadable or not a regular file (commands exit 1).
@@ -131,6 +153,11 @@ public final class FileStore: StateStore {
 
     /// As a SIGKILL leaves things: descriptors closed, nothing synced or renamed (tests).
     func dropAsIfKilled() {
+        if let u = unconfirmed, let background {
+            _ = background.wait()
+            _ = fs.close(u.fd)
+            unconfirmed = nil
+        }
         for p in pending { _ = fs.close(p.fd) }
         pending.removeAll()
         for fd in lockFDs.values { _ = fs.close(fd) }
@@ -297,7 +324,8 @@ public final class FileStore: StateStore {
     /// Moves a damaged file aside; the app says what it made of it (e.g. events recovered).
     @discardableResult
     public func keepAside(_ file: String, reason: String) -> String? {
-        moveAside(file, afresh: false, reason: reason)
+        settleBackground()
+        return moveAside(file, afresh: false, reason: reason)
     }
 
     /// Keeps a copy of the damaged file aside (a second name for its data, which needs no
@@ -305,6 +333,7 @@ public final class FileStore: StateStore {
     /// at once: the journal a start recovers. If either step fails, the file stays as it was.
     @discardableResult
     public func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String? {
+        settleBackground()
         guard let name = copyAside(file, reason: reason) else { return nil }
         let wasDeferred = syncAfterFrame
         syncAfterFrame = false
@@ -473,6 +502,7 @@ public final class FileStore: StateStore {
 
     /// Replaces a file's content (see the type's comment for the order of the calls).
     public func write(_ file: String, bytes: [UInt8]) throws {
+        settleBackground()
         _ = try checkWritable(file)
         do { try releaseKept() } catch {
             failedReplacements.insert(file)
@@ -547,6 +577,7 @@ public final class FileStore: StateStore {
     /// directory. A failure becomes a notice; the side file stays (a start finds it) and is
     /// tried again at the next sync. Appends kept after a failure are retried too.
     public func sync() {
+        settleBackground()
         if !kept.isEmpty { try? releaseKept() }
         guard !pending.isEmpty || directoryUnsynced || !stale.isEmpty, let directory else { return }
         var renamed = false
@@ -634,6 +665,7 @@ public final class FileStore: StateStore {
     }
 
     public func append(_ file: String, bytes: [UInt8]) throws {
+        settleBackground()
         _ = try checkWritable(file)
         do {
             try releaseKept()
@@ -653,7 +685,7 @@ public final class FileStore: StateStore {
 
     /// The append itself: on a line of its own, fdatasynced, cut back on any failure.
     private func appendNow(_ file: String, bytes: [UInt8]) throws {
-        guard let p = path(file), let directory else { throw StoreError.nowhere }
+        guard let p = path(file), directory != nil else { throw StoreError.nowhere }
         let existed = fs.lstat(p) != nil
         let fd: Int32
         switch openRegular(file, flags: O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode: 0o600) {
@@ -668,7 +700,8 @@ public final class FileStore: StateStore {
             fd = f
         case .file(let f, _): fd = f
         }
-        defer { _ = fs.close(fd) }
+        var syncing = false
+        defer { if !syncing { _ = fs.close(fd) } }
         // Whatever happens next, what this store knew of the file's content is out of date.
         known[file] = nil
         guard var size = fs.fstat(fd)?.size else { throw failed("cannot append to \(file)") }
@@ -688,27 +721,77 @@ public final class FileStore: StateStore {
             if last != 0x0a { line = [0x0a] + line }
         }
         var written = 0
-        guard Posix.writeAll(fs, fd, line, written: &written), fs.fdatasync(fd) == 0 else {
+        guard Posix.writeAll(fs, fd, line, written: &written) else {
             let e = failed("cannot append to \(file)")
-            // Back to the last whole line; if even that fails, before the next append.
-            if fs.ftruncate(fd, size) != 0 {
-                cutTo[file] = size
-                if written > 0 {
-                    onChange?(.tornTail(file: file, bytes: Array(line.prefix(written))))
-                    notice("\(file) ends with part of a line that could not be written whole nor removed; "
-                        + "it is skipped when read, and cut before the next line")
-                }
-            } else if fs.fdatasync(fd) != 0 {
-                cutTo[file] = size
-            }
+            cutBack(file, fd: fd, to: size, line: line, written: written)
             throw e
         }
-        if !existed && !Posix.fsyncDirectory(fs, directory) { directoryUnsynced = true }
+        if let background, !retained.contains(file), background.start(fd) {
+            // The line is in the file (a killed process loses nothing); its sync answers
+            // in `confirmAppend()`, before the frame.
+            syncing = true
+            unconfirmed = (file, fd, size, line, existed)
+            return
+        }
+        guard fs.fdatasync(fd) == 0 else {
+            let e = failed("cannot append to \(file)")
+            cutBack(file, fd: fd, to: size, line: line, written: line.count)
+            throw e
+        }
+        appended(file, line: line, existed: existed)
+    }
+
+    /// A line on the disk: the directory's entry too, when the file is new.
+    private func appended(_ file: String, line: [UInt8], existed: Bool) {
+        if !existed, let directory, !Posix.fsyncDirectory(fs, directory) { directoryUnsynced = true }
         onChange?(.appended(file: file, bytes: line))
+    }
+
+    /// An append that failed after `written` bytes of `line`: the file goes back to its last
+    /// whole line (`size`); if even that fails, it is cut before the next append.
+    private func cutBack(_ file: String, fd: Int32, to size: Int, line: [UInt8], written: Int) {
+        if fs.ftruncate(fd, size) != 0 {
+            cutTo[file] = size
+            if written > 0 {
+                onChange?(.tornTail(file: file, bytes: Array(line.prefix(written))))
+                notice("\(file) ends with part of a line that could not be written whole nor removed; "
+                    + "it is skipped when read, and cut before the next line")
+            }
+        } else if fs.fdatasync(fd) != 0 {
+            cutTo[file] = size
+        }
+    }
+
+    /// Waits for the background sync of the last append (see `syncAppendsInBackground`);
+    /// throws, with the file cut back to its last whole line, when the disk refused it.
+    /// Nothing to wait for: returns at once.
+    public func confirmAppend() throws {
+        if let e = lateFailure {
+            lateFailure = nil
+            throw e
+        }
+        guard let u = unconfirmed, let background else { return }
+        unconfirmed = nil
+        defer { _ = fs.close(u.fd) }
+        let answer = background.wait()
+        guard answer.result == 0 else {
+            let e = StoreError.io("cannot append to \(u.file): \(Posix.text(answer.error))")
+            cutBack(u.file, fd: u.fd, to: u.size, line: u.line, written: u.line.count)
+            throw e
+        }
+        appended(u.file, line: u.line, existed: u.existed)
+    }
+
+    /// Every other change to the disk waits for the background sync first (disk order is
+    /// call order); a failure is kept for `confirmAppend()`.
+    private func settleBackground() {
+        guard unconfirmed != nil else { return }
+        do { try confirmAppend() } catch let e as StoreError { lateFailure = e } catch {}
     }
 
     /// Removes a file (e.g. a finished journal). Missing files are fine.
     public func remove(_ file: String) {
+        settleBackground()
         guard let p = path(file), canWrite, !readOnly, !protected.contains(file) else { return }
         for old in pending where old.file == file { retire(old) }
         pending.removeAll { $0.file == file }
@@ -723,6 +806,7 @@ public final class FileStore: StateStore {
     /// parts of one file (two settings in `config`) keep both. The new content is on the
     /// disk before the lock is let go, so the next copy reads it.
     public func update(_ file: String, _ change: ([UInt8]?) -> [UInt8]?) throws {
+        settleBackground()
         _ = try checkWritable(file)
         let lockFile = ".\(file).lock"
         guard case .file(let lfd, _) = openRegular(lockFile, flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode: 0o600) else {

@@ -158,6 +158,9 @@ do {
 // From here on the screen answers a key before the disk has confirmed the save (the file
 // itself is written at once, so a killed process loses nothing); the fsyncs follow the frame.
 store.syncAfterFrame = true
+// A journal line's fdatasync runs on a thread while the frame is drawn (made after
+// Terminal.start, with every signal blocked, so signals still reach the loop's signalfd).
+store.syncAppendsInBackground()
 
 let shell = Shell(store: store, config: config, theme: theme, themeName: catalog.names.contains(themeName) ? themeName : "default",
                   unicode: terminal.unicode, monochrome: noColor || terminal.depth == .monochrome, catalog: catalog,
@@ -182,7 +185,11 @@ mainLoop: while !shell.quitRequested {
     if shell.size != terminal.size { shell.resize(to: terminal.size, now: WallClock.now()) }
     apply(shell.takeOutputs())
     apply(shell.tick(now: WallClock.now()))
-    terminal.present(shell.render(size: terminal.size, now: WallClock.now()))
+    // The frame is drawn while the disk syncs the journal's new line; it is sent only once
+    // the line is on the disk (drawn again if the disk refused it: the change is undone).
+    var frame = shell.render(size: terminal.size, now: WallClock.now())
+    if shell.confirmSaves() { frame = shell.render(size: terminal.size, now: WallClock.now()) }
+    terminal.present(frame)
     store.sync()
     let watched = shell.watchedFiles
     if watched.isEmpty {

@@ -15,6 +15,12 @@ extension TmuxSession {
 
     /// The last line: the key-hint bar.
     var hintBar: String { capture().last ?? "" }
+
+    /// Waits for the hint bar to show every one of `texts` (the journal reaches the disk a
+    /// moment before its frame reaches the screen).
+    func hintBarShows(_ texts: String..., timeout: Double = 10) -> Bool {
+        wait(timeout: timeout) { _ in let bar = self.hintBar; return texts.allSatisfy { bar.contains($0) } }.ok
+    }
 }
 
 /// The umpire's toolkit by keys in the real binary: the three rule fixes, the card dialog,
@@ -119,7 +125,7 @@ extension TmuxSession {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try session(["--new", "--names", "Ann,Bob"], dir: dir)
-        #expect(t.hintBar.contains("t Toss"), "\(t.hintBar)")
+        #expect(t.hintBarShows("t Toss"), "\(t.hintBar)")
         #expect(Self.player(Self.json(dir), "server") == "Ann")
         t.send("t")
         #expect(t.waitFor("Bob serves first."), "\(t.screen)")
@@ -151,12 +157,12 @@ extension TmuxSession {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try session(["--new", "--names", "Ann,Bob"], dir: dir)
-        #expect(t.hintBar.contains("c Card"), "\(t.hintBar)")
+        #expect(t.hintBarShows("c Card"), "\(t.hintBar)")
         keys(t, "a", "a", "l")
         #expect(Self.waitJSON(dir) { Self.score($0) == [2, 1] }.ok)
         t.send("c")
         #expect(t.waitFor("Card · Law 16"), "\(t.screen)")
-        #expect(t.hintBar.contains("1/2 Player") && t.hintBar.contains("w/f/d Card") && t.hintBar.contains("Enter Record"), "\(t.hintBar)")
+        #expect(t.hintBarShows("1/2 Player", "w/f/d Card", "Enter Record"), "\(t.hintBar)")
         // Enter before a choice records nothing and says why.
         t.send("Enter")
         #expect(t.waitFor("Choose the player: 1 or 2."), "\(t.screen)")
@@ -234,7 +240,7 @@ extension TmuxSession {
         keys(t, "Enter", "a", "a", "l")
         var j = Self.waitJSON(dir) { Self.score($0) == [2, 1] }
         #expect(j.ok && Self.player(j.json, "server") == "Dan" && Self.player(j.json, "receiver") == "Bob", "\(j.json)")
-        #expect(t.hintBar.contains("f Fix"), "\(t.hintBar)")
+        #expect(t.hintBarShows("f Fix"), "\(t.hintBar)")
         // The server: 2, Bob (Ann/Bob serve, from the right court at 2), to Cat opposite.
         t.send("f")
         #expect(t.waitFor("Correction · f") && t.screen.contains("Now    Dan serves to Bob from the left court, 1-2"), "\(t.screen)")
@@ -305,7 +311,7 @@ extension TmuxSession {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try session(["--new", "--names", "Ann,Bob"], dir: dir)
-        #expect(t.hintBar.contains("w Warm-up"), "\(t.hintBar)")
+        #expect(t.hintBarShows("w Warm-up"), "\(t.hintBar)")
         t.send("w")
         #expect(t.waitFor("Warm-up: two minutes"), "\(t.screen)")
         #expect(t.wait { $0.contains("Warm-up · 2:00 left") || $0.contains("Warm-up · 1:5") }.ok, "\(t.screen)")
@@ -323,7 +329,7 @@ extension TmuxSession {
         #expect(t.waitFor("Injury: Bob"), "\(t.screen)")
         #expect(t.wait(timeout: 5) { $0.contains("0:02 since the call") }.ok, "the clock runs up:\n\(t.screen)")
         #expect(t.waitForLetters("0:02") || t.waitForLetters("0:03"), "in big digits:\n\(t.screen)")
-        #expect(t.hintBar.contains("Enter Resume"), "\(t.hintBar)")
+        #expect(t.hintBarShows("Enter Resume"), "\(t.hintBar)")
         j = Self.waitJSON(dir) { ($0["timer"] as? [String: Any])?["kind"] as? String == "injury" }
         let elapsed = (j.json["timer"] as? [String: Any])?["elapsed"] as? Int ?? -1
         #expect(j.ok && elapsed >= 2, "\(j.json)")
@@ -372,12 +378,12 @@ extension TmuxSession {
             return heard()
         }
         let t = try session(["--new", "--names", "Ann,Bob"], environment: ["PATH": bin + ":/usr/bin:/bin"], dir: dir)
-        #expect(t.hintBar.contains("v Speak"), "\(t.hintBar)")
+        #expect(t.hintBarShows("v Speak"), "\(t.hintBar)")
         usleep(300_000)
         #expect(heard().isEmpty, "nothing is said until speech is on")
         t.send("v")
         #expect(t.waitFor("The calls are spoken (espeak-ng)."), "\(t.screen)")
-        #expect(t.hintBar.contains("v Mute"), "\(t.hintBar)")
+        #expect(t.hintBarShows("v Mute"), "\(t.hintBar)")
         #expect(waitHeard(1) == ["Ladies and gentlemen, on my right, Bob, and on my left, Ann; Ann to serve; love all; play"], "\(heard())")
         // One key at a time: a new call cuts the one before short, perhaps before the stand-in
         // has written it down.

@@ -1,8 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
 import Testing
 import TerminiCore
 import TerminiApp
 import TerminiTestSupport
 @testable import TerminiShell
+import TerminiStore
 @testable import Stamps
 @testable import Badminton
 
@@ -63,5 +68,52 @@ import TerminiTestSupport
         let shell = makeShell(store: store, open: "stamps")
         shell.press(.char(" "), .char(" "))
         #expect(stamps(shell) == 2)
+    }
+}
+
+/// The loop draws the frame while the journal's new line is synced on another thread, and
+/// sends it only after `confirmSaves()`: a line the disk refuses then is undone like any
+/// failed save, and the frame is drawn again before anything reaches the screen.
+@Suite struct LateRefusalTests {
+    final class Answer: @unchecked Sendable {
+        var error: Int32 = 0
+        var call: @Sendable (Int32) -> (result: Int32, error: Int32) {
+            { [self] _ in error == 0 ? (0, 0) : (-1, error) }
+        }
+    }
+
+    func score(_ shell: Shell) -> [Int]? { (shell.apps["badminton"] as? BadmintonApp)?.log?.state.score }
+
+    @Test func aRallyTheDiskRefusesLateIsUndoneBeforeTheFrameIsSent() throws {
+        var template = Array("/tmp/termini-late-XXXXXX".utf8CString)
+        let dir = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } })
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = FileStore(directory: dir)
+        let answer = Answer()
+        store.syncAppendsInBackground(answer.call)
+        let shell = Shell(store: store, config: ConfigFile(text: ""), theme: .builtinDefault, themeName: "default", unicode: true,
+                          monochrome: false, catalog: nil, open: "badminton", now: 0)
+        shell.press(.enter)  // the setup form: the match starts
+        shell.confirmSaves()
+        shell.press(.right)
+        #expect(shell.confirmSaves() == false, "a line the disk took needs no second drawing")
+        let before = try #require(score(shell))
+        answer.error = ENOSPC
+        shell.press(.right)
+        // Drawn meanwhile: the rally as if saved (this frame is never sent).
+        #expect(score(shell) != before)
+        #expect(shell.confirmSaves(), "the frame drawn during the sync must be drawn again")
+        #expect(score(shell) == before, "the screen shows a rally the disk does not hold")
+        let text = shell.text()
+        #expect(text.contains("Could not save badminton-match.jsonl: No space left on device"), "\(text)")
+        let fresh = Shell(store: FileStore(directory: dir), config: ConfigFile(text: ""), theme: .builtinDefault, themeName: "default",
+                          unicode: true, monochrome: false, catalog: nil, open: "badminton", now: 0)
+        #expect(score(fresh) == before, "the disk holds another score than the one shown")
+        // The disk takes lines again: the warning gives way at the confirmation, not a key later.
+        answer.error = 0
+        shell.press(.right)
+        #expect(shell.confirmSaves(), "the warning must go from the frame that shows the saved rally")
+        #expect(!shell.text().contains("Could not save"), "\(shell.text())")
+        #expect(shell.text().contains("Saved again"), "\(shell.text())")
     }
 }

@@ -1,0 +1,87 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+/// A rally's journal line is synced on a thread of its own while the frame is drawn, and the
+/// frame reaches the terminal only after the sync has answered: seen from outside, in the
+/// real binary's system calls (`strace -f`), rally by rally.
+@Suite(.serialized) struct SyncOrderEndToEndTests {
+    static var straceAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") }
+
+    /// One system call of the trace: its thread, name, first argument, and whether the line
+    /// is its start (`unfinished`, or whole) or its end (`resumed`, or whole).
+    struct Call {
+        var tid: String
+        var name: String
+        var fd: String?
+        var starts: Bool
+        var ends: Bool
+        var text: String
+    }
+
+    static func parse(_ trace: String) -> [Call] {
+        trace.split(separator: "\n").compactMap { raw in
+            let line = String(raw)
+            guard let space = line.firstIndex(of: " ") else { return nil }
+            let tid = String(line[..<space])
+            let rest = line[line.index(after: space)...].trimmingCharacters(in: .whitespaces)
+            if rest.hasPrefix("<... ") {
+                let name = rest.dropFirst(5).prefix { $0 != " " }
+                return Call(tid: tid, name: String(name), fd: nil, starts: false, ends: true, text: line)
+            }
+            guard let paren = rest.firstIndex(of: "(") else { return nil }
+            let name = String(rest[..<paren])
+            let fd = rest[rest.index(after: paren)...].prefix { $0.isNumber }
+            return Call(tid: tid, name: name, fd: fd.isEmpty ? nil : String(fd), starts: true, ends: !rest.hasSuffix("<unfinished ...>"), text: line)
+        }
+    }
+
+    @Test func eachRallyIsOnTheDiskBeforeItsFrameIsSent() throws {
+        guard TmuxSession.tmuxAvailable else { print("tmux missing: skipped"); return }
+        guard Self.straceAvailable else { print("strace missing: skipped (apt-get install strace)"); return }
+        let trace = TmuxSession.makeTempDir("termini-trace") + "/trace"
+        defer { try? FileManager.default.removeItem(atPath: (trace as NSString).deletingLastPathComponent) }
+        let s = try TmuxSession(arguments: ["badminton", "--new", "--names", "Red,Blue"],
+                                wrapper: ["/usr/bin/strace", "-f", "-qq", "-o", trace, "-e", "trace=write,fdatasync"])
+        #expect(s.waitFor("serves from", timeout: 20), "\(s.capture().joined(separator: "\n"))")
+        let rallies = 6
+        for i in 1...rallies {
+            s.send(i % 2 == 0 ? "l" : "a")
+            // The scores' sum grows by one; wait for the frame that shows it.
+            let reached = s.wait(timeout: 10) { _ in
+                let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+                return text.components(separatedBy: "\\\"e\\\":\\\"point\\\"").count > i
+            }
+            #expect(reached.ok, "rally \(i) never reached the journal")
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        s.send("q")
+        _ = s.exitStatus(timeout: 10)
+        let calls = Self.parse(try String(contentsOfFile: trace, encoding: .utf8))
+        let main = try #require(calls.first { $0.name == "write" && $0.fd == "1" }?.tid, "no frame in the trace")
+        var checked = 0
+        for (i, c) in calls.enumerated() where c.name == "write" && c.starts && c.text.contains("\\\"e\\\":\\\"point\\\"") {
+            let fd = try #require(c.fd)
+            // The sync of that line: started on another thread, and where it ended.
+            guard let started = calls[i...].firstIndex(where: { $0.name == "fdatasync" && $0.starts && $0.fd == fd }) else {
+                Issue.record("no fdatasync after the journal line \(c.text)")
+                continue
+            }
+            let syncer = calls[started].tid
+            #expect(syncer != main, "the sync ran on the thread that draws: \(calls[started].text)")
+            let ended = calls[started].ends ? started
+                : calls[(started + 1)...].firstIndex { $0.tid == syncer && $0.name == "fdatasync" && $0.ends }
+            let frame = calls[i...].firstIndex { $0.name == "write" && $0.fd == "1" && $0.starts }
+            guard let ended, let frame else {
+                Issue.record("a journal line without its sync's answer or its frame: \(c.text)")
+                continue
+            }
+            let between = calls[i...frame].map(\.text).joined(separator: "\n")
+            #expect(ended < frame, "the frame was sent before the journal line was on the disk:\n\(between)")
+            checked += 1
+        }
+        #expect(checked == rallies, "\(checked) of \(rallies) rallies found in the trace")
+    }
+}
