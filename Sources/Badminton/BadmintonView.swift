@@ -103,9 +103,7 @@ extension BadmintonApp {
                           on canvas: inout Canvas, theme: Theme) {
         let style = bigStyle(role, over: over, theme: theme)
         canvas.fill(rect, style: style)
-        var t = theme
-        t.styles[role] = style
-        BigText(text, role: role, alignment: .center, variant: variant).render(in: rect, on: &canvas, theme: t)
+        BigText(text, role: role, alignment: .center, variant: variant, style: style).render(in: rect, on: &canvas, theme: theme)
     }
 
     /// Block letters for both names, the same size on both halves; nil when the screen is
@@ -148,11 +146,13 @@ extension BadmintonApp {
             let chipWidth = chipsWidth(chips, short: false)
             let shortChips = chipWidth > 0 && bar.width - 2 - DisplayWidth.of(marker) - 1 - chipWidth < 8
             let room = max(1, bar.width - 2 - DisplayWidth.of(marker) - 1 - chipsWidth(chips, short: shortChips))
-            let name = TextLayout.truncate(plainName, to: room, ellipsis: g.ellipsis)
-            let blank = String(repeating: " ", count: DisplayWidth.of(marker))
-            canvas.steady((serving ? marker : blank) + " " + name, widest: [marker + " " + name], in: bar, style: nameStyle, glyphs: g)
+            // Laid out once for the name, its room and the bar's width, not at every rally.
+            let key = NameBarKey(name: plainName, room: room, width: bar.width, unicode: g.isUnicode, ellipsis: g.ellipsis)
+            let laid = BadmintonApp.nameBars.value(key) { BadmintonApp.nameBar(key, marker: marker, glyphs: g) }
+            let x = bar.x + laid.offset
+            canvas.fit(serving ? laid.serving : laid.idle, in: Rect(x: x, y: bar.y, width: bar.maxX - x, height: 1), style: nameStyle, glyphs: g)
             if !chips.isEmpty {
-                let end = bar.x + max(0, (bar.width - DisplayWidth.of(marker + " " + name)) / 2) + DisplayWidth.of(marker + " " + name)
+                let end = bar.x + max(0, (bar.width - laid.width) / 2) + laid.width
                 let x = min(end, bar.maxX - chipsWidth(chips, short: shortChips))
                 renderChips(chips, short: shortChips, in: Rect(x: x, y: bar.y, width: bar.maxX - x, height: 1), centred: false, on: &canvas, theme: theme)
             }
@@ -170,9 +170,33 @@ extension BadmintonApp {
         }
     }
 
+    static let nameBars = Memo<NameBarKey, NameBar>(capacity: 64)
+
+    /// The name bar's text with the service marker and with blanks in its place, placed as
+    /// `Canvas.steady` places it (centred for the marked form) in the bar's width.
+    static func nameBar(_ key: NameBarKey, marker: String, glyphs g: Glyphs) -> NameBar {
+        let name = TextLayout.truncate(key.name, to: key.room, ellipsis: key.ellipsis)
+        let blank = String(repeating: " ", count: DisplayWidth.of(marker))
+        let serving = marker + " " + name, idle = blank + " " + name
+        let width = DisplayWidth.of(serving)
+        let w = min(key.width, max(DisplayWidth.of(serving.glyphed(g)), DisplayWidth.of(idle.glyphed(g))))
+        return NameBar(serving: serving, idle: idle, offset: max(0, (key.width - w) / 2), width: width)
+    }
+
     /// Games won and the finished games' scores (this side's points first), labelled so they
     /// cannot be taken for the score: `Games won: 1 · game 1: 21-15`, shorter when narrow.
     static func gamesLine(team t: Int, state s: MatchState, width: Int, glyphs g: Glyphs) -> String {
+        // Worked out when a game ends or the width changes, not at every rally.
+        var points: [Int] = []
+        points.reserveCapacity(s.games.count * 2)
+        for game in s.games { points += [game[t], game[1 - t]] }
+        let key = GamesLineKey(won: s.gamesWon[t], points: points, width: width, unicode: g.isUnicode)
+        return gamesLines.value(key) { gamesLineWorkedOut(team: t, state: s, width: width, glyphs: g) }
+    }
+
+    static let gamesLines = Memo<GamesLineKey, String>(capacity: 64)
+
+    static func gamesLineWorkedOut(team t: Int, state s: MatchState, width: Int, glyphs g: Glyphs) -> String {
         let won = s.gamesWon[t]
         let scores = s.games.map { "\($0[t])-\($0[1 - t])" }
         // In ASCII the middle dot would be a dash beside the scores' dashes: two spaces instead.
@@ -201,18 +225,17 @@ extension BadmintonApp {
         let serving = s.server == t
         let style = serving ? theme[.accent].with(.bold) : theme[.muted]
         let width = rect.width
-        func court(_ c: ServiceCourt) -> String { serving ? c.rawValue.uppercased() : c.rawValue }
-        /// The first form that fits for both courts, placed steadily.
-        func put(_ forms: [(ServiceCourt) -> String], row: Int) {
-            let chosen = forms.first { f in [ServiceCourt.right, .left].allSatisfy { DisplayWidth.of(f($0).glyphed(g)) <= width } } ?? forms[forms.count - 1]
-            canvas.steady(chosen(s.serviceCourt), widest: [chosen(.right), chosen(.left)], in: rect.row(row), style: style, glyphs: g)
+        /// The first form that fits for both courts, placed steadily: worked out once for each
+        /// court, width and glyph set, since a rally changes at most the court.
+        func put(_ kind: ServiceLineKey.Kind, row: Int) {
+            let key = ServiceLineKey(kind: kind, court: s.serviceCourt, width: width, unicode: g.isUnicode)
+            let line = BadmintonApp.serviceLines.value(key) { BadmintonApp.serviceLine(key, glyphs: g) }
+            let r = rect.row(row)
+            let x = r.x + max(0, (r.width - line.width) / 2)
+            canvas.fit(line.text, in: Rect(x: x, y: r.y, width: r.maxX - x, height: 1), style: style, glyphs: g)
         }
         guard s.isDoubles else {
-            if serving {
-                put([{ "\(marker) serves from the \(court($0)) court" }, { "\(marker) serves, \(court($0)) court" }, { "\(marker) \(court($0)) court" }], row: 0)
-            } else {
-                put([{ "receives in the \(court($0)) court" }, { "receives, \(court($0)) court" }, { "\(court($0)) court" }], row: 0)
-            }
+            put(serving ? .serves : .receives, row: 0)
             return
         }
         if choosing && watching {
@@ -228,8 +251,31 @@ extension BadmintonApp {
         let player = serving ? s.serverPlayer : s.receiverPlayer
         canvas.steady(players[min(player, players.count - 1)], widest: players, in: rect.row(0), style: style, glyphs: g)
         if rect.height > 1 {
-            put(serving ? [{ "from the \(court($0)) court" }, { "\(court($0)) court" }] : [{ "in the \(court($0)) court" }, { "\(court($0)) court" }], row: 1)
+            put(serving ? .servesFrom : .receivesIn, row: 1)
         }
+    }
+
+    static let serviceLines = Memo<ServiceLineKey, (text: String, width: Int)>(capacity: 64)
+
+    /// A service line (see `renderService`): the text for the key's court in the first of its
+    /// forms that fits the width for both courts, and the width it is placed for (its widest
+    /// form's, as `Canvas.steady` places it).
+    static func serviceLine(_ key: ServiceLineKey, glyphs g: Glyphs) -> (text: String, width: Int) {
+        let marker = key.unicode ? "🏸" : ">"
+        let serving = key.kind == .serves || key.kind == .servesFrom
+        func court(_ c: ServiceCourt) -> String { serving ? c.rawValue.uppercased() : c.rawValue }
+        let forms: [(ServiceCourt) -> String]
+        switch key.kind {
+        case .serves: forms = [{ "\(marker) serves from the \(court($0)) court" }, { "\(marker) serves, \(court($0)) court" }, { "\(marker) \(court($0)) court" }]
+        case .receives: forms = [{ "receives in the \(court($0)) court" }, { "receives, \(court($0)) court" }, { "\(court($0)) court" }]
+        case .servesFrom: forms = [{ "from the \(court($0)) court" }, { "\(court($0)) court" }]
+        case .receivesIn: forms = [{ "in the \(court($0)) court" }, { "\(court($0)) court" }]
+        }
+        let width = key.width
+        let chosen = forms.first { f in [ServiceCourt.right, .left].allSatisfy { DisplayWidth.of(f($0).glyphed(g)) <= width } } ?? forms[forms.count - 1]
+        let text = chosen(key.court)
+        let widest = [chosen(.right), chosen(.left), text].map { DisplayWidth.of($0.glyphed(g)) }.max() ?? 0
+        return (text, min(width, widest))
     }
 
     func banner(for t: Int, state s: MatchState) -> (String, Role)? {
@@ -535,6 +581,42 @@ extension BadmintonApp {
     }
 }
 
+/// What a service line says, for `BadmintonApp.serviceLines`: small values, cheap to hash.
+struct ServiceLineKey: Hashable, Sendable {
+    enum Kind: Hashable, Sendable { case serves, receives, servesFrom, receivesIn }
+    var kind: Kind
+    var court: ServiceCourt
+    var width: Int
+    var unicode: Bool
+}
+
+/// What a name bar depends on: the name, the room it is cut to, the bar's width and the glyphs.
+struct NameBarKey: Hashable, Sendable {
+    var name: String
+    var room: Int
+    var width: Int
+    var unicode: Bool
+    var ellipsis: String
+}
+
+/// A name bar laid out: the text when the side serves and when not, where it starts in the
+/// bar, and the width of the served form.
+struct NameBar: Sendable {
+    var serving: String
+    var idle: String
+    var offset: Int
+    var width: Int
+}
+
+/// What a games line (`BadmintonApp.gamesLine`) depends on: games won, this side's and the
+/// other's points of each finished game, the width and the glyph set.
+struct GamesLineKey: Hashable, Sendable {
+    var won: Int
+    var points: [Int]
+    var width: Int
+    var unicode: Bool
+}
+
 extension String {
     /// The text with its middle dots in the glyph set's form (`-` in ASCII).
     func glyphed(_ g: Glyphs) -> String {
@@ -554,6 +636,7 @@ extension Canvas {
     /// Text in a one-line rectangle, cut with the glyph set's ellipsis (never a Unicode one in
     /// ASCII) and with its middle dots in the glyph set's form.
     mutating func fit(_ text: String, in rect: Rect, alignment: Alignment = .left, style: Style, glyphs g: Glyphs) {
-        put(TextLayout.truncate(text.glyphed(g), to: rect.width, ellipsis: g.ellipsis), in: rect, alignment: alignment, style: style)
+        // `put(_:in:)` cuts the text to the rectangle with the ellipsis given.
+        put(text.glyphed(g), in: rect, alignment: alignment, style: style, ellipsis: g.ellipsis)
     }
 }

@@ -62,7 +62,7 @@ struct BoardLayout: Equatable {
 
 /// One thing the band says for one side, in its forms from the longest (`BOB SERVES`) to the
 /// shortest (`SERVES`).
-struct BandPhrase: Equatable {
+struct BandPhrase: Hashable, Sendable {
     var forms: [String]
     var role: Role
     /// Left out of the letters first when both halves' phrases do not fit (the loser's
@@ -71,7 +71,7 @@ struct BandPhrase: Equatable {
 }
 
 /// Letters of a given size: BigText's fonts from five rows up, half blocks at three.
-enum Letters: Equatable {
+enum Letters: Equatable, Sendable {
     case big(BigText.Variant)
     case half(Int)
 
@@ -112,17 +112,19 @@ enum Letters: Equatable {
         return nil
     }
 
-    func render(_ text: String, role: Role, in rect: Rect, alignment: Alignment, on canvas: inout Canvas, theme: Theme) {
+    /// The letters in `style` (the role's, for half blocks, through a copy of the theme).
+    func render(_ text: String, role: Role, in rect: Rect, alignment: Alignment, style: Style, on canvas: inout Canvas, theme: Theme) {
         switch self {
-        case .big(let v): BigText(text, role: role, alignment: alignment, variant: v).render(in: rect, on: &canvas, theme: theme)
-        case .half(let sx): HalfBlockText(text, role: role, alignment: alignment, scaleX: sx).render(in: rect, on: &canvas, theme: theme)
+        case .big(let v): BigText(text, role: role, alignment: alignment, variant: v, style: style).render(in: rect, on: &canvas, theme: theme)
+        case .half(let sx):
+            HalfBlockText(text, role: role, alignment: alignment, scaleX: sx).render(in: rect, on: &canvas, theme: BadmintonApp.theme(theme, role, style))
         }
     }
 }
 
 /// What is drawn in the band: each half's lines of letters, or (no room) one-row banners.
-struct BandPlan: Equatable {
-    struct Line: Equatable {
+struct BandPlan: Equatable, Sendable {
+    struct Line: Equatable, Sendable {
         var text: String
         var role: Role
         var rect: Rect
@@ -143,6 +145,23 @@ struct BandPlan: Equatable {
     /// long `MATCH POINT` beside a short `SERVES`); else one centred across both when both
     /// halves say the same; else one-row banners.
     static func make(_ phrases: [[BandPhrase]], halves: [Rect], band: Rect, maxHeight: Int, glyphs: Glyphs) -> BandPlan {
+        // Laid out when the phrases or the size change (a service passing, game point), not
+        // at every rally: the letters' sizes depend on the glyph set only by whether it is
+        // Unicode (half blocks).
+        let key = Key(phrases: phrases, halves: halves, band: band, maxHeight: maxHeight, unicode: glyphs.isUnicode)
+        return plans.value(key) { workedOut(phrases, halves: halves, band: band, maxHeight: maxHeight, glyphs: glyphs) }
+    }
+
+    struct Key: Hashable, Sendable {
+        var phrases: [[BandPhrase]]
+        var halves: [Rect]
+        var band: Rect
+        var maxHeight: Int
+        var unicode: Bool
+    }
+    static let plans = Memo<Key, BandPlan>(capacity: 64)
+
+    static func workedOut(_ phrases: [[BandPhrase]], halves: [Rect], band: Rect, maxHeight: Int, glyphs: Glyphs) -> BandPlan {
         if band.height >= HalfBlockText.rows {
             if let plan = arrange(phrases, halves: halves, band: band, maxHeight: maxHeight, glyphs: glyphs) { return plan }
             let primary = phrases.map { $0.filter { !$0.secondary } }

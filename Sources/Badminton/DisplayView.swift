@@ -98,7 +98,7 @@ extension BadmintonApp {
             }.first
             if let (text, l) = inLetters {
                 let r = Rect(x: band.x + 1, y: band.y + (band.height - l.height) / 2, width: band.width - 2, height: l.height)
-                l.render(text, role: role, in: r, alignment: .center, on: &canvas, theme: BadmintonApp.theme(theme, role, style))
+                l.render(text, role: role, in: r, alignment: .center, style: style, on: &canvas, theme: theme)
             } else if let text = forms.first {
                 canvas.fit(text, in: band.row(band.height / 2), alignment: .center, style: theme[role].with(.bold), glyphs: g)
             }
@@ -111,8 +111,7 @@ extension BadmintonApp {
         for line in plan.lines {
             let style = BadmintonApp.bigStyle(line.role, over: theme[.background], theme: theme)
             canvas.fill(line.rect, style: style)
-            line.letters.render(line.text, role: line.role, in: line.rect, alignment: line.alignment, on: &canvas,
-                                theme: BadmintonApp.theme(theme, line.role, style))
+            line.letters.render(line.text, role: line.role, in: line.rect, alignment: line.alignment, style: style, on: &canvas, theme: theme)
         }
         if plan.lines.isEmpty {
             for (i, list) in phrases.enumerated() {

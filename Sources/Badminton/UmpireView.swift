@@ -36,8 +36,7 @@ extension BadmintonApp {
         for line in plan.lines {
             let style = BadmintonApp.bigStyle(line.role, over: theme[.background], theme: theme)
             canvas.fill(line.rect, style: style)
-            line.letters.render(line.text, role: line.role, in: line.rect, alignment: line.alignment, on: &canvas,
-                                theme: BadmintonApp.theme(theme, line.role, style))
+            line.letters.render(line.text, role: line.role, in: line.rect, alignment: line.alignment, style: style, on: &canvas, theme: theme)
         }
         // One row: game point and the result in reverse video (who serves is in words above).
         for (i, banner) in plan.banners.enumerated() {
@@ -95,11 +94,14 @@ extension BadmintonApp {
         let spoken = speech && !watching && g.isUnicode ? "🔊 " : ""
         let (open, close) = g.isUnicode ? ("\u{201c}", "\u{201d}") : ("\"", "\"")
         let room = row.width - 2
-        var parts = call.components(separatedBy: "; ")
         var text = spoken + open + call + close
-        while DisplayWidth.of(text) > room && parts.count > 1 {
-            parts.removeFirst()
-            text = spoken + open + g.ellipsis + parts.joined(separator: "; ") + close
+        // Split into its parts only when the whole does not fit (nearly never at 80 columns).
+        if DisplayWidth.of(text) > room {
+            var parts = call.components(separatedBy: "; ")
+            while DisplayWidth.of(text) > room && parts.count > 1 {
+                parts.removeFirst()
+                text = spoken + open + g.ellipsis + parts.joined(separator: "; ") + close
+            }
         }
         canvas.fit(text, in: row.inset(horizontal: 1, vertical: 0), alignment: .center, style: theme[.text].with(.bold), glyphs: g)
     }

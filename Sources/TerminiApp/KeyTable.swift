@@ -152,7 +152,12 @@ public struct KeyTable<Subject, Result>: Sendable {
 
     /// The binding that takes `key` now, if any.
     public func binding(for key: Key, in subject: Subject, context: AppContext) -> Binding<Subject, Result>? {
-        bindings.first { $0.matches(key) && $0.when(subject, context) }
+        // Through the buffer: this generic code runs unspecialised, and the array's subscript
+        // would copy every binding it looks at (a dozen fields retained and released).
+        bindings.withUnsafeBufferPointer { list in
+            for i in list.indices where list[i].matches(key) && list[i].when(subject, context) { return list[i] }
+            return nil
+        }
     }
 
     /// Acts on `key`: the result of the binding that takes it, or nil when none does.
@@ -170,12 +175,15 @@ public struct KeyTable<Subject, Result>: Sendable {
             == [known.arrowUp, known.arrowDown, known.arrowLeft, known.arrowRight]
         // A plain loop: this generic code runs unspecialised (every frame), where an
         // enumerated compactMap costs a metadata look-up per binding.
+        // The bindings read in place through the buffer (the array's subscript copies each).
         var entries: [(priority: Int, order: Int, hint: KeyHint)] = []
-        for i in bindings.indices {
-            guard let hint = bindings[i].hint, bindings[i].when(subject, context), let label = hint.label(subject, context) else { continue }
-            let names = bindings[i].hintKeyNames
-            let shown = standard ? (glyphs.isUnicode ? names.unicode : names.ascii) : bindings[i].hintKeyName(glyphs: glyphs)
-            entries.append((hint.priority, i, KeyHint(shown, label)))
+        bindings.withUnsafeBufferPointer { list in
+            for i in list.indices {
+                guard let hint = list[i].hint, list[i].when(subject, context), let label = hint.label(subject, context) else { continue }
+                let shown = standard ? (glyphs.isUnicode ? list[i].hintKeyNames.unicode : list[i].hintKeyNames.ascii)
+                    : list[i].hintKeyName(glyphs: glyphs)
+                entries.append((hint.priority, i, KeyHint(shown, label)))
+            }
         }
         entries.sort { ($0.priority, $0.order) < ($1.priority, $1.order) }
         var out: [KeyHint] = []

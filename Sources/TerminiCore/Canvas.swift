@@ -64,13 +64,15 @@ public struct CompactCell: Equatable, Sendable {
         CompactCell(code: 0x20 | continuationFlag, style: style)
     }
 
-    public var isContinuation: Bool { code & CompactCell.continuationFlag != 0 }
-    public var isWide: Bool { code & CompactCell.wideFlag != 0 }
-    public var width: Int { isContinuation ? 0 : (isWide ? 2 : 1) }
+    // Inlinable: read for every changed cell by the screen writer, where a call each cost more
+    // than the bit test.
+    @inlinable public var isContinuation: Bool { code & CompactCell.continuationFlag != 0 }
+    @inlinable public var isWide: Bool { code & CompactCell.wideFlag != 0 }
+    @inlinable public var width: Int { isContinuation ? 0 : (isWide ? 2 : 1) }
     /// True when the character has several scalars: its text is `Canvas.text(of:)`.
-    public var isCluster: Bool { code & CompactCell.clusterFlag != 0 }
+    @inlinable public var isCluster: Bool { code & CompactCell.clusterFlag != 0 }
     /// The character's scalar, or nil for a character of several scalars.
-    public var scalar: Unicode.Scalar? {
+    @inlinable @inline(__always) public var scalar: Unicode.Scalar? {
         isCluster ? nil : Unicode.Scalar(code & CompactCell.valueMask)
     }
     @inlinable var clusterIndex: Int { Int(code & CompactCell.valueMask) }
@@ -159,6 +161,27 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
             }
             return cx
         }
+        // Text whose every scalar stands alone (Latin letters, middle dots, box drawing, CJK)
+        // needs no grapheme breaking either: decoded from its bytes and placed scalar by
+        // scalar, as the walk below would, without a closure call for each.
+        let alone: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var i = 0
+            while i < bytes.count {
+                let (s, n) = DisplayWidth.decode(bytes, at: i)
+                guard DisplayWidth.isStandalone(s) else { return nil }
+                i += n
+            }
+            var cx = x
+            i = 0
+            while i < bytes.count, cx < limit {
+                let (s, n) = DisplayWidth.decode(bytes, at: i)
+                let w = DisplayWidth.of(s)
+                if w > 0 { cx += place(s.value, width: w, x: cx, y: y, style: style, area: area) }
+                i += n
+            }
+            return cx
+        }
+        if let done = alone ?? nil { return done }
         // Otherwise graphemes are broken only around scalars that may join their neighbours;
         // box drawing, blocks and CJK go scalar by scalar.
         DisplayWidth.walk(text, scalar: { s in
@@ -181,8 +204,7 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     public mutating func put(_ text: String, in rect: Rect, alignment: Alignment = .left, style: Style,
                              ellipsis: String = "…") -> Int {
         guard !rect.isEmpty else { return rect.x }
-        let t = TextLayout.truncate(text, to: rect.width, ellipsis: ellipsis)
-        let w = DisplayWidth.of(t)
+        let (t, w) = TextLayout.truncatedAndWidth(text, to: rect.width, ellipsis: ellipsis)
         let x: Int
         switch alignment {
         case .left: x = rect.x
@@ -196,6 +218,9 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
+        // A printable ASCII character (the space of most fills) is its own code, one cell wide.
+        let utf8 = character.utf8
+        if utf8.count == 1, let b = utf8.first, b >= 0x20, b < 0x7f { return fill(r, code: UInt32(b), style: style) }
         let w = DisplayWidth.of(character)
         guard w == 1 else {
             // Wide (or zero-width) characters: the careful path, cell by cell.
@@ -208,7 +233,20 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
             }
             return
         }
-        let cell = CompactCell(code: code(of: character), style: style)
+        fill(r, code: code(of: character), style: style)
+    }
+
+    /// Fills a rectangle with a character of one scalar and one cell (a block of big digits):
+    /// its width is looked up once by the caller, not at every fill.
+    public mutating func fill(_ rect: Rect, withNarrow scalar: Unicode.Scalar, style: Style = .plain) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        fill(r, code: scalar.value, style: style)
+    }
+
+    /// Fills `r` (within the canvas, not empty) with the code of a narrow character.
+    private mutating func fill(_ r: Rect, code: UInt32, style: Style) {
+        let cell = CompactCell(code: code, style: style)
         let inherits = style.inheritsBackground
         let width = self.width
         storage.withUnsafeMutableBufferPointer { cells in

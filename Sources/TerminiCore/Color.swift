@@ -128,6 +128,9 @@ public struct Style: Hashable, Sendable, CustomStringConvertible {
     /// Whether the background is `.inherit`, without unpacking it.
     @inlinable var inheritsBackground: Bool { back & Color.packedMask == Color.inheritPacked }
 
+    /// Whether both have the same background colour, compared packed (no colour unpacked).
+    @inlinable public func hasBackground(of other: Style) -> Bool { back & Color.packedMask == other.back & Color.packedMask }
+
     /// This style with the background colour of `other` (the attributes stay).
     @inlinable func withBackground(of other: Style) -> Style {
         var s = self

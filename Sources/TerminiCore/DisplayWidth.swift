@@ -32,7 +32,24 @@ public enum DisplayWidth {
             ascii = false
             break
         }
-        return ascii ? text.utf8.count : widths.value(TextAtWidth(text, 0)) { of(text[...]) }
+        if ascii { return text.utf8.count }
+        // Stand-alone scalars only (Latin letters, middle dots, quotes, box drawing, CJK): summed
+        // from the bytes as the walk would, cheaper than a look-up, and text that changes at
+        // every rally (the umpire's call) is not remembered for nothing.
+        if let alone = text.utf8.withContiguousStorageIfAvailable({ standaloneWidth($0) }), let w = alone { return w }
+        return widths.value(TextAtWidth(text, 0)) { of(text[...]) }
+    }
+
+    /// The width of text whose every scalar is stand-alone, or nil when one is not.
+    static func standaloneWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var w = 0, i = 0
+        while i < bytes.count {
+            let (s, n) = decode(bytes, at: i)
+            guard isStandalone(s) else { return nil }
+            w += of(s)
+            i += n
+        }
+        return w
     }
     static let widths = Memo<TextAtWidth, Int>()
 
@@ -62,18 +79,13 @@ public enum DisplayWidth {
         }
     }
 
+    /// Inlined, so each caller's closures are too: called through them, a scalar cost a
+    /// hundred instructions.
+    @inline(__always)
     static func walk(_ bytes: UnsafeBufferPointer<UInt8>, scalar: (Unicode.Scalar) -> Bool, character: (Character) -> Bool) {
         let n = bytes.count
         guard n > 0 else { return }
-        /// The scalar whose UTF-8 starts at `i` (Swift strings are valid UTF-8), and its length.
-        func decode(_ i: Int) -> (Unicode.Scalar, Int) {
-            let b0 = bytes[i]
-            if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
-            let length = b0 < 0xe0 ? 2 : (b0 < 0xf0 ? 3 : 4)
-            var v = UInt32(b0) & (0x7f >> length)
-            for k in 1..<length { v = v << 6 | UInt32(bytes[min(i + k, n - 1)] & 0x3f) }
-            return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
-        }
+        func decode(_ i: Int) -> (Unicode.Scalar, Int) { DisplayWidth.decode(bytes, at: i) }
         var i = 0
         var (here, length) = decode(0)
         var standaloneHere = isStandalone(here)
@@ -103,6 +115,18 @@ public enum DisplayWidth {
             (here, length) = (next, nextLength)
             standaloneHere = standaloneNext
         }
+    }
+
+    /// The scalar whose UTF-8 starts at `i` (Swift strings are valid UTF-8), and its length.
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (Unicode.Scalar, Int) {
+        let n = bytes.count
+        let b0 = bytes[i]
+        if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
+        let length = b0 < 0xe0 ? 2 : (b0 < 0xf0 ? 3 : 4)
+        var v = UInt32(b0) & (0x7f >> length)
+        for k in 1..<length { v = v << 6 | UInt32(bytes[min(i + k, n - 1)] & 0x3f) }
+        return (Unicode.Scalar(v) ?? "\u{FFFD}", length)
     }
 
     /// True for a scalar that is a whole character on its own whatever stands beside it
@@ -218,6 +242,15 @@ public enum TextLayout {
         return truncations.value(TextAtWidth(text, width, ellipsis)) { truncateWorkedOut(text, to: width, ellipsis: ellipsis) }
     }
     static let truncations = Memo<TextAtWidth, String>()
+
+    /// `truncate` and the width of what it gives, the text measured once when it fits.
+    static func truncatedAndWidth(_ text: String, to width: Int, ellipsis: String) -> (String, Int) {
+        guard width > 0 else { return ("", 0) }
+        let w = DisplayWidth.of(text)
+        if w <= width { return (text, w) }
+        let t = truncations.value(TextAtWidth(text, width, ellipsis)) { truncateWorkedOut(text, to: width, ellipsis: ellipsis) }
+        return (t, DisplayWidth.of(t))
+    }
 
     static func truncateWorkedOut(_ text: String, to width: Int, ellipsis: String) -> String {
         // An ellipsis wider than the room is left out: the text is cut plainly.

@@ -10,12 +10,15 @@ import Synchronization
 /// working them out costs grapheme breaking and measuring every scalar. Full, it starts again
 /// (the strings of one screen are far fewer than its capacity).
 public final class Memo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private let table = Mutex<[Key: Value]>([:])
-    private let capacity: Int
+    @usableFromInline let table = Mutex<[Key: Value]>([:])
+    @usableFromInline let capacity: Int
 
     public init(capacity: Int = 512) { self.capacity = capacity }
 
     /// The value for `key`, made by `make` (outside the lock: it may use other memos) when new.
+    /// Inlinable, so it is specialised for each memo's types: run generically, every look-up
+    /// asked the runtime for the metadata of the dictionary and its optionals.
+    @inlinable
     public func value(_ key: Key, _ make: () -> Value) -> Value {
         if let v = table.withLock({ $0[key] }) { return v }
         let v = make()

@@ -7,6 +7,9 @@ public final class ParameterizedControl {
     private let expand: (Int, Int) -> [UInt8]
     /// prefix, between, suffix; `swapped` when the second parameter is printed first.
     private let template: (parts: [[UInt8]], offsets: (Int, Int), swapped: Bool, arity: Int)?
+    /// The template's numbers without its bytes, for `length`: weighing a motion reads these
+    /// without retaining the parts.
+    private let shape: (offsets: (Int, Int), swapped: Bool, arity: Int, fixed: Int)?
     private var cache: [Int: [UInt8]] = [:]
     /// The expansions of one small parameter (a colour index), by the parameter.
     private var small: [[UInt8]?] = []
@@ -15,6 +18,7 @@ public final class ParameterizedControl {
     public init(arity: Int, expand: @escaping (Int, Int) -> [UInt8]) {
         self.expand = expand
         template = ParameterizedControl.infer(arity: arity, expand)
+        shape = template.map { t in (t.offsets, t.swapped, t.arity, t.parts[0].count + t.parts[1].count + t.parts[2].count) }
     }
 
     /// The bytes of the control for these parameters.
@@ -41,10 +45,11 @@ public final class ParameterizedControl {
 
     /// How many bytes `append(a, b)` writes.
     public func length(_ a: Int, _ b: Int = 0) -> Int {
-        if let t = template {
+        if let t = shape {
             let (first, second) = t.swapped ? (b + t.offsets.1, a + t.offsets.0) : (a + t.offsets.0, b + t.offsets.1)
-            var n = t.parts[0].count + t.parts[2].count + ParameterizedControl.digits(first)
-            if t.arity == 2 { n += t.parts[1].count + ParameterizedControl.digits(second) }
+            // `fixed` counts the middle part too, which is empty for one parameter.
+            var n = t.fixed + ParameterizedControl.digits(first)
+            if t.arity == 2 { n += ParameterizedControl.digits(second) }
             return n
         }
         return cached(a, b).count
@@ -238,6 +243,8 @@ public struct ScreenWriter {
     /// The look in force, when known.
     private var current: Look?
     private var looks: [Style: Look] = [:]
+    /// The last styles looked up, searched before `looks`.
+    private var recentLooks: [(style: Style, look: Look)] = []
     private var lastStyle = Style.plain
     private var lastLook = Look.plain
 
@@ -288,12 +295,15 @@ public struct ScreenWriter {
         let lastCellSkipped = controls.autoMargins && !controls.eatsNewline
         // Changes before this column of this row were erased with ech.
         var erasedRow = -1, erasedTo = 0
+        // Read once, not at every changed cell (each read retains the bytes).
+        let clearToEnd = previous == nil ? nil : controls.clearToEndOfLine
+        let erase = previous == nil ? nil : controls.eraseCharacters
         canvas.forEachChange(since: previous) { x, y, cell in
             if y == skipRow || (y == erasedRow && x < erasedTo) { return }
             if repaint && ScreenWriter.isBlank(cell) { return }
             // Writing the bottom-right cell would scroll a terminal that wraps at once.
             if lastCellSkipped && y == height - 1 && x + cell.width >= width { return }
-            if let previous, let el = controls.clearToEndOfLine {
+            if let previous, let el = clearToEnd {
                 if tailRow != y {
                     tailRow = y
                     tailStart = ScreenWriter.blankEnd(canvas, y)
@@ -311,7 +321,7 @@ public struct ScreenWriter {
             }
             // Blanks inside the row: erased where they start, when that and a jump over them
             // are shorter than their spaces (the cursor stays; the next move starts from here).
-            if let previous, let ech = controls.eraseCharacters, ScreenWriter.isBlank(cell),
+            if let previous, let ech = erase, ScreenWriter.isBlank(cell),
                case let (end, n) = ScreenWriter.blankRun(canvas, previous, from: x, y: y),
                end - x > ech.length(end - x) + (controls.right?.length(end - x) ?? controls.cursorAddress.length(y, end)) {
                 move(to: x, y, canvas, &out)
@@ -321,8 +331,10 @@ public struct ScreenWriter {
                 (erasedRow, erasedTo) = (y, end)
                 return
             }
-            move(to: x, y, canvas, &out)
-            setLook(look(cell.style), &out)
+            // The usual case, the next cell along in the look in force, answered here.
+            if cursor == nil || cursor?.x != x || cursor?.y != y { move(to: x, y, canvas, &out) }
+            let l = cell.style == lastStyle ? lastLook : look(cell.style)
+            if current != l { setLook(l, &out) }
             glyph(cell, canvas, &out)
             sent += 1
             let next = x + cell.width
@@ -374,6 +386,8 @@ public struct ScreenWriter {
 
     // MARK: Characters
 
+    /// Inlined: called out of line, the writer was copied for it at every cell.
+    @inline(__always)
     private func glyph(_ cell: CompactCell, _ canvas: Canvas, _ out: inout [UInt8]) {
         guard controls.unicode else {
             let v = cell.scalar?.value ?? 63
@@ -388,6 +402,7 @@ public struct ScreenWriter {
         }
     }
 
+    @inline(__always)
     static func appendUTF8(_ s: Unicode.Scalar, to out: inout [UInt8]) {
         let v = s.value
         switch v {
@@ -419,8 +434,13 @@ public struct ScreenWriter {
     private mutating func look(_ style: Style) -> Look {
         if style == lastStyle { return lastLook }
         let l: Look
-        if let known = looks[style] {
+        // A screen has a few dozen styles: the recent ones are found by comparing two words
+        // each, without hashing.
+        if let i = recentLooks.firstIndex(where: { $0.style == style }) {
+            l = recentLooks[i].look
+        } else if let known = looks[style] {
             l = known
+            rememberRecent(style, known)
         } else {
             let depth = controls.depth
             let fg = controls.foreground == nil ? -1 : Palette.index(for: style.foreground, depth: depth)
@@ -429,10 +449,22 @@ public struct ScreenWriter {
             if fg >= 0 || bg >= 0 { a.subtract(controls.noColorAttributes) }
             l = Look(attributes: a, foreground: Int16(fg), background: Int16(bg))
             looks[style] = l
+            rememberRecent(style, l)
         }
         lastStyle = style
         lastLook = l
         return l
+    }
+
+    /// The look of a style already worked out, if it was.
+    private func knownLook(_ style: Style) -> Look? {
+        if let i = recentLooks.firstIndex(where: { $0.style == style }) { return recentLooks[i].look }
+        return looks[style]
+    }
+
+    private mutating func rememberRecent(_ style: Style, _ look: Look) {
+        if recentLooks.count >= 16 { recentLooks.removeFirst() }
+        recentLooks.append((style, look))
     }
 
     private mutating func setLook(_ target: Look, _ out: inout [UInt8]) {
@@ -690,7 +722,7 @@ public struct ScreenWriter {
             guard !cell.isCluster, !cell.isContinuation, x + cell.width <= to else { return nil }
             if styleLook == nil || cell.style != style {
                 style = cell.style
-                styleLook = style == lastStyle ? lastLook : looks[style]
+                styleLook = style == lastStyle ? lastLook : knownLook(style)
             }
             guard styleLook == now else { return nil }
             bytes += ScreenWriter.utf8Length(cell, unicode: controls.unicode)

@@ -37,6 +37,35 @@ public enum Role: String, CaseIterable, Sendable, Hashable {
     /// Trouble: errors, a corrupt file, a destructive choice.
     case danger
 
+    /// Compared and hashed by case: a raw-valued enum otherwise compares and hashes its raw
+    /// string, and a frame looks the theme up by role a hundred times.
+    public static func == (a: Role, b: Role) -> Bool { a.ordinal == b.ordinal }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
+    /// The case's place in the declaration.
+    var ordinal: Int {
+        switch self {
+        case .background: return 0
+        case .text: return 1
+        case .muted: return 2
+        case .accent: return 3
+        case .title: return 4
+        case .border: return 5
+        case .focus: return 6
+        case .selected: return 7
+        case .disabled: return 8
+        case .hintKey: return 9
+        case .hintLabel: return 10
+        case .dialog: return 11
+        case .dialogBorder: return 12
+        case .team1: return 13
+        case .team2: return 14
+        case .success: return 15
+        case .warning: return 16
+        case .danger: return 17
+        }
+    }
+
     /// One line for the manual and `--list-themes`.
     public var purpose: String {
         switch self {

@@ -572,9 +572,9 @@ public final class Shell {
     /// The whole screen for a terminal of `size`. Changes nothing: what a key does at this
     /// size was settled by `resize`.
     public func render(size: Size, now: Double) -> Canvas {
-        var canvas = Canvas(size: size)
+        // Made filled with the background, as a fill of a blank canvas would leave it.
+        var canvas = Canvas(width: size.width, height: size.height, fill: Cell(" ", style: theme[.background]))
         let screen = Rect(size)
-        canvas.fill(screen, style: theme[.background])
         guard !isTooSmall(size) else {
             renderTooSmall(on: &canvas, needed: needed)
             return canvas

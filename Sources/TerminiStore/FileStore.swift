@@ -177,7 +177,9 @@ public final class FileStore: StateStore {
 
     /// File names are plain: no slashes, no `..`, nothing hidden outside the directory.
     public static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && !name.contains("/") && name != "." && name != ".." && !name.contains("\0")
+        // By bytes: a slash or NUL byte anywhere, even inside a character, would end the name
+        // for the system (and looking at bytes costs no grapheme breaking on every append).
+        !name.isEmpty && !name.utf8.contains(UInt8(ascii: "/")) && name != "." && name != ".." && !name.utf8.contains(0)
     }
 
     // MARK: Reading

@@ -64,8 +64,12 @@ public struct BigText: Widget {
     public var variant: Variant?
     /// A larger variant may not exceed this height in cells (keeps digits of two halves equal).
     public var maxHeight: Int?
+    /// Drawn in this style rather than the theme's for `role` (no theme copied to change one).
+    public var style: Style?
 
-    public init(_ text: String, role: Role = .text, alignment: Alignment = .center, variant: Variant? = nil, maxHeight: Int? = nil) {
+    public init(_ text: String, role: Role = .text, alignment: Alignment = .center, variant: Variant? = nil, maxHeight: Int? = nil,
+                style: Style? = nil) {
+        self.style = style
         self.text = text
         self.role = role
         self.alignment = alignment
@@ -120,7 +124,7 @@ public struct BigText: Widget {
 
     public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         guard !rect.isEmpty else { return }
-        let style = theme[role]
+        let style = self.style ?? theme[role]
         guard let v = variant ?? BigText.fit(text, in: rect.size, maxHeight: maxHeight) else {
             // Too small for even the 3×5 font: plain text, still centred.
             canvas.put(TextLayout.sanitized(text), in: rect.row(rect.height / 2), alignment: alignment, style: style.with(.bold),
@@ -136,29 +140,49 @@ public struct BigText: Widget {
         }
         let y0 = rect.y + (rect.height - m.height) / 2
         let block = theme.glyphs.block
-        var px = 0
-        for c in text {
-            let w = v.font.glyphWidth(c)
-            if let g = v.font.glyph(c) {
-                for (ry, row) in g.rows.enumerated() {
-                    // One fill for each run of lit pixels in a row, not one per pixel.
-                    var rx = 0
-                    while rx < row.count {
-                        guard row[rx] else {
-                            rx += 1
-                            continue
-                        }
-                        var end = rx + 1
-                        while end < row.count && row[end] { end += 1 }
-                        let run = Rect(x: x0 + (px + rx) * v.scaleX, y: y0 + ry * v.scaleY, width: (end - rx) * v.scaleX, height: v.scaleY)
-                        canvas.fill(run.intersection(rect), with: block, style: style)
-                        rx = end
-                    }
-                }
+        // The block's cell worked out once for all the runs (a one-scalar, one-cell glyph).
+        let narrow = block.unicodeScalars.count == 1 && DisplayWidth.of(block) == 1 ? block.unicodeScalars.first : nil
+        for r in BigText.runs(text, v) {
+            let run = Rect(x: x0 + r.x, y: y0 + r.y, width: r.width, height: r.height)
+            if let narrow {
+                canvas.fill(run.intersection(rect), withNarrow: narrow, style: style)
+            } else {
+                canvas.fill(run.intersection(rect), with: block, style: style)
             }
-            px += w + 1
         }
     }
+
+    /// The runs of lit pixels of `text` at `v`, scaled, from the text's top left corner: one
+    /// fill each, not one per pixel. Worked out once for each text and size (the score's
+    /// digits and the band's words come back every frame).
+    static func runs(_ text: String, _ v: Variant) -> [Rect] {
+        // The fonts are the two built here, each named by its own name.
+        runMemo.value(TextAtWidth(text, v.scaleX << 16 | v.scaleY, v.font.name)) {
+            var out: [Rect] = []
+            var px = 0
+            for c in text {
+                let w = v.font.glyphWidth(c)
+                if let g = v.font.glyph(c) {
+                    for (ry, row) in g.rows.enumerated() {
+                        var rx = 0
+                        while rx < row.count {
+                            guard row[rx] else {
+                                rx += 1
+                                continue
+                            }
+                            var end = rx + 1
+                            while end < row.count && row[end] { end += 1 }
+                            out.append(Rect(x: (px + rx) * v.scaleX, y: ry * v.scaleY, width: (end - rx) * v.scaleX, height: v.scaleY))
+                            rx = end
+                        }
+                    }
+                }
+                px += w + 1
+            }
+            return out
+        }
+    }
+    static let runMemo = Memo<TextAtWidth, [Rect]>(capacity: 128)
 }
 
 extension BigText.Font {

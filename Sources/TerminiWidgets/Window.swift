@@ -78,10 +78,11 @@ public struct KeyHintBar: Widget, Equatable, Sendable {
         let row = rect.row(0).intersection(canvas.bounds)
         guard !row.isEmpty else { return }
         // The row beneath must be of one background for its cells to be kept apart from it.
-        let beneath = canvas.compactCell(x: row.x, y: row.y).style.background
-        for x in row.x..<row.maxX where canvas.compactCell(x: x, y: row.y).style.background != beneath {
+        let first = canvas.compactCell(x: row.x, y: row.y).style
+        for x in row.x..<row.maxX where !canvas.compactCell(x: x, y: row.y).style.hasBackground(of: first) {
             return draw(in: row, on: &canvas, theme: theme)
         }
+        let beneath = first.background
         let key = Drawn(bar: self, width: row.width, keyStyle: theme[.hintKey], labelStyle: theme[.hintLabel], beneath: beneath)
         if let cells = KeyHintBar.drawn.withLock({ list in list.first { $0.key == key }?.row }) {
             canvas.blit(cells, x: row.x, y: row.y)
