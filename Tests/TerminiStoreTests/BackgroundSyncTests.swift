@@ -31,6 +31,17 @@ final class SyncAnswer: @unchecked Sendable {
     let start = Array("{\"e\":\"start\"}\n".utf8)
     let point = Array("{\"e\":\"point\",\"t\":1796}\n".utf8)
 
+    /// A store that syncs in the background, its journal begun with a line on the disk.
+    func started() throws -> (TempDir, FileStore, SyncAnswer) {
+        let tmp = TempDir()
+        let store = FileStore(directory: tmp.path)
+        let answer = SyncAnswer()
+        store.syncAppendsInBackground(answer.call)
+        try store.append("journal", bytes: start)
+        try store.confirmAppend()
+        return (tmp, store, answer)
+    }
+
     @Test func theLineIsWrittenAtOnceAndSyncedOnAnotherThread() throws {
         let tmp = TempDir()
         let store = FileStore(directory: tmp.path)
@@ -54,12 +65,7 @@ final class SyncAnswer: @unchecked Sendable {
     }
 
     @Test func aRefusedSyncIsCutBackAndReportedWhenConfirmed() throws {
-        let tmp = TempDir()
-        let store = FileStore(directory: tmp.path)
-        let answer = SyncAnswer()
-        store.syncAppendsInBackground(answer.call)
-        try store.append("journal", bytes: start)
-        try store.confirmAppend()
+        let (tmp, store, answer) = try started()
         answer.error = EIO
         try store.append("journal", bytes: point)
         #expect(throws: StoreError.io("cannot append to journal: \(Posix.text(EIO))")) { try store.confirmAppend() }
@@ -71,12 +77,7 @@ final class SyncAnswer: @unchecked Sendable {
     }
 
     @Test func anotherSaveWaitsForTheSyncAndKeepsItsFailureForTheConfirmation() throws {
-        let tmp = TempDir()
-        let store = FileStore(directory: tmp.path)
-        let answer = SyncAnswer()
-        store.syncAppendsInBackground(answer.call)
-        try store.append("journal", bytes: start)
-        try store.confirmAppend()
+        let (tmp, store, answer) = try started()
         answer.error = ENOSPC
         try store.append("journal", bytes: point)
         // A write asked before the confirmation: the disk takes them in the order asked.
