@@ -125,14 +125,23 @@ public struct Theme: Sendable, Equatable {
     /// role's own, else the theme's), so nothing that had contrast loses it all.
     public func resolved(for depth: ColorDepth) -> Theme {
         var t = self
-        let ground = Palette.resolve(self[.background].background, depth: depth)
+        // Roles share colours (the default theme's gold is four roles'): each colour is
+        // searched for once. A search is about 60,000 instructions, at every start.
+        var found: [(color: Color, avoiding: Int?, resolved: Color)] = []
+        func resolve(_ color: Color, avoiding: Int? = nil) -> Color {
+            if let f = found.first(where: { $0.color == color && $0.avoiding == avoiding }) { return f.resolved }
+            let r = Palette.resolve(color, depth: depth, avoiding: avoiding)
+            found.append((color, avoiding, r))
+            return r
+        }
+        let ground = resolve(self[.background].background)
         for role in Role.allCases {
             var s = self[role]
-            s.background = Palette.resolve(s.background, depth: depth)
+            s.background = resolve(s.background)
             let under = s.background == .inherit ? ground : s.background
             var avoid: Int?
             if case .indexed(let i) = under { avoid = Int(i) }
-            s.foreground = Palette.resolve(s.foreground, depth: depth, avoiding: avoid)
+            s.foreground = resolve(s.foreground, avoiding: avoid)
             t.styles[role] = s
         }
         return t

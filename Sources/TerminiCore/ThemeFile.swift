@@ -16,10 +16,7 @@ public enum ThemeFile {
         theme.name = name
         var diagnostics: [ThemeDiagnostic] = []
         var seen: Set<Role> = []
-        // "\r\n" is one Character in Swift, so splitting on "\n" alone would read a file
-        // saved with Windows line endings as a single line.
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        for (index, rawLine) in lines.enumerated() {
+        for (index, rawLine) in lines(of: text).enumerated() {
             let lineNo = index + 1
             var line = Substring(rawLine)
             if let hash = commentStart(line) { line = line[..<hash] }
@@ -47,6 +44,27 @@ public enum ThemeFile {
             }
         }
         return (theme, diagnostics)
+    }
+
+    /// The lines of `text`, split at each "\n" or "\r\n" (a file saved with Windows line
+    /// endings), as splitting its Characters would: an LF is never part of a Character other
+    /// than CR LF, so the bytes can be split instead, which costs a start far less.
+    static func lines(of text: String) -> [Substring] {
+        var lines: [Substring] = []
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var i = start
+        while i < bytes.endIndex {
+            if bytes[i] == 0x0A {
+                var end = i
+                if end > start, bytes[bytes.index(before: end)] == 0x0D { end = bytes.index(before: end) }
+                lines.append(text[start..<end])
+                start = bytes.index(after: i)
+            }
+            i = bytes.index(after: i)
+        }
+        lines.append(text[start...])
+        return lines
     }
 
     /// A `#` starts a comment unless it begins a `#rrggbb` colour.

@@ -190,7 +190,19 @@ extension BigText.Font {
         var table = [Glyph?](repeating: nil, count: 128)
         for (c, s) in glyphs {
             guard let a = c.asciiValue else { continue }
-            let rows = s.split(separator: ",").map { $0.map { $0 == "#" } }
+            // Rows split at "," ("#" lit), read byte by byte: the patterns are ASCII, and
+            // splitting them as Characters was a sixth of a start's instructions.
+            var rows: [[Bool]] = []
+            var row: [Bool] = []
+            for b in s.utf8 {
+                if b == UInt8(ascii: ",") {
+                    if !row.isEmpty { rows.append(row) }
+                    row = []
+                } else {
+                    row.append(b == UInt8(ascii: "#"))
+                }
+            }
+            if !row.isEmpty { rows.append(row) }
             table[Int(a)] = Glyph(width: rows.first?.count ?? 0, rows: rows)
         }
         return BigText.Font(name: name, height: height, table: table, defaultWidth: table[Int(UInt8(ascii: "0"))]?.width ?? 3)
