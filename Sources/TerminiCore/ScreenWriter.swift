@@ -156,6 +156,8 @@ public struct TerminalControls {
     public var lineFeedReturns: Bool?
     public var clearScreen: [UInt8]
     public var clearToEndOfLine: [UInt8]?
+    /// ech: blanks n cells from the cursor on, leaving the cursor where it is.
+    public var eraseCharacters: ParameterizedControl?
     public var resetAttributes: [UInt8]
     public var bold: [UInt8]?
     public var dim: [UInt8]?
@@ -210,6 +212,7 @@ public struct TerminalControls {
         c.carriageReturn = [13]
         c.lineFeedReturns = lineFeedReturns
         c.clearToEndOfLine = Array("\u{1b}[K".utf8)
+        c.eraseCharacters = csi("X")
         c.bold = Array("\u{1b}[1m".utf8)
         c.dim = Array("\u{1b}[2m".utf8)
         c.reverse = Array("\u{1b}[7m".utf8)
@@ -290,10 +293,13 @@ public struct ScreenWriter {
         var tailRow = -1, tailStart = Int.max
         let width = canvas.width, height = canvas.height
         let lastCellSkipped = controls.autoMargins && !controls.eatsNewline
+        // Changes before this column of this row were erased with ech.
+        var erasedRow = -1, erasedTo = 0
         // Read once, not at every changed cell (each read retains the bytes).
         let clearToEnd = previous == nil ? nil : controls.clearToEndOfLine
+        let erase = previous == nil ? nil : controls.eraseCharacters
         canvas.forEachChange(since: previous) { x, y, cell in
-            if y == skipRow { return }
+            if y == skipRow || (y == erasedRow && x < erasedTo) { return }
             if repaint && ScreenWriter.isBlank(cell) { return }
             // Writing the bottom-right cell would scroll a terminal that wraps at once.
             if lastCellSkipped && y == height - 1 && x + cell.width >= width { return }
@@ -312,6 +318,18 @@ public struct ScreenWriter {
                 }
                 // Not worth it from here: from any later change in the row it is less so.
                 if x >= tailStart { tailStart = Int.max }
+            }
+            // Blanks inside the row: erased where they start, when that and a jump over them
+            // are shorter than their spaces (the cursor stays; the next move starts from here).
+            if let previous, let ech = erase, ScreenWriter.isBlank(cell),
+               case let (end, n) = ScreenWriter.blankRun(canvas, previous, from: x, y: y),
+               end - x > ech.length(end - x) + (controls.right?.length(end - x) ?? controls.cursorAddress.length(y, end)) {
+                move(to: x, y, canvas, &out)
+                setLook(.plain, &out)
+                ech.append(end - x, to: &out)
+                sent += n
+                (erasedRow, erasedTo) = (y, end)
+                return
             }
             // The usual case, the next cell along in the look in force, answered here.
             if cursor == nil || cursor?.x != x || cursor?.y != y { move(to: x, y, canvas, &out) }
@@ -346,6 +364,24 @@ public struct ScreenWriter {
         var n = 0
         for xx in x..<canvas.width where canvas.compactCell(x: xx, y: y) != previous.compactCell(x: xx, y: y) { n += 1 }
         return n
+    }
+
+    /// The blank cells of row y from x on, up to the last of them that changed: where that
+    /// run ends and how many of its cells changed. A stretch of 16 blanks that did not change
+    /// ends it (a change after that starts a run of its own), so a wide blank row with a few
+    /// changes is not scanned to its end at each of them.
+    static func blankRun(_ canvas: Canvas, _ previous: Canvas, from x: Int, y: Int) -> (end: Int, changed: Int) {
+        var end = x, changed = 0, xx = x
+        while xx < canvas.width, xx - end < 16 {
+            let cell = canvas.compactCell(x: xx, y: y)
+            guard isBlank(cell) else { break }
+            xx += 1
+            if cell != previous.compactCell(x: xx - 1, y: y) {
+                changed += 1
+                end = xx
+            }
+        }
+        return (end, changed)
     }
 
     // MARK: Characters
@@ -434,27 +470,93 @@ public struct ScreenWriter {
     private mutating func setLook(_ target: Look, _ out: inout [UInt8]) {
         if current == target { return }
         var now = current ?? Look(attributes: [.bold, .dim, .reverse, .underline, .italic], foreground: -2, background: -2)
-        // An attribute turned off, or a colour back to the terminal's own without op: start from normal.
+        let start = out.count
+        // An attribute turned off, or a colour back to the terminal's own without op: start from
+        // normal. Back to the terminal's own colours otherwise: by op, or by sgr0 where that and
+        // turning the attributes on again is shorter (sgr0 resets the colours too).
         let colorsReset = (target.foreground < 0 && now.foreground != -1) || (target.background < 0 && now.background != -1)
         if !now.attributes.subtracting(target.attributes).isEmpty || (colorsReset && controls.originalColors == nil) {
             out += controls.resetAttributes
             now = .plain
         } else if colorsReset, let op = controls.originalColors {
-            out += op
-            now.foreground = -1
-            now.background = -1
+            var afterOp = now
+            afterOp.foreground = -1
+            afterOp.background = -1
+            if !controls.resetAttributes.isEmpty,
+               controls.resetAttributes.count + attributesLength(target.attributes) < op.count + attributesLength(target.attributes.subtracting(now.attributes)) {
+                out += controls.resetAttributes
+                now = .plain
+            } else {
+                out += op
+                now = afterOp
+            }
         }
         let added = target.attributes.subtracting(now.attributes)
         if !added.isEmpty {
-            if added.contains(.bold), let s = controls.bold { out += s }
-            if added.contains(.dim), let s = controls.dim { out += s }
-            if added.contains(.reverse), let s = controls.reverse { out += s }
-            if added.contains(.underline), let s = controls.underline { out += s }
-            if added.contains(.italic), let s = controls.italic { out += s }
+            if added.contains(.bold), let s = controls.bold { appendSGR(s, to: &out, since: start) }
+            if added.contains(.dim), let s = controls.dim { appendSGR(s, to: &out, since: start) }
+            if added.contains(.reverse), let s = controls.reverse { appendSGR(s, to: &out, since: start) }
+            if added.contains(.underline), let s = controls.underline { appendSGR(s, to: &out, since: start) }
+            if added.contains(.italic), let s = controls.italic { appendSGR(s, to: &out, since: start) }
         }
-        if target.foreground >= 0 && target.foreground != now.foreground { controls.foreground?.append(Int(target.foreground), to: &out) }
-        if target.background >= 0 && target.background != now.background { controls.background?.append(Int(target.background), to: &out) }
+        if target.foreground >= 0 && target.foreground != now.foreground, let f = controls.foreground {
+            appendSGR(f, Int(target.foreground), to: &out, since: start)
+        }
+        if target.background >= 0 && target.background != now.background, let b = controls.background {
+            appendSGR(b, Int(target.background), to: &out, since: start)
+        }
         current = target
+    }
+
+    /// The bytes of turning these attributes on, one control each.
+    private func attributesLength(_ a: Attributes) -> Int {
+        var n = 0
+        if a.contains(.bold) { n += controls.bold?.count ?? 0 }
+        if a.contains(.dim) { n += controls.dim?.count ?? 0 }
+        if a.contains(.reverse) { n += controls.reverse?.count ?? 0 }
+        if a.contains(.underline) { n += controls.underline?.count ?? 0 }
+        if a.contains(.italic) { n += controls.italic?.count ?? 0 }
+        return n
+    }
+
+    private func appendSGR(_ control: ParameterizedControl, _ value: Int, to out: inout [UInt8], since start: Int) {
+        var bytes: [UInt8] = []
+        control.append(value, to: &bytes)
+        appendSGR(bytes, to: &out, since: start)
+    }
+
+    /// Appends an attribute or colour control; when it and the control just written (since
+    /// `start`, by this change of look) are both ECMA-48 SGR sequences (ESC [ numbers m), as one
+    /// sequence with both lists of parameters: `\e[1m\e[7m` is `\e[1;7m`, 2 bytes fewer a join.
+    private func appendSGR(_ control: [UInt8], to out: inout [UInt8], since start: Int) {
+        guard let params = ScreenWriter.sgrParameters(control), let open = ScreenWriter.trailingSGR(out, since: start) else {
+            out += control
+            return
+        }
+        // An empty list means 0 (normal): said so once it is no longer alone.
+        if open == out.count - 1 { out.insert(UInt8(ascii: "0"), at: open) }
+        out.removeLast()  // its "m"
+        out.append(UInt8(ascii: ";"))
+        out += params.isEmpty ? [UInt8(ascii: "0")] : params
+        out.append(UInt8(ascii: "m"))
+    }
+
+    /// The parameters of a control that is exactly one SGR sequence of numbers, else nil.
+    static func sgrParameters(_ control: [UInt8]) -> ArraySlice<UInt8>? {
+        guard control.count >= 3, control[0] == 0x1b, control[1] == UInt8(ascii: "["), control[control.count - 1] == UInt8(ascii: "m") else { return nil }
+        let params = control[2..<(control.count - 1)]
+        guard params.allSatisfy({ $0 == UInt8(ascii: ";") || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }) else { return nil }
+        return params
+    }
+
+    /// Where the parameters of the SGR sequence that `out` ends with begin (after its ESC [),
+    /// when the whole sequence lies after `start`; else nil.
+    static func trailingSGR(_ out: [UInt8], since start: Int) -> Int? {
+        guard out.count - start >= 3, out[out.count - 1] == UInt8(ascii: "m") else { return nil }
+        var i = out.count - 2
+        while i >= start + 2, out[i] == UInt8(ascii: ";") || (out[i] >= UInt8(ascii: "0") && out[i] <= UInt8(ascii: "9")) { i -= 1 }
+        guard i >= start + 1, out[i] == UInt8(ascii: "["), out[i - 1] == 0x1b else { return nil }
+        return i + 1
     }
 
     // MARK: Cursor motion

@@ -151,6 +151,7 @@ public final class Shell {
     public func open(_ id: String, now: Double) {
         guard let type = AppRegistry.app(id) else { return }
         if apps[id] == nil {
+            confirmBeforeChange()
             var options = AppOptions()
             if let p = pendingOptions, p.app == id {
                 options = p.options
@@ -180,7 +181,9 @@ public final class Shell {
 
     /// Runs `body` on an app and carries out its effects.
     func with(_ id: String?, _ body: (inout any MiniApp) -> [AppEffect]) -> [ShellOutput] {
-        guard let id, var app = apps[id] else { return [] }
+        guard let id else { return [] }
+        confirmBeforeChange()
+        guard var app = apps[id] else { return [] }
         let effects = body(&app)
         apps[id] = app
         return carry(effects, owner: id)
@@ -221,6 +224,13 @@ public final class Shell {
     public func flushWrites() { flush() }
 
     func flush() { settle(executor.flush()) }
+
+    /// Before an app changes (the next key of a batch, a tick, a file another copy saved): the
+    /// line still syncing is confirmed first, so the state it saved becomes the one a later
+    /// failed save goes back to (else a refusal would undo that line too, which the disk holds).
+    func confirmBeforeChange() {
+        if executor.awaitsConfirmation { confirmSaves() }
+    }
 
     /// Waits for the last journal append's sync, which goes on while the frame is drawn (see
     /// `FileStore.syncAppendsInBackground`); the loop calls this before it sends the frame.
@@ -537,6 +547,7 @@ public final class Shell {
     /// A follower hears that files changed: the keeper's lock closed (it quit or died) and
     /// this copy takes it over, or the keeper saved and the app reads its files again.
     func follow(_ id: String, now: Double, lockChanged: Bool) -> [ShellOutput] {
+        confirmBeforeChange()
         guard let k = keeping[id], !k.keeps, var app = apps[id] else { return [] }
         let ctx = context(now)
         if k == .following, lockChanged, let lock = locks[id], store.tryLock(lock) == .acquired {

@@ -247,6 +247,7 @@ public final class Terminal {
             c.lineFeedReturns = translated ? true : nil
         }
         c.clearToEndOfLine = string("el")
+        c.eraseCharacters = control("ech", arity: 1)
         c.bold = string("bold")
         c.dim = string("dim")
         c.reverse = string("rev")

@@ -103,8 +103,16 @@ struct MiniTerminal {
         case "D": x = max(0, x - n)
         case "B": y = min(height - 1, y + n)
         case "A": y = max(0, y - n)
-        case "K": for xx in x..<width { cells[y * width + xx] = Glyph(text: " ", foreground: -1, background: pen.background) }
-        case "J" where raw == "2": for i in cells.indices { cells[i] = Glyph(text: " ", foreground: -1, background: pen.background) }
+        case "K":
+            erasing()
+            for xx in x..<width { cells[y * width + xx] = Glyph(text: " ", foreground: -1, background: pen.background) }
+        case "X":
+            // ech: n cells from the cursor on, which stays where it is.
+            erasing()
+            for xx in x..<min(width, x + n) { cells[y * width + xx] = Glyph(text: " ", foreground: -1, background: pen.background) }
+        case "J" where raw == "2":
+            erasing()
+            for i in cells.indices { cells[i] = Glyph(text: " ", foreground: -1, background: pen.background) }
         case "m":
             var k = 0
             let ps = p.isEmpty ? [0] : p
@@ -130,6 +138,12 @@ struct MiniTerminal {
             }
         default: unknown.append("CSI \(raw)\(final)")
         }
+    }
+
+    /// Terminals differ in what an erase keeps of the pen (xterm the background colour, others
+    /// the colours and attributes too), so the writer must erase with a plain pen.
+    mutating func erasing() {
+        if pen != Glyph() { unknown.append("erase with the pen \(pen)") }
     }
 
     /// What the screen shows against what `canvas` says it should, cell by cell.
@@ -287,6 +301,94 @@ struct MiniTerminal {
         writer.frame(c, into: &out)
         // From column 31 to 5: \e[6G (4 bytes; \e[26D is 5), then the rest of the row erased.
         #expect(String(decoding: out, as: UTF8.self) == "\u{1b}[6G\u{1b}[K")
+    }
+
+    /// A run of blanks inside a row (the row's end is not blank, so el cannot do it) is erased
+    /// with ech and jumped over when that is shorter than its spaces; a short one is sent.
+    @Test func blanksInsideARowAreErased() {
+        var writer = ScreenWriter(controls: .xterm())
+        var a = Canvas(width: 40, height: 2)
+        a.put("No match. Your next flip turns these", x: 1, y: 0, style: .plain)
+        a.put("|", x: 39, y: 0, style: .plain)
+        a.put("|", x: 39, y: 1, style: .plain)
+        var out: [UInt8] = []
+        writer.frame(a, into: &out)
+        var term = MiniTerminal(width: 40, height: 2)
+        term.feed(out)
+        var b = a
+        b.fill(Rect(x: 1, y: 0, width: 38, height: 1))
+        b.put("ok", x: 1, y: 1, style: .plain)
+        out = []
+        writer.frame(b, into: &out)
+        term.feed(out)
+        #expect(term.unknown == [])
+        #expect(term.mismatches(b, depth: .palette256) == [])
+        // The cursor is not known (the last frame ended at the last column): addressed, the 36
+        // cells of text erased, then down a line and the blank first cell again to "ok".
+        #expect(String(decoding: out, as: UTF8.self) == "\u{1b}[1;2H\u{1b}[36X\n ok")
+        var c = b
+        c.put("abcdef", x: 10, y: 1, style: .plain)
+        out = []
+        writer.frame(c, into: &out)
+        var d = c
+        d.fill(Rect(x: 10, y: 1, width: 6, height: 1))
+        out = []
+        writer.frame(d, into: &out)
+        // Six spaces are shorter than \e[6X and a jump: sent as they are.
+        #expect(String(decoding: out, as: UTF8.self) == "\u{1b}[6D      ")
+        // A terminal without ech gets spaces.
+        var plainControls = TerminalControls.xterm()
+        plainControls.eraseCharacters = nil
+        var w2 = ScreenWriter(controls: plainControls)
+        out = []
+        w2.frame(a, into: &out)
+        out = []
+        w2.frame(b, into: &out)
+        #expect(String(decoding: out, as: UTF8.self).contains(String(repeating: " ", count: 36)))
+    }
+
+    /// Attributes and colours set together are one control sequence, and a return to the
+    /// terminal's own colours takes sgr0 or op, whichever is shorter with what follows.
+    @Test func attributesInOneSequence() {
+        var writer = ScreenWriter(controls: .xterm())
+        var a = Canvas(width: 10, height: 1)
+        a.put("ab", x: 0, y: 0, style: Style(foreground: .indexed(244)))
+        var out: [UInt8] = []
+        writer.frame(a, into: &out)
+        var b = a
+        b.put("c", x: 2, y: 0, style: Style(attributes: [.bold, .reverse]))
+        out = []
+        writer.frame(b, into: &out)
+        // Before: \e[39;49m\e[1m\e[7m (16 bytes).
+        #expect(String(decoding: out, as: UTF8.self) == "\u{1b}(B\u{1b}[0;1;7mc")
+        var c = b
+        c.put("d", x: 3, y: 0, style: Style(foreground: .indexed(178), attributes: [.bold]))
+        out = []
+        writer.frame(c, into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "\u{1b}(B\u{1b}[0;1;38;5;178md")
+        // An entry without sgr0 gets op, never an empty reset taken for one.
+        var noReset = TerminalControls.xterm()
+        noReset.resetAttributes = []
+        var w3 = ScreenWriter(controls: noReset)
+        out = []
+        w3.frame(a, into: &out)
+        out = []
+        w3.frame(Self.withBold(a), into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "\u{1b}[39;49;1mc")
+        var term = MiniTerminal(width: 10, height: 1)
+        var w2 = ScreenWriter(controls: .xterm())
+        for canvas in [a, b, c] {
+            out = []
+            w2.frame(canvas, into: &out)
+            term.feed(out)
+            #expect(term.mismatches(canvas, depth: .palette256) == [])
+        }
+    }
+
+    static func withBold(_ canvas: Canvas) -> Canvas {
+        var c = canvas
+        c.put("c", x: 2, y: 0, style: Style(attributes: [.bold]))
+        return c
     }
 
     @Test func templatesMatchTheExpansion() {

@@ -116,4 +116,36 @@ import TerminiStore
         #expect(!shell.text().contains("Could not save"), "\(shell.text())")
         #expect(shell.text().contains("Saved again"), "\(shell.text())")
     }
+
+    /// Keys read together: the first key's line is still syncing when the second key's line
+    /// is refused (a disk that fills between them). The screen shows what the disk holds: the
+    /// first rally, not the second, and never the state before both.
+    @Test func aRefusalAfterALineStillSyncingKeepsTheLineThatWasSaved() throws {
+        var template = Array("/tmp/termini-late-XXXXXX".utf8CString)
+        let dir = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } })
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let faults = FaultInjector(counted: [.write])
+        let store = FileStore(directory: dir, calls: faults)
+        store.syncAppendsInBackground(Answer().call)
+        let shell = Shell(store: store, config: ConfigFile(text: ""), theme: .builtinDefault, themeName: "default", unicode: true,
+                          monochrome: false, catalog: nil, open: "badminton", now: 0)
+        shell.press(.enter)
+        shell.confirmSaves()
+        shell.press(.right)
+        shell.confirmSaves()
+        for keys in [[Key.right, .right], [.left, .right, .left], [.char("u"), .char("y"), .char("u")]] {
+            faults.persistent = true
+            faults.failAt = faults.count + 2
+            _ = shell.handle(keys, now: 0)
+            shell.confirmSaves()
+            faults.failAt = nil
+            let fresh = Shell(store: FileStore(directory: dir), config: ConfigFile(text: ""), theme: .builtinDefault, themeName: "default",
+                              unicode: true, monochrome: false, catalog: nil, open: "badminton", now: 0)
+            #expect(score(shell) == score(fresh), "after \(keys): the screen shows \(score(shell) ?? []), the disk holds \(score(fresh) ?? [])")
+            #expect(shell.text().contains("Could not save"), "\(shell.text())")
+            // Space again: the next key saves, and the screen follows the disk.
+            shell.press(.right)
+            shell.confirmSaves()
+        }
+    }
 }
