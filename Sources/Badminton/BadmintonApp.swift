@@ -292,14 +292,13 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     /// Records an event: into the log and, when it changed the match, onto the journal.
     mutating func record(_ action: MatchEvent.Action, at now: Double) -> [AppEffect] {
-        guard var l = log else { return [] }
+        guard let before = log?.state else { return [] }
         let event = MatchEvent(action, at: now)
-        let before = l.state
-        guard l.take(event) else { return alertBell }
-        log = l
+        // Taken in place: a copy of the log, changed and put back, would copy its arrays (every
+        // event and every state of the match) at each rally, a cost growing with the match.
+        guard log?.take(event) == true, let s = log?.state else { return alertBell }
         // A choice of server starts afresh only when a new choice begins (the next game, or
         // the serving side changed): a change of ends or of names meanwhile keeps it.
-        let s = l.state
         if s.phase == .choosingService, action != .undo && action != .redo,
            before.phase != .choosingService || before.gameNumber != s.gameNumber || before.server != s.server {
             service = ServiceChoice()

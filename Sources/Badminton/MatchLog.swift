@@ -9,7 +9,11 @@ public struct MatchLog: Equatable, Sendable {
     /// The events in force, `start` first.
     public private(set) var effective: [MatchEvent] = []
     /// `states[i]` is the state after `effective[i]`.
-    public private(set) var states: [MatchState] = []
+    public var states: [MatchState] { stateBoxes.map(\.state) }
+    /// The states, each in a box of its own: the shell keeps a copy of the app as last saved
+    /// (to go back to if a save fails), so the next event's append copies this array; boxed,
+    /// that is a reference per state rather than every array inside every state of the match.
+    private var stateBoxes: [StateBox] = []
     /// Undone events, the next to redo last.
     public private(set) var redoable: [MatchEvent] = []
 
@@ -18,7 +22,7 @@ public struct MatchLog: Equatable, Sendable {
         let e = MatchEvent(.start(setup), at: time)
         records = [e]
         effective = [e]
-        states = [MatchState(setup, at: e.time)]
+        stateBoxes = [StateBox(MatchState(setup, at: e.time))]
     }
 
     /// Replays a journal. Nil when it does not begin with a start event. Events that do not
@@ -32,7 +36,7 @@ public struct MatchLog: Equatable, Sendable {
 
     public var state: MatchState {
         // Never empty: both initialisers put the start state in.
-        states[states.count - 1]
+        stateBoxes[stateBoxes.count - 1].state
     }
     public var setup: MatchSetup? {
         if case .start(let s) = effective.first?.action { return s }
@@ -52,7 +56,7 @@ public struct MatchLog: Equatable, Sendable {
             return false
         case .undo:
             guard canUndo, let last = effective.popLast() else { return false }
-            states.removeLast()
+            stateBoxes.removeLast()
             redoable.append(last)
         case .redo:
             guard let next = redoable.last else { return false }
@@ -60,15 +64,22 @@ public struct MatchLog: Equatable, Sendable {
             guard s.apply(next) else { return false }
             redoable.removeLast()
             effective.append(next)
-            states.append(s)
+            stateBoxes.append(StateBox(s))
         default:
             var s = state
             guard s.apply(event) else { return false }
             effective.append(event)
-            states.append(s)
+            stateBoxes.append(StateBox(s))
             redoable.removeAll()
         }
         records.append(event)
         return true
     }
+}
+
+/// One state of a match log, shared by the copies of the log (never changed once made).
+private final class StateBox: Equatable, Sendable {
+    let state: MatchState
+    init(_ state: MatchState) { self.state = state }
+    static func == (a: StateBox, b: StateBox) -> Bool { a === b || a.state == b.state }
 }

@@ -154,7 +154,7 @@ private struct Walk {
     init(_ log: MatchLog) {
         events = log.effective
         states = log.states
-        let first = log.states[0]
+        let first = states[0]
         callTime = log.startedAt
         games = [MatchTimeline.Game(number: 1, lastTime: log.startedAt, leftAtStart: first.left)]
     }
