@@ -255,6 +255,18 @@ public struct ScreenWriter {
         var foreground: Int16
         var background: Int16
         static let plain = Look(attributes: [], foreground: -1, background: -1)
+        /// The look as one number: a key for the changes already worked out.
+        var packed: UInt64 {
+            UInt64(attributes.rawValue) << 32 | UInt64(UInt16(bitPattern: foreground)) << 16 | UInt64(UInt16(bitPattern: background))
+        }
+    }
+    /// The bytes of each change of look worked out so far (from an unknown look: `from` all
+    /// ones). A frame changes between a handful of looks, the same ones frame after frame;
+    /// the bytes depend only on the two looks and the terminal.
+    private var changes: [LookChange: [UInt8]] = [:]
+    struct LookChange: Hashable {
+        var from: UInt64
+        var to: UInt64
     }
 
     public init(controls: TerminalControls) {
@@ -469,6 +481,18 @@ public struct ScreenWriter {
 
     private mutating func setLook(_ target: Look, _ out: inout [UInt8]) {
         if current == target { return }
+        let key = LookChange(from: current?.packed ?? .max, to: target.packed)
+        if let bytes = changes[key] {
+            out += bytes
+            current = target
+            return
+        }
+        let start = out.count
+        workOutLook(target, &out)
+        if changes.count < 512 { changes[key] = Array(out[start...]) }
+    }
+
+    private mutating func workOutLook(_ target: Look, _ out: inout [UInt8]) {
         var now = current ?? Look(attributes: [.bold, .dim, .reverse, .underline, .italic], foreground: -2, background: -2)
         let start = out.count
         // An attribute turned off, or a colour back to the terminal's own without op: start from
