@@ -310,6 +310,10 @@ public struct ScreenWriter {
         // Read once, not at every changed cell (each read retains the bytes).
         let clearToEnd = previous == nil ? nil : controls.clearToEndOfLine
         let erase = previous == nil ? nil : controls.eraseCharacters
+        // The fewest blanks ech can be worth it for: its shortest form and the shortest jump
+        // over them. A run is worth weighing only if the cell that far on is blank too (a run
+        // is blanks side by side), which spares the scan at most blanks between words.
+        let fewest = erase.map { $0.length(1) + (controls.right?.length(1) ?? controls.cursorAddress.length(0, 0)) } ?? 0
         canvas.forEachChange(since: previous) { x, y, cell in
             if y == skipRow || (y == erasedRow && x < erasedTo) { return }
             if repaint && ScreenWriter.isBlank(cell) { return }
@@ -333,7 +337,8 @@ public struct ScreenWriter {
             }
             // Blanks inside the row: erased where they start, when that and a jump over them
             // are shorter than their spaces (the cursor stays; the next move starts from here).
-            if let previous, let ech = erase, ScreenWriter.isBlank(cell),
+            if let previous, let ech = erase, x + fewest < width, ScreenWriter.isBlank(cell),
+               ScreenWriter.isBlank(canvas.compactCell(x: x + fewest, y: y)),
                case let (end, n) = ScreenWriter.blankRun(canvas, previous, from: x, y: y),
                end - x > ech.length(end - x) + (controls.right?.length(end - x) ?? controls.cursorAddress.length(y, end)) {
                 move(to: x, y, canvas, &out)
@@ -358,7 +363,8 @@ public struct ScreenWriter {
 
     /// A space with no colour and no attribute: what a cleared screen holds.
     static func isBlank(_ cell: CompactCell) -> Bool {
-        guard cell.scalar == " ", !cell.isContinuation, !cell.isWide else { return false }
+        // One scalar, a space, neither wide nor the second half of one: the code is 0x20 itself.
+        guard cell.code == 0x20 else { return false }
         let s = cell.style
         return s.attributes.isEmpty && (s.background == .default || s.background == .inherit)
             && (s.foreground == .default || s.foreground == .inherit)
