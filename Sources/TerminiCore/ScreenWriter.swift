@@ -255,6 +255,18 @@ public struct ScreenWriter {
         var foreground: Int16
         var background: Int16
         static let plain = Look(attributes: [], foreground: -1, background: -1)
+        /// The look as one number: a key for the changes already worked out.
+        var packed: UInt64 {
+            UInt64(attributes.rawValue) << 32 | UInt64(UInt16(bitPattern: foreground)) << 16 | UInt64(UInt16(bitPattern: background))
+        }
+    }
+    /// The bytes of each change of look worked out so far (from an unknown look: `from` all
+    /// ones). A frame changes between a handful of looks, the same ones frame after frame;
+    /// the bytes depend only on the two looks and the terminal.
+    private var changes: [LookChange: [UInt8]] = [:]
+    struct LookChange: Hashable {
+        var from: UInt64
+        var to: UInt64
     }
 
     public init(controls: TerminalControls) {
@@ -298,6 +310,10 @@ public struct ScreenWriter {
         // Read once, not at every changed cell (each read retains the bytes).
         let clearToEnd = previous == nil ? nil : controls.clearToEndOfLine
         let erase = previous == nil ? nil : controls.eraseCharacters
+        // The fewest blanks ech can be worth it for: its shortest form and the shortest jump
+        // over them. A run is worth weighing only if the cell that far on is blank too (a run
+        // is blanks side by side), which spares the scan at most blanks between words.
+        let fewest = erase.map { $0.length(1) + (controls.right?.length(1) ?? controls.cursorAddress.length(0, 0)) } ?? 0
         canvas.forEachChange(since: previous) { x, y, cell in
             if y == skipRow || (y == erasedRow && x < erasedTo) { return }
             if repaint && ScreenWriter.isBlank(cell) { return }
@@ -321,7 +337,8 @@ public struct ScreenWriter {
             }
             // Blanks inside the row: erased where they start, when that and a jump over them
             // are shorter than their spaces (the cursor stays; the next move starts from here).
-            if let previous, let ech = erase, ScreenWriter.isBlank(cell),
+            if let previous, let ech = erase, x + fewest < width, ScreenWriter.isBlank(cell),
+               ScreenWriter.isBlank(canvas.compactCell(x: x + fewest, y: y)),
                case let (end, n) = ScreenWriter.blankRun(canvas, previous, from: x, y: y),
                end - x > ech.length(end - x) + (controls.right?.length(end - x) ?? controls.cursorAddress.length(y, end)) {
                 move(to: x, y, canvas, &out)
@@ -346,7 +363,8 @@ public struct ScreenWriter {
 
     /// A space with no colour and no attribute: what a cleared screen holds.
     static func isBlank(_ cell: CompactCell) -> Bool {
-        guard cell.scalar == " ", !cell.isContinuation, !cell.isWide else { return false }
+        // One scalar, a space, neither wide nor the second half of one: the code is 0x20 itself.
+        guard cell.code == 0x20 else { return false }
         let s = cell.style
         return s.attributes.isEmpty && (s.background == .default || s.background == .inherit)
             && (s.foreground == .default || s.foreground == .inherit)
@@ -469,6 +487,18 @@ public struct ScreenWriter {
 
     private mutating func setLook(_ target: Look, _ out: inout [UInt8]) {
         if current == target { return }
+        let key = LookChange(from: current?.packed ?? .max, to: target.packed)
+        if let bytes = changes[key] {
+            out += bytes
+            current = target
+            return
+        }
+        let start = out.count
+        workOutLook(target, &out)
+        if changes.count < 512 { changes[key] = Array(out[start...]) }
+    }
+
+    private mutating func workOutLook(_ target: Look, _ out: inout [UInt8]) {
         var now = current ?? Look(attributes: [.bold, .dim, .reverse, .underline, .italic], foreground: -2, background: -2)
         let start = out.count
         // An attribute turned off, or a colour back to the terminal's own without op: start from
