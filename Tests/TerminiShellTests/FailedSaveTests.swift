@@ -75,21 +75,19 @@ import TerminiStore
 /// sends it only after `confirmSaves()`: a line the disk refuses then is undone like any
 /// failed save, and the frame is drawn again before anything reaches the screen.
 @Suite struct LateRefusalTests {
-    final class Answer: @unchecked Sendable {
-        var error: Int32 = 0
-        var call: @Sendable (Int32) -> (result: Int32, error: Int32) {
-            { [self] _ in error == 0 ? (0, 0) : (-1, error) }
-        }
+    /// A new directory under /tmp for a real `FileStore`.
+    static func freshDirectory() -> String? {
+        var template = Array("/tmp/termini-late-XXXXXX".utf8CString)
+        return template.withUnsafeMutableBufferPointer { buf in buf.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) } }
     }
 
     func score(_ shell: Shell) -> [Int]? { (shell.apps["badminton"] as? BadmintonApp)?.log?.state.score }
 
     @Test func aRallyTheDiskRefusesLateIsUndoneBeforeTheFrameIsSent() throws {
-        var template = Array("/tmp/termini-late-XXXXXX".utf8CString)
-        let dir = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } })
+        let dir = try #require(Self.freshDirectory())
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = FileStore(directory: dir)
-        let answer = Answer()
+        let answer = SyncAnswer()
         store.syncAppendsInBackground(answer.call)
         let shell = Shell(store: store, config: ConfigFile(text: ""), theme: .builtinDefault, themeName: "default", unicode: true,
                           monochrome: false, catalog: nil, open: "badminton", now: 0)
@@ -121,12 +119,11 @@ import TerminiStore
     /// is refused (a disk that fills between them). The screen shows what the disk holds: the
     /// first rally, not the second, and never the state before both.
     @Test func aRefusalAfterALineStillSyncingKeepsTheLineThatWasSaved() throws {
-        var template = Array("/tmp/termini-late-XXXXXX".utf8CString)
-        let dir = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!).map { String(cString: $0) } })
+        let dir = try #require(Self.freshDirectory())
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let faults = FaultInjector(counted: [.write])
         let store = FileStore(directory: dir, calls: faults)
-        store.syncAppendsInBackground(Answer().call)
+        store.syncAppendsInBackground(SyncAnswer().call)
         let shell = Shell(store: store, config: ConfigFile(text: ""), theme: .builtinDefault, themeName: "default", unicode: true,
                           monochrome: false, catalog: nil, open: "badminton", now: 0)
         shell.press(.enter)

@@ -4,26 +4,8 @@ import Glibc
 import Testing
 import TerminiCore
 import TerminiApp
+import TerminiTestSupport
 @testable import TerminiStore
-
-/// What the sync thread answers, set by the test before the append (the thread reads it
-/// after the store's hand-over, under the store's lock: no race).
-final class SyncAnswer: @unchecked Sendable {
-    var error: Int32 = 0
-    /// Called with each descriptor synced (on the sync thread).
-    var calls = 0
-    var threads: Set<UInt> = []
-
-    var call: @Sendable (Int32) -> (result: Int32, error: Int32) {
-        { [self] fd in
-            calls += 1
-            threads.insert(UInt(pthread_self()))
-            if error != 0 { return (-1, error) }
-            let r = fdatasync(fd)
-            return (r, r == 0 ? 0 : errno)
-        }
-    }
-}
 
 /// A journal line's fdatasync on a thread of its own, answered before the frame: the same
 /// outcomes as a synchronous append (a refused line is cut back and reported), only later.
