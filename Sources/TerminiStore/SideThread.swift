@@ -87,10 +87,12 @@ public final class SideThread: @unchecked Sendable {
         while true {
             pthread_mutex_lock(mutex)
             while job == nil { pthread_cond_wait(changed, mutex) }
-            let work = job
+            var work = job
             job = nil
             pthread_mutex_unlock(mutex)
             work?()
+            // Let go of what the job holds before the caller goes on (what it lent, it owns again).
+            work = nil
             pthread_mutex_lock(mutex)
             busy = false
             pthread_cond_broadcast(changed)

@@ -189,15 +189,22 @@ mainLoop: while !shell.quitRequested {
     apply(shell.tick(now: WallClock.now()))
     // The frame is drawn while the disk syncs the journal's new line; it is sent only once
     // the line is on the disk (drawn again if the disk refused it: the change is undone).
-    var frame: Canvas
     if store.hasUnconfirmedAppend {
+        // On the side thread: the frame drawn and its bytes worked out; on this one, the sync.
         let (size, now) = (terminal.size, WallClock.now())
-        frame = drawing.overlap({ shell.render(size: size, now: now) }, with: store.syncDeferredAppend)
+        let ahead = terminal.frameAhead()
+        drawing.overlap({ ahead.draw(shell.render(size: size, now: now)) }, with: store.syncDeferredAppend)
+        if shell.confirmSaves() {
+            terminal.drop(ahead)
+            terminal.present(shell.render(size: terminal.size, now: WallClock.now()))
+        } else {
+            terminal.present(ahead)
+        }
     } else {
-        frame = shell.render(size: terminal.size, now: WallClock.now())
+        var frame = shell.render(size: terminal.size, now: WallClock.now())
+        if shell.confirmSaves() { frame = shell.render(size: terminal.size, now: WallClock.now()) }
+        terminal.present(frame)
     }
-    if shell.confirmSaves() { frame = shell.render(size: terminal.size, now: WallClock.now()) }
-    terminal.present(frame)
     store.sync()
     let watched = shell.watchedFiles
     if watched.isEmpty {
