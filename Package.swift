@@ -8,8 +8,13 @@ import PackageDescription
 //   and the -lncursesw of CNcurses into their static archives (and -static-libgcc the unwinder),
 //   so the dynamic loader maps only libc and libm and looks up a few hundred symbols instead
 //   of about 5,000;
-// - lld, with the relative relocations packed (RELR: 8 KB instead of 950 KB of .rela.dyn
-//   to read and apply at every start);
+// - lld, linking a position-dependent executable (-no-pie): its code and data sit at the
+//   addresses the linker gave them, so the dynamic loader has no relocations of its own to
+//   apply (a PIE had 39,610, on 130 pages of data that each became a private copy at every
+//   start: a page fault, 4 KiB copied); -0.7 ms of CPU per start (BENCHMARKS.md, first paint).
+//   The price: the executable's own code and data are not moved by ASLR (libc, the heap,
+//   the stack and mmaps still are), as with Go's default builds. Relative relocations, were
+//   there any, stay packed (RELR);
 // - no --export-dynamic (static-stdlib-args.lnk asks for it): nothing loads a library that
 //   binds back to the executable, and the runtime's dladdr at start scans far fewer symbols.
 //   Crash output is unchanged: the stdlib's messages and, unstripped, the symbol table.
@@ -18,7 +23,7 @@ import PackageDescription
 let staticRuntime: [LinkerSetting] = [
     .unsafeFlags(["-static-stdlib", "-Xlinker", "-l_FoundationCollections", "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-lswiftSynchronization",
                   "-L", Context.packageDirectory + "/link", "-Xclang-linker", "-static-libgcc",
-                  "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+                  "-use-ld=lld", "-Xclang-linker", "-no-pie", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
                   "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/link/start-order.txt", "-Xlinker", "--no-warn-symbol-ordering"],
                  .when(platforms: [.linux], configuration: .release)),
 ]
@@ -84,3 +89,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Release code reaches the metadata of a generic type (a Dictionary's storage, an array of a
+// struct) through its accessor, with the witness tables passed in, instead of by its mangled
+// name: the runtime then neither demangles the name nor checks each generic requirement by
+// scanning every protocol conformance record of the binary (about 3,700), which was a third of
+// the instructions of a start (BENCHMARKS.md, first paint).
+let metadataByAccessor: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+]
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + metadataByAccessor
+}

@@ -82,6 +82,25 @@ public enum Palette {
     /// search covers the cube and grey ramp only (entries 0-15 are whatever the user's
     /// terminal makes of them); with 16 or 8, the ANSI colours.
     public static func nearest(_ r: Int, _ g: Int, _ b: Int, depth: ColorDepth, avoiding: Int? = nil) -> Int {
+        // A colour the cube or the grey ramp holds exactly is its own nearest (distance 0, and
+        // `avoiding` never removes the colour itself): the search below finds the same entry
+        // (PaletteTests) after a hundred thousand instructions, at every start, for the default
+        // theme's gold and amber.
+        if depth == .palette256, let exact = exactEntry(r, g, b) { return exact }
+        return search(r, g, b, depth: depth, avoiding: avoiding)
+    }
+
+    /// The entry of the cube or the grey ramp with exactly this value, if there is one.
+    static func exactEntry(_ r: Int, _ g: Int, _ b: Int) -> Int? {
+        if let ri = cubeLevels.firstIndex(of: r), let gi = cubeLevels.firstIndex(of: g), let bi = cubeLevels.firstIndex(of: b) {
+            return 16 + 36 * ri + 6 * gi + bi
+        }
+        if r == g, g == b, r >= 8, r <= 238, (r - 8) % 10 == 0 { return 232 + (r - 8) / 10 }
+        return nil
+    }
+
+    /// `nearest` by its definition: the search through the candidates.
+    static func search(_ r: Int, _ g: Int, _ b: Int, depth: ColorDepth, avoiding: Int? = nil) -> Int {
         let target = Lab(r, g, b)
         func best(_ all: [Int]) -> Int {
             var candidates = all

@@ -68,7 +68,37 @@ public enum ThemeFile {
     }
 
     /// A `#` starts a comment unless it begins a `#rrggbb` colour.
-    private static func commentStart(_ line: Substring) -> Substring.Index? {
+    /// A line of ASCII without LF (every line of the themes this program ships) is read by its
+    /// bytes, each of which is then a Character of its own (only CR LF joins two ASCII
+    /// scalars): walking it by Characters was a quarter of a theme's parse at every start.
+    /// Any other line is read by `commentStartByCharacters`, the definition.
+    static func commentStart(_ line: Substring) -> Substring.Index? {
+        let bytes = line.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0A }) else { return commentStartByCharacters(line) }
+        var sawEquals = false
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            let c = bytes[i]
+            if c == UInt8(ascii: "#") {
+                var j = bytes.index(after: i)
+                var hex = 0
+                while j < bytes.endIndex, bytes[j].isASCIIHexDigit {
+                    hex += 1
+                    j = bytes.index(after: j)
+                }
+                let after: UInt8? = j < bytes.endIndex ? bytes[j] : nil
+                if !(sawEquals && hex == 6 && (after == nil || after == UInt8(ascii: " ") || after == UInt8(ascii: "\t"))) {
+                    return i
+                }
+            } else if c == UInt8(ascii: "=") {
+                sawEquals = true
+            }
+            i = bytes.index(after: i)
+        }
+        return nil
+    }
+
+    static func commentStartByCharacters(_ line: Substring) -> Substring.Index? {
         var i = line.startIndex
         while i < line.endIndex {
             if line[i] == "#" {
@@ -97,6 +127,12 @@ public enum ThemeFile {
             out += "\(role.rawValue) = \(words.isEmpty ? "default" : words.joined(separator: " "))\n"
         }
         return out
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIIHexDigit: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
     }
 }
 

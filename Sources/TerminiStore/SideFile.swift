@@ -26,7 +26,7 @@ struct SideFile: Equatable {
 
     /// Reads a directory entry's name; nil for anything that is not a side file.
     init?(name: String) {
-        guard name.hasPrefix("."), let r = name.ranges(of: SideFile.marker).last else { return nil }
+        guard name.hasPrefix("."), let r = SideFile.lastRange(of: SideFile.marker, in: name) else { return nil }
         let file = String(name[name.index(after: name.startIndex)..<r.lowerBound])
         guard FileStore.isPlainName(file) else { return nil }
         let fields = name[r.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
@@ -51,7 +51,29 @@ struct SideFile: Equatable {
 
     /// A temporary file of the scheme before this one (`.NAME.tmp-PID`): its process id.
     static func oldTemporary(_ name: String) -> Int32? {
-        guard name.hasPrefix("."), let r = name.ranges(of: ".tmp-").last else { return nil }
+        guard name.hasPrefix("."), let r = SideFile.lastRange(of: ".tmp-", in: name) else { return nil }
         return Int32(name[r.upperBound...])
+    }
+
+    /// `name.ranges(of: marker).last`, for a `marker` of ASCII that cannot overlap itself (the
+    /// last of the matches found left to right is then the last place it occurs). A start reads
+    /// every directory entry beginning with "." through here, and `ranges(of:)` first sets up
+    /// the string-processing library (about 300,000 instructions at each start, BENCHMARKS.md):
+    /// a name of ASCII, as every name this program writes, is searched by its bytes, where a
+    /// Character is a byte (the marker holds neither CR nor LF, so no match can cut a CR LF);
+    /// any other name keeps the library's search by Characters.
+    static func lastRange(of marker: String, in name: String) -> Range<String.Index>? {
+        let bytes = name.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return name.ranges(of: marker).last }
+        let pattern = Array(marker.utf8)
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return nil }
+        var start = bytes.index(bytes.endIndex, offsetBy: -pattern.count)
+        while true {
+            if bytes[start...].starts(with: pattern) {
+                return start..<bytes.index(start, offsetBy: pattern.count)
+            }
+            if start == bytes.startIndex { return nil }
+            start = bytes.index(before: start)
+        }
     }
 }

@@ -55,3 +55,24 @@ import Testing
         }
     }
 }
+
+/// A theme line's comment is found by bytes where the line is ASCII: it must start where the
+/// definition, Character by Character, says.
+@Suite struct ThemeFileCommentTests {
+    @Test func theCommentStartsWhereTheDefinitionSays() {
+        let cases = ["", "#", "# note", "accent = #d7af00 bold", "accent = #d7af00# x", "accent = #d7af00a", "accent #d7af00",
+                     "a = #d7af0", "a = #D7AF00\tbold # c", "a = #d7af00\r", "a = x # #d7af00", "a = #\u{301}d7af00", "a = #d7af00\u{301}",
+                     "a = ＃d7af00", "a = #ｄ7af00", "é = #d7af00 # x", "a\r\n = #d7af00", "a\n = #d7af00 #"]
+        for text in cases {
+            let line = Substring(text)
+            #expect(ThemeFile.commentStart(line) == ThemeFile.commentStartByCharacters(line), "\(text.unicodeScalars.map { $0.value })")
+        }
+        let pieces = ["#", "=", " ", "\t", "\r", "\n", "d7", "af", "00", "0", "F", "g", "x", "\u{301}", "é", "ｄ", "😁"]
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<4000 {
+            let text = (0..<Int.random(in: 0...10, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
+            let line = Substring(text)
+            #expect(ThemeFile.commentStart(line) == ThemeFile.commentStartByCharacters(line), "\(text.unicodeScalars.map { $0.value })")
+        }
+    }
+}

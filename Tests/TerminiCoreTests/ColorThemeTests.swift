@@ -278,6 +278,26 @@ import TerminiTestSupport
         }
     }
 
+    @Test func anExactEntryIsWhatTheSearchFinds() {
+        // nearest() answers a colour the cube or grey ramp holds exactly without searching:
+        // the search must agree, whatever background is avoided.
+        var rng = SplitMix(seed: 15)
+        var exact = 0
+        for i in 16..<256 {
+            let (r, g, b) = Palette.rgb(ofIndex: i)
+            guard Palette.exactEntry(r, g, b) != nil else { continue }
+            exact += 1
+            #expect(Palette.exactEntry(r, g, b) == i)
+            for avoiding in [nil, i, rng.next(256), rng.next(256), 0, 16] as [Int?] {
+                #expect(Palette.nearest(r, g, b, depth: .palette256, avoiding: avoiding)
+                        == Palette.search(r, g, b, depth: .palette256, avoiding: avoiding), "index \(i) avoiding \(String(describing: avoiding))")
+            }
+        }
+        #expect(exact == 240)
+        // Near misses are searched.
+        #expect(Palette.exactEntry(0xd7, 0xaf, 0x01) == nil && Palette.exactEntry(9, 9, 9) == nil && Palette.exactEntry(248, 248, 248) == nil)
+    }
+
     @Test func theNeighbourhoodSearchFindsTheTrueNearest() {
         // nearest() looks at the cube levels around each channel only; compare with a search
         // over all 240 entries.

@@ -415,6 +415,22 @@ import TerminiTestSupport
         }
         #expect(CRC32.of(Array("123456789".utf8)) == 0xCBF4_3926, "the standard check value")
     }
+
+    /// The byte search a start reads directory entries with finds what the string-processing
+    /// library's `ranges(of:).last` finds, for names of ASCII and of anything else.
+    @Test func theMarkerIsFoundWhereRangesOfFindsIt() {
+        var rng = FuzzRandom(seed: 15)
+        let pieces = [".", "next", "-", ".next-", ".tmp-", "tmp", "x", "7", "é", "e\u{301}", "\u{301}", "-\u{301}", "\r", "\n", "\r\n", "🏸", " "]
+        for _ in 0..<4000 {
+            var name = ""
+            for _ in 0..<rng.int(0...8) { name += rng.pick(pieces) }
+            for marker in [SideFile.marker, ".tmp-"] {
+                let fast = SideFile.lastRange(of: marker, in: name)
+                let slow = name.ranges(of: marker).last
+                #expect(fast == slow, "\(name.debugDescription) \(marker)")
+            }
+        }
+    }
 }
 
 @Suite struct FileStoreVanishingTests {
