@@ -55,6 +55,13 @@ public final class ParameterizedControl {
         return cached(a, b).count
     }
 
+    /// The numbers `length` adds, for a writer that weighs motions as plain arithmetic; nil
+    /// when no template fits (then only `length` knows).
+    var lengthForm: ScreenWriter.LengthForm? {
+        guard let t = shape, let fixed = Int32(exactly: t.fixed), let a = Int8(exactly: t.offsets.0), let b = Int8(exactly: t.offsets.1) else { return nil }
+        return ScreenWriter.LengthForm(fixed: fixed, offsetA: a, offsetB: b, two: t.arity == 2)
+    }
+
     private func cached(_ a: Int, _ b: Int) -> [UInt8] {
         if b == 0, a >= 0, a < 256 {
             if small.isEmpty { small = Array(repeating: nil, count: 256) }
@@ -271,6 +278,110 @@ public struct ScreenWriter {
 
     public init(controls: TerminalControls) {
         self.controls = controls
+        addressForm = LengthForm(controls.cursorAddress)
+        columnForm = LengthForm(controls.columnAddress)
+        rowForm = LengthForm(controls.rowAddress)
+        rightForm = LengthForm(controls.right)
+        leftForm = LengthForm(controls.left)
+        downForm = LengthForm(controls.down)
+        upForm = LengthForm(controls.up)
+        rightOneCost = controls.rightOne?.count ?? -1
+        leftOneCost = controls.leftOne?.count ?? -1
+        downOneCost = controls.downOne?.count ?? -1
+        upOneCost = controls.upOne?.count ?? -1
+        returnCost = controls.carriageReturn?.count ?? -1
+    }
+
+    // MARK: Weighing motions
+
+    /// How the writer weighs a control with numbers, in one word: its fixed bytes and the
+    /// offsets of its parameters (`length` adds the digits of each, which is printed first
+    /// does not change the sum), or that the terminal lacks it, or that no template fits (then
+    /// the control is asked).
+    struct LengthForm: Equatable {
+        var fixed: Int32
+        var offsetA: Int8
+        var offsetB: Int8
+        var two: Bool
+        static let absent = LengthForm(fixed: -1, offsetA: 0, offsetB: 0, two: false)
+        static let asked = LengthForm(fixed: -2, offsetA: 0, offsetB: 0, two: false)
+
+        init(fixed: Int32, offsetA: Int8, offsetB: Int8, two: Bool) {
+            self.fixed = fixed
+            self.offsetA = offsetA
+            self.offsetB = offsetB
+            self.two = two
+        }
+
+        init(_ control: ParameterizedControl?) {
+            guard let control else { self = .absent; return }
+            self = control.lengthForm ?? .asked
+        }
+
+        @inline(__always)
+        func length(_ a: Int, _ b: Int) -> Int {
+            Int(fixed) + ScreenWriter.digits(a + Int(offsetA)) + (two ? ScreenWriter.digits(b + Int(offsetB)) : 0)
+        }
+    }
+
+    /// The lengths of the motion controls as plain numbers, read once from `controls`:
+    /// weighing a motion (a frame weighs dozens, each several ways) then adds integers, with
+    /// no control's reference retained and no call made. Each is a word of its own (read from
+    /// a struct of them, the whole struct was copied at each look-up).
+    private let addressForm, columnForm, rowForm, rightForm, leftForm, downForm, upForm: LengthForm
+    /// The bytes of cuf1, cub1, cud1, cuu1 and cr; -1 when the terminal lacks it.
+    private let rightOneCost, leftOneCost, downOneCost, upOneCost, returnCost: Int
+
+    enum Motion { case cursorAddress, columnAddress, rowAddress, right, left, down, up }
+
+    /// The bytes of `motion` with these parameters (what `append` would write), or nil when
+    /// the terminal lacks it.
+    @inline(__always)
+    mutating func length(_ motion: Motion, _ a: Int, _ b: Int = 0) -> Int? {
+        let f: LengthForm
+        switch motion {
+        case .cursorAddress: f = addressForm
+        case .columnAddress: f = columnForm
+        case .rowAddress: f = rowForm
+        case .right: f = rightForm
+        case .left: f = leftForm
+        case .down: f = downForm
+        case .up: f = upForm
+        }
+        if f.fixed >= 0 { return f.length(a, b) }
+        return f.fixed == -1 ? nil : askedLength(motion, a, b)
+    }
+
+    /// cup's length (every terminal the writer drives has it).
+    @inline(__always)
+    mutating func addressLength(_ y: Int, _ x: Int) -> Int { length(.cursorAddress, y, x) ?? controls.cursorAddress.length(y, x) }
+
+    /// A length no template gives: the control's own answer (out of line: the rare terminal).
+    @inline(never)
+    mutating func askedLength(_ motion: Motion, _ a: Int, _ b: Int) -> Int? {
+        switch motion {
+        case .cursorAddress: return controls.cursorAddress.length(a, b)
+        case .columnAddress: return controls.columnAddress?.length(a, b)
+        case .rowAddress: return controls.rowAddress?.length(a, b)
+        case .right: return controls.right?.length(a, b)
+        case .left: return controls.left?.length(a, b)
+        case .down: return controls.down?.length(a, b)
+        case .up: return controls.up?.length(a, b)
+        }
+    }
+
+    /// A one-byte-or-so control's length, nil when the terminal lacks it.
+    @inline(__always)
+    static func present(_ n: Int) -> Int? { n < 0 ? nil : n }
+
+    /// The digits of n as `ParameterizedControl.digits` counts them, the usual sizes by
+    /// comparison.
+    @inline(__always)
+    static func digits(_ n: Int) -> Int {
+        if n >= 0 && n < 10 { return 1 }
+        if n >= 0 && n < 100 { return 2 }
+        if n >= 0 && n < 1000 { return 3 }
+        return ParameterizedControl.digits(n)
     }
 
     /// Forgets what the screen shows: the next frame clears it and draws everything.
@@ -475,7 +586,7 @@ public struct ScreenWriter {
     }
 
     /// The look of a style already worked out, if it was.
-    private func knownLook(_ style: Style) -> Look? {
+    private mutating func knownLook(_ style: Style) -> Look? {
         if let i = recentLooks.firstIndex(where: { $0.style == style }) { return recentLooks[i].look }
         return looks[style]
     }
@@ -591,6 +702,11 @@ public struct ScreenWriter {
 
     // MARK: Cursor motion
 
+    // The helpers below change nothing, yet are `mutating`: called from a mutating method, a
+    // non-mutating one was given a copy of the whole writer (416 bytes copied and every
+    // control in it retained and released, four times a motion); a mutating one is passed
+    // the writer itself.
+
     /// Moves the cursor to (x, y) the cheapest way the terminal offers.
     private mutating func move(to x: Int, _ y: Int, _ canvas: Canvas, _ out: inout [UInt8]) {
         if let c = cursor, c.x == x, c.y == y { return }
@@ -601,7 +717,7 @@ public struct ScreenWriter {
             cursor = (x, y)
             return
         }
-        var best = controls.cursorAddress.length(y, x)
+        var best = addressLength(y, x)
         var plan = Plan.address
         func consider(_ cost: Int?, _ p: Plan) {
             if let cost, cost < best { best = cost; plan = p }
@@ -625,8 +741,8 @@ public struct ScreenWriter {
                 }
             }
         }
-        if let r = controls.rowAddress, let h = controls.columnAddress {
-            consider(r.length(y) + h.length(x), .rowThenColumn)
+        if let r = length(.rowAddress, y), let h = length(.columnAddress, x) {
+            consider(r + h, .rowThenColumn)
         }
         let from = cursor ?? (0, 0)
         switch plan {
@@ -654,37 +770,42 @@ public struct ScreenWriter {
     private enum Plan { case address, horizontal, lineFeeds, vertical, rowThenColumn }
     private enum Horizontal { case none, resend, rightOne, right, leftOnes, left, column, carriageReturn }
 
-    private func verticalCost(_ from: Int, _ to: Int) -> Int? {
+    private mutating func verticalCost(_ from: Int, _ to: Int) -> Int? {
         let n = abs(to - from)
         var best: Int?
         func consider(_ v: Int?) { if let v, v < (best ?? .max) { best = v } }
         if to > from {
-            consider(controls.downOne.map { $0.count * n })
-            consider(controls.down?.length(n))
+            consider(ScreenWriter.present(downOneCost).map { $0 * n })
+            consider(length(.down, n))
         } else {
-            consider(controls.upOne.map { $0.count * n })
-            consider(controls.up?.length(n))
+            consider(ScreenWriter.present(upOneCost).map { $0 * n })
+            consider(length(.up, n))
         }
-        consider(controls.rowAddress?.length(to))
+        consider(length(.rowAddress, to))
         return best
     }
 
-    private func vertical(_ from: Int, _ to: Int, _ out: inout [UInt8]) {
+    /// Carries out the cheapest vertical motion (the first of the cheapest, in the order
+    /// `verticalCost` weighs them).
+    private mutating func vertical(_ from: Int, _ to: Int, _ out: inout [UInt8]) {
         let n = abs(to - from)
-        var options: [(Int, () -> [UInt8])] = []
-        if to > from {
-            if let d = controls.downOne { options.append((d.count * n, { Array(repeatElement(d, count: n).joined()) })) }
-            if let d = controls.down { options.append((d.length(n), { d.bytes(n) })) }
-        } else {
-            if let u = controls.upOne { options.append((u.count * n, { Array(repeatElement(u, count: n).joined()) })) }
-            if let u = controls.up { options.append((u.length(n), { u.bytes(n) })) }
+        enum Way { case ones, many, row }
+        var best: (Int, Way)?
+        func consider(_ v: Int?, _ w: Way) { if let v, v < (best?.0 ?? .max) { best = (v, w) } }
+        let down = to > from
+        consider(ScreenWriter.present(down ? downOneCost : upOneCost).map { $0 * n }, .ones)
+        consider(length(down ? .down : .up, n), .many)
+        consider(length(.rowAddress, to), .row)
+        switch best?.1 {
+        case .ones?: for _ in 0..<n { out += (down ? controls.downOne : controls.upOne) ?? [] }
+        case .many?: (down ? controls.down : controls.up)?.append(n, to: &out)
+        case .row?: controls.rowAddress?.append(to, to: &out)
+        case nil: break
         }
-        if let r = controls.rowAddress { options.append((r.length(to), { r.bytes(to) })) }
-        if let best = options.min(by: { $0.0 < $1.0 }) { out += best.1() }
     }
 
     /// The cheapest way along row y from column `from` to `to`, and its cost.
-    private func horizontalChoice(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
+    private mutating func horizontalChoice(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
         if from == to { return (0, .none) }
         // One or two plain characters again: nothing else is shorter than a byte a cell.
         if let quick = quickRight(from, to, y, canvas) { return quick }
@@ -692,19 +813,19 @@ public struct ScreenWriter {
         func consider(_ v: Int?, _ h: Horizontal) { if let v, v < (best?.0 ?? .max) { best = (v, h) } }
         if to > from {
             consider(resendCost(from, to, y, canvas), .resend)
-            if to - from == 1 { consider(controls.rightOne?.count, .rightOne) }
-            consider(controls.right?.length(to - from), .right)
+            if to - from == 1 { consider(ScreenWriter.present(rightOneCost), .rightOne) }
+            consider(length(.right, to - from), .right)
         } else {
-            consider(controls.leftOne.map { $0.count * (from - to) }, .leftOnes)
-            consider(controls.left?.length(from - to), .left)
+            consider(ScreenWriter.present(leftOneCost).map { $0 * (from - to) }, .leftOnes)
+            consider(length(.left, from - to), .left)
         }
-        consider(controls.columnAddress?.length(to), .column)
+        consider(length(.columnAddress, to), .column)
         // Back to the first column, then along (from there a return is never needed again).
-        if let cr = controls.carriageReturn, from != 0 {
+        if let cr = ScreenWriter.present(returnCost), from != 0 {
             if to == 0 {
-                consider(cr.count, .carriageReturn)
+                consider(cr, .carriageReturn)
             } else if let rest = horizontalChoice(0, to, y, canvas) {
-                consider(cr.count + rest.0, .carriageReturn)
+                consider(cr + rest.0, .carriageReturn)
             }
         }
         return best
@@ -712,7 +833,7 @@ public struct ScreenWriter {
 
     /// The cost of the cheapest motion in a row when it is short: a step or two right is
     /// answered without weighing every control (the common case of neighbouring changes).
-    private func quickRight(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
+    private mutating func quickRight(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
         guard to > from, to - from <= 2, let r = resendCost(from, to, y, canvas), r <= to - from else { return nil }
         return (r, .resend)
     }
@@ -741,7 +862,7 @@ public struct ScreenWriter {
 
     /// The bytes of sending again the unchanged cells from `from` up to `to` on row y, when
     /// they are few, plain single characters and drawn in the look in force (else nil).
-    private func resendCost(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> Int? {
+    private mutating func resendCost(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> Int? {
         guard to - from <= 12, let now = current else { return nil }
         var bytes = 0
         var x = from

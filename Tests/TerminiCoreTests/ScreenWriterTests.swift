@@ -466,4 +466,31 @@ struct MiniTerminal {
         ]
         #expect(runs.map { "\($0.0): \($0.1)" } == expected.map { "\($0.0): \($0.1)" })
     }
+
+    /// The writer weighs motions by its own arithmetic on the controls' templates: the same
+    /// lengths as the controls' bytes, for every control and numbers small and large.
+    @Test func motionLengthsAreTheControlsBytes() {
+        let x = TerminalControls.xterm()
+        let swapped = ParameterizedControl(arity: 2) { a, b in Array("\u{1b}&a\(b)c\(a + 1)Y".utf8) }
+        let odd = ParameterizedControl(arity: 1) { a, _ in [0x1b, UInt8(truncatingIfNeeded: 32 + a)] }
+        var c = x
+        c.cursorAddress = swapped
+        c.down = odd
+        c.up = nil
+        var writer = ScreenWriter(controls: c), xterm = ScreenWriter(controls: x)
+        typealias LengthForm = ScreenWriter.LengthForm
+        #expect(LengthForm(odd) == .asked && LengthForm(nil) == .absent && writer.length(.up, 3) == nil)
+        var rng = Seeded(state: 7)
+        for _ in 0..<2000 {
+            let a = Int.random(in: 0...(Bool.random(using: &rng) ? 12 : 12_000), using: &rng)
+            let b = Int.random(in: 0...(Bool.random(using: &rng) ? 12 : 12_000), using: &rng)
+            #expect(writer.length(.cursorAddress, a, b) == swapped.bytes(a, b).count)
+            #expect(writer.length(.down, a % 200) == odd.bytes(a % 200).count)
+            #expect(xterm.length(.cursorAddress, a, b) == x.cursorAddress.bytes(a, b).count)
+            for (m, control) in [(ScreenWriter.Motion.columnAddress, x.columnAddress), (.rowAddress, x.rowAddress), (.right, x.right),
+                                 (.left, x.left), (.down, x.down), (.up, x.up)] {
+                #expect(xterm.length(m, a) == control?.bytes(a).count)
+            }
+        }
+    }
 }
