@@ -5,8 +5,6 @@
 /// argument and remembered.
 public final class ParameterizedControl {
     private let expand: (Int, Int) -> [UInt8]
-    /// prefix, between, suffix; `swapped` when the second parameter is printed first.
-    private let template: (parts: [[UInt8]], offsets: (Int, Int), swapped: Bool, arity: Int)?
     /// The template's numbers without its bytes, for `length`: weighing a motion reads these
     /// without retaining the parts.
     private let shape: (offsets: (Int, Int), swapped: Bool, arity: Int, fixed: Int)?
@@ -14,11 +12,24 @@ public final class ParameterizedControl {
     /// The expansions of one small parameter (a colour index), by the parameter.
     private var small: [[UInt8]?] = []
 
+    /// The template's parts and numbers each on its own, for `append` (read from a tuple,
+    /// each use retained the array of parts and the part).
+    private let prefix: [UInt8], middle: [UInt8], suffix: [UInt8]
+    private let offsetA: Int, offsetB: Int, swapped: Bool, two: Bool
+
     /// `expand(p1, p2)` gives the control with its parameters; `arity` is 1 or 2.
     public init(arity: Int, expand: @escaping (Int, Int) -> [UInt8]) {
         self.expand = expand
-        template = ParameterizedControl.infer(arity: arity, expand)
+        // prefix, between, suffix; `swapped` when the second parameter is printed first.
+        let template = ParameterizedControl.infer(arity: arity, expand)
         shape = template.map { t in (t.offsets, t.swapped, t.arity, t.parts[0].count + t.parts[1].count + t.parts[2].count) }
+        prefix = template?.parts[0] ?? []
+        middle = template?.parts[1] ?? []
+        suffix = template?.parts[2] ?? []
+        offsetA = template?.offsets.0 ?? 0
+        offsetB = template?.offsets.1 ?? 0
+        swapped = template?.swapped ?? false
+        two = template?.arity == 2
     }
 
     /// The bytes of the control for these parameters.
@@ -29,18 +40,37 @@ public final class ParameterizedControl {
     }
 
     public func append(_ a: Int, _ b: Int = 0, to out: inout [UInt8]) {
-        if let t = template {
-            let (first, second) = t.swapped ? (b + t.offsets.1, a + t.offsets.0) : (a + t.offsets.0, b + t.offsets.1)
-            out.append(contentsOf: t.parts[0])
-            ParameterizedControl.appendDecimal(first, to: &out)
-            if t.arity == 2 {
-                out.append(contentsOf: t.parts[1])
-                ParameterizedControl.appendDecimal(second, to: &out)
+        if shape != nil {
+            let (first, second) = swapped ? (b + offsetB, a + offsetA) : (a + offsetA, b + offsetB)
+            // Byte by byte: the parts are a few bytes, where appending an array costs a copy call.
+            for i in prefix.indices { out.append(prefix[i]) }
+            ParameterizedControl.appendNumber(first, to: &out)
+            if two {
+                for i in middle.indices { out.append(middle[i]) }
+                ParameterizedControl.appendNumber(second, to: &out)
             }
-            out.append(contentsOf: t.parts[2])
+            for i in suffix.indices { out.append(suffix[i]) }
             return
         }
         out.append(contentsOf: cached(a, b))
+    }
+
+    /// `appendDecimal`, the numbers of a screen (under 1000) without recursion.
+    @inline(__always)
+    static func appendNumber(_ n: Int, to out: inout [UInt8]) {
+        let zero = UInt8(ascii: "0")
+        if n >= 0 && n < 10 {
+            out.append(zero + UInt8(n))
+        } else if n >= 10 && n < 100 {
+            out.append(zero + UInt8(n / 10))
+            out.append(zero + UInt8(n % 10))
+        } else if n >= 100 && n < 1000 {
+            out.append(zero + UInt8(n / 100))
+            out.append(zero + UInt8(n / 10 % 10))
+            out.append(zero + UInt8(n % 10))
+        } else {
+            appendDecimal(n, to: &out)
+        }
     }
 
     /// How many bytes `append(a, b)` writes.
@@ -250,8 +280,9 @@ public struct ScreenWriter {
     /// The look in force, when known.
     private var current: Look?
     private var looks: [Style: Look] = [:]
-    /// The last styles looked up, searched before `looks`.
-    private var recentLooks: [(style: Style, look: Look)] = []
+    /// The styles last looked up, 64 places each found by mixing the style's words: a screen
+    /// has a few dozen styles, found there without hashing (then in `looks`).
+    private var recentLooks = [(style: Style, look: Look)?](repeating: nil, count: 64)
     private var lastStyle = Style.plain
     private var lastLook = Look.plain
 
@@ -271,6 +302,9 @@ public struct ScreenWriter {
     /// ones). A frame changes between a handful of looks, the same ones frame after frame;
     /// the bytes depend only on the two looks and the terminal.
     private var changes: [LookChange: [UInt8]] = [:]
+    /// The changes last made, 64 places found by mixing the two looks: looked up there without
+    /// hashing (then in `changes`).
+    private var recentChanges = [(change: LookChange, bytes: [UInt8])?](repeating: nil, count: 64)
     struct LookChange: Hashable {
         var from: UInt64
         var to: UInt64
@@ -473,6 +507,7 @@ public struct ScreenWriter {
     }
 
     /// A space with no colour and no attribute: what a cleared screen holds.
+    @inline(__always)
     static func isBlank(_ cell: CompactCell) -> Bool {
         // One scalar, a space, neither wide nor the second half of one: the code is 0x20 itself.
         guard cell.code == 0x20 else { return false }
@@ -565,8 +600,9 @@ public struct ScreenWriter {
         let l: Look
         // A screen has a few dozen styles: the recent ones are found by comparing two words
         // each, without hashing.
-        if let i = recentLooks.firstIndex(where: { $0.style == style }) {
-            l = recentLooks[i].look
+        let slot = ScreenWriter.slot(style)
+        if let known = recentLooks[slot], known.style == style {
+            l = known.look
         } else if let known = looks[style] {
             l = known
             rememberRecent(style, known)
@@ -587,21 +623,39 @@ public struct ScreenWriter {
 
     /// The look of a style already worked out, if it was.
     private mutating func knownLook(_ style: Style) -> Look? {
-        if let i = recentLooks.firstIndex(where: { $0.style == style }) { return recentLooks[i].look }
+        if let known = recentLooks[ScreenWriter.slot(style)], known.style == style { return known.look }
         return looks[style]
     }
 
     private mutating func rememberRecent(_ style: Style, _ look: Look) {
-        if recentLooks.count >= 16 { recentLooks.removeFirst() }
-        recentLooks.append((style, look))
+        recentLooks[ScreenWriter.slot(style)] = (style, look)
+    }
+
+    /// The place of a style in `recentLooks`: its two words mixed (a multiplication, no hashing).
+    @inline(__always)
+    static func slot(_ style: Style) -> Int {
+        Int(truncatingIfNeeded: ((UInt64(style.front) << 32 | UInt64(style.back)) &* 0x9e37_79b9_7f4a_7c15) >> 58)
+    }
+
+    /// The place of a change of look in `recentChanges`.
+    @inline(__always)
+    static func slot(_ change: LookChange) -> Int {
+        Int(truncatingIfNeeded: ((change.from &* 0x9e37_79b9_7f4a_7c15) ^ change.to &* 0xc2b2_ae3d_27d4_eb4f) >> 58)
     }
 
     private mutating func setLook(_ target: Look, _ out: inout [UInt8]) {
         if current == target { return }
         let key = LookChange(from: current?.packed ?? .max, to: target.packed)
+        let slot = ScreenWriter.slot(key)
+        if let recent = recentChanges[slot], recent.change == key {
+            out += recent.bytes
+            current = target
+            return
+        }
         if let bytes = changes[key] {
             out += bytes
             current = target
+            recentChanges[slot] = (key, bytes)
             return
         }
         let start = out.count
