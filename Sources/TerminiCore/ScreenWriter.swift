@@ -534,18 +534,26 @@ public struct ScreenWriter {
     /// run ends and how many of its cells changed. A stretch of 16 blanks that did not change
     /// ends it (a change after that starts a run of its own), so a wide blank row with a few
     /// changes is not scanned to its end at each of them.
+    @inline(never)
     static func blankRun(_ canvas: Canvas, _ previous: Canvas, from x: Int, y: Int) -> (end: Int, changed: Int) {
-        var end = x, changed = 0, xx = x
-        while xx < canvas.width, xx - end < 16 {
-            let cell = canvas.compactCell(x: xx, y: y)
-            guard isBlank(cell) else { break }
-            xx += 1
-            if cell != previous.compactCell(x: xx - 1, y: y) {
-                changed += 1
-                end = xx
+        let width = canvas.width, row = y * width
+        guard y >= 0, y < canvas.height, previous.width == width, previous.height == canvas.height else { return (x, 0) }
+        // The cells read in place (a canvas's cell read by `compactCell` is checked and copied).
+        return canvas.storage.withUnsafeBufferPointer { cells in
+            previous.storage.withUnsafeBufferPointer { old in
+                var end = x, changed = 0, xx = max(0, x)
+                while xx < width, xx - end < 16 {
+                    let cell = cells[row + xx]
+                    guard isBlank(cell) else { break }
+                    xx += 1
+                    if cell != old[row + xx - 1] {
+                        changed += 1
+                        end = xx
+                    }
+                }
+                return (end, changed)
             }
         }
-        return (end, changed)
     }
 
     // MARK: Characters
