@@ -511,9 +511,9 @@ public struct ScreenWriter {
     static func isBlank(_ cell: CompactCell) -> Bool {
         // One scalar, a space, neither wide nor the second half of one: the code is 0x20 itself.
         guard cell.code == 0x20 else { return false }
-        let s = cell.style
-        return s.attributes.isEmpty && (s.background == .default || s.background == .inherit)
-            && (s.foreground == .default || s.foreground == .inherit)
+        // No attribute bit in either word, each colour default (0) or inherit (1 << 24): the
+        // words hold nothing else (no colour unpacked).
+        return (cell.style.front | cell.style.back) & ~Color.inheritPacked == 0
     }
 
     /// Where the blank end of row y starts (the width when its last cell is not blank).
@@ -772,6 +772,7 @@ public struct ScreenWriter {
     /// Moves the cursor to (x, y) the cheapest way the terminal offers.
     private mutating func move(to x: Int, _ y: Int, _ canvas: Canvas, _ out: inout [UInt8]) {
         if let c = cursor, c.x == x, c.y == y { return }
+        zeroChoice = nil
         // A terminal that cannot move in attributes (no msgr) must be put back to normal first.
         if !controls.moveInAttributes, let l = current, !l.attributes.isEmpty { setLook(.plain, &out) }
         if let from = cursor, from.y == y, let quick = quickRight(from.x, x, y, canvas) {
@@ -830,6 +831,10 @@ public struct ScreenWriter {
     }
 
     private enum Plan { case address, horizontal, lineFeeds, vertical, rowThenColumn }
+    /// The way along a row from its first column, kept for the motion being worked out: a
+    /// motion weighs it up to three times (after line feeds, after a return, and when it is
+    /// carried out), and nothing it depends on (the look in force, the canvas) changes meanwhile.
+    private var zeroChoice: (to: Int, y: Int, choice: (Int, Horizontal)?)?
     private enum Horizontal { case none, resend, rightOne, right, leftOnes, left, column, carriageReturn }
 
     private mutating func verticalCost(_ from: Int, _ to: Int) -> Int? {
@@ -868,6 +873,14 @@ public struct ScreenWriter {
 
     /// The cheapest way along row y from column `from` to `to`, and its cost.
     private mutating func horizontalChoice(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
+        guard from == 0 else { return workOutHorizontal(from, to, y, canvas) }
+        if let z = zeroChoice, z.to == to, z.y == y { return z.choice }
+        let choice = workOutHorizontal(0, to, y, canvas)
+        zeroChoice = (to, y, choice)
+        return choice
+    }
+
+    private mutating func workOutHorizontal(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
         if from == to { return (0, .none) }
         // One or two plain characters again: nothing else is shorter than a byte a cell.
         if let quick = quickRight(from, to, y, canvas) { return quick }

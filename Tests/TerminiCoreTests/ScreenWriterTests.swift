@@ -493,4 +493,23 @@ struct MiniTerminal {
             }
         }
     }
+
+    /// A blank, read from the style's words, is the definition: a space with no attribute and
+    /// each colour the terminal's own or inherited.
+    @Test func blanksReadFromTheWordsAreTheDefinitions() {
+        let colors: [Color] = [.default, .inherit, .indexed(0), .indexed(1), .indexed(255), .rgb(0, 0, 0), .rgb(0, 0, 1), .rgb(255, 255, 255)]
+        for f in colors {
+            for b in colors {
+                for a in [0, 1, 2, 4, 8, 16, 32, 64, 128, 255] {
+                    let style = Style(foreground: f, background: b, attributes: Attributes(rawValue: UInt8(a)))
+                    for scalar: Unicode.Scalar in [" ", "x", "\u{3000}"] {
+                        let cell = CompactCell(scalar, style: style)
+                        let definition = scalar == " " && style.attributes.isEmpty && (b == .default || b == .inherit) && (f == .default || f == .inherit)
+                        #expect(ScreenWriter.isBlank(cell) == definition, "\(style) \(scalar)")
+                    }
+                    #expect(!ScreenWriter.isBlank(.continuation(style)))
+                }
+            }
+        }
+    }
 }
