@@ -425,6 +425,18 @@ public struct ScreenWriter {
         current = nil
     }
 
+    /// What the writer knows of the screen, kept before a frame worked out ahead of its
+    /// sending (`Terminal.frameAhead`) and put back (`restore`) if it is not sent after all.
+    public struct Shown {
+        let last: Canvas?
+        let cursor: (x: Int, y: Int)?
+        let current: Look?
+    }
+    public var shown: Shown { Shown(last: last, cursor: cursor, current: current) }
+    public mutating func restore(_ shown: Shown) {
+        (last, cursor, current) = (shown.last, shown.cursor, shown.current)
+    }
+
     /// The bytes that put the attributes back to normal, if they may not be (before the
     /// terminal library takes over: on exit or suspend).
     public mutating func resetBytes() -> [UInt8] {

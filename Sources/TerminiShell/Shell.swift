@@ -232,8 +232,8 @@ public final class Shell {
         if executor.awaitsConfirmation { confirmSaves() }
     }
 
-    /// Waits for the last journal append's sync, which goes on while the frame is drawn (see
-    /// `FileStore.syncAppendsInBackground`); the loop calls this before it sends the frame.
+    /// The last journal append's sync, which runs while the frame is drawn (see
+    /// `FileStore.deferAppendSyncs`), answered: the loop calls this before it sends the frame.
     /// True when the frame drawn meanwhile must be drawn again: the disk refused the line
     /// (the app went back to what is saved, the warning says why), or the line is the first
     /// saved after a failure (the warning gives way to "Saved again").

@@ -33,9 +33,9 @@ public enum StoreChange: Equatable, Sendable {
 ///   over the file, then the directory is fsynced: data before name, name before the next
 ///   step (see `SideFile`, which also tells what a start does with side files left behind).
 /// - A journal append is written and fdatasynced before `append` returns, or, with
-///   `syncAppendsInBackground`, fdatasynced on a thread while the frame is drawn and
-///   confirmed (`confirmAppend`) before it is sent: a rally is on the disk before the screen
-///   shows it. An append that fails is cut back to where the file
+///   `deferAppendSyncs`, written at once and fdatasynced by `syncDeferredAppend` while
+///   another thread draws the frame, then confirmed (`confirmAppend`) before the frame is
+///   sent: a rally is on the disk before the screen shows it. An append that fails is cut back to where the file
 ///   ended, so no torn line is left; an append never goes onto a line cut short (it starts a
 ///   line of its own); an append to a file whose replacement failed is refused (the new
 ///   match's rallies never land in the old match's journal).
@@ -60,25 +60,35 @@ public final class FileStore: StateStore {
     /// Delay the fsyncs and renames of replaced files until `sync()` (see above).
     public var syncAfterFrame = false
 
-    /// A journal append's `fdatasync` goes to a thread of its own (`call` is what that thread
-    /// does with the file descriptor: `fdatasync`, its errno), so the frame can be drawn
-    /// while the disk works; the host calls `confirmAppend()` before it sends the frame, and
-    /// a failure found then undoes the change as a failed append does. Appends to files named
-    /// with `retainFailedAppends` (the history) stay synchronous.
-    public func syncAppendsInBackground(_ call: @escaping @Sendable (Int32) -> (result: Int32, error: Int32) = { fd in
+    /// A journal append returns once its line is written (a killed process loses nothing);
+    /// its `fdatasync` (`call`: `fdatasync` and its errno) is left for `syncDeferredAppend()`,
+    /// which the host runs while another thread draws the frame, or else for
+    /// `confirmAppend()`, which the host calls before it sends the frame: a failure found
+    /// then undoes the change as a failed append does. Appends to files named with
+    /// `retainFailedAppends` (the history) stay synchronous.
+    public func deferAppendSyncs(_ call: @escaping (Int32) -> (result: Int32, error: Int32) = { fd in
         let r = fdatasync(fd)
         return (r, r == 0 ? 0 : errno)
     }) {
-        background = BackgroundSync(call: call)
+        deferredSync = call
     }
-    private var background: BackgroundSync?
-    /// The append whose sync the thread does: open until `confirmAppend()`.
-    private var unconfirmed: (file: String, fd: Int32, size: Int, line: [UInt8], existed: Bool)?
-    /// A background sync that failed, found by another operation (which had to wait for
-    /// it first): thrown by the next `confirmAppend()`.
+    private var deferredSync: ((Int32) -> (result: Int32, error: Int32))?
+    /// The append whose sync is deferred, and the sync's answer once it ran: open until
+    /// `confirmAppend()`.
+    private var unconfirmed: (file: String, fd: Int32, size: Int, line: [UInt8], existed: Bool, answer: (result: Int32, error: Int32)?)?
+    /// A deferred sync that failed, found by another operation (which had to sync first):
+    /// thrown by the next `confirmAppend()`.
     private var lateFailure: StoreError?
     /// Whether an append waits for `confirmAppend()`.
     public var hasUnconfirmedAppend: Bool { unconfirmed != nil || lateFailure != nil }
+
+    /// Syncs the last append's line, if it waits for that (see `deferAppendSyncs`), and keeps
+    /// the answer for `confirmAppend()`. Touches nothing but that line's descriptor and the
+    /// answer, so another thread may draw meanwhile.
+    public func syncDeferredAppend() {
+        guard let u = unconfirmed, u.answer == nil, let deferredSync else { return }
+        unconfirmed?.answer = deferredSync(u.fd)
+    }
     /// Told of every change to what a fresh start would read.
     public var onChange: ((StoreChange) -> Void)?
     /// Whether a file was found damaged, unreadable or not a regular file (commands exit 1).
@@ -153,8 +163,7 @@ public final class FileStore: StateStore {
 
     /// As a SIGKILL leaves things: descriptors closed, nothing synced or renamed (tests).
     func dropAsIfKilled() {
-        if let u = unconfirmed, let background {
-            _ = background.wait()
+        if let u = unconfirmed {
             _ = fs.close(u.fd)
             unconfirmed = nil
         }
@@ -326,7 +335,7 @@ public final class FileStore: StateStore {
     /// Moves a damaged file aside; the app says what it made of it (e.g. events recovered).
     @discardableResult
     public func keepAside(_ file: String, reason: String) -> String? {
-        settleBackground()
+        settleDeferredSync()
         return moveAside(file, afresh: false, reason: reason)
     }
 
@@ -335,7 +344,7 @@ public final class FileStore: StateStore {
     /// at once: the journal a start recovers. If either step fails, the file stays as it was.
     @discardableResult
     public func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String? {
-        settleBackground()
+        settleDeferredSync()
         guard let name = copyAside(file, reason: reason) else { return nil }
         let wasDeferred = syncAfterFrame
         syncAfterFrame = false
@@ -504,7 +513,7 @@ public final class FileStore: StateStore {
 
     /// Replaces a file's content (see the type's comment for the order of the calls).
     public func write(_ file: String, bytes: [UInt8]) throws {
-        settleBackground()
+        settleDeferredSync()
         _ = try checkWritable(file)
         do { try releaseKept() } catch {
             failedReplacements.insert(file)
@@ -579,7 +588,7 @@ public final class FileStore: StateStore {
     /// directory. A failure becomes a notice; the side file stays (a start finds it) and is
     /// tried again at the next sync. Appends kept after a failure are retried too.
     public func sync() {
-        settleBackground()
+        settleDeferredSync()
         if !kept.isEmpty { try? releaseKept() }
         guard !pending.isEmpty || directoryUnsynced || !stale.isEmpty, let directory else { return }
         var renamed = false
@@ -667,7 +676,7 @@ public final class FileStore: StateStore {
     }
 
     public func append(_ file: String, bytes: [UInt8]) throws {
-        settleBackground()
+        settleDeferredSync()
         _ = try checkWritable(file)
         do {
             try releaseKept()
@@ -728,11 +737,11 @@ public final class FileStore: StateStore {
             cutBack(file, fd: fd, to: size, line: line, written: written)
             throw e
         }
-        if let background, !retained.contains(file), background.start(fd) {
-            // The line is in the file (a killed process loses nothing); its sync answers
-            // in `confirmAppend()`, before the frame.
+        if deferredSync != nil, !retained.contains(file) {
+            // The line is in the file (a killed process loses nothing); it is synced while
+            // the frame is drawn, and confirmed before the frame is sent.
             syncing = true
-            unconfirmed = (file, fd, size, line, existed)
+            unconfirmed = (file, fd, size, line, existed, nil)
             return
         }
         guard fs.fdatasync(fd) == 0 else {
@@ -764,18 +773,18 @@ public final class FileStore: StateStore {
         }
     }
 
-    /// Waits for the background sync of the last append (see `syncAppendsInBackground`);
-    /// throws, with the file cut back to its last whole line, when the disk refused it.
-    /// Nothing to wait for: returns at once.
+    /// The answer of the last append's deferred sync (see `deferAppendSyncs`; synced now if
+    /// `syncDeferredAppend()` did not); throws, with the file cut back to its last whole
+    /// line, when the disk refused it. Nothing to confirm: returns at once.
     public func confirmAppend() throws {
         if let e = lateFailure {
             lateFailure = nil
             throw e
         }
-        guard let u = unconfirmed, let background else { return }
+        guard let u = unconfirmed, let deferredSync else { return }
         unconfirmed = nil
         defer { _ = fs.close(u.fd) }
-        let answer = background.wait()
+        let answer = u.answer ?? deferredSync(u.fd)
         guard answer.result == 0 else {
             let e = StoreError.io("cannot append to \(u.file): \(Posix.text(answer.error))")
             cutBack(u.file, fd: u.fd, to: u.size, line: u.line, written: u.line.count)
@@ -784,16 +793,16 @@ public final class FileStore: StateStore {
         appended(u.file, line: u.line, existed: u.existed)
     }
 
-    /// Every other change to the disk waits for the background sync first (disk order is
-    /// call order); a failure is kept for `confirmAppend()`.
-    private func settleBackground() {
+    /// Every other change to the disk waits for the deferred sync first (disk order is call
+    /// order); a failure is kept for `confirmAppend()`.
+    private func settleDeferredSync() {
         guard unconfirmed != nil else { return }
         do { try confirmAppend() } catch let e as StoreError { lateFailure = e } catch {}
     }
 
     /// Removes a file (e.g. a finished journal). Missing files are fine.
     public func remove(_ file: String) {
-        settleBackground()
+        settleDeferredSync()
         guard let p = path(file), canWrite, !readOnly, !protected.contains(file) else { return }
         for old in pending where old.file == file { retire(old) }
         pending.removeAll { $0.file == file }
@@ -808,7 +817,7 @@ public final class FileStore: StateStore {
     /// parts of one file (two settings in `config`) keep both. The new content is on the
     /// disk before the lock is let go, so the next copy reads it.
     public func update(_ file: String, _ change: ([UInt8]?) -> [UInt8]?) throws {
-        settleBackground()
+        settleDeferredSync()
         _ = try checkWritable(file)
         let lockFile = ".\(file).lock"
         guard case .file(let lfd, _) = openRegular(lockFile, flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode: 0o600) else {

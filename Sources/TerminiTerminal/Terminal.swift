@@ -183,6 +183,59 @@ public final class Terminal {
         cellsSent += sent
     }
 
+    /// A frame worked out on another thread while this one waits for the disk, and sent once
+    /// the disk has answered (`present(_:)`), or dropped (`drop(_:)`) if the answer changed
+    /// what the screen must show. The terminal lends it its writer meanwhile.
+    public final class FrameAhead: @unchecked Sendable {
+        fileprivate var writer: ScreenWriter
+        fileprivate let before: ScreenWriter.Shown
+        fileprivate var bytes: [UInt8]
+        fileprivate var cells = 0
+
+        fileprivate init(writer: ScreenWriter, bytes: [UInt8]) {
+            self.writer = writer
+            self.before = writer.shown
+            self.bytes = bytes
+        }
+
+        /// Works out the bytes that turn the screen into `canvas`.
+        public func draw(_ canvas: Canvas) {
+            cells = writer.frame(canvas, into: &bytes)
+        }
+    }
+
+    /// Lends the writer to a frame worked out ahead; nothing may be drawn until it comes back
+    /// (`present(_:)` or `drop(_:)`).
+    public func frameAhead() -> FrameAhead {
+        let ahead = FrameAhead(writer: writer, bytes: buffer)
+        // The lent writer is the only one holding its tables: drawing does not copy them.
+        writer = ScreenWriter(controls: writer.controls)
+        buffer = []
+        return ahead
+    }
+
+    /// Sends a frame worked out ahead; the writer comes back knowing the screen shows it.
+    public func present(_ ahead: FrameAhead) {
+        writer = ahead.writer
+        buffer = ahead.bytes
+        ahead.bytes = []
+        if !stopped {
+            writeAll(buffer)
+            framesDrawn += 1
+            cellsSent += ahead.cells
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Drops a frame worked out ahead: the writer comes back knowing the screen as it was.
+    public func drop(_ ahead: FrameAhead) {
+        writer = ahead.writer
+        writer.restore(ahead.before)
+        buffer = ahead.bytes
+        ahead.bytes = []
+        buffer.removeAll(keepingCapacity: true)
+    }
+
     /// Writes all of `bytes` to the terminal, through interruptions and short writes.
     private func writeAll(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }

@@ -158,9 +158,11 @@ do {
 // From here on the screen answers a key before the disk has confirmed the save (the file
 // itself is written at once, so a killed process loses nothing); the fsyncs follow the frame.
 store.syncAfterFrame = true
-// A journal line's fdatasync runs on a thread while the frame is drawn (made after
-// Terminal.start, with every signal blocked, so signals still reach the loop's signalfd).
-store.syncAppendsInBackground()
+// A journal line's fdatasync runs while the frame is drawn: the sync on this thread, the
+// frame on a side thread (made after Terminal.start, with every signal blocked, so signals
+// still reach the loop's signalfd).
+store.deferAppendSyncs()
+let drawing = SideThread()
 
 let shell = Shell(store: store, config: config, theme: theme, themeName: catalog.names.contains(themeName) ? themeName : "default",
                   unicode: terminal.unicode, monochrome: noColor || terminal.depth == .monochrome, catalog: catalog,
@@ -187,9 +189,22 @@ mainLoop: while !shell.quitRequested {
     apply(shell.tick(now: WallClock.now()))
     // The frame is drawn while the disk syncs the journal's new line; it is sent only once
     // the line is on the disk (drawn again if the disk refused it: the change is undone).
-    var frame = shell.render(size: terminal.size, now: WallClock.now())
-    if shell.confirmSaves() { frame = shell.render(size: terminal.size, now: WallClock.now()) }
-    terminal.present(frame)
+    if store.hasUnconfirmedAppend {
+        // On the side thread: the frame drawn and its bytes worked out; on this one, the sync.
+        let (size, now) = (terminal.size, WallClock.now())
+        let ahead = terminal.frameAhead()
+        drawing.overlap({ ahead.draw(shell.render(size: size, now: now)) }, with: store.syncDeferredAppend)
+        if shell.confirmSaves() {
+            terminal.drop(ahead)
+            terminal.present(shell.render(size: terminal.size, now: WallClock.now()))
+        } else {
+            terminal.present(ahead)
+        }
+    } else {
+        var frame = shell.render(size: terminal.size, now: WallClock.now())
+        if shell.confirmSaves() { frame = shell.render(size: terminal.size, now: WallClock.now()) }
+        terminal.present(frame)
+    }
     store.sync()
     let watched = shell.watchedFiles
     if watched.isEmpty {

@@ -28,12 +28,13 @@ import Testing
         #expect(tired.screen.contains("▐█▌"), "the corner post of the tired boxer:\n\(tired.screen)")
 
         t.send("Right")
-        let trash = t.wait { $0.contains("He's fighting fit") && $0.contains("Sandbag: 31") }
+        // Waited for whole: one frame arrives in pieces under load, and the footer comes last.
+        let trash = t.wait { $0.contains("He's fighting fit") && $0.contains("Sandbag: 31") && $0.contains("● Trash can") }
         #expect(trash.ok, "\(trash.screen)")
         #expect(trash.screen.contains("● Trash can"))
 
         t.send("Left")
-        let back = t.wait { $0.contains("She's tired,") && $0.contains("resting in the corner") && showsThirtyOne($0) }
+        let back = t.wait { $0.contains("She's tired,") && $0.contains("resting in the corner") && showsThirtyOne($0) && $0.contains("Trash can: 0") }
         #expect(back.ok, "switching back must keep 31 and the tired boxer:\n\(back.screen)")
         #expect(back.screen.contains("Trash can: 0"))
 

@@ -88,7 +88,7 @@ import TerminiStore
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = FileStore(directory: dir)
         let answer = SyncAnswer()
-        store.syncAppendsInBackground(answer.call)
+        store.deferAppendSyncs(answer.call)
         let shell = Shell(store: store, config: ConfigFile(text: ""), theme: .builtinDefault, themeName: "default", unicode: true,
                           monochrome: false, catalog: nil, open: "badminton", now: 0)
         shell.press(.enter)  // the setup form: the match starts
@@ -123,7 +123,7 @@ import TerminiStore
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let faults = FaultInjector(counted: [.write])
         let store = FileStore(directory: dir, calls: faults)
-        store.syncAppendsInBackground(SyncAnswer().call)
+        store.deferAppendSyncs(SyncAnswer().call)
         let shell = Shell(store: store, config: ConfigFile(text: ""), theme: .builtinDefault, themeName: "default", unicode: true,
                           monochrome: false, catalog: nil, open: "badminton", now: 0)
         shell.press(.enter)

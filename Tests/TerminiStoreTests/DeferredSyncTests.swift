@@ -7,9 +7,10 @@ import TerminiApp
 import TerminiTestSupport
 @testable import TerminiStore
 
-/// A journal line's fdatasync on a thread of its own, answered before the frame: the same
-/// outcomes as a synchronous append (a refused line is cut back and reported), only later.
-@Suite struct BackgroundSyncTests {
+/// A journal line's fdatasync deferred until the frame is drawn (it runs meanwhile) and
+/// answered before the frame is sent: the same outcomes as a synchronous append (a refused
+/// line is cut back and reported), only later.
+@Suite struct DeferredSyncTests {
     let start = Array("{\"e\":\"start\"}\n".utf8)
     let point = Array("{\"e\":\"point\",\"t\":1796}\n".utf8)
 
@@ -18,32 +19,60 @@ import TerminiTestSupport
         let tmp = TempDir()
         let store = FileStore(directory: tmp.path)
         let answer = SyncAnswer()
-        store.syncAppendsInBackground(answer.call)
+        store.deferAppendSyncs(answer.call)
         try store.append("journal", bytes: start)
         try store.confirmAppend()
         return (tmp, store, answer)
     }
 
-    @Test func theLineIsWrittenAtOnceAndSyncedOnAnotherThread() throws {
+    @Test func theLineIsWrittenAtOnceAndSyncedWhileTheFrameIsDrawn() throws {
         let tmp = TempDir()
         let store = FileStore(directory: tmp.path)
         let answer = SyncAnswer()
-        store.syncAppendsInBackground(answer.call)
+        store.deferAppendSyncs(answer.call)
         var changes: [StoreChange] = []
         store.onChange = { changes.append($0) }
         try store.append("journal", bytes: start)
-        // Written: a process killed now loses nothing; the sync's answer is still to come.
+        // Written: a process killed now loses nothing; the sync is still to come.
         #expect(readFile(tmp.file("journal")) == "{\"e\":\"start\"}\n")
         #expect(store.hasUnconfirmedAppend)
-        #expect(!changes.contains { if case .appended = $0 { return true } else { return false } }, "on the disk before the sync answered")
+        #expect(answer.calls == 0, "synced before the frame could be drawn")
+        // The sync the loop runs while the frame is drawn: the answer waits for the confirmation.
+        store.syncDeferredAppend()
+        #expect(answer.calls == 1)
+        store.syncDeferredAppend()
+        #expect(answer.calls == 1, "synced twice")
+        #expect(store.hasUnconfirmedAppend)
+        #expect(!changes.contains { if case .appended = $0 { return true } else { return false } }, "on the disk before the sync was confirmed")
         try store.confirmAppend()
         #expect(!store.hasUnconfirmedAppend)
         #expect(answer.calls == 1)
-        #expect(!answer.threads.contains(UInt(pthread_self())), "synced on the caller's thread")
         #expect(changes.contains { if case .appended = $0 { return true } else { return false } })
         // Nothing waiting: confirming again is nothing.
         try store.confirmAppend()
         #expect(answer.calls == 1)
+    }
+
+    @Test func aConfirmationWithoutTheSyncSyncsItself() throws {
+        let (tmp, store, answer) = try started()
+        try store.append("journal", bytes: point)
+        #expect(answer.calls == 1)
+        try store.confirmAppend()
+        #expect(answer.calls == 2)
+        #expect(readFile(tmp.file("journal")) == "{\"e\":\"start\"}\n{\"e\":\"point\",\"t\":1796}\n")
+    }
+
+    @Test func aRefusalFoundWhileTheFrameIsDrawnIsReportedWhenConfirmed() throws {
+        let (tmp, store, answer) = try started()
+        answer.error = EIO
+        try store.append("journal", bytes: point)
+        store.syncDeferredAppend()
+        // Not cut back yet: the drawing thread may still be at work; the confirmation does it.
+        #expect(store.hasUnconfirmedAppend)
+        answer.error = 0
+        #expect(throws: StoreError.io("cannot append to journal: \(Posix.text(EIO))")) { try store.confirmAppend() }
+        #expect(answer.calls == 2, "the refused sync was asked again instead of its answer kept")
+        #expect(readFile(tmp.file("journal")) == "{\"e\":\"start\"}\n")
     }
 
     @Test func aRefusedSyncIsCutBackAndReportedWhenConfirmed() throws {
@@ -75,7 +104,7 @@ import TerminiTestSupport
         let tmp = TempDir()
         let store = FileStore(directory: tmp.path)
         let answer = SyncAnswer()
-        store.syncAppendsInBackground(answer.call)
+        store.deferAppendSyncs(answer.call)
         store.retainFailedAppends(to: "history")
         try store.append("history", bytes: start)
         #expect(!store.hasUnconfirmedAppend)
@@ -88,7 +117,7 @@ import TerminiTestSupport
         let tmp = TempDir()
         let store = FileStore(directory: tmp.path)
         let answer = SyncAnswer()
-        store.syncAppendsInBackground(answer.call)
+        store.deferAppendSyncs(answer.call)
         let executor = EffectExecutor(store: store, preferences: NoPreferences())
         answer.error = ENOSPC
         let outcome = executor.perform([.append(file: "journal", bytes: start)], owner: "badminton")
@@ -113,7 +142,7 @@ import TerminiTestSupport
         let tmp = TempDir()
         let store = FileStore(directory: tmp.path)
         let answer = SyncAnswer()
-        store.syncAppendsInBackground(answer.call)
+        store.deferAppendSyncs(answer.call)
         let executor = EffectExecutor(store: store, preferences: NoPreferences())
         executor.perform([.append(file: "journal", bytes: start)], owner: "badminton")
         #expect(executor.confirm().isEmpty)
