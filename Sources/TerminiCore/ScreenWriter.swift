@@ -282,7 +282,9 @@ public struct ScreenWriter {
     private var looks: [Style: Look] = [:]
     /// The styles last looked up, 64 places each found by mixing the style's words: a screen
     /// has a few dozen styles, found there without hashing (then in `looks`).
-    private var recentLooks = [(style: Style, look: Look)?](repeating: nil, count: 64)
+    /// Empty until the first look is kept: a writer made to stand in while the terminal's own
+    /// is lent to a frame worked out ahead (one a frame) allocates nothing.
+    private var recentLooks: [(style: Style, look: Look)?] = []
     private var lastStyle = Style.plain
     private var lastLook = Look.plain
 
@@ -304,7 +306,7 @@ public struct ScreenWriter {
     private var changes: [LookChange: [UInt8]] = [:]
     /// The changes last made, 64 places found by mixing the two looks: looked up there without
     /// hashing (then in `changes`).
-    private var recentChanges = [(change: LookChange, bytes: [UInt8])?](repeating: nil, count: 64)
+    private var recentChanges: [(change: LookChange, bytes: [UInt8])?] = []
     struct LookChange: Hashable {
         var from: UInt64
         var to: UInt64
@@ -621,7 +623,7 @@ public struct ScreenWriter {
         // A screen has a few dozen styles: the recent ones are found by comparing two words
         // each, without hashing.
         let slot = ScreenWriter.slot(style)
-        if let known = recentLooks[slot], known.style == style {
+        if !recentLooks.isEmpty, let known = recentLooks[slot], known.style == style {
             l = known.look
         } else if let known = looks[style] {
             l = known
@@ -643,11 +645,12 @@ public struct ScreenWriter {
 
     /// The look of a style already worked out, if it was.
     private mutating func knownLook(_ style: Style) -> Look? {
-        if let known = recentLooks[ScreenWriter.slot(style)], known.style == style { return known.look }
+        if !recentLooks.isEmpty, let known = recentLooks[ScreenWriter.slot(style)], known.style == style { return known.look }
         return looks[style]
     }
 
     private mutating func rememberRecent(_ style: Style, _ look: Look) {
+        if recentLooks.isEmpty { recentLooks = Array(repeating: nil, count: 64) }
         recentLooks[ScreenWriter.slot(style)] = (style, look)
     }
 
@@ -667,7 +670,7 @@ public struct ScreenWriter {
         if current == target { return }
         let key = LookChange(from: current?.packed ?? .max, to: target.packed)
         let slot = ScreenWriter.slot(key)
-        if let recent = recentChanges[slot], recent.change == key {
+        if !recentChanges.isEmpty, let recent = recentChanges[slot], recent.change == key {
             out += recent.bytes
             current = target
             return
@@ -675,6 +678,7 @@ public struct ScreenWriter {
         if let bytes = changes[key] {
             out += bytes
             current = target
+            if recentChanges.isEmpty { recentChanges = Array(repeating: nil, count: 64) }
             recentChanges[slot] = (key, bytes)
             return
         }
