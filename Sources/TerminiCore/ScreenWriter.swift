@@ -5,8 +5,6 @@
 /// argument and remembered.
 public final class ParameterizedControl {
     private let expand: (Int, Int) -> [UInt8]
-    /// prefix, between, suffix; `swapped` when the second parameter is printed first.
-    private let template: (parts: [[UInt8]], offsets: (Int, Int), swapped: Bool, arity: Int)?
     /// The template's numbers without its bytes, for `length`: weighing a motion reads these
     /// without retaining the parts.
     private let shape: (offsets: (Int, Int), swapped: Bool, arity: Int, fixed: Int)?
@@ -14,11 +12,24 @@ public final class ParameterizedControl {
     /// The expansions of one small parameter (a colour index), by the parameter.
     private var small: [[UInt8]?] = []
 
+    /// The template's parts and numbers each on its own, for `append` (read from a tuple,
+    /// each use retained the array of parts and the part).
+    private let prefix: [UInt8], middle: [UInt8], suffix: [UInt8]
+    private let offsetA: Int, offsetB: Int, swapped: Bool, two: Bool
+
     /// `expand(p1, p2)` gives the control with its parameters; `arity` is 1 or 2.
     public init(arity: Int, expand: @escaping (Int, Int) -> [UInt8]) {
         self.expand = expand
-        template = ParameterizedControl.infer(arity: arity, expand)
+        // prefix, between, suffix; `swapped` when the second parameter is printed first.
+        let template = ParameterizedControl.infer(arity: arity, expand)
         shape = template.map { t in (t.offsets, t.swapped, t.arity, t.parts[0].count + t.parts[1].count + t.parts[2].count) }
+        prefix = template?.parts[0] ?? []
+        middle = template?.parts[1] ?? []
+        suffix = template?.parts[2] ?? []
+        offsetA = template?.offsets.0 ?? 0
+        offsetB = template?.offsets.1 ?? 0
+        swapped = template?.swapped ?? false
+        two = template?.arity == 2
     }
 
     /// The bytes of the control for these parameters.
@@ -29,18 +40,37 @@ public final class ParameterizedControl {
     }
 
     public func append(_ a: Int, _ b: Int = 0, to out: inout [UInt8]) {
-        if let t = template {
-            let (first, second) = t.swapped ? (b + t.offsets.1, a + t.offsets.0) : (a + t.offsets.0, b + t.offsets.1)
-            out.append(contentsOf: t.parts[0])
-            ParameterizedControl.appendDecimal(first, to: &out)
-            if t.arity == 2 {
-                out.append(contentsOf: t.parts[1])
-                ParameterizedControl.appendDecimal(second, to: &out)
+        if shape != nil {
+            let (first, second) = swapped ? (b + offsetB, a + offsetA) : (a + offsetA, b + offsetB)
+            // Byte by byte: the parts are a few bytes, where appending an array costs a copy call.
+            for i in prefix.indices { out.append(prefix[i]) }
+            ParameterizedControl.appendNumber(first, to: &out)
+            if two {
+                for i in middle.indices { out.append(middle[i]) }
+                ParameterizedControl.appendNumber(second, to: &out)
             }
-            out.append(contentsOf: t.parts[2])
+            for i in suffix.indices { out.append(suffix[i]) }
             return
         }
         out.append(contentsOf: cached(a, b))
+    }
+
+    /// `appendDecimal`, the numbers of a screen (under 1000) without recursion.
+    @inline(__always)
+    static func appendNumber(_ n: Int, to out: inout [UInt8]) {
+        let zero = UInt8(ascii: "0")
+        if n >= 0 && n < 10 {
+            out.append(zero + UInt8(n))
+        } else if n >= 10 && n < 100 {
+            out.append(zero + UInt8(n / 10))
+            out.append(zero + UInt8(n % 10))
+        } else if n >= 100 && n < 1000 {
+            out.append(zero + UInt8(n / 100))
+            out.append(zero + UInt8(n / 10 % 10))
+            out.append(zero + UInt8(n % 10))
+        } else {
+            appendDecimal(n, to: &out)
+        }
     }
 
     /// How many bytes `append(a, b)` writes.
@@ -53,6 +83,13 @@ public final class ParameterizedControl {
             return n
         }
         return cached(a, b).count
+    }
+
+    /// The numbers `length` adds, for a writer that weighs motions as plain arithmetic; nil
+    /// when no template fits (then only `length` knows).
+    var lengthForm: ScreenWriter.LengthForm? {
+        guard let t = shape, let fixed = Int32(exactly: t.fixed), let a = Int8(exactly: t.offsets.0), let b = Int8(exactly: t.offsets.1) else { return nil }
+        return ScreenWriter.LengthForm(fixed: fixed, offsetA: a, offsetB: b, two: t.arity == 2)
     }
 
     private func cached(_ a: Int, _ b: Int) -> [UInt8] {
@@ -243,8 +280,11 @@ public struct ScreenWriter {
     /// The look in force, when known.
     private var current: Look?
     private var looks: [Style: Look] = [:]
-    /// The last styles looked up, searched before `looks`.
-    private var recentLooks: [(style: Style, look: Look)] = []
+    /// The styles last looked up, 64 places each found by mixing the style's words: a screen
+    /// has a few dozen styles, found there without hashing (then in `looks`).
+    /// Empty until the first look is kept: a writer made to stand in while the terminal's own
+    /// is lent to a frame worked out ahead (one a frame) allocates nothing.
+    private var recentLooks: [(style: Style, look: Look)?] = []
     private var lastStyle = Style.plain
     private var lastLook = Look.plain
 
@@ -264,6 +304,9 @@ public struct ScreenWriter {
     /// ones). A frame changes between a handful of looks, the same ones frame after frame;
     /// the bytes depend only on the two looks and the terminal.
     private var changes: [LookChange: [UInt8]] = [:]
+    /// The changes last made, 64 places found by mixing the two looks: looked up there without
+    /// hashing (then in `changes`).
+    private var recentChanges: [(change: LookChange, bytes: [UInt8])?] = []
     struct LookChange: Hashable {
         var from: UInt64
         var to: UInt64
@@ -271,6 +314,110 @@ public struct ScreenWriter {
 
     public init(controls: TerminalControls) {
         self.controls = controls
+        addressForm = LengthForm(controls.cursorAddress)
+        columnForm = LengthForm(controls.columnAddress)
+        rowForm = LengthForm(controls.rowAddress)
+        rightForm = LengthForm(controls.right)
+        leftForm = LengthForm(controls.left)
+        downForm = LengthForm(controls.down)
+        upForm = LengthForm(controls.up)
+        rightOneCost = controls.rightOne?.count ?? -1
+        leftOneCost = controls.leftOne?.count ?? -1
+        downOneCost = controls.downOne?.count ?? -1
+        upOneCost = controls.upOne?.count ?? -1
+        returnCost = controls.carriageReturn?.count ?? -1
+    }
+
+    // MARK: Weighing motions
+
+    /// How the writer weighs a control with numbers, in one word: its fixed bytes and the
+    /// offsets of its parameters (`length` adds the digits of each, which is printed first
+    /// does not change the sum), or that the terminal lacks it, or that no template fits (then
+    /// the control is asked).
+    struct LengthForm: Equatable {
+        var fixed: Int32
+        var offsetA: Int8
+        var offsetB: Int8
+        var two: Bool
+        static let absent = LengthForm(fixed: -1, offsetA: 0, offsetB: 0, two: false)
+        static let asked = LengthForm(fixed: -2, offsetA: 0, offsetB: 0, two: false)
+
+        init(fixed: Int32, offsetA: Int8, offsetB: Int8, two: Bool) {
+            self.fixed = fixed
+            self.offsetA = offsetA
+            self.offsetB = offsetB
+            self.two = two
+        }
+
+        init(_ control: ParameterizedControl?) {
+            guard let control else { self = .absent; return }
+            self = control.lengthForm ?? .asked
+        }
+
+        @inline(__always)
+        func length(_ a: Int, _ b: Int) -> Int {
+            Int(fixed) + ScreenWriter.digits(a + Int(offsetA)) + (two ? ScreenWriter.digits(b + Int(offsetB)) : 0)
+        }
+    }
+
+    /// The lengths of the motion controls as plain numbers, read once from `controls`:
+    /// weighing a motion (a frame weighs dozens, each several ways) then adds integers, with
+    /// no control's reference retained and no call made. Each is a word of its own (read from
+    /// a struct of them, the whole struct was copied at each look-up).
+    private let addressForm, columnForm, rowForm, rightForm, leftForm, downForm, upForm: LengthForm
+    /// The bytes of cuf1, cub1, cud1, cuu1 and cr; -1 when the terminal lacks it.
+    private let rightOneCost, leftOneCost, downOneCost, upOneCost, returnCost: Int
+
+    enum Motion { case cursorAddress, columnAddress, rowAddress, right, left, down, up }
+
+    /// The bytes of `motion` with these parameters (what `append` would write), or nil when
+    /// the terminal lacks it.
+    @inline(__always)
+    mutating func length(_ motion: Motion, _ a: Int, _ b: Int = 0) -> Int? {
+        let f: LengthForm
+        switch motion {
+        case .cursorAddress: f = addressForm
+        case .columnAddress: f = columnForm
+        case .rowAddress: f = rowForm
+        case .right: f = rightForm
+        case .left: f = leftForm
+        case .down: f = downForm
+        case .up: f = upForm
+        }
+        if f.fixed >= 0 { return f.length(a, b) }
+        return f.fixed == -1 ? nil : askedLength(motion, a, b)
+    }
+
+    /// cup's length (every terminal the writer drives has it).
+    @inline(__always)
+    mutating func addressLength(_ y: Int, _ x: Int) -> Int { length(.cursorAddress, y, x) ?? controls.cursorAddress.length(y, x) }
+
+    /// A length no template gives: the control's own answer (out of line: the rare terminal).
+    @inline(never)
+    mutating func askedLength(_ motion: Motion, _ a: Int, _ b: Int) -> Int? {
+        switch motion {
+        case .cursorAddress: return controls.cursorAddress.length(a, b)
+        case .columnAddress: return controls.columnAddress?.length(a, b)
+        case .rowAddress: return controls.rowAddress?.length(a, b)
+        case .right: return controls.right?.length(a, b)
+        case .left: return controls.left?.length(a, b)
+        case .down: return controls.down?.length(a, b)
+        case .up: return controls.up?.length(a, b)
+        }
+    }
+
+    /// A one-byte-or-so control's length, nil when the terminal lacks it.
+    @inline(__always)
+    static func present(_ n: Int) -> Int? { n < 0 ? nil : n }
+
+    /// The digits of n as `ParameterizedControl.digits` counts them, the usual sizes by
+    /// comparison.
+    @inline(__always)
+    static func digits(_ n: Int) -> Int {
+        if n >= 0 && n < 10 { return 1 }
+        if n >= 0 && n < 100 { return 2 }
+        if n >= 0 && n < 1000 { return 3 }
+        return ParameterizedControl.digits(n)
     }
 
     /// Forgets what the screen shows: the next frame clears it and draws everything.
@@ -374,12 +521,13 @@ public struct ScreenWriter {
     }
 
     /// A space with no colour and no attribute: what a cleared screen holds.
+    @inline(__always)
     static func isBlank(_ cell: CompactCell) -> Bool {
         // One scalar, a space, neither wide nor the second half of one: the code is 0x20 itself.
         guard cell.code == 0x20 else { return false }
-        let s = cell.style
-        return s.attributes.isEmpty && (s.background == .default || s.background == .inherit)
-            && (s.foreground == .default || s.foreground == .inherit)
+        // No attribute bit in either word, each colour default (0) or inherit (1 << 24): the
+        // words hold nothing else (no colour unpacked).
+        return (cell.style.front | cell.style.back) & ~Color.inheritPacked == 0
     }
 
     /// Where the blank end of row y starts (the width when its last cell is not blank).
@@ -400,18 +548,26 @@ public struct ScreenWriter {
     /// run ends and how many of its cells changed. A stretch of 16 blanks that did not change
     /// ends it (a change after that starts a run of its own), so a wide blank row with a few
     /// changes is not scanned to its end at each of them.
+    @inline(never)
     static func blankRun(_ canvas: Canvas, _ previous: Canvas, from x: Int, y: Int) -> (end: Int, changed: Int) {
-        var end = x, changed = 0, xx = x
-        while xx < canvas.width, xx - end < 16 {
-            let cell = canvas.compactCell(x: xx, y: y)
-            guard isBlank(cell) else { break }
-            xx += 1
-            if cell != previous.compactCell(x: xx - 1, y: y) {
-                changed += 1
-                end = xx
+        let width = canvas.width, row = y * width
+        guard y >= 0, y < canvas.height, previous.width == width, previous.height == canvas.height else { return (x, 0) }
+        // The cells read in place (a canvas's cell read by `compactCell` is checked and copied).
+        return canvas.storage.withUnsafeBufferPointer { cells in
+            previous.storage.withUnsafeBufferPointer { old in
+                var end = x, changed = 0, xx = max(0, x)
+                while xx < width, xx - end < 16 {
+                    let cell = cells[row + xx]
+                    guard isBlank(cell) else { break }
+                    xx += 1
+                    if cell != old[row + xx - 1] {
+                        changed += 1
+                        end = xx
+                    }
+                }
+                return (end, changed)
             }
         }
-        return (end, changed)
     }
 
     // MARK: Characters
@@ -466,8 +622,9 @@ public struct ScreenWriter {
         let l: Look
         // A screen has a few dozen styles: the recent ones are found by comparing two words
         // each, without hashing.
-        if let i = recentLooks.firstIndex(where: { $0.style == style }) {
-            l = recentLooks[i].look
+        let slot = ScreenWriter.slot(style)
+        if !recentLooks.isEmpty, let known = recentLooks[slot], known.style == style {
+            l = known.look
         } else if let known = looks[style] {
             l = known
             rememberRecent(style, known)
@@ -487,22 +644,42 @@ public struct ScreenWriter {
     }
 
     /// The look of a style already worked out, if it was.
-    private func knownLook(_ style: Style) -> Look? {
-        if let i = recentLooks.firstIndex(where: { $0.style == style }) { return recentLooks[i].look }
+    private mutating func knownLook(_ style: Style) -> Look? {
+        if !recentLooks.isEmpty, let known = recentLooks[ScreenWriter.slot(style)], known.style == style { return known.look }
         return looks[style]
     }
 
     private mutating func rememberRecent(_ style: Style, _ look: Look) {
-        if recentLooks.count >= 16 { recentLooks.removeFirst() }
-        recentLooks.append((style, look))
+        if recentLooks.isEmpty { recentLooks = Array(repeating: nil, count: 64) }
+        recentLooks[ScreenWriter.slot(style)] = (style, look)
+    }
+
+    /// The place of a style in `recentLooks`: its two words mixed (a multiplication, no hashing).
+    @inline(__always)
+    static func slot(_ style: Style) -> Int {
+        Int(truncatingIfNeeded: ((UInt64(style.front) << 32 | UInt64(style.back)) &* 0x9e37_79b9_7f4a_7c15) >> 58)
+    }
+
+    /// The place of a change of look in `recentChanges`.
+    @inline(__always)
+    static func slot(_ change: LookChange) -> Int {
+        Int(truncatingIfNeeded: ((change.from &* 0x9e37_79b9_7f4a_7c15) ^ change.to &* 0xc2b2_ae3d_27d4_eb4f) >> 58)
     }
 
     private mutating func setLook(_ target: Look, _ out: inout [UInt8]) {
         if current == target { return }
         let key = LookChange(from: current?.packed ?? .max, to: target.packed)
+        let slot = ScreenWriter.slot(key)
+        if !recentChanges.isEmpty, let recent = recentChanges[slot], recent.change == key {
+            out += recent.bytes
+            current = target
+            return
+        }
         if let bytes = changes[key] {
             out += bytes
             current = target
+            if recentChanges.isEmpty { recentChanges = Array(repeating: nil, count: 64) }
+            recentChanges[slot] = (key, bytes)
             return
         }
         let start = out.count
@@ -603,9 +780,15 @@ public struct ScreenWriter {
 
     // MARK: Cursor motion
 
+    // The helpers below change nothing, yet are `mutating`: called from a mutating method, a
+    // non-mutating one was given a copy of the whole writer (416 bytes copied and every
+    // control in it retained and released, four times a motion); a mutating one is passed
+    // the writer itself.
+
     /// Moves the cursor to (x, y) the cheapest way the terminal offers.
     private mutating func move(to x: Int, _ y: Int, _ canvas: Canvas, _ out: inout [UInt8]) {
         if let c = cursor, c.x == x, c.y == y { return }
+        zeroChoice = nil
         // A terminal that cannot move in attributes (no msgr) must be put back to normal first.
         if !controls.moveInAttributes, let l = current, !l.attributes.isEmpty { setLook(.plain, &out) }
         if let from = cursor, from.y == y, let quick = quickRight(from.x, x, y, canvas) {
@@ -613,7 +796,7 @@ public struct ScreenWriter {
             cursor = (x, y)
             return
         }
-        var best = controls.cursorAddress.length(y, x)
+        var best = addressLength(y, x)
         var plan = Plan.address
         func consider(_ cost: Int?, _ p: Plan) {
             if let cost, cost < best { best = cost; plan = p }
@@ -637,8 +820,8 @@ public struct ScreenWriter {
                 }
             }
         }
-        if let r = controls.rowAddress, let h = controls.columnAddress {
-            consider(r.length(y) + h.length(x), .rowThenColumn)
+        if let r = length(.rowAddress, y), let h = length(.columnAddress, x) {
+            consider(r + h, .rowThenColumn)
         }
         let from = cursor ?? (0, 0)
         switch plan {
@@ -664,39 +847,56 @@ public struct ScreenWriter {
     }
 
     private enum Plan { case address, horizontal, lineFeeds, vertical, rowThenColumn }
+    /// The way along a row from its first column, kept for the motion being worked out: a
+    /// motion weighs it up to three times (after line feeds, after a return, and when it is
+    /// carried out), and nothing it depends on (the look in force, the canvas) changes meanwhile.
+    private var zeroChoice: (to: Int, y: Int, choice: (Int, Horizontal)?)?
     private enum Horizontal { case none, resend, rightOne, right, leftOnes, left, column, carriageReturn }
 
-    private func verticalCost(_ from: Int, _ to: Int) -> Int? {
+    private mutating func verticalCost(_ from: Int, _ to: Int) -> Int? {
         let n = abs(to - from)
         var best: Int?
         func consider(_ v: Int?) { if let v, v < (best ?? .max) { best = v } }
         if to > from {
-            consider(controls.downOne.map { $0.count * n })
-            consider(controls.down?.length(n))
+            consider(ScreenWriter.present(downOneCost).map { $0 * n })
+            consider(length(.down, n))
         } else {
-            consider(controls.upOne.map { $0.count * n })
-            consider(controls.up?.length(n))
+            consider(ScreenWriter.present(upOneCost).map { $0 * n })
+            consider(length(.up, n))
         }
-        consider(controls.rowAddress?.length(to))
+        consider(length(.rowAddress, to))
         return best
     }
 
-    private func vertical(_ from: Int, _ to: Int, _ out: inout [UInt8]) {
+    /// Carries out the cheapest vertical motion (the first of the cheapest, in the order
+    /// `verticalCost` weighs them).
+    private mutating func vertical(_ from: Int, _ to: Int, _ out: inout [UInt8]) {
         let n = abs(to - from)
-        var options: [(Int, () -> [UInt8])] = []
-        if to > from {
-            if let d = controls.downOne { options.append((d.count * n, { Array(repeatElement(d, count: n).joined()) })) }
-            if let d = controls.down { options.append((d.length(n), { d.bytes(n) })) }
-        } else {
-            if let u = controls.upOne { options.append((u.count * n, { Array(repeatElement(u, count: n).joined()) })) }
-            if let u = controls.up { options.append((u.length(n), { u.bytes(n) })) }
+        enum Way { case ones, many, row }
+        var best: (Int, Way)?
+        func consider(_ v: Int?, _ w: Way) { if let v, v < (best?.0 ?? .max) { best = (v, w) } }
+        let down = to > from
+        consider(ScreenWriter.present(down ? downOneCost : upOneCost).map { $0 * n }, .ones)
+        consider(length(down ? .down : .up, n), .many)
+        consider(length(.rowAddress, to), .row)
+        switch best?.1 {
+        case .ones?: for _ in 0..<n { out += (down ? controls.downOne : controls.upOne) ?? [] }
+        case .many?: (down ? controls.down : controls.up)?.append(n, to: &out)
+        case .row?: controls.rowAddress?.append(to, to: &out)
+        case nil: break
         }
-        if let r = controls.rowAddress { options.append((r.length(to), { r.bytes(to) })) }
-        if let best = options.min(by: { $0.0 < $1.0 }) { out += best.1() }
     }
 
     /// The cheapest way along row y from column `from` to `to`, and its cost.
-    private func horizontalChoice(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
+    private mutating func horizontalChoice(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
+        guard from == 0 else { return workOutHorizontal(from, to, y, canvas) }
+        if let z = zeroChoice, z.to == to, z.y == y { return z.choice }
+        let choice = workOutHorizontal(0, to, y, canvas)
+        zeroChoice = (to, y, choice)
+        return choice
+    }
+
+    private mutating func workOutHorizontal(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
         if from == to { return (0, .none) }
         // One or two plain characters again: nothing else is shorter than a byte a cell.
         if let quick = quickRight(from, to, y, canvas) { return quick }
@@ -704,19 +904,19 @@ public struct ScreenWriter {
         func consider(_ v: Int?, _ h: Horizontal) { if let v, v < (best?.0 ?? .max) { best = (v, h) } }
         if to > from {
             consider(resendCost(from, to, y, canvas), .resend)
-            if to - from == 1 { consider(controls.rightOne?.count, .rightOne) }
-            consider(controls.right?.length(to - from), .right)
+            if to - from == 1 { consider(ScreenWriter.present(rightOneCost), .rightOne) }
+            consider(length(.right, to - from), .right)
         } else {
-            consider(controls.leftOne.map { $0.count * (from - to) }, .leftOnes)
-            consider(controls.left?.length(from - to), .left)
+            consider(ScreenWriter.present(leftOneCost).map { $0 * (from - to) }, .leftOnes)
+            consider(length(.left, from - to), .left)
         }
-        consider(controls.columnAddress?.length(to), .column)
+        consider(length(.columnAddress, to), .column)
         // Back to the first column, then along (from there a return is never needed again).
-        if let cr = controls.carriageReturn, from != 0 {
+        if let cr = ScreenWriter.present(returnCost), from != 0 {
             if to == 0 {
-                consider(cr.count, .carriageReturn)
+                consider(cr, .carriageReturn)
             } else if let rest = horizontalChoice(0, to, y, canvas) {
-                consider(cr.count + rest.0, .carriageReturn)
+                consider(cr + rest.0, .carriageReturn)
             }
         }
         return best
@@ -724,7 +924,7 @@ public struct ScreenWriter {
 
     /// The cost of the cheapest motion in a row when it is short: a step or two right is
     /// answered without weighing every control (the common case of neighbouring changes).
-    private func quickRight(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
+    private mutating func quickRight(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
         guard to > from, to - from <= 2, let r = resendCost(from, to, y, canvas), r <= to - from else { return nil }
         return (r, .resend)
     }
@@ -753,7 +953,7 @@ public struct ScreenWriter {
 
     /// The bytes of sending again the unchanged cells from `from` up to `to` on row y, when
     /// they are few, plain single characters and drawn in the look in force (else nil).
-    private func resendCost(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> Int? {
+    private mutating func resendCost(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> Int? {
         guard to - from <= 12, let now = current else { return nil }
         var bytes = 0
         var x = from

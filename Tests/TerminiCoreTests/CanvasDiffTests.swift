@@ -210,4 +210,39 @@ import TerminiTestSupport
             }
         }
     }
+
+    /// The diff of canvases without graphemes of several scalars passes over unchanged cells
+    /// by words of memory: on random canvases (narrow, wide, styled; widths whose rows do not
+    /// end on a word) it finds exactly the cells of the definition, cell by cell.
+    @Test func unchangedCellsPassedByWordsFindTheDefinitionsCells() {
+        var rng = SystemRandomNumberGenerator()
+        let texts = ["a", "bc", " ", "民", "權x", "│", "██", "12", "é"]
+        let styles = [Style.plain, Style(foreground: .indexed(3)), Style(background: .indexed(4), attributes: .bold)]
+        for _ in 0..<300 {
+            let width = Int.random(in: 1...29, using: &rng), height = Int.random(in: 1...4, using: &rng)
+            var a = Canvas(width: width, height: height)
+            for _ in 0..<Int.random(in: 0...12, using: &rng) {
+                a.put(texts.randomElement(using: &rng) ?? "a", x: Int.random(in: -1..<width, using: &rng), y: Int.random(in: 0..<height, using: &rng),
+                      style: styles.randomElement(using: &rng) ?? .plain)
+            }
+            var b = a
+            for _ in 0..<Int.random(in: 0...6, using: &rng) {
+                b.put(texts.randomElement(using: &rng) ?? "a", x: Int.random(in: -1..<width, using: &rng), y: Int.random(in: 0..<height, using: &rng),
+                      style: styles.randomElement(using: &rng) ?? .plain)
+            }
+            // The definition: each changed cell stands for its lead cell, each lead once.
+            var expected: [String] = []
+            for y in 0..<height {
+                var lastLead = -1
+                for x in 0..<width where b[x, y] != a[x, y] {
+                    let lead = b[x, y].isContinuation && x > 0 ? x - 1 : x
+                    if lead != lastLead && !b[lead, y].isContinuation {
+                        expected.append("\(lead),\(y)")
+                        lastLead = lead
+                    }
+                }
+            }
+            #expect(b.changes(since: a).map { "\($0.x),\($0.y)" } == expected, "\(a)\n\(b)")
+        }
+    }
 }

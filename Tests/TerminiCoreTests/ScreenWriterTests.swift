@@ -416,4 +416,115 @@ struct MiniTerminal {
         let swapped = ParameterizedControl(arity: 2) { a, b in Array("\u{1b}&a\(b)c\(a)Y".utf8) }
         #expect(swapped.bytes(7, 12) == Array("\u{1b}&a12c7Y".utf8))
     }
+
+    /// The bytes of long seeded runs, for terminals of every kind the writer chooses for
+    /// (line feeds with and without the tty's return, none; cup alone; ASCII; controls no
+    /// template fits; a wide screen), against what the writer sent when its choices were last
+    /// made on purpose (main 6119176). A change that only makes the writer faster must leave
+    /// these as they are: the terminal receives the same bytes. A change of what is sent
+    /// changes them on purpose, and says so.
+    @Test func theBytesSentAreTheReferenceRunsBytes() {
+        func digest(_ controls: TerminalControls, seeds: ClosedRange<UInt64>, frames: Int = 60, size: (Int, Int) = (23, 7)) -> String {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325, count = 0
+            for seed in seeds {
+                var rng = Seeded(state: seed)
+                var writer = ScreenWriter(controls: controls)
+                var canvas = Canvas(width: size.0, height: size.1)
+                for f in 0..<frames {
+                    canvas = mutate(canvas, &rng, edits: Int.random(in: 0...6, using: &rng))
+                    if f == frames / 2 { writer.invalidate() }
+                    var out: [UInt8] = []
+                    writer.frame(canvas, into: &out)
+                    for b in out { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+                    count += out.count
+                }
+            }
+            return "\(count) \(String(hash, radix: 16))"
+        }
+        let x = TerminalControls.xterm(depth: .monochrome)
+        var cupOnly = TerminalControls(cursorAddress: x.cursorAddress, clearScreen: x.clearScreen, resetAttributes: x.resetAttributes,
+                                       depth: .monochrome, unicode: true)
+        cupOnly.bold = x.bold
+        cupOnly.reverse = x.reverse
+        cupOnly.eatsNewline = true
+        // Motions whose numbers are characters (no template fits), and no column or row address.
+        var odd = TerminalControls.xterm(depth: .ansi16)
+        odd.right = ParameterizedControl(arity: 1) { a, _ in [0x1b, UInt8(ascii: "r"), UInt8(truncatingIfNeeded: 32 + a)] }
+        odd.down = ParameterizedControl(arity: 1) { a, _ in [0x1b, UInt8(ascii: "d"), UInt8(truncatingIfNeeded: 32 + a)] }
+        odd.eraseCharacters = ParameterizedControl(arity: 1) { a, _ in [0x1b, UInt8(ascii: "e"), UInt8(truncatingIfNeeded: 32 + a)] }
+        odd.cursorAddress = ParameterizedControl(arity: 2) { a, b in [0x1b, UInt8(ascii: "="), UInt8(truncatingIfNeeded: 32 + a), UInt8(truncatingIfNeeded: 32 + b)] }
+        odd.columnAddress = nil
+        odd.rowAddress = nil
+        odd.originalColors = nil
+        var noMargins = TerminalControls.xterm()
+        noMargins.eatsNewline = false
+        noMargins.moveInAttributes = false
+        let runs: [(String, String)] = [
+            ("xterm", digest(.xterm(), seeds: 1...20)),
+            ("line feeds only move down", digest(.xterm(lineFeedReturns: false), seeds: 21...30)),
+            ("no line feeds", digest(.xterm(lineFeedReturns: nil), seeds: 31...40)),
+            ("cup alone", digest(cupOnly, seeds: 41...50)),
+            ("ASCII", digest(.xterm(depth: .ansi8, unicode: false), seeds: 51...60)),
+            ("characters for numbers", digest(odd, seeds: 61...70)),
+            ("wraps at once, no msgr", digest(noMargins, seeds: 71...80)),
+            ("120x40", digest(.xterm(depth: .ansi16), seeds: 81...84, frames: 30, size: (120, 40))),
+        ]
+        let expected: [(String, String)] = [
+            ("xterm", "90413 b997d83de0820c9c"),
+            ("line feeds only move down", "47489 f7e2bb5e1084888"),
+            ("no line feeds", "47766 d6bc65c358a6a4e2"),
+            ("cup alone", "30818 c0c2afb8ca82f9cb"),
+            ("ASCII", "38822 816ee20643a9e42d"),
+            ("characters for numbers", "40528 e2a9cf59f6d7cf38"),
+            ("wraps at once, no msgr", "47212 7b79fd9d4d4a72e3"),
+            ("120x40", "11620 157b48b547c2b4a4"),
+        ]
+        #expect(runs.map { "\($0.0): \($0.1)" } == expected.map { "\($0.0): \($0.1)" })
+    }
+
+    /// The writer weighs motions by its own arithmetic on the controls' templates: the same
+    /// lengths as the controls' bytes, for every control and numbers small and large.
+    @Test func motionLengthsAreTheControlsBytes() {
+        let x = TerminalControls.xterm()
+        let swapped = ParameterizedControl(arity: 2) { a, b in Array("\u{1b}&a\(b)c\(a + 1)Y".utf8) }
+        let odd = ParameterizedControl(arity: 1) { a, _ in [0x1b, UInt8(truncatingIfNeeded: 32 + a)] }
+        var c = x
+        c.cursorAddress = swapped
+        c.down = odd
+        c.up = nil
+        var writer = ScreenWriter(controls: c), xterm = ScreenWriter(controls: x)
+        typealias LengthForm = ScreenWriter.LengthForm
+        #expect(LengthForm(odd) == .asked && LengthForm(nil) == .absent && writer.length(.up, 3) == nil)
+        var rng = Seeded(state: 7)
+        for _ in 0..<2000 {
+            let a = Int.random(in: 0...(Bool.random(using: &rng) ? 12 : 12_000), using: &rng)
+            let b = Int.random(in: 0...(Bool.random(using: &rng) ? 12 : 12_000), using: &rng)
+            #expect(writer.length(.cursorAddress, a, b) == swapped.bytes(a, b).count)
+            #expect(writer.length(.down, a % 200) == odd.bytes(a % 200).count)
+            #expect(xterm.length(.cursorAddress, a, b) == x.cursorAddress.bytes(a, b).count)
+            for (m, control) in [(ScreenWriter.Motion.columnAddress, x.columnAddress), (.rowAddress, x.rowAddress), (.right, x.right),
+                                 (.left, x.left), (.down, x.down), (.up, x.up)] {
+                #expect(xterm.length(m, a) == control?.bytes(a).count)
+            }
+        }
+    }
+
+    /// A blank, read from the style's words, is the definition: a space with no attribute and
+    /// each colour the terminal's own or inherited.
+    @Test func blanksReadFromTheWordsAreTheDefinitions() {
+        let colors: [Color] = [.default, .inherit, .indexed(0), .indexed(1), .indexed(255), .rgb(0, 0, 0), .rgb(0, 0, 1), .rgb(255, 255, 255)]
+        for f in colors {
+            for b in colors {
+                for a in [0, 1, 2, 4, 8, 16, 32, 64, 128, 255] {
+                    let style = Style(foreground: f, background: b, attributes: Attributes(rawValue: UInt8(a)))
+                    for scalar: Unicode.Scalar in [" ", "x", "\u{3000}"] {
+                        let cell = CompactCell(scalar, style: style)
+                        let definition = scalar == " " && style.attributes.isEmpty && (b == .default || b == .inherit) && (f == .default || f == .inherit)
+                        #expect(ScreenWriter.isBlank(cell) == definition, "\(style) \(scalar)")
+                    }
+                    #expect(!ScreenWriter.isBlank(.continuation(style)))
+                }
+            }
+        }
+    }
 }
