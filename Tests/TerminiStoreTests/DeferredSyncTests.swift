@@ -14,22 +14,25 @@ import TerminiTestSupport
     let start = Array("{\"e\":\"start\"}\n".utf8)
     let point = Array("{\"e\":\"point\",\"t\":1796}\n".utf8)
 
-    /// A store that syncs in the background, its journal begun with a line on the disk.
-    func started() throws -> (TempDir, FileStore, SyncAnswer) {
+    /// A store whose journal syncs are deferred, with nothing written yet.
+    func fresh() -> (TempDir, FileStore, SyncAnswer) {
         let tmp = TempDir()
         let store = FileStore(directory: tmp.path)
         let answer = SyncAnswer()
         store.deferAppendSyncs(answer.call)
+        return (tmp, store, answer)
+    }
+
+    /// A store whose journal syncs are deferred, its journal begun with a line on the disk.
+    func started() throws -> (TempDir, FileStore, SyncAnswer) {
+        let (tmp, store, answer) = fresh()
         try store.append("journal", bytes: start)
         try store.confirmAppend()
         return (tmp, store, answer)
     }
 
     @Test func theLineIsWrittenAtOnceAndSyncedWhileTheFrameIsDrawn() throws {
-        let tmp = TempDir()
-        let store = FileStore(directory: tmp.path)
-        let answer = SyncAnswer()
-        store.deferAppendSyncs(answer.call)
+        let (tmp, store, answer) = fresh()
         var changes: [StoreChange] = []
         store.onChange = { changes.append($0) }
         try store.append("journal", bytes: start)
@@ -101,10 +104,8 @@ import TerminiTestSupport
     }
 
     @Test func theHistoryIsStillSyncedBeforeAppendReturns() throws {
-        let tmp = TempDir()
-        let store = FileStore(directory: tmp.path)
-        let answer = SyncAnswer()
-        store.deferAppendSyncs(answer.call)
+        let (tmp, store, answer) = fresh()
+        defer { withExtendedLifetime(tmp) {} }  // the directory lasts the whole test
         store.retainFailedAppends(to: "history")
         try store.append("history", bytes: start)
         #expect(!store.hasUnconfirmedAppend)
@@ -114,10 +115,8 @@ import TerminiTestSupport
     /// The executor: an append in progress keeps its app's state unsaved until confirmed;
     /// a late refusal comes back as a failed save of that app.
     @Test func theExecutorReportsALateRefusalAsTheAppsFailedSave() throws {
-        let tmp = TempDir()
-        let store = FileStore(directory: tmp.path)
-        let answer = SyncAnswer()
-        store.deferAppendSyncs(answer.call)
+        let (tmp, store, answer) = fresh()
+        defer { withExtendedLifetime(tmp) {} }  // the directory lasts the whole test
         let executor = EffectExecutor(store: store, preferences: NoPreferences())
         answer.error = ENOSPC
         let outcome = executor.perform([.append(file: "journal", bytes: start)], owner: "badminton")
@@ -139,10 +138,7 @@ import TerminiTestSupport
     }
 
     @Test func twoAppendsInOneBatchAreSyncedInTurn() throws {
-        let tmp = TempDir()
-        let store = FileStore(directory: tmp.path)
-        let answer = SyncAnswer()
-        store.deferAppendSyncs(answer.call)
+        let (tmp, store, answer) = fresh()
         let executor = EffectExecutor(store: store, preferences: NoPreferences())
         executor.perform([.append(file: "journal", bytes: start)], owner: "badminton")
         #expect(executor.confirm().isEmpty)
