@@ -195,6 +195,16 @@ public struct TerminalControls {
     public var clearToEndOfLine: [UInt8]?
     /// ech: blanks n cells from the cursor on, leaving the cursor where it is.
     public var eraseCharacters: ParameterizedControl?
+    /// ht and the columns between the terminal's tab stops (`it`): a tab moves right to the
+    /// next stop without writing. Nil when the terminal has none or the tty expands tabs into
+    /// spaces (which would overwrite the cells passed).
+    public var tab: [UInt8]?
+    public var tabWidth = 0
+    /// ich and dch (and dch1): n blank cells inserted at the cursor, the rest of the row pushed
+    /// right, or n cells deleted there, the rest pulled left; the cursor stays.
+    public var insertCharacters: ParameterizedControl?
+    public var deleteCharacters: ParameterizedControl?
+    public var deleteOne: [UInt8]?
     public var resetAttributes: [UInt8]
     public var bold: [UInt8]?
     public var dim: [UInt8]?
@@ -250,6 +260,11 @@ public struct TerminalControls {
         c.lineFeedReturns = lineFeedReturns
         c.clearToEndOfLine = Array("\u{1b}[K".utf8)
         c.eraseCharacters = csi("X")
+        c.tab = [9]
+        c.tabWidth = 8
+        c.insertCharacters = csi("@")
+        c.deleteCharacters = csi("P")
+        c.deleteOne = Array("\u{1b}[P".utf8)
         c.bold = Array("\u{1b}[1m".utf8)
         c.dim = Array("\u{1b}[2m".utf8)
         c.reverse = Array("\u{1b}[7m".utf8)
@@ -326,6 +341,8 @@ public struct ScreenWriter {
         downOneCost = controls.downOne?.count ?? -1
         upOneCost = controls.upOne?.count ?? -1
         returnCost = controls.carriageReturn?.count ?? -1
+        tabCost = controls.tabWidth > 0 ? controls.tab?.count ?? -1 : -1
+        tabWidth = max(1, controls.tabWidth)
     }
 
     // MARK: Weighing motions
@@ -367,6 +384,11 @@ public struct ScreenWriter {
     private let addressForm, columnForm, rowForm, rightForm, leftForm, downForm, upForm: LengthForm
     /// The bytes of cuf1, cub1, cud1, cuu1 and cr; -1 when the terminal lacks it.
     private let rightOneCost, leftOneCost, downOneCost, upOneCost, returnCost: Int
+    /// The bytes of ht (-1 without tabs) and the columns between tab stops.
+    private let tabCost: Int, tabWidth: Int
+    /// False while cells are being inserted or deleted: the screen is then between the last
+    /// frame and this one, so no motion may send cells again.
+    private var resendAllowed = true
 
     enum Motion { case cursorAddress, columnAddress, rowAddress, right, left, down, up }
 
@@ -457,7 +479,12 @@ public struct ScreenWriter {
             current = .plain
             cursor = (0, 0)
         }
-        let previous = repaint ? nil : last
+        var previous = repaint ? nil : last
+        // Rows whose cells moved sideways are moved on the terminal first; `previous` is then
+        // what the screen shows after that, which the cells are compared with.
+        if previous != nil, controls.insertCharacters != nil, controls.deleteCharacters != nil {
+            shiftRows(canvas, &previous, &out)
+        }
         var sent = 0
         var skipRow = -1
         // Per row, where its blank end starts (worked out at the row's first change).
@@ -518,6 +545,193 @@ public struct ScreenWriter {
         }
         last = canvas
         return sent
+    }
+
+    // MARK: Moving cells sideways
+
+    /// A move of part of a row by `count` cells, as the terminal does it: `count` cells deleted
+    /// at column `delete` (the rest of the row pulled left), then `count` blanks inserted at
+    /// column `insert` (the rest pushed right). With `insert` after `delete` the cells between
+    /// move left; before it, they move right. Either way the row beyond both is where it was
+    /// (what the delete pulled in at the row's end, the insert pushes out again) and the
+    /// inserted blanks are at `insert`.
+    struct Shift: Equatable {
+        var delete: Int
+        var insert: Int
+        var count: Int
+        /// The columns the shift changes.
+        var low: Int { min(delete, insert) }
+        var high: Int { max(delete, insert) + count }
+    }
+
+    /// Moves on the terminal the rows of `canvas` that are cells of `model` moved sideways (a
+    /// box shaken left and right), block by block of rows moved alike: a column of deletes
+    /// down the block, then a column of inserts, so that between rows the cursor only steps
+    /// down. `model` becomes what the screen then shows. Only where the cells it spares
+    /// writing outweigh the controls, and never cutting a wide character.
+    private mutating func shiftRows(_ canvas: Canvas, _ model: inout Canvas?, _ out: inout [UInt8]) {
+        guard var screen = model, screen.width == canvas.width, screen.height == canvas.height, canvas.width >= 8 else { return }
+        let unicode = controls.unicode
+        var block: (shift: Shift, first: Int, last: Int, saved: Int)?
+        var changed = false
+        for y in 0...canvas.height {
+            var own: (Shift, Int)?
+            var extended = false
+            if y < canvas.height, let span = ScreenWriter.changedSpan(canvas, screen, y: y), span.1 - span.0 >= 3 {
+                if let b = block, b.last == y - 1, case let s = ScreenWriter.saving(b.shift, canvas, screen, y: y, unicode: unicode), s > shiftCost(b.shift).perRow {
+                    block?.last = y
+                    block?.saved += s
+                    extended = true
+                } else {
+                    own = ScreenWriter.candidate(canvas, screen, y: y, span: span).flatMap { shift in
+                        let s = ScreenWriter.saving(shift, canvas, screen, y: y, unicode: unicode)
+                        return s > 0 ? (shift, s) : nil
+                    }
+                }
+            }
+            if extended { continue }
+            if let b = block, case let cost = shiftCost(b.shift), b.saved > cost.perRow * (b.last - b.first + 1) + cost.fixed + 8 {
+                perform(b.shift, rows: b.first...b.last, &screen, &out)
+                changed = true
+            }
+            block = own.map { ($0.0, y, y, $0.1) }
+        }
+        if changed { model = screen }
+    }
+
+    /// The first and last columns of row y that differ, if any.
+    static func changedSpan(_ canvas: Canvas, _ screen: Canvas, y: Int) -> (Int, Int)? {
+        let width = canvas.width, row = y * width
+        return canvas.storage.withUnsafeBufferPointer { new in
+            screen.storage.withUnsafeBufferPointer { old in
+                var first = 0
+                while first < width, new[row + first] == old[row + first] { first += 1 }
+                guard first < width else { return nil }
+                var last = width - 1
+                while last > first, new[row + last] == old[row + last] { last -= 1 }
+                return (first, last)
+            }
+        }
+    }
+
+    /// A shift that would turn the changed span of row y into the canvas's at both its ends:
+    /// its cells moved left or right by 1 to 4 columns.
+    static func candidate(_ canvas: Canvas, _ screen: Canvas, y: Int, span: (Int, Int)) -> Shift? {
+        let (first, last) = span
+        let width = canvas.width, row = y * width
+        return canvas.storage.withUnsafeBufferPointer { new in
+            screen.storage.withUnsafeBufferPointer { old in
+                for k in 1...4 where last - first > k {
+                    // Left: what was at first + k is at first, what was at last at last - k.
+                    if new[row + first] == old[row + first + k], new[row + last - k] == old[row + last] {
+                        let s = Shift(delete: first, insert: last - k + 1, count: k)
+                        if cutsNothing(s, screen, y: y) { return s }
+                    }
+                    // Right: what was at first is at first + k, what was at last - k at last.
+                    if new[row + first + k] == old[row + first], new[row + last] == old[row + last - k] {
+                        let s = Shift(delete: last - k + 1, insert: first, count: k)
+                        if cutsNothing(s, screen, y: y) { return s }
+                    }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Whether the shift leaves every wide character of row y whole: no delete or insert
+    /// between its two halves (terminals differ in what they make of that).
+    static func cutsNothing(_ s: Shift, _ screen: Canvas, y: Int) -> Bool {
+        func whole(_ x: Int) -> Bool { x <= 0 || x >= screen.width || !screen.compactCell(x: x, y: y).isContinuation }
+        // The insert's column, in the row as it is after the delete.
+        let insertBefore = s.insert > s.delete ? s.insert + s.count : s.insert
+        return whole(s.delete) && whole(s.delete + s.count) && whole(insertBefore) && s.high <= screen.width
+    }
+
+    /// Row y of `screen` after the shift, at column x.
+    @inline(__always)
+    static func shifted(_ s: Shift, _ old: UnsafeBufferPointer<CompactCell>, row: Int, x: Int) -> CompactCell {
+        if s.insert > s.delete {
+            // Left: [delete, insert) holds what was count further right; then the blanks.
+            if x >= s.delete && x < s.insert { return old[row + x + s.count] }
+            if x >= s.insert && x < s.insert + s.count { return .space(.plain) }
+        } else {
+            if x >= s.insert && x < s.insert + s.count { return .space(.plain) }
+            if x >= s.insert + s.count && x < s.delete + s.count { return old[row + x - s.count] }
+        }
+        return old[row + x]
+    }
+
+    /// About how many bytes of writing cells the shift spares in row y: the cells of the
+    /// columns it changes that differ from the screen, before it and after, each run of them
+    /// weighed as a jump to it (4 bytes), a change of colours where the style changes (6) and
+    /// the cells' UTF-8. A character of several scalars never counts as matching.
+    static func saving(_ s: Shift, _ canvas: Canvas, _ screen: Canvas, y: Int, unicode: Bool) -> Int {
+        guard cutsNothing(s, screen, y: y) else { return 0 }
+        let row = y * canvas.width
+        return canvas.storage.withUnsafeBufferPointer { new in
+            screen.storage.withUnsafeBufferPointer { old in
+                var before = 0, after = 0
+                var inBefore = false, inAfter = false
+                var styleBefore = Style.plain, styleAfter = Style.plain
+                for x in s.low..<s.high {
+                    let cell = new[row + x]
+                    if cell == old[row + x] && !cell.isCluster {
+                        inBefore = false
+                    } else {
+                        before += utf8Length(cell, unicode: unicode) + (inBefore ? 0 : 4) + (cell.style == styleBefore ? 0 : 6)
+                        inBefore = true
+                        styleBefore = cell.style
+                    }
+                    if cell == shifted(s, old, row: row, x: x) && !cell.isCluster {
+                        inAfter = false
+                    } else {
+                        after += utf8Length(cell, unicode: unicode) + (inAfter ? 0 : 4) + (cell.style == styleAfter ? 0 : 6)
+                        inAfter = true
+                        styleAfter = cell.style
+                    }
+                }
+                return before - after
+            }
+        }
+    }
+
+    /// About the bytes of the controls of a shift: a delete and an insert and two steps down
+    /// a row, and once the way from the column of deletes to the column of inserts.
+    private mutating func shiftCost(_ s: Shift) -> (perRow: Int, fixed: Int) {
+        let delete = s.count == 1 ? controls.deleteOne?.count ?? controls.deleteCharacters?.length(1) ?? 0 : controls.deleteCharacters?.length(s.count) ?? 0
+        let insert = controls.insertCharacters?.length(s.count) ?? 0
+        let down = controls.lineFeedReturns == false ? 1 : min(4, downOneCost < 0 ? 4 : downOneCost)
+        return (delete + insert + 2 * down, addressLength(s.insert, s.insert) - 2 * down)
+    }
+
+    /// Carries out the shift on these rows and in `screen`: the deletes down the column, then
+    /// the inserts, with the pen plain (the inserted blanks are plain ones), no cell sent in
+    /// between (the screen is then neither the last frame nor this one).
+    private mutating func perform(_ s: Shift, rows: ClosedRange<Int>, _ screen: inout Canvas, _ out: inout [UInt8]) {
+        resendAllowed = false
+        defer { resendAllowed = true }
+        for y in rows {
+            move(to: s.delete, y, screen, &out)
+            setLook(.plain, &out)
+            if s.count == 1, let one = controls.deleteOne { out += one } else { controls.deleteCharacters?.append(s.count, to: &out) }
+        }
+        for y in rows {
+            move(to: s.insert, y, screen, &out)
+            controls.insertCharacters?.append(s.count, to: &out)
+        }
+        let width = screen.width
+        screen.storage.withUnsafeMutableBufferPointer { cells in
+            for y in rows {
+                let row = y * width
+                if s.insert > s.delete {
+                    for x in s.delete..<s.insert { cells[row + x] = cells[row + x + s.count] }
+                    for x in s.insert..<(s.insert + s.count) { cells[row + x] = .space(.plain) }
+                } else {
+                    for x in stride(from: s.delete + s.count - 1, through: s.insert + s.count, by: -1) { cells[row + x] = cells[row + x - s.count] }
+                    for x in s.insert..<(s.insert + s.count) { cells[row + x] = .space(.plain) }
+                }
+            }
+        }
     }
 
     /// A space with no colour and no attribute: what a cleared screen holds.
@@ -851,7 +1065,7 @@ public struct ScreenWriter {
     /// motion weighs it up to three times (after line feeds, after a return, and when it is
     /// carried out), and nothing it depends on (the look in force, the canvas) changes meanwhile.
     private var zeroChoice: (to: Int, y: Int, choice: (Int, Horizontal)?)?
-    private enum Horizontal { case none, resend, rightOne, right, leftOnes, left, column, carriageReturn }
+    private enum Horizontal { case none, resend, rightOne, right, leftOnes, left, column, carriageReturn, tabs }
 
     private mutating func verticalCost(_ from: Int, _ to: Int) -> Int? {
         let n = abs(to - from)
@@ -906,6 +1120,11 @@ public struct ScreenWriter {
             consider(resendCost(from, to, y, canvas), .resend)
             if to - from == 1 { consider(ScreenWriter.present(rightOneCost), .rightOne) }
             consider(length(.right, to - from), .right)
+            // Tabs to the last stop on the way, then the rest.
+            if tabCost >= 0, case let stops = to / tabWidth - from / tabWidth, stops > 0 {
+                let stop = to / tabWidth * tabWidth
+                consider(stops * tabCost + (afterTabs(stop, to, y, canvas)?.0 ?? .max / 2), .tabs)
+            }
         } else {
             consider(ScreenWriter.present(leftOneCost).map { $0 * (from - to) }, .leftOnes)
             consider(length(.left, from - to), .left)
@@ -919,6 +1138,18 @@ public struct ScreenWriter {
                 consider(cr + rest.0, .carriageReturn)
             }
         }
+        return best
+    }
+
+    /// The rest of a rightward motion after tabs, from the tab stop to `to` (short: under a
+    /// tab's width): sent again, or cuf1, or cuf.
+    private mutating func afterTabs(_ stop: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
+        if stop == to { return (0, .none) }
+        var best: (Int, Horizontal)?
+        func consider(_ v: Int?, _ h: Horizontal) { if let v, v < (best?.0 ?? .max) { best = (v, h) } }
+        consider(resendCost(stop, to, y, canvas), .resend)
+        if to - stop == 1 { consider(ScreenWriter.present(rightOneCost), .rightOne) }
+        consider(length(.right, to - stop), .right)
         return best
     }
 
@@ -948,13 +1179,17 @@ public struct ScreenWriter {
         case .carriageReturn:
             out += controls.carriageReturn ?? []
             if to > 0 { perform(horizontalChoice(0, to, y, canvas)?.1 ?? .column, 0, to, y, canvas, &out) }
+        case .tabs:
+            let stop = to / tabWidth * tabWidth
+            for _ in 0..<(stop / tabWidth - from / tabWidth) { out += controls.tab ?? [] }
+            if stop < to { perform(afterTabs(stop, to, y, canvas)?.1 ?? .column, stop, to, y, canvas, &out) }
         }
     }
 
     /// The bytes of sending again the unchanged cells from `from` up to `to` on row y, when
     /// they are few, plain single characters and drawn in the look in force (else nil).
     private mutating func resendCost(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> Int? {
-        guard to - from <= 12, let now = current else { return nil }
+        guard to - from <= 12, resendAllowed, let now = current else { return nil }
         var bytes = 0
         var x = from
         var style = Style.plain
