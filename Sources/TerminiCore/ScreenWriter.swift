@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A terminfo string with numeric parameters (`cup`, `cuf`, `setaf` ...), expanded without
 /// `tparm` where its form allows: most are a prefix, a decimal number, maybe a separator and a
 /// second number, and a suffix, which is worked out once by probing the expansion; any other
@@ -479,12 +485,15 @@ public struct ScreenWriter {
             current = .plain
             cursor = (0, 0)
         }
-        var previous = repaint ? nil : last
+        var shown = repaint ? nil : last
         // Rows whose cells moved sideways are moved on the terminal first; `previous` is then
         // what the screen shows after that, which the cells are compared with.
-        if previous != nil, controls.insertCharacters != nil, controls.deleteCharacters != nil {
-            shiftRows(canvas, &previous, &out)
+        if shown != nil, controls.insertCharacters != nil, controls.deleteCharacters != nil {
+            shiftRows(canvas, &shown, &out)
         }
+        // A constant for the closure below (a variable captured there had the writer copied
+        // at every changed cell).
+        let previous = shown
         var sent = 0
         var skipRow = -1
         // Per row, where its blank end starts (worked out at the row's first change).
@@ -569,6 +578,7 @@ public struct ScreenWriter {
     /// down the block, then a column of inserts, so that between rows the cursor only steps
     /// down. `model` becomes what the screen then shows. Only where the cells it spares
     /// writing outweigh the controls, and never cutting a wide character.
+    @inline(never)
     private mutating func shiftRows(_ canvas: Canvas, _ model: inout Canvas?, _ out: inout [UInt8]) {
         guard var screen = model, screen.width == canvas.width, screen.height == canvas.height, canvas.width >= 8 else { return }
         let unicode = controls.unicode
@@ -577,7 +587,7 @@ public struct ScreenWriter {
         for y in 0...canvas.height {
             var own: (Shift, Int)?
             var extended = false
-            if y < canvas.height, let span = ScreenWriter.changedSpan(canvas, screen, y: y), span.1 - span.0 >= 3 {
+            if y < canvas.height, let span = ScreenWriter.changedSpan(canvas, screen, y: y), span.1 - span.0 >= 5 {
                 if let b = block, b.last == y - 1, case let s = ScreenWriter.saving(b.shift, canvas, screen, y: y, unicode: unicode), s > shiftCost(b.shift).perRow {
                     block?.last = y
                     block?.saved += s
@@ -590,8 +600,9 @@ public struct ScreenWriter {
                 }
             }
             if extended { continue }
-            if let b = block, case let cost = shiftCost(b.shift), b.saved > cost.perRow * (b.last - b.first + 1) + cost.fixed + 8 {
-                perform(b.shift, rows: b.first...b.last, &screen, &out)
+            // Worth it when it spares clearly more than it costs (the saving is an estimate).
+            if let b = block, case let cost = shiftCost(b.shift), 2 * b.saved > 3 * (cost.perRow * (b.last - b.first + 1) + cost.fixed) + 16 {
+                perform(b.shift, rows: b.first...b.last, canvas, &screen, &out)
                 changed = true
             }
             block = own.map { ($0.0, y, y, $0.1) }
@@ -599,15 +610,34 @@ public struct ScreenWriter {
         if changed { model = screen }
     }
 
-    /// The first and last columns of row y that differ, if any.
+    /// The first and last columns of row y that differ, if any: a row that did not change is
+    /// passed at the speed of memcmp, and each end of one that did found eight bytes at a
+    /// time (a rally frame changes a few rows, and every frame asks this of every row).
     static func changedSpan(_ canvas: Canvas, _ screen: Canvas, y: Int) -> (Int, Int)? {
         let width = canvas.width, row = y * width
+        let stride = MemoryLayout<CompactCell>.stride, bytes = width * stride, start = row * stride
         return canvas.storage.withUnsafeBufferPointer { new in
             screen.storage.withUnsafeBufferPointer { old in
-                var first = 0
-                while first < width, new[row + first] == old[row + first] { first += 1 }
-                guard first < width else { return nil }
-                var last = width - 1
+                guard let n = new.baseAddress.map(UnsafeRawPointer.init), let o = old.baseAddress.map(UnsafeRawPointer.init),
+                      memcmp(n + start, o + start, bytes) != 0 else { return nil }
+                @inline(__always) func differ(_ at: Int, _ words: Int) -> Bool {
+                    var d: UInt64 = 0
+                    for i in 0..<words {
+                        d |= n.loadUnaligned(fromByteOffset: start + at + 8 * i, as: UInt64.self) ^ o.loadUnaligned(fromByteOffset: start + at + 8 * i, as: UInt64.self)
+                    }
+                    return d != 0
+                }
+                // Four words at a time, then one.
+                var a = 0
+                while a + 32 <= bytes, !differ(a, 4) { a += 32 }
+                while a + 8 <= bytes, !differ(a, 1) { a += 8 }
+                var b = bytes
+                while b - 32 >= a, !differ(b - 32, 4) { b -= 32 }
+                while b - 8 >= a, !differ(b - 8, 1) { b -= 8 }
+                // The cells holding the first and last bytes that differ, found cell by cell
+                // from the words.
+                var first = min(a / stride, width - 1), last = max(first, min((b - 1) / stride, width - 1))
+                while first < last, new[row + first] == old[row + first] { first += 1 }
                 while last > first, new[row + last] == old[row + last] { last -= 1 }
                 return (first, last)
             }
@@ -621,14 +651,17 @@ public struct ScreenWriter {
         let width = canvas.width, row = y * width
         return canvas.storage.withUnsafeBufferPointer { new in
             screen.storage.withUnsafeBufferPointer { old in
-                for k in 1...4 where last - first > k {
-                    // Left: what was at first + k is at first, what was at last at last - k.
-                    if new[row + first] == old[row + first + k], new[row + last - k] == old[row + last] {
+                for k in 1...4 where last - first > k + 2 {
+                    // Left: what was at first + k is at first, what was at last at last - k
+                    // (and the cells next to them moved alike).
+                    if new[row + first] == old[row + first + k], new[row + last - k] == old[row + last],
+                       new[row + first + 1] == old[row + first + 1 + k], new[row + last - k - 1] == old[row + last - 1] {
                         let s = Shift(delete: first, insert: last - k + 1, count: k)
                         if cutsNothing(s, screen, y: y) { return s }
                     }
                     // Right: what was at first is at first + k, what was at last - k at last.
-                    if new[row + first + k] == old[row + first], new[row + last] == old[row + last - k] {
+                    if new[row + first + k] == old[row + first], new[row + last] == old[row + last - k],
+                       new[row + first + k + 1] == old[row + first + 1], new[row + last - 1] == old[row + last - k - 1] {
                         let s = Shift(delete: last - k + 1, insert: first, count: k)
                         if cutsNothing(s, screen, y: y) { return s }
                     }
@@ -647,15 +680,15 @@ public struct ScreenWriter {
         return whole(s.delete) && whole(s.delete + s.count) && whole(insertBefore) && s.high <= screen.width
     }
 
-    /// Row y of `screen` after the shift, at column x.
+    /// Row y of `screen` after the shift, at column x, the inserted blanks `blank`.
     @inline(__always)
-    static func shifted(_ s: Shift, _ old: UnsafeBufferPointer<CompactCell>, row: Int, x: Int) -> CompactCell {
+    static func shifted(_ s: Shift, _ old: UnsafeBufferPointer<CompactCell>, row: Int, x: Int, blank: CompactCell) -> CompactCell {
         if s.insert > s.delete {
             // Left: [delete, insert) holds what was count further right; then the blanks.
             if x >= s.delete && x < s.insert { return old[row + x + s.count] }
-            if x >= s.insert && x < s.insert + s.count { return .space(.plain) }
+            if x >= s.insert && x < s.insert + s.count { return blank }
         } else {
-            if x >= s.insert && x < s.insert + s.count { return .space(.plain) }
+            if x >= s.insert && x < s.insert + s.count { return blank }
             if x >= s.insert + s.count && x < s.delete + s.count { return old[row + x - s.count] }
         }
         return old[row + x]
@@ -668,6 +701,7 @@ public struct ScreenWriter {
     static func saving(_ s: Shift, _ canvas: Canvas, _ screen: Canvas, y: Int, unicode: Bool) -> Int {
         guard cutsNothing(s, screen, y: y) else { return 0 }
         let row = y * canvas.width
+        let blank = insertedBlank(s, canvas, y: y)
         return canvas.storage.withUnsafeBufferPointer { new in
             screen.storage.withUnsafeBufferPointer { old in
                 var before = 0, after = 0
@@ -682,7 +716,7 @@ public struct ScreenWriter {
                         inBefore = true
                         styleBefore = cell.style
                     }
-                    if cell == shifted(s, old, row: row, x: x) && !cell.isCluster {
+                    if cell == shifted(s, old, row: row, x: x, blank: blank) && !cell.isCluster {
                         inAfter = false
                     } else {
                         after += utf8Length(cell, unicode: unicode) + (inAfter ? 0 : 4) + (cell.style == styleAfter ? 0 : 6)
@@ -695,6 +729,18 @@ public struct ScreenWriter {
         }
     }
 
+    /// The blank the inserts of a shift leave, as the canvas wants it at the insert's column
+    /// of row y: a space in the canvas's style there when that style has no attribute and no
+    /// background (a foreground only, which a blank does not show: a terminal keeps it on
+    /// the blank, as pyte does, or drops it, as xterm does, and either shows the canvas);
+    /// else a plain one.
+    static func insertedBlank(_ s: Shift, _ canvas: Canvas, y: Int) -> CompactCell {
+        let wanted = canvas.compactCell(x: s.insert, y: y)
+        let style = wanted.style
+        guard wanted.code == 0x20, style.attributes.isEmpty, style.background == .default || style.background == .inherit else { return .space(.plain) }
+        return wanted
+    }
+
     /// About the bytes of the controls of a shift: a delete and an insert and two steps down
     /// a row, and once the way from the column of deletes to the column of inserts.
     private mutating func shiftCost(_ s: Shift) -> (perRow: Int, fixed: Int) {
@@ -705,14 +751,19 @@ public struct ScreenWriter {
     }
 
     /// Carries out the shift on these rows and in `screen`: the deletes down the column, then
-    /// the inserts, with the pen plain (the inserted blanks are plain ones), no cell sent in
-    /// between (the screen is then neither the last frame nor this one).
-    private mutating func perform(_ s: Shift, rows: ClosedRange<Int>, _ screen: inout Canvas, _ out: inout [UInt8]) {
+    /// the inserts, with the pen of the blank the canvas wants at the first row's insert (see
+    /// `insertedBlank`: a foreground at most), no cell sent in between (the screen is then
+    /// neither the last frame nor this one).
+    private mutating func perform(_ s: Shift, rows: ClosedRange<Int>, _ canvas: Canvas, _ screen: inout Canvas, _ out: inout [UInt8]) {
         resendAllowed = false
         defer { resendAllowed = true }
+        let blank = ScreenWriter.insertedBlank(s, canvas, y: rows.lowerBound)
+        var pen = look(blank.style)
+        if !pen.attributes.isEmpty || pen.background >= 0 { pen = .plain }
+        let inserted = pen == .plain ? CompactCell.space(.plain) : blank
         for y in rows {
             move(to: s.delete, y, screen, &out)
-            setLook(.plain, &out)
+            setLook(pen, &out)
             if s.count == 1, let one = controls.deleteOne { out += one } else { controls.deleteCharacters?.append(s.count, to: &out) }
         }
         for y in rows {
@@ -725,10 +776,10 @@ public struct ScreenWriter {
                 let row = y * width
                 if s.insert > s.delete {
                     for x in s.delete..<s.insert { cells[row + x] = cells[row + x + s.count] }
-                    for x in s.insert..<(s.insert + s.count) { cells[row + x] = .space(.plain) }
+                    for x in s.insert..<(s.insert + s.count) { cells[row + x] = inserted }
                 } else {
                     for x in stride(from: s.delete + s.count - 1, through: s.insert + s.count, by: -1) { cells[row + x] = cells[row + x - s.count] }
-                    for x in s.insert..<(s.insert + s.count) { cells[row + x] = .space(.plain) }
+                    for x in s.insert..<(s.insert + s.count) { cells[row + x] = inserted }
                 }
             }
         }
@@ -786,9 +837,11 @@ public struct ScreenWriter {
 
     // MARK: Characters
 
-    /// Inlined: called out of line, the writer was copied for it at every cell.
+    /// Inlined, and `mutating` though it changes nothing: called out of line, or inlined
+    /// as a non-mutating method at every place that sends cells, the writer was copied for it
+    /// at every cell.
     @inline(__always)
-    private func glyph(_ cell: CompactCell, _ canvas: Canvas, _ out: inout [UInt8]) {
+    private mutating func glyph(_ cell: CompactCell, _ canvas: Canvas, _ out: inout [UInt8]) {
         guard controls.unicode else {
             let v = cell.scalar?.value ?? 63
             out.append(v < 0x80 && v >= 0x20 ? UInt8(v) : 63)  // "?"
@@ -1120,9 +1173,10 @@ public struct ScreenWriter {
             consider(resendCost(from, to, y, canvas), .resend)
             if to - from == 1 { consider(ScreenWriter.present(rightOneCost), .rightOne) }
             consider(length(.right, to - from), .right)
-            // Tabs to the last stop on the way, then the rest.
-            if tabCost >= 0, case let stops = to / tabWidth - from / tabWidth, stops > 0 {
-                let stop = to / tabWidth * tabWidth
+            // Tabs to the last stop on the way, then the rest (weighed only when the tabs and
+            // the least the rest can cost, a byte a cell up to 3, may be cheapest).
+            if tabCost >= 0, case let stops = to / tabWidth - from / tabWidth, stops > 0,
+               case let stop = to / tabWidth * tabWidth, stops * tabCost + min(to - stop, 3) < best?.0 ?? .max {
                 consider(stops * tabCost + (afterTabs(stop, to, y, canvas)?.0 ?? .max / 2), .tabs)
             }
         } else {

@@ -127,19 +127,21 @@ struct MiniTerminal {
             for xx in x..<min(width, x + n) { cells[y * width + xx] = Glyph(text: " ", foreground: -1, background: pen.background) }
         case "@":
             // ich: n blanks at the cursor, the rest of the row pushed right (its end falls off).
-            erasing()
+            // The blanks keep the pen's foreground, as pyte does (xterm drops it; a blank
+            // shows neither), never a background or an attribute, which terminals differ in.
+            if !pen.attributes.isEmpty || pen.background != -1 { unknown.append("ich with the pen \(pen)") }
             cutsWide(at: x, "ich")
             cutsWide(at: width - n, "ich (the end that falls off)")
             let row = y * width
             for xx in stride(from: width - 1, through: x + n, by: -1) { cells[row + xx] = cells[row + xx - n] }
-            for xx in x..<min(width, x + n) { cells[row + xx] = Glyph(text: " ", foreground: -1, background: pen.background) }
+            for xx in x..<min(width, x + n) { cells[row + xx] = Glyph(text: " ", foreground: pen.foreground, background: -1) }
         case "P":
             // dch: n cells at the cursor deleted, the rest of the row pulled left, blanks at its end.
-            erasing()
+            if !pen.attributes.isEmpty || pen.background != -1 { unknown.append("dch with the pen \(pen)") }
             cutsWide(at: x, "dch")
             cutsWide(at: x + n, "dch")
             let row = y * width
-            for xx in x..<width { cells[row + xx] = xx + n < width ? cells[row + xx + n] : Glyph(text: " ", foreground: -1, background: pen.background) }
+            for xx in x..<width { cells[row + xx] = xx + n < width ? cells[row + xx + n] : Glyph(text: " ", foreground: pen.foreground, background: -1) }
         case "J" where raw == "2":
             erasing()
             for i in cells.indices { cells[i] = Glyph(text: " ", foreground: -1, background: pen.background) }
