@@ -395,6 +395,10 @@ public struct ScreenWriter {
     /// False while cells are being inserted or deleted: the screen is then between the last
     /// frame and this one, so no motion may send cells again.
     private var resendAllowed = true
+    /// For each row of the frame being worked out, the first column that differs from the
+    /// screen (-1: none), found while looking for shifts and handed to the diff so that it
+    /// does not look again; kept between frames so as not to allocate.
+    private var firstChanges: [Int32] = []
 
     enum Motion { case cursorAddress, columnAddress, rowAddress, right, left, down, up }
 
@@ -488,8 +492,9 @@ public struct ScreenWriter {
         var shown = repaint ? nil : last
         // Rows whose cells moved sideways are moved on the terminal first; `previous` is then
         // what the screen shows after that, which the cells are compared with.
+        var known = false
         if shown != nil, controls.insertCharacters != nil, controls.deleteCharacters != nil {
-            shiftRows(canvas, &shown, &out)
+            known = shiftRows(canvas, &shown, &out)
         }
         // A constant for the closure below (a variable captured there had the writer copied
         // at every changed cell).
@@ -509,7 +514,7 @@ public struct ScreenWriter {
         // over them. A run is worth weighing only if the cell that far on is blank too (a run
         // is blanks side by side), which spares the scan at most blanks between words.
         let fewest = erase.map { $0.length(1) + (controls.right?.length(1) ?? controls.cursorAddress.length(0, 0)) } ?? 0
-        canvas.forEachChange(since: previous) { x, y, cell in
+        canvas.forEachChange(since: previous, firstChanges: known ? firstChanges : nil) { x, y, cell in
             if y == skipRow || (y == erasedRow && x < erasedTo) { return }
             if repaint && ScreenWriter.isBlank(cell) { return }
             // Writing the bottom-right cell would scroll a terminal that wraps at once.
@@ -578,16 +583,20 @@ public struct ScreenWriter {
     /// down the block, then a column of inserts, so that between rows the cursor only steps
     /// down. `model` becomes what the screen then shows. Only where the cells it spares
     /// writing outweigh the controls, and never cutting a wide character.
+    /// Returns whether `firstChanges` holds the first change of every row.
     @inline(never)
-    private mutating func shiftRows(_ canvas: Canvas, _ model: inout Canvas?, _ out: inout [UInt8]) {
-        guard var screen = model, screen.width == canvas.width, screen.height == canvas.height, canvas.width >= 8 else { return }
+    private mutating func shiftRows(_ canvas: Canvas, _ model: inout Canvas?, _ out: inout [UInt8]) -> Bool {
+        guard var screen = model, screen.width == canvas.width, screen.height == canvas.height, canvas.width >= 8 else { return false }
         let unicode = controls.unicode
+        if firstChanges.count != canvas.height { firstChanges = Array(repeating: -1, count: canvas.height) }
         var block: (shift: Shift, first: Int, last: Int, saved: Int)?
         var changed = false
         for y in 0...canvas.height {
             var own: (Shift, Int)?
             var extended = false
-            if y < canvas.height, let span = ScreenWriter.changedSpan(canvas, screen, y: y), span.1 - span.0 >= 5 {
+            let span = y < canvas.height ? ScreenWriter.changedSpan(canvas, screen, y: y, always: block?.last == y - 1) : nil
+            if y < canvas.height { firstChanges[y] = Int32(span?.0 ?? -1) }
+            if let span, span.1 - span.0 >= 5 {
                 if let b = block, b.last == y - 1, case let s = ScreenWriter.saving(b.shift, canvas, screen, y: y, unicode: unicode), s > shiftCost(b.shift).perRow {
                     block?.last = y
                     block?.saved += s
@@ -604,16 +613,23 @@ public struct ScreenWriter {
             if let b = block, case let cost = shiftCost(b.shift), 2 * b.saved > 3 * (cost.perRow * (b.last - b.first + 1) + cost.fixed) + 16 {
                 perform(b.shift, rows: b.first...b.last, canvas, &screen, &out)
                 changed = true
+                // What differs in those rows now is looked for from their start.
+                for r in b.first...b.last { firstChanges[r] = 0 }
             }
             block = own.map { ($0.0, y, y, $0.1) }
         }
         if changed { model = screen }
+        return true
     }
 
     /// The first and last columns of row y that differ, if any: a row that did not change is
     /// passed at the speed of memcmp, and each end of one that did found eight bytes at a
     /// time (a rally frame changes a few rows, and every frame asks this of every row).
-    static func changedSpan(_ canvas: Canvas, _ screen: Canvas, y: Int) -> (Int, Int)? {
+    /// Unless `always` (a block of shifted rows may go on here), the last is looked for only
+    /// when the cells at the first change may have moved: three cells in a row, not blanks,
+    /// found a few columns away in the screen (`candidate` checks both ends); else the span
+    /// is the first column alone.
+    static func changedSpan(_ canvas: Canvas, _ screen: Canvas, y: Int, always: Bool) -> (Int, Int)? {
         let width = canvas.width, row = y * width
         let stride = MemoryLayout<CompactCell>.stride, bytes = width * stride, start = row * stride
         return canvas.storage.withUnsafeBufferPointer { new in
@@ -631,6 +647,22 @@ public struct ScreenWriter {
                 var a = 0
                 while a + 32 <= bytes, !differ(a, 4) { a += 32 }
                 while a + 8 <= bytes, !differ(a, 1) { a += 8 }
+                if !always {
+                    var first = min(a / stride, width - 1)
+                    while first < width - 1, new[row + first] == old[row + first] { first += 1 }
+                    var moved = false
+                    for k in 1...4 where first + k + 2 < width {
+                        // Left: what is at first was k further right; right: what was at first is k further.
+                        let (n0, o0) = (row + first, row + first + k)
+                        let (n1, o1) = (row + first + k, row + first)
+                        if (new[n0] == old[o0] && new[n0 + 1] == old[o0 + 1] && new[n0 + 2] == old[o0 + 2] && !isBlank(new[n0]))
+                            || (new[n1] == old[o1] && new[n1 + 1] == old[o1 + 1] && new[n1 + 2] == old[o1 + 2] && !isBlank(old[o1])) {
+                            moved = true
+                            break
+                        }
+                    }
+                    if !moved { return (first, first) }
+                }
                 var b = bytes
                 while b - 32 >= a, !differ(b - 32, 4) { b -= 32 }
                 while b - 8 >= a, !differ(b - 8, 1) { b -= 8 }
