@@ -347,6 +347,8 @@ public struct ScreenWriter {
         downOneCost = controls.downOne?.count ?? -1
         upOneCost = controls.upOne?.count ?? -1
         returnCost = controls.carriageReturn?.count ?? -1
+        let sgr0 = controls.resetAttributes, designateASCII: [UInt8] = [0x1b, UInt8(ascii: "("), UInt8(ascii: "B")]
+        resetInFrame = sgr0.count > 3 && Array(sgr0.prefix(3)) == designateASCII ? Array(sgr0.dropFirst(3)) : sgr0
         tabCost = controls.tabWidth > 0 ? controls.tab?.count ?? -1 : -1
         tabWidth = max(1, controls.tabWidth)
     }
@@ -390,6 +392,12 @@ public struct ScreenWriter {
     private let addressForm, columnForm, rowForm, rightForm, leftForm, downForm, upForm: LengthForm
     /// The bytes of cuf1, cub1, cud1, cuu1 and cr; -1 when the terminal lacks it.
     private let rightOneCost, leftOneCost, downOneCost, upOneCost, returnCost: Int
+    /// sgr0 as the writer sends it after a repaint: without the designation of ASCII as the G0
+    /// character set that xterm's entry starts it with (`\e(B`), since the repaint sent the
+    /// whole of sgr0 and the writer never designates another set (it draws no alternate
+    /// characters: without UTF-8, what is not ASCII is sent as "?"). Every time the screen is
+    /// lost (start, resize, suspend, `invalidate`) the next frame is a repaint.
+    private let resetInFrame: [UInt8]
     /// The bytes of ht (-1 without tabs) and the columns between tab stops.
     private let tabCost: Int, tabWidth: Int
     /// False while cells are being inserted or deleted: the screen is then between the last
@@ -988,21 +996,23 @@ public struct ScreenWriter {
 
     private mutating func workOutLook(_ target: Look, _ out: inout [UInt8]) {
         var now = current ?? Look(attributes: [.bold, .dim, .reverse, .underline, .italic], foreground: -2, background: -2)
+        // Nothing known of the terminal: the whole of sgr0.
+        let resetInFrame = current == nil ? controls.resetAttributes : resetInFrame
         let start = out.count
         // An attribute turned off, or a colour back to the terminal's own without op: start from
         // normal. Back to the terminal's own colours otherwise: by op, or by sgr0 where that and
         // turning the attributes on again is shorter (sgr0 resets the colours too).
         let colorsReset = (target.foreground < 0 && now.foreground != -1) || (target.background < 0 && now.background != -1)
         if !now.attributes.subtracting(target.attributes).isEmpty || (colorsReset && controls.originalColors == nil) {
-            out += controls.resetAttributes
+            out += resetInFrame
             now = .plain
         } else if colorsReset, let op = controls.originalColors {
             var afterOp = now
             afterOp.foreground = -1
             afterOp.background = -1
-            if !controls.resetAttributes.isEmpty,
-               controls.resetAttributes.count + attributesLength(target.attributes) < op.count + attributesLength(target.attributes.subtracting(now.attributes)) {
-                out += controls.resetAttributes
+            if !resetInFrame.isEmpty,
+               resetInFrame.count + attributesLength(target.attributes) < op.count + attributesLength(target.attributes.subtracting(now.attributes)) {
+                out += resetInFrame
                 now = .plain
             } else {
                 out += op

@@ -467,8 +467,8 @@ struct MiniTerminal {
                 #expect(term.mismatches(canvas, depth: .palette256) == [], "\(kind)")
             }
             // The last move, a column left: six rows' cells deleted at column 2 and inserted
-            // at 13, where the cells were written before.
-            #expect(out.count * 2 < other.count, "\(kind): \(out.count) bytes against \(other.count)")
+            // at 13, where the cells were written before (with line feeds, in half the bytes).
+            #expect(out.count * (kind == "xterm" ? 2 : 3) < other.count * (kind == "xterm" ? 1 : 2), "\(kind): \(out.count) bytes against \(other.count)")
         }
         var writer = ScreenWriter(controls: .xterm(lineFeedReturns: false))
         var out: [UInt8] = []
@@ -551,12 +551,13 @@ struct MiniTerminal {
         out = []
         writer.frame(b, into: &out)
         // Before: \e[39;49m\e[1m\e[7m (16 bytes).
-        #expect(String(decoding: out, as: UTF8.self) == "\u{1b}(B\u{1b}[0;1;7mc")
+        // sgr0 without its \e(B after the repaint, which sent the whole of it.
+        #expect(String(decoding: out, as: UTF8.self) == "\u{1b}[0;1;7mc")
         var c = b
         c.put("d", x: 3, y: 0, style: Style(foreground: .indexed(178), attributes: [.bold]))
         out = []
         writer.frame(c, into: &out)
-        #expect(String(decoding: out, as: UTF8.self) == "\u{1b}(B\u{1b}[0;1;38;5;178md")
+        #expect(String(decoding: out, as: UTF8.self) == "\u{1b}[0;1;38;5;178md")
         // An entry without sgr0 gets op, never an empty reset taken for one.
         var noReset = TerminalControls.xterm()
         noReset.resetAttributes = []
@@ -574,6 +575,36 @@ struct MiniTerminal {
             term.feed(out)
             #expect(term.mismatches(canvas, depth: .palette256) == [])
         }
+    }
+
+    /// sgr0 is sent whole (xterm's designates ASCII as the G0 set first, \e(B) at every
+    /// repaint, and without the designation in the frames after it; an entry whose sgr0 does
+    /// not start so is always sent whole.
+    @Test func sgr0IsWholeAtEveryRepaint() {
+        func frames(_ controls: TerminalControls) -> [String] {
+            var writer = ScreenWriter(controls: controls)
+            var a = Canvas(width: 10, height: 1)
+            a.put("ab", x: 0, y: 0, style: Style(attributes: .bold))
+            var b = a
+            b.put("c", x: 2, y: 0, style: .plain)
+            var sent: [String] = []
+            for (canvas, lost) in [(a, false), (b, false), (a, false), (b, true), (a, false)] {
+                if lost { writer.invalidate() }
+                var out: [UInt8] = []
+                writer.frame(canvas, into: &out)
+                sent.append(String(decoding: out, as: UTF8.self))
+            }
+            return sent
+        }
+        let xterm = frames(.xterm())
+        #expect(xterm[0].hasPrefix("\u{1b}(B\u{1b}[m\u{1b}[H\u{1b}[2J"))
+        #expect(xterm[1] == "\u{1b}[mc")
+        #expect(xterm[3].hasPrefix("\u{1b}(B\u{1b}[m\u{1b}[H\u{1b}[2J"))
+        #expect([xterm[1], xterm[2], xterm[4]].allSatisfy { !$0.contains("\u{1b}(B") && !$0.isEmpty })
+        var vt100 = TerminalControls.xterm(depth: .monochrome)
+        vt100.resetAttributes = Array("\u{1b}[m\u{0f}".utf8)
+        let other = frames(vt100)
+        #expect(other[1] == "\u{1b}[m\u{0f}c")
     }
 
     static func withBold(_ canvas: Canvas) -> Canvas {
@@ -669,18 +700,18 @@ struct MiniTerminal {
             }
             return (kind.name, "\(count) \(String(hash, radix: 16))")
         }
-        // Before tabs and shifts (main cb14989): xterm 90413, line feeds only move down 47489,
-        // no line feeds 47766, cup alone 30818 (unchanged: it has neither), ASCII 38822,
-        // characters for numbers 40528, wraps at once 47212, 120x40 11620 bytes.
+        // Before tabs, shifts and the short sgr0 (main cb14989): xterm 90413, line feeds only
+        // move down 47489, no line feeds 47766, cup alone 30818, ASCII 38822, characters for
+        // numbers 40528, wraps at once 47212, 120x40 11620 bytes.
         let expected: [(String, String)] = [
-            ("xterm", "89784 8c1875aa2588ce0d"),
-            ("line feeds only move down", "47215 909ffd4eaa056b42"),
-            ("no line feeds", "47556 7801a03fcab4932c"),
-            ("cup alone", "30818 c0c2afb8ca82f9cb"),
-            ("ASCII", "38533 67a0c330c13439de"),
-            ("characters for numbers", "40382 930f07dec7ac2366"),
-            ("wraps at once, no msgr", "46948 c6a0ccf9f8e721f2"),
-            ("120x40", "11567 1e01b6e8ab45eff5"),
+            ("xterm", "80912 e8635db083bd9d35"),
+            ("line feeds only move down", "42506 a0a201a63ccd1255"),
+            ("no line feeds", "42970 bab7206494e5ddd2"),
+            ("cup alone", "28097 57b7feabba8a2dcc"),
+            ("ASCII", "34106 21bb37e5df552931"),
+            ("characters for numbers", "35435 d112f2654eb37f19"),
+            ("wraps at once, no msgr", "42326 8d609ab14e53e01e"),
+            ("120x40", "10519 c2daee535c6771bf"),
         ]
         #expect(runs.map { "\($0.0): \($0.1)" } == expected.map { "\($0.0): \($0.1)" })
     }
