@@ -275,7 +275,7 @@ public final class Terminal {
         func control(_ name: String, arity: Int) -> ParameterizedControl? {
             guard let raw = tigetstr(name), Int(bitPattern: raw) != -1 else { return nil }
             let template = String(cString: raw)
-            return ParameterizedControl(arity: arity) { a, b in
+            return ParameterizedControl(arity: arity, terminfo: Array(template.utf8)) { a, b in
                 let out = template.withCString { t in
                     arity == 1 ? termini_tiparm1(t, Int32(a)) : termini_tiparm2(t, Int32(a), Int32(b))
                 }
