@@ -330,8 +330,47 @@ extension MatchEvent: Codable {
 
     /// The event as one journal line, newline included.
     public var line: [UInt8] {
+        if let line = numbersOnlyLine { return line }
         guard let bytes = try? JSONWriter.encode(self, layout: .compact) else { return [] }
         return bytes + [0x0a]
+    }
+
+    /// The line of an event whose fields are all numbers (a rally, an undo: the lines written
+    /// while the umpire waits for the score), written straight out: the same bytes as
+    /// `JSONWriter`'s (keys sorted by their UTF-8 bytes, the time as `JSONWriter.number`), at
+    /// a fraction of the cost of going through `Encodable`, which is on the path from the key
+    /// to the journal's sync. nil for the other kinds, and for a time JSON cannot hold.
+    var numbersOnlyLine: [UInt8]? {
+        guard let t = JSONWriter.number(time) else { return nil }
+        // Each kind's fields in sorted order: e < receiver < right < server < t < team.
+        let before: [(String, Int)], after: [(String, Int)]
+        switch action {
+        case .point(let t), .retire(let t), .walkover(let t), .firstServer(let t):
+            (before, after) = ([], [("team", t)])
+        case let .service(t, s, r), let .correctService(t, s, r):
+            (before, after) = ([("receiver", r), ("server", s)], [("team", t)])
+        case let .correctCourts(t, r):
+            (before, after) = ([("right", r)], [("team", t)])
+        case .swapEnds, .nextGame, .endInterval, .shuttle, .warmUp, .resume, .undo, .redo:
+            (before, after) = ([], [])
+        case .start, .names, .card, .stop, .correctScore:
+            return nil
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(64)
+        func field(_ key: String, _ value: String) {
+            out.append(out.isEmpty ? 0x7b : 0x2c)
+            out.append(0x22)
+            out.append(contentsOf: key.utf8)
+            out.append(contentsOf: "\":".utf8)
+            out.append(contentsOf: value.utf8)
+        }
+        field("e", "\"" + name + "\"")
+        for (k, v) in before { field(k, v.description) }
+        field("t", t)
+        for (k, v) in after { field(k, v.description) }
+        out.append(contentsOf: "}\n".utf8)
+        return out
     }
 
     /// Reads one journal line; nil when it is not a whole, valid event.

@@ -28,6 +28,16 @@ public enum JSONWriter {
         return out
     }
 
+    /// A number as this writer (and JSONEncoder) writes it; nil for one JSON cannot hold.
+    /// `shortest`: the value's own shortest text, when it was a narrower type (a Float).
+    public static func number(_ v: Double, shortest: String? = nil) -> String? {
+        guard v.isFinite else { return nil }
+        // Whole numbers without a fraction, as JSONEncoder writes them ("3", not "3.0").
+        if v == 0 && v.sign == .minus { return "-0" }
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return shortest ?? v.description
+    }
+
     // MARK: The tree
 
     enum Node {
@@ -178,13 +188,10 @@ public enum JSONWriter {
         }
 
         static func number(_ v: Double, path: [any CodingKey], text: String? = nil) throws -> Node {
-            guard v.isFinite else {
+            guard let t = JSONWriter.number(v, shortest: text) else {
                 throw EncodingError.invalidValue(v, EncodingError.Context(codingPath: path, debugDescription: "\(v) cannot be written as JSON"))
             }
-            // Whole numbers without a fraction, as JSONEncoder writes them ("3", not "3.0").
-            if v == 0 && v.sign == .minus { return .number("-0") }
-            if v == v.rounded(), abs(v) < 1e15 { return .number(String(Int64(v))) }
-            return .number(text ?? v.description)
+            return .number(t)
         }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

@@ -701,7 +701,9 @@ public final class FileStore: StateStore {
     private func appendNow(_ file: String, bytes: [UInt8]) throws {
         guard let p = path(file), directory != nil else { throw StoreError.nowhere }
         let existed = fs.lstat(p) != nil
+        // The size is the one `openRegular` read from the open file (its fstat).
         let fd: Int32
+        var size: Int
         switch openRegular(file, flags: O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode: 0o600) {
         case .missing: throw failed("cannot append to \(file)")
         case .refused(let why, let inTheWay):
@@ -709,16 +711,15 @@ public final class FileStore: StateStore {
             // Something else stands in its place: kept aside, and the line starts a new file.
             moveAside(file, afresh: false, reason: why)
             guard !protected.contains(file),
-                  case .file(let f, _) = openRegular(file, flags: O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode: 0o600)
+                  case .file(let f, let s) = openRegular(file, flags: O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode: 0o600)
             else { throw StoreError.protected(file) }
-            fd = f
-        case .file(let f, _): fd = f
+            (fd, size) = (f, s)
+        case .file(let f, let s): (fd, size) = (f, s)
         }
         var syncing = false
         defer { if !syncing { _ = fs.close(fd) } }
         // Whatever happens next, what this store knew of the file's content is out of date.
         known[file] = nil
-        guard var size = fs.fstat(fd)?.size else { throw failed("cannot append to \(file)") }
         var line = bytes
         if let cut = cutTo[file], size > cut {
             guard fs.ftruncate(fd, cut) == 0 else { throw failed("cannot append to \(file)") }

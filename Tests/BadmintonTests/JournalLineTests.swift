@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 @testable import Badminton
+import TerminiApp
 
 /// The journal line is written by `JSONWriter`, not JSONEncoder (it is written on every
 /// rally): every kind of event, with the strings and times that are hard to write, reads
@@ -44,6 +45,43 @@ import Foundation
                 #expect(String(decoding: line, as: UTF8.self) == String(decoding: old, as: UTF8.self))
             }
         }
+    }
+
+    /// The lines written straight out (rallies, undos, corrections of service and courts) are
+    /// byte for byte `JSONWriter`'s, at times of every size (with and without milliseconds,
+    /// before 1970, past 2100) and with the indices a damaged journal could hold.
+    @Test func numbersOnlyLinesAreJSONWritersLines() throws {
+        var rng = SystemRandomNumberGenerator()
+        var times: [Double] = [0, -0.0, 1, 0.001, 1.5, 86_400, 1_764_582_000.123, 4_102_444_800.999, -1_000.5, 1e15, 1e16, 123_456_789_012.345]
+        for _ in 0..<300 { times.append((Double.random(in: -1e10...1e12, using: &rng) * 1000).rounded() / 1000) }
+        var fast = 0
+        for time in times {
+            for index in [0, 1, -1, 7] {
+                let actions: [MatchEvent.Action] = [
+                    .point(team: index), .retire(team: index), .walkover(team: index), .firstServer(team: index),
+                    .service(team: index, server: 1, receiver: 0), .correctService(team: 1, server: index, receiver: index),
+                    .correctCourts(team: index, right: 1), .swapEnds, .nextGame, .endInterval, .shuttle, .warmUp, .resume, .undo, .redo,
+                ]
+                for a in actions {
+                    var event = MatchEvent(a, at: 0)
+                    event.time = time
+                    let line = try #require(event.numbersOnlyLine, "\(event)")
+                    #expect(line == (try JSONWriter.encode(event, layout: .compact)) + [0x0a], "\(event)")
+                    fast += 1
+                }
+            }
+        }
+        #expect(fast == times.count * 4 * 15)
+        // The other kinds (text, nested fields) and a time JSON cannot hold go through JSONWriter.
+        for event in Self.everyKind(names: Self.names, time: 1.5) {
+            switch event.action {
+            case .start, .names, .card, .stop, .correctScore: #expect(event.numbersOnlyLine == nil)
+            default: #expect(event.numbersOnlyLine != nil)
+            }
+        }
+        var odd = MatchEvent(.point(team: 0), at: 0)
+        odd.time = .infinity
+        #expect(odd.numbersOnlyLine == nil && odd.line == [])
     }
 
     @Test func plainEventsReadBackAsThemselves() {

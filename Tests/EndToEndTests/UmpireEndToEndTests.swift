@@ -211,7 +211,8 @@ extension TmuxSession {
         t.send("Enter")
         #expect(t.waitFor("🏸 Ann serves"), "\(t.screen)")
         t.send("c")
-        #expect(t.waitFor("Card · Law 16") && t.hintBar.contains("1-4 Player"), "\(t.screen)")
+        // The dialog, then its hint bar: waited for, not glimpsed (it may come a moment later).
+        #expect(t.waitFor("Card · Law 16") && t.hintBarShows("1-4 Player"), "\(t.screen)")
         #expect(t.screen.contains("1 ○ Ann") && t.screen.contains("4 ○ Dan"), "\(t.screen)")
         // 4: the right pair's second player.
         keys(t, "4", "w", "Enter")
