@@ -145,10 +145,13 @@ public enum Palette {
         }
     }
 
-    /// Every palette entry in CIELAB, computed once.
-    static let labTable: [Lab] = (0..<256).map { i in
-        let (r, g, b) = rgb(ofIndex: i)
-        return Lab(r, g, b)
+    /// Every palette entry in CIELAB by its definition; `labTable` (PaletteLab.swift) holds
+    /// the same values written out.
+    static func computedLabTable() -> [Lab] {
+        (0..<256).map { i in
+            let (r, g, b) = rgb(ofIndex: i)
+            return Lab(r, g, b)
+        }
     }
 }
 

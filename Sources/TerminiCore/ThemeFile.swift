@@ -12,6 +12,12 @@ public struct ThemeDiagnostic: Sendable, Equatable, CustomStringConvertible {
 /// Roles the file leaves out keep the base theme's style (the built-in default).
 public enum ThemeFile {
     public static func parse(_ text: String, name: String, base: Theme = .builtinDefault) -> (Theme, [ThemeDiagnostic]) {
+        parse(text, name: name, base: base, byCharacters: false)
+    }
+
+    /// `byCharacters`: every line read as the definition reads it, Character by Character
+    /// (otherwise an ASCII line is searched and its value parsed by its bytes).
+    static func parse(_ text: String, name: String, base: Theme, byCharacters: Bool) -> (Theme, [ThemeDiagnostic]) {
         var theme = base
         theme.name = name
         var diagnostics: [ThemeDiagnostic] = []
@@ -22,7 +28,9 @@ public enum ThemeFile {
             if let hash = commentStart(line) { line = line[..<hash] }
             let trimmed = line.trimmingBlanks
             if trimmed.isEmpty { continue }
-            guard let eq = trimmed.firstIndex(of: "=") else {
+            // In an ASCII line (without LF) every byte is a Character: the "=" found by its byte.
+            let ascii = !byCharacters && trimmed.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0A }
+            guard let eq = ascii ? trimmed.utf8.firstIndex(of: UInt8(ascii: "=")) : trimmed.firstIndex(of: "=") else {
                 diagnostics.append(.init(line: lineNo, message: "expected 'role = value', found '\(TextLayout.sanitized(String(trimmed.prefix(40))))'", severity: .error))
                 continue
             }
@@ -35,7 +43,7 @@ public enum ThemeFile {
             if seen.contains(role) {
                 diagnostics.append(.init(line: lineNo, message: "'\(role.rawValue)' is set twice; the later line wins", severity: .warning))
             }
-            switch Style.parse(value) {
+            switch byCharacters ? Style.parseByCharacters(value) : Style.parse(value) {
             case .success(let style):
                 theme.styles[role] = style
                 seen.insert(role)

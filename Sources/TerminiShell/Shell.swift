@@ -28,7 +28,12 @@ final class ConfigPreferences: PreferenceBook {
     /// this book adopted last (an app's start sets several preferences in a row), and is then
     /// not read again.
     private var fileBytes: [UInt8]?
-    init(_ file: ConfigFile) { self.file = file }
+    /// `bytes`: what `file` was parsed from, when it was (the start's config, so the first
+    /// preference an app sets does not parse it again).
+    init(_ file: ConfigFile, bytes: [UInt8]? = nil) {
+        self.file = file
+        fileBytes = bytes
+    }
     func value(_ key: String) -> String? { file.value(key) }
     func applying(_ key: String, _ value: String, to current: [UInt8]?) -> [UInt8]? {
         // Not text (damaged since the start): this copy's own lines are written instead.
@@ -92,13 +97,14 @@ public final class Shell {
     var keeping: [String: Keeping] = [:]
     var locks: [String: String] = [:]
 
-    public init(store: any StateStore, config: ConfigFile, theme: Theme, themeName: String, unicode: Bool,
+    /// `configBytes`: the bytes `config` was parsed from, if it was.
+    public init(store: any StateStore, config: ConfigFile, configBytes: [UInt8]? = nil, theme: Theme, themeName: String, unicode: Bool,
                 monochrome: Bool, catalog: ThemeCatalog?, open app: String?, options: AppOptions = AppOptions(),
                 notices: [String] = [], now: Double, depth: ColorDepth? = nil, size: Size = Size(width: 80, height: 24),
                 unicodeAvailable: Bool? = nil, colorAvailable: Bool = true, speaker: (any Speaker)? = nil) {
         self.store = store
         self.speaker = speaker
-        preferencesBook = ConfigPreferences(config)
+        preferencesBook = ConfigPreferences(config, bytes: configBytes)
         executor = EffectExecutor(store: store, preferences: preferencesBook) { error in
             // A read-only or missing config directory is said once, by the store.
             (error as? StoreError).map { $0 == .readOnly || $0 == .nowhere } ?? false

@@ -873,14 +873,14 @@ public final class FileStore: StateStore {
         // Without a directory to save in, nobody can save: there is nothing to keep.
         guard canWrite, !readOnly else { return .acquired }
         let file = Keeping.lockFile(name)
-        let fd: Int32
+        let fd: Int32, size: Int
         switch openRegular(file, flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode: 0o600) {
         case .missing: return .acquired
         case .refused(let why, _):
             let text = "\(why): Termini cannot tell whether another copy keeps this, so it only reads (remove \(file) to save here)"
             notice(text)
             return .unusable(text)
-        case .file(let f, _): fd = f
+        case .file(let f, let s): (fd, size) = (f, s)
         }
         if fs.flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let e = errno
@@ -890,8 +890,15 @@ public final class FileStore: StateStore {
             notice(text)
             return .unusable(text)
         }
-        _ = fs.ftruncate(fd, 0)
-        _ = Posix.writeAll(fs, fd, Array("\(getpid())\n".utf8))
+        // The holder's process id, for a person looking: written over what the file held, and
+        // the file cut only if it held more. Cutting a file that has a block to nothing first
+        // costs ext4 a journal transaction, about 0.25 ms of every app's start; the earlier
+        // holder's number is most often just as long. A write that fails leaves what it wrote
+        // (the file cut there), as cutting first and writing did.
+        let line = Array("\(getpid())\n".utf8)
+        var written = 0
+        let whole = Posix.writeAll(fs, fd, line, written: &written)
+        if !whole || size > line.count { _ = fs.ftruncate(fd, written) }
         lockFDs[name] = fd
         return .acquired
     }

@@ -74,11 +74,18 @@ public final class Terminal {
 
     /// Adopts the user's locale (LANG, LC_ALL, LC_CTYPE) and tells whether it is UTF-8; when
     /// it is not, every glyph must be ASCII — on screen and in what commands print.
-    public static func adoptLocale() -> Bool {
+    /// Adopted once per process (the start asks three times: for a command's context, for
+    /// the terminal, for the settings; each `setlocale` walked every category again and cost
+    /// a start about 80,000 instructions). The environment it reads does not change meanwhile.
+    public static func adoptLocale() -> Bool { localeIsUTF8 }
+
+    private static let localeIsUTF8: Bool = {
         setlocale(LC_ALL, "")
-        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
-        return codeset.uppercased().replacing("-", with: "") == "UTF8"
-    }
+        // "UTF-8", "utf8" ...: compared without its dashes, by bytes (`replacing` set up the
+        // string-processing library for it).
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET))).utf8.filter { $0 != UInt8(ascii: "-") }
+        return codeset.count == 4 && String(decoding: codeset, as: UTF8.self).uppercased() == "UTF8"
+    }()
 
     public static func start(noColor: Bool, forceASCII: Bool, environment: [String: String]) throws(TerminalError) -> Terminal {
         guard isatty(0) == 1, isatty(1) == 1 else { throw .notATerminal }
@@ -268,7 +275,7 @@ public final class Terminal {
         func control(_ name: String, arity: Int) -> ParameterizedControl? {
             guard let raw = tigetstr(name), Int(bitPattern: raw) != -1 else { return nil }
             let template = String(cString: raw)
-            return ParameterizedControl(arity: arity) { a, b in
+            return ParameterizedControl(arity: arity, terminfo: Array(template.utf8)) { a, b in
                 let out = template.withCString { t in
                     arity == 1 ? termini_tiparm1(t, Int32(a)) : termini_tiparm2(t, Int32(a), Int32(b))
                 }

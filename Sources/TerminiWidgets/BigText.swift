@@ -192,12 +192,18 @@ extension BigText.Font {
             guard let a = c.asciiValue else { continue }
             // Rows split at "," ("#" lit), read byte by byte: the patterns are ASCII, and
             // splitting them as Characters was a sixth of a start's instructions.
+            // Each row made at its size (the first row's): grown a pixel at a time, the arrays
+            // were reallocated 700 times, half of the two fonts' 0.5 M instructions.
+            let width = s.utf8.firstIndex(of: UInt8(ascii: ",")).map { s.utf8.distance(from: s.utf8.startIndex, to: $0) } ?? s.utf8.count
             var rows: [[Bool]] = []
+            rows.reserveCapacity(height)
             var row: [Bool] = []
+            row.reserveCapacity(width)
             for b in s.utf8 {
                 if b == UInt8(ascii: ",") {
                     if !row.isEmpty { rows.append(row) }
                     row = []
+                    row.reserveCapacity(width)
                 } else {
                     row.append(b == UInt8(ascii: "#"))
                 }

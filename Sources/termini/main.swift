@@ -83,24 +83,28 @@ if invocation.action == .listThemes {
     exit(0)
 }
 
-/// The preferences and what is wrong with their lines; a config that is not text is kept
-/// aside whole (by a store that may write) and Termini starts with a fresh one.
-func loadConfig(_ store: FileStore) -> (config: ConfigFile, notices: [String]) {
-    guard let bytes = store.readBytes("config") else { return (ConfigFile(), []) }
+/// The preferences, what is wrong with their lines, and the bytes they were read from; a
+/// config that is not text is kept aside whole (by a store that may write) and Termini starts
+/// with a fresh one. The same bytes as an `earlier` load are not parsed again.
+func loadConfig(_ store: FileStore, earlier: (config: ConfigFile, notices: [String], bytes: [UInt8]?)? = nil)
+    -> (config: ConfigFile, notices: [String], bytes: [UInt8]?) {
+    guard let bytes = store.readBytes("config") else { return (ConfigFile(), [], nil) }
+    if let earlier, earlier.bytes == bytes { return earlier }
     guard let text = String(validating: bytes, as: UTF8.self) else {
         // Not text: the next preference saved would rewrite it with U+FFFD in place of every
         // bad byte. Kept whole instead.
         store.keepAside("config", reason: "config is not UTF-8 text")
-        return (ConfigFile(), [])
+        return (ConfigFile(), [], nil)
     }
     let config = ConfigFile(text: text)
     let notices = config.problems.map { p in
         "config line \(p.line): expected 'key = value', found '\(TextLayout.truncate(TextLayout.sanitized(p.text), to: 30))' (ignored)"
     }
-    return (config, notices)
+    return (config, notices, bytes)
 }
 
-var (config, configNotices) = loadConfig(reader)
+var loaded = loadConfig(reader)
+var (config, configNotices) = (loaded.config, loaded.notices)
 
 // Precedence: command line > environment > config file > built-in default.
 let settings = Settings.resolve(invocation, environment: env, config: config)
@@ -144,7 +148,8 @@ if let app = invocation.app, let type = AppRegistry.app(app) {
 // The interface: the store that saves. It makes the directory, finishes what a killed
 // process left half done, and keeps damaged files aside (the config read again through it).
 let store = FileStore(directory: directory)
-(config, configNotices) = loadConfig(store)
+loaded = loadConfig(store, earlier: loaded)
+(config, configNotices) = (loaded.config, loaded.notices)
 startupNotices += configNotices + themeMessages
 
 let terminal: Terminal
@@ -164,7 +169,7 @@ store.syncAfterFrame = true
 store.deferAppendSyncs()
 let drawing = SideThread()
 
-let shell = Shell(store: store, config: config, theme: theme, themeName: catalog.names.contains(themeName) ? themeName : "default",
+let shell = Shell(store: store, config: config, configBytes: loaded.bytes, theme: theme, themeName: catalog.names.contains(themeName) ? themeName : "default",
                   unicode: terminal.unicode, monochrome: noColor || terminal.depth == .monochrome, catalog: catalog,
                   open: invocation.app, options: invocation.appOptions, notices: startupNotices, now: WallClock.now(),
                   depth: terminal.depth, size: terminal.size, unicodeAvailable: Terminal.adoptLocale(),

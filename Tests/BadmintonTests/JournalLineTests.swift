@@ -84,6 +84,73 @@ import TerminiApp
         #expect(odd.numbersOnlyLine == nil && odd.line == [])
     }
 
+    /// The lines written straight out are read back without JSONDecoder (`numbersOnly`):
+    /// held to JSONDecoder for every such kind at times of every size and with indices a
+    /// damaged journal could hold (nil where JSONDecoder refuses), and for lines changed a
+    /// byte at a time (each either declined, and left to JSONDecoder, or read as it reads it).
+    @Test func numbersOnlyLinesReadAsJSONDecoderReadsThem() throws {
+        func slow(_ line: [UInt8]) -> MatchEvent? { try? JSONDecoder().decode(MatchEvent.self, from: Data(line)) }
+        var rng = SystemRandomNumberGenerator()
+        var times: [Double] = [0, -0.0, 1, 0.001, 1.5, 86_400, 1_764_582_000.123, 4_102_444_800.999, -1_000.5, 1e15, 1e16,
+                               123_456_789_012.345, 253_402_300_799, 253_402_300_800]
+        for _ in 0..<150 { times.append((Double.random(in: -1e10...1e12, using: &rng) * 1000).rounded() / 1000) }
+        var lines: [[UInt8]] = []
+        var read = 0
+        for time in times {
+            for index in [0, 1, -1, 7] {
+                let actions: [MatchEvent.Action] = [
+                    .point(team: index), .retire(team: index), .walkover(team: index), .firstServer(team: index),
+                    .service(team: index, server: 1, receiver: 0), .correctService(team: 1, server: index, receiver: index),
+                    .correctCourts(team: index, right: 1), .swapEnds, .nextGame, .endInterval, .shuttle, .warmUp, .resume, .undo, .redo,
+                ]
+                for a in actions {
+                    var event = MatchEvent(a, at: 0)
+                    event.time = time
+                    let line = Array(try #require(event.numbersOnlyLine).dropLast())
+                    lines.append(line)
+                    let fast = MatchEvent.numbersOnly(line)
+                    #expect(fast == slow(line), "\(String(decoding: line, as: UTF8.self))")
+                    if let fast {
+                        read += 1
+                        #expect(fast == event)
+                    }
+                }
+            }
+        }
+        // Every line JSONDecoder accepts is read without it.
+        #expect(read == lines.filter { slow($0) != nil }.count && read > 1000)
+        // Changed lines: a byte replaced, put in or taken out, spaces, the keys' order.
+        let alphabet = Array("{}\":,.0123456789-+eE team t\\x".utf8)
+        for (n, line) in lines.enumerated() where n % 7 == 0 {
+            for _ in 0..<12 {
+                var m = line
+                let i = Int.random(in: 0..<m.count, using: &rng)
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: m[i] = alphabet.randomElement(using: &rng) ?? 0x20
+                case 1: m.insert(alphabet.randomElement(using: &rng) ?? 0x20, at: i)
+                default: m.remove(at: i)
+                }
+                let fast = MatchEvent.numbersOnly(m)
+                #expect(fast == nil || fast == slow(m), "\(String(decoding: m, as: UTF8.self))")
+            }
+        }
+        // Lines cut short, as a crash mid-write leaves them.
+        for line in lines.prefix(60) {
+            for n in 0..<line.count {
+                let cut = Array(line.prefix(n))
+                #expect(MatchEvent.numbersOnly(cut) == nil || MatchEvent.numbersOnly(cut) == slow(cut), "\(String(decoding: cut, as: UTF8.self))")
+            }
+        }
+        for odd in ["{\"e\":\"point\", \"t\":1,\"team\":0}", "{\"t\":1,\"e\":\"point\",\"team\":0}", "{\"e\":\"point\",\"t\":1,\"team\":0,\"team\":1}",
+                    "{\"e\":\"point\",\"t\":1.0,\"team\":0}", "{\"e\":\"point\",\"t\":1e3,\"team\":0}", "{\"e\":\"point\",\"t\":1,\"team\":0} ",
+                    "{\"e\":\"point\"}", "{\"e\":\"point\"", "{\"e\":\"", "{\"e\":\"undo\",\"t\":"] {
+            #expect(MatchEvent.numbersOnly(Array(odd.utf8)) == nil, "\(odd)")
+        }
+        // And the reader uses it: a journal of rallies reads as before.
+        let events = (0..<50).map { MatchEvent(.point(team: $0 % 2), at: 1_764_582_000 + Double($0) * 7.25) }
+        #expect(JournalContents.read(JournalContents.bytes(of: events)).events == events)
+    }
+
     @Test func plainEventsReadBackAsThemselves() {
         let events = Self.everyKind(names: ["Ann", "Bo", "Cy", "Di", "Ed", "Open", "Flo", "Gus"], time: 1_764_582_000.123)
         let read = JournalContents.read(JournalContents.bytes(of: events))

@@ -298,6 +298,16 @@ import TerminiTestSupport
         #expect(Palette.exactEntry(0xd7, 0xaf, 0x01) == nil && Palette.exactEntry(9, 9, 9) == nil && Palette.exactEntry(248, 248, 248) == nil)
     }
 
+    /// The table written out in PaletteLab.swift is the computation, to the bit.
+    @Test func theWrittenOutLabTableIsTheComputedOne() {
+        let computed = Palette.computedLabTable()
+        #expect(Palette.labTable.count == 256 && computed.count == 256)
+        for (i, (written, exact)) in zip(Palette.labTable, computed).enumerated() {
+            #expect(written.l.bitPattern == exact.l.bitPattern && written.a.bitPattern == exact.a.bitPattern
+                        && written.b.bitPattern == exact.b.bitPattern, "entry \(i): \(written) but \(exact)")
+        }
+    }
+
     @Test func theNeighbourhoodSearchFindsTheTrueNearest() {
         // nearest() looks at the cube levels around each channel only; compare with a search
         // over all 240 entries.

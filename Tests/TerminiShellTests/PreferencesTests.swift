@@ -173,3 +173,27 @@ import TerminiTestSupport
         }
     }
 }
+
+/// The start hands the shell the bytes its config was parsed from, so the first preference an
+/// app sets does not parse them again: the book answers as one that parses what it is given.
+@Suite struct ConfigBookStartBytesTests {
+    @Test func aBookGivenItsBytesAnswersAsOneThatParsesThem() {
+        let texts = ["", "theme = court\n", "# mine\nbadminton.names = Ann,Bo\nodd line\ncolor = no", "a = 1\r\nb = 2\r\n"]
+        let changes = [("badminton.names", "Red,Blue"), ("theme", "light"), ("new.key", "x"), ("a", "1")]
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let file = ConfigFile(text: text)
+            for current in [bytes, Array("theme = mono\n".utf8), [0xff, 0x0a]] {
+                for (key, value) in changes {
+                    let fast = ConfigPreferences(file, bytes: bytes).applying(key, value, to: current)
+                    let slow = ConfigPreferences(file).applying(key, value, to: current)
+                    #expect(fast == slow, "\(text.debugDescription) then \(key) = \(value) over \(current)")
+                }
+            }
+            let book = ConfigPreferences(file, bytes: bytes)
+            book.adopt(bytes)
+            #expect(book.file == ConfigFile(text: text))
+            #expect(book.content == ConfigPreferences(ConfigFile(text: text)).content)
+        }
+    }
+}
