@@ -301,8 +301,11 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     /// its halves (each position once). With no previous canvas of this size, every lead cell.
     /// Inlined into its caller with the closure: the screen writer's closure, called out of
     /// line, was given a copy of the writer at every cell.
+    /// `firstChanges`, when given, is for each row the first column whose cells differ as
+    /// bytes, or -1 for a row that does not (a caller that found them already): used when
+    /// neither canvas has characters of several scalars, where equal bytes are equal cells.
     @inline(__always)
-    public func forEachChange(since previous: Canvas?, _ body: (_ x: Int, _ y: Int, _ cell: CompactCell) -> Void) {
+    public func forEachChange(since previous: Canvas?, firstChanges: [Int32]? = nil, _ body: (_ x: Int, _ y: Int, _ cell: CompactCell) -> Void) {
         let width = self.width, height = self.height
         let prev = previous.flatMap { $0.width == width && $0.height == height ? $0 : nil }
         storage.withUnsafeBufferPointer { cells in
@@ -317,14 +320,20 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
                 // a row that did not change is skipped at the speed of memcmp, and in one that
                 // did, unchanged cells are passed over by words.
                 let plain = clusters.isEmpty && prev.clusters.isEmpty
+                let starts = plain ? firstChanges.flatMap { $0.count == height ? $0 : nil } : nil
                 let rowBytes = width * MemoryLayout<CompactCell>.stride
                 let stride = MemoryLayout<CompactCell>.stride
                 for y in 0..<height {
                     var lastLead = -1
                     let row = y * width
                     let words = plain ? cells.baseAddress.flatMap { a in old.baseAddress.map { b in (UnsafeRawPointer(a + row), UnsafeRawPointer(b + row)) } } : nil
-                    if let (new, was) = words, memcmp(new, was, rowBytes) == 0 { continue }
                     var x = 0
+                    if let starts {
+                        if starts[y] < 0 { continue }
+                        x = Int(starts[y])
+                    } else if let (new, was) = words, memcmp(new, was, rowBytes) == 0 {
+                        continue
+                    }
                     while x < width {
                         if let (new, was) = words {
                             // In a row that changed, equal cells are passed over eight bytes at a

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A terminfo string with numeric parameters (`cup`, `cuf`, `setaf` ...), expanded without
 /// `tparm` where its form allows: most are a prefix, a decimal number, maybe a separator and a
 /// second number, and a suffix, which is worked out once by probing the expansion; any other
@@ -244,6 +250,16 @@ public struct TerminalControls {
     public var clearToEndOfLine: [UInt8]?
     /// ech: blanks n cells from the cursor on, leaving the cursor where it is.
     public var eraseCharacters: ParameterizedControl?
+    /// ht and the columns between the terminal's tab stops (`it`): a tab moves right to the
+    /// next stop without writing. Nil when the terminal has none or the tty expands tabs into
+    /// spaces (which would overwrite the cells passed).
+    public var tab: [UInt8]?
+    public var tabWidth = 0
+    /// ich and dch (and dch1): n blank cells inserted at the cursor, the rest of the row pushed
+    /// right, or n cells deleted there, the rest pulled left; the cursor stays.
+    public var insertCharacters: ParameterizedControl?
+    public var deleteCharacters: ParameterizedControl?
+    public var deleteOne: [UInt8]?
     public var resetAttributes: [UInt8]
     public var bold: [UInt8]?
     public var dim: [UInt8]?
@@ -299,6 +315,11 @@ public struct TerminalControls {
         c.lineFeedReturns = lineFeedReturns
         c.clearToEndOfLine = Array("\u{1b}[K".utf8)
         c.eraseCharacters = csi("X")
+        c.tab = [9]
+        c.tabWidth = 8
+        c.insertCharacters = csi("@")
+        c.deleteCharacters = csi("P")
+        c.deleteOne = Array("\u{1b}[P".utf8)
         c.bold = Array("\u{1b}[1m".utf8)
         c.dim = Array("\u{1b}[2m".utf8)
         c.reverse = Array("\u{1b}[7m".utf8)
@@ -375,6 +396,10 @@ public struct ScreenWriter {
         downOneCost = controls.downOne?.count ?? -1
         upOneCost = controls.upOne?.count ?? -1
         returnCost = controls.carriageReturn?.count ?? -1
+        let sgr0 = controls.resetAttributes, designateASCII: [UInt8] = [0x1b, UInt8(ascii: "("), UInt8(ascii: "B")]
+        resetInFrame = sgr0.count > 3 && Array(sgr0.prefix(3)) == designateASCII ? Array(sgr0.dropFirst(3)) : sgr0
+        tabCost = controls.tabWidth > 0 ? controls.tab?.count ?? -1 : -1
+        tabWidth = max(1, controls.tabWidth)
     }
 
     // MARK: Weighing motions
@@ -416,6 +441,21 @@ public struct ScreenWriter {
     private let addressForm, columnForm, rowForm, rightForm, leftForm, downForm, upForm: LengthForm
     /// The bytes of cuf1, cub1, cud1, cuu1 and cr; -1 when the terminal lacks it.
     private let rightOneCost, leftOneCost, downOneCost, upOneCost, returnCost: Int
+    /// sgr0 as the writer sends it after a repaint: without the designation of ASCII as the G0
+    /// character set that xterm's entry starts it with (`\e(B`), since the repaint sent the
+    /// whole of sgr0 and the writer never designates another set (it draws no alternate
+    /// characters: without UTF-8, what is not ASCII is sent as "?"). Every time the screen is
+    /// lost (start, resize, suspend, `invalidate`) the next frame is a repaint.
+    private let resetInFrame: [UInt8]
+    /// The bytes of ht (-1 without tabs) and the columns between tab stops.
+    private let tabCost: Int, tabWidth: Int
+    /// False while cells are being inserted or deleted: the screen is then between the last
+    /// frame and this one, so no motion may send cells again.
+    private var resendAllowed = true
+    /// For each row of the frame being worked out, the first column that differs from the
+    /// screen (-1: none), found while looking for shifts and handed to the diff so that it
+    /// does not look again; kept between frames so as not to allocate.
+    private var firstChanges: [Int32] = []
 
     enum Motion { case cursorAddress, columnAddress, rowAddress, right, left, down, up }
 
@@ -506,7 +546,16 @@ public struct ScreenWriter {
             current = .plain
             cursor = (0, 0)
         }
-        let previous = repaint ? nil : last
+        var shown = repaint ? nil : last
+        // Rows whose cells moved sideways are moved on the terminal first; `previous` is then
+        // what the screen shows after that, which the cells are compared with.
+        var known = false
+        if shown != nil, controls.insertCharacters != nil, controls.deleteCharacters != nil {
+            known = shiftRows(canvas, &shown, &out)
+        }
+        // A constant for the closure below (a variable captured there had the writer copied
+        // at every changed cell).
+        let previous = shown
         var sent = 0
         var skipRow = -1
         // Per row, where its blank end starts (worked out at the row's first change).
@@ -522,7 +571,7 @@ public struct ScreenWriter {
         // over them. A run is worth weighing only if the cell that far on is blank too (a run
         // is blanks side by side), which spares the scan at most blanks between words.
         let fewest = erase.map { $0.length(1) + (controls.right?.length(1) ?? controls.cursorAddress.length(0, 0)) } ?? 0
-        canvas.forEachChange(since: previous) { x, y, cell in
+        canvas.forEachChange(since: previous, firstChanges: known ? firstChanges : nil) { x, y, cell in
             if y == skipRow || (y == erasedRow && x < erasedTo) { return }
             if repaint && ScreenWriter.isBlank(cell) { return }
             // Writing the bottom-right cell would scroll a terminal that wraps at once.
@@ -567,6 +616,262 @@ public struct ScreenWriter {
         }
         last = canvas
         return sent
+    }
+
+    // MARK: Moving cells sideways
+
+    /// A move of part of a row by `count` cells, as the terminal does it: `count` cells deleted
+    /// at column `delete` (the rest of the row pulled left), then `count` blanks inserted at
+    /// column `insert` (the rest pushed right). With `insert` after `delete` the cells between
+    /// move left; before it, they move right. Either way the row beyond both is where it was
+    /// (what the delete pulled in at the row's end, the insert pushes out again) and the
+    /// inserted blanks are at `insert`.
+    struct Shift: Equatable {
+        var delete: Int
+        var insert: Int
+        var count: Int
+        /// The columns the shift changes.
+        var low: Int { min(delete, insert) }
+        var high: Int { max(delete, insert) + count }
+    }
+
+    /// Moves on the terminal the rows of `canvas` that are cells of `model` moved sideways (a
+    /// box shaken left and right), block by block of rows moved alike: a column of deletes
+    /// down the block, then a column of inserts, so that between rows the cursor only steps
+    /// down. `model` becomes what the screen then shows. Only where the cells it spares
+    /// writing outweigh the controls, and never cutting a wide character.
+    /// Returns whether `firstChanges` holds the first change of every row.
+    @inline(never)
+    private mutating func shiftRows(_ canvas: Canvas, _ model: inout Canvas?, _ out: inout [UInt8]) -> Bool {
+        guard var screen = model, screen.width == canvas.width, screen.height == canvas.height, canvas.width >= 8 else { return false }
+        let unicode = controls.unicode
+        if firstChanges.count != canvas.height { firstChanges = Array(repeating: -1, count: canvas.height) }
+        var block: (shift: Shift, first: Int, last: Int, saved: Int)?
+        var changed = false
+        for y in 0...canvas.height {
+            var own: (Shift, Int)?
+            var extended = false
+            let span = y < canvas.height ? ScreenWriter.changedSpan(canvas, screen, y: y, always: block?.last == y - 1) : nil
+            if y < canvas.height { firstChanges[y] = Int32(span?.0 ?? -1) }
+            if let span, span.1 - span.0 >= 5 {
+                if let b = block, b.last == y - 1, case let s = ScreenWriter.saving(b.shift, canvas, screen, y: y, unicode: unicode), s > shiftCost(b.shift).perRow {
+                    block?.last = y
+                    block?.saved += s
+                    extended = true
+                } else {
+                    own = ScreenWriter.candidate(canvas, screen, y: y, span: span).flatMap { shift in
+                        let s = ScreenWriter.saving(shift, canvas, screen, y: y, unicode: unicode)
+                        return s > 0 ? (shift, s) : nil
+                    }
+                }
+            }
+            if extended { continue }
+            // Worth it when it spares clearly more than it costs (the saving is an estimate).
+            if let b = block, case let cost = shiftCost(b.shift), 2 * b.saved > 3 * (cost.perRow * (b.last - b.first + 1) + cost.fixed) + 16 {
+                perform(b.shift, rows: b.first...b.last, canvas, &screen, &out)
+                changed = true
+                // What differs in those rows now is looked for from their start.
+                for r in b.first...b.last { firstChanges[r] = 0 }
+            }
+            block = own.map { ($0.0, y, y, $0.1) }
+        }
+        if changed { model = screen }
+        return true
+    }
+
+    /// The first and last columns of row y that differ, if any: a row that did not change is
+    /// passed at the speed of memcmp, and each end of one that did found eight bytes at a
+    /// time (a rally frame changes a few rows, and every frame asks this of every row).
+    /// Unless `always` (a block of shifted rows may go on here), the last is looked for only
+    /// when the cells at the first change may have moved: three cells in a row, not blanks,
+    /// found a few columns away in the screen (`candidate` checks both ends); else the span
+    /// is the first column alone.
+    static func changedSpan(_ canvas: Canvas, _ screen: Canvas, y: Int, always: Bool) -> (Int, Int)? {
+        let width = canvas.width, row = y * width
+        let stride = MemoryLayout<CompactCell>.stride, bytes = width * stride, start = row * stride
+        return canvas.storage.withUnsafeBufferPointer { new in
+            screen.storage.withUnsafeBufferPointer { old in
+                guard let n = new.baseAddress.map(UnsafeRawPointer.init), let o = old.baseAddress.map(UnsafeRawPointer.init),
+                      memcmp(n + start, o + start, bytes) != 0 else { return nil }
+                @inline(__always) func differ(_ at: Int, _ words: Int) -> Bool {
+                    var d: UInt64 = 0
+                    for i in 0..<words {
+                        d |= n.loadUnaligned(fromByteOffset: start + at + 8 * i, as: UInt64.self) ^ o.loadUnaligned(fromByteOffset: start + at + 8 * i, as: UInt64.self)
+                    }
+                    return d != 0
+                }
+                // Four words at a time, then one.
+                var a = 0
+                while a + 32 <= bytes, !differ(a, 4) { a += 32 }
+                while a + 8 <= bytes, !differ(a, 1) { a += 8 }
+                if !always {
+                    var first = min(a / stride, width - 1)
+                    while first < width - 1, new[row + first] == old[row + first] { first += 1 }
+                    var moved = false
+                    for k in 1...4 where first + k + 2 < width {
+                        // Left: what is at first was k further right; right: what was at first is k further.
+                        let (n0, o0) = (row + first, row + first + k)
+                        let (n1, o1) = (row + first + k, row + first)
+                        if (new[n0] == old[o0] && new[n0 + 1] == old[o0 + 1] && new[n0 + 2] == old[o0 + 2] && !isBlank(new[n0]))
+                            || (new[n1] == old[o1] && new[n1 + 1] == old[o1 + 1] && new[n1 + 2] == old[o1 + 2] && !isBlank(old[o1])) {
+                            moved = true
+                            break
+                        }
+                    }
+                    if !moved { return (first, first) }
+                }
+                var b = bytes
+                while b - 32 >= a, !differ(b - 32, 4) { b -= 32 }
+                while b - 8 >= a, !differ(b - 8, 1) { b -= 8 }
+                // The cells holding the first and last bytes that differ, found cell by cell
+                // from the words.
+                var first = min(a / stride, width - 1), last = max(first, min((b - 1) / stride, width - 1))
+                while first < last, new[row + first] == old[row + first] { first += 1 }
+                while last > first, new[row + last] == old[row + last] { last -= 1 }
+                return (first, last)
+            }
+        }
+    }
+
+    /// A shift that would turn the changed span of row y into the canvas's at both its ends:
+    /// its cells moved left or right by 1 to 4 columns.
+    static func candidate(_ canvas: Canvas, _ screen: Canvas, y: Int, span: (Int, Int)) -> Shift? {
+        let (first, last) = span
+        let width = canvas.width, row = y * width
+        return canvas.storage.withUnsafeBufferPointer { new in
+            screen.storage.withUnsafeBufferPointer { old in
+                for k in 1...4 where last - first > k + 2 {
+                    // Left: what was at first + k is at first, what was at last at last - k
+                    // (and the cells next to them moved alike).
+                    if new[row + first] == old[row + first + k], new[row + last - k] == old[row + last],
+                       new[row + first + 1] == old[row + first + 1 + k], new[row + last - k - 1] == old[row + last - 1] {
+                        let s = Shift(delete: first, insert: last - k + 1, count: k)
+                        if cutsNothing(s, screen, y: y) { return s }
+                    }
+                    // Right: what was at first is at first + k, what was at last - k at last.
+                    if new[row + first + k] == old[row + first], new[row + last] == old[row + last - k],
+                       new[row + first + k + 1] == old[row + first + 1], new[row + last - 1] == old[row + last - k - 1] {
+                        let s = Shift(delete: last - k + 1, insert: first, count: k)
+                        if cutsNothing(s, screen, y: y) { return s }
+                    }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Whether the shift leaves every wide character of row y whole: no delete or insert
+    /// between its two halves (terminals differ in what they make of that).
+    static func cutsNothing(_ s: Shift, _ screen: Canvas, y: Int) -> Bool {
+        func whole(_ x: Int) -> Bool { x <= 0 || x >= screen.width || !screen.compactCell(x: x, y: y).isContinuation }
+        // The insert's column, in the row as it is after the delete.
+        let insertBefore = s.insert > s.delete ? s.insert + s.count : s.insert
+        return whole(s.delete) && whole(s.delete + s.count) && whole(insertBefore) && s.high <= screen.width
+    }
+
+    /// Row y of `screen` after the shift, at column x, the inserted blanks `blank`.
+    @inline(__always)
+    static func shifted(_ s: Shift, _ old: UnsafeBufferPointer<CompactCell>, row: Int, x: Int, blank: CompactCell) -> CompactCell {
+        if s.insert > s.delete {
+            // Left: [delete, insert) holds what was count further right; then the blanks.
+            if x >= s.delete && x < s.insert { return old[row + x + s.count] }
+            if x >= s.insert && x < s.insert + s.count { return blank }
+        } else {
+            if x >= s.insert && x < s.insert + s.count { return blank }
+            if x >= s.insert + s.count && x < s.delete + s.count { return old[row + x - s.count] }
+        }
+        return old[row + x]
+    }
+
+    /// About how many bytes of writing cells the shift spares in row y: the cells of the
+    /// columns it changes that differ from the screen, before it and after, each run of them
+    /// weighed as a jump to it (4 bytes), a change of colours where the style changes (6) and
+    /// the cells' UTF-8. A character of several scalars never counts as matching.
+    static func saving(_ s: Shift, _ canvas: Canvas, _ screen: Canvas, y: Int, unicode: Bool) -> Int {
+        guard cutsNothing(s, screen, y: y) else { return 0 }
+        let row = y * canvas.width
+        let blank = insertedBlank(s, canvas, y: y)
+        return canvas.storage.withUnsafeBufferPointer { new in
+            screen.storage.withUnsafeBufferPointer { old in
+                var before = 0, after = 0
+                var inBefore = false, inAfter = false
+                var styleBefore = Style.plain, styleAfter = Style.plain
+                for x in s.low..<s.high {
+                    let cell = new[row + x]
+                    if cell == old[row + x] && !cell.isCluster {
+                        inBefore = false
+                    } else {
+                        before += utf8Length(cell, unicode: unicode) + (inBefore ? 0 : 4) + (cell.style == styleBefore ? 0 : 6)
+                        inBefore = true
+                        styleBefore = cell.style
+                    }
+                    if cell == shifted(s, old, row: row, x: x, blank: blank) && !cell.isCluster {
+                        inAfter = false
+                    } else {
+                        after += utf8Length(cell, unicode: unicode) + (inAfter ? 0 : 4) + (cell.style == styleAfter ? 0 : 6)
+                        inAfter = true
+                        styleAfter = cell.style
+                    }
+                }
+                return before - after
+            }
+        }
+    }
+
+    /// The blank the inserts of a shift leave, as the canvas wants it at the insert's column
+    /// of row y: a space in the canvas's style there when that style has no attribute and no
+    /// background (a foreground only, which a blank does not show: a terminal keeps it on
+    /// the blank, as pyte does, or drops it, as xterm does, and either shows the canvas);
+    /// else a plain one.
+    static func insertedBlank(_ s: Shift, _ canvas: Canvas, y: Int) -> CompactCell {
+        let wanted = canvas.compactCell(x: s.insert, y: y)
+        let style = wanted.style
+        guard wanted.code == 0x20, style.attributes.isEmpty, style.background == .default || style.background == .inherit else { return .space(.plain) }
+        return wanted
+    }
+
+    /// About the bytes of the controls of a shift: a delete and an insert and two steps down
+    /// a row, and once the way from the column of deletes to the column of inserts.
+    private mutating func shiftCost(_ s: Shift) -> (perRow: Int, fixed: Int) {
+        let delete = s.count == 1 ? controls.deleteOne?.count ?? controls.deleteCharacters?.length(1) ?? 0 : controls.deleteCharacters?.length(s.count) ?? 0
+        let insert = controls.insertCharacters?.length(s.count) ?? 0
+        let down = controls.lineFeedReturns == false ? 1 : min(4, downOneCost < 0 ? 4 : downOneCost)
+        return (delete + insert + 2 * down, addressLength(s.insert, s.insert) - 2 * down)
+    }
+
+    /// Carries out the shift on these rows and in `screen`: the deletes down the column, then
+    /// the inserts, with the pen of the blank the canvas wants at the first row's insert (see
+    /// `insertedBlank`: a foreground at most), no cell sent in between (the screen is then
+    /// neither the last frame nor this one).
+    private mutating func perform(_ s: Shift, rows: ClosedRange<Int>, _ canvas: Canvas, _ screen: inout Canvas, _ out: inout [UInt8]) {
+        resendAllowed = false
+        defer { resendAllowed = true }
+        let blank = ScreenWriter.insertedBlank(s, canvas, y: rows.lowerBound)
+        var pen = look(blank.style)
+        if !pen.attributes.isEmpty || pen.background >= 0 { pen = .plain }
+        let inserted = pen == .plain ? CompactCell.space(.plain) : blank
+        for y in rows {
+            move(to: s.delete, y, screen, &out)
+            setLook(pen, &out)
+            if s.count == 1, let one = controls.deleteOne { out += one } else { controls.deleteCharacters?.append(s.count, to: &out) }
+        }
+        for y in rows {
+            move(to: s.insert, y, screen, &out)
+            controls.insertCharacters?.append(s.count, to: &out)
+        }
+        let width = screen.width
+        screen.storage.withUnsafeMutableBufferPointer { cells in
+            for y in rows {
+                let row = y * width
+                if s.insert > s.delete {
+                    for x in s.delete..<s.insert { cells[row + x] = cells[row + x + s.count] }
+                    for x in s.insert..<(s.insert + s.count) { cells[row + x] = inserted }
+                } else {
+                    for x in stride(from: s.delete + s.count - 1, through: s.insert + s.count, by: -1) { cells[row + x] = cells[row + x - s.count] }
+                    for x in s.insert..<(s.insert + s.count) { cells[row + x] = inserted }
+                }
+            }
+        }
     }
 
     /// A space with no colour and no attribute: what a cleared screen holds.
@@ -621,9 +926,11 @@ public struct ScreenWriter {
 
     // MARK: Characters
 
-    /// Inlined: called out of line, the writer was copied for it at every cell.
+    /// Inlined, and `mutating` though it changes nothing: called out of line, or inlined
+    /// as a non-mutating method at every place that sends cells, the writer was copied for it
+    /// at every cell.
     @inline(__always)
-    private func glyph(_ cell: CompactCell, _ canvas: Canvas, _ out: inout [UInt8]) {
+    private mutating func glyph(_ cell: CompactCell, _ canvas: Canvas, _ out: inout [UInt8]) {
         guard controls.unicode else {
             let v = cell.scalar?.value ?? 63
             out.append(v < 0x80 && v >= 0x20 ? UInt8(v) : 63)  // "?"
@@ -738,21 +1045,23 @@ public struct ScreenWriter {
 
     private mutating func workOutLook(_ target: Look, _ out: inout [UInt8]) {
         var now = current ?? Look(attributes: [.bold, .dim, .reverse, .underline, .italic], foreground: -2, background: -2)
+        // Nothing known of the terminal: the whole of sgr0.
+        let resetInFrame = current == nil ? controls.resetAttributes : resetInFrame
         let start = out.count
         // An attribute turned off, or a colour back to the terminal's own without op: start from
         // normal. Back to the terminal's own colours otherwise: by op, or by sgr0 where that and
         // turning the attributes on again is shorter (sgr0 resets the colours too).
         let colorsReset = (target.foreground < 0 && now.foreground != -1) || (target.background < 0 && now.background != -1)
         if !now.attributes.subtracting(target.attributes).isEmpty || (colorsReset && controls.originalColors == nil) {
-            out += controls.resetAttributes
+            out += resetInFrame
             now = .plain
         } else if colorsReset, let op = controls.originalColors {
             var afterOp = now
             afterOp.foreground = -1
             afterOp.background = -1
-            if !controls.resetAttributes.isEmpty,
-               controls.resetAttributes.count + attributesLength(target.attributes) < op.count + attributesLength(target.attributes.subtracting(now.attributes)) {
-                out += controls.resetAttributes
+            if !resetInFrame.isEmpty,
+               resetInFrame.count + attributesLength(target.attributes) < op.count + attributesLength(target.attributes.subtracting(now.attributes)) {
+                out += resetInFrame
                 now = .plain
             } else {
                 out += op
@@ -900,7 +1209,7 @@ public struct ScreenWriter {
     /// motion weighs it up to three times (after line feeds, after a return, and when it is
     /// carried out), and nothing it depends on (the look in force, the canvas) changes meanwhile.
     private var zeroChoice: (to: Int, y: Int, choice: (Int, Horizontal)?)?
-    private enum Horizontal { case none, resend, rightOne, right, leftOnes, left, column, carriageReturn }
+    private enum Horizontal { case none, resend, rightOne, right, leftOnes, left, column, carriageReturn, tabs }
 
     private mutating func verticalCost(_ from: Int, _ to: Int) -> Int? {
         let n = abs(to - from)
@@ -955,6 +1264,12 @@ public struct ScreenWriter {
             consider(resendCost(from, to, y, canvas), .resend)
             if to - from == 1 { consider(ScreenWriter.present(rightOneCost), .rightOne) }
             consider(length(.right, to - from), .right)
+            // Tabs to the last stop on the way, then the rest (weighed only when the tabs and
+            // the least the rest can cost, a byte a cell up to 3, may be cheapest).
+            if tabCost >= 0, case let stops = to / tabWidth - from / tabWidth, stops > 0,
+               case let stop = to / tabWidth * tabWidth, stops * tabCost + min(to - stop, 3) < best?.0 ?? .max {
+                consider(stops * tabCost + (afterTabs(stop, to, y, canvas)?.0 ?? .max / 2), .tabs)
+            }
         } else {
             consider(ScreenWriter.present(leftOneCost).map { $0 * (from - to) }, .leftOnes)
             consider(length(.left, from - to), .left)
@@ -968,6 +1283,18 @@ public struct ScreenWriter {
                 consider(cr + rest.0, .carriageReturn)
             }
         }
+        return best
+    }
+
+    /// The rest of a rightward motion after tabs, from the tab stop to `to` (short: under a
+    /// tab's width): sent again, or cuf1, or cuf.
+    private mutating func afterTabs(_ stop: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> (Int, Horizontal)? {
+        if stop == to { return (0, .none) }
+        var best: (Int, Horizontal)?
+        func consider(_ v: Int?, _ h: Horizontal) { if let v, v < (best?.0 ?? .max) { best = (v, h) } }
+        consider(resendCost(stop, to, y, canvas), .resend)
+        if to - stop == 1 { consider(ScreenWriter.present(rightOneCost), .rightOne) }
+        consider(length(.right, to - stop), .right)
         return best
     }
 
@@ -997,13 +1324,17 @@ public struct ScreenWriter {
         case .carriageReturn:
             out += controls.carriageReturn ?? []
             if to > 0 { perform(horizontalChoice(0, to, y, canvas)?.1 ?? .column, 0, to, y, canvas, &out) }
+        case .tabs:
+            let stop = to / tabWidth * tabWidth
+            for _ in 0..<(stop / tabWidth - from / tabWidth) { out += controls.tab ?? [] }
+            if stop < to { perform(afterTabs(stop, to, y, canvas)?.1 ?? .column, stop, to, y, canvas, &out) }
         }
     }
 
     /// The bytes of sending again the unchanged cells from `from` up to `to` on row y, when
     /// they are few, plain single characters and drawn in the look in force (else nil).
     private mutating func resendCost(_ from: Int, _ to: Int, _ y: Int, _ canvas: Canvas) -> Int? {
-        guard to - from <= 12, let now = current else { return nil }
+        guard to - from <= 12, resendAllowed, let now = current else { return nil }
         var bytes = 0
         var x = from
         var style = Style.plain

@@ -308,6 +308,16 @@ public final class Terminal {
         }
         c.clearToEndOfLine = string("el")
         c.eraseCharacters = control("ech", arity: 1)
+        // Tabs to the stops the entry says the terminal starts with (it#8: every 8 columns;
+        // Termini never sets stops of its own), unless the tty turns them into spaces.
+        let expanded = tcgetattr(1, &t) == 0 && t.c_oflag & tcflag_t(OPOST) != 0 && t.c_oflag & tcflag_t(TABDLY) == tcflag_t(TAB3)
+        if !expanded, tigetnum("it") > 0 {
+            c.tab = string("ht")
+            c.tabWidth = Int(tigetnum("it"))
+        }
+        c.insertCharacters = control("ich", arity: 1)
+        c.deleteCharacters = control("dch", arity: 1)
+        c.deleteOne = string("dch1")
         c.bold = string("bold")
         c.dim = string("dim")
         c.reverse = string("rev")

@@ -96,6 +96,37 @@ import Testing
         #expect(off.contains("sound = no"), "\(off)")
     }
 
+    /// The sandbag shakes a column or two sideways at each punch, which the screen writer
+    /// sends as deletes and inserts of characters where the terminal has them (tmux's screen
+    /// and xterm entries do; vt100's does not): after each punch's shake the bag is back whole
+    /// where it was, and every row still ends with the window's border.
+    @Test func theShakenBagComesBackWholeOnEveryTerminal() throws {
+        for (term, lang, width, height) in [("xterm-256color", "C.UTF-8", 80, 24), ("screen-256color", "C.UTF-8", 200, 60), ("vt100", "C", 80, 24)] {
+            let t = try TmuxSession(width: width, height: height, arguments: ["boxing"], environment: ["TERM": term, "LANG": lang])
+            open(t)
+            let before = t.capture()
+            func bagAndBorder(_ lines: [String]) -> [String] { lines.map { String($0.prefix(20)) + "…" + String($0.suffix(1)) } }
+            for punch in 1...4 {
+                t.send("Space")
+                // The count changes in the shake's first frame; the shake and the "+1" are over
+                // when the screen stays the same for 0.4 s.
+                #expect(t.waitFor("\(30 - punch) punches to go"), "\(t.screen)")
+                var settled = false, last = t.capture()
+                let end = Date().addingTimeInterval(10)
+                while !settled && Date() < end {
+                    usleep(400_000)
+                    let now = t.capture()
+                    settled = now == last && bagAndBorder(now) == bagAndBorder(before)
+                    last = now
+                }
+                #expect(settled, "\(term) \(width)x\(height), punch \(punch):\n\(last.joined(separator: "\n"))")
+                if !settled { break }
+            }
+            t.send("q")
+            #expect(t.exitStatus() == 0)
+        }
+    }
+
     @Test func asciiAndNoColourStillShowEveryState() throws {
         let t = try TmuxSession(arguments: ["boxing", "--ascii", "--no-color"], environment: ["LANG": "C"])
         open(t)
