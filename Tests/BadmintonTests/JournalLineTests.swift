@@ -47,14 +47,10 @@ import TerminiApp
         }
     }
 
-    /// The lines written straight out (rallies, undos, corrections of service and courts) are
-    /// byte for byte `JSONWriter`'s, at times of every size (with and without milliseconds,
-    /// before 1970, past 2100) and with the indices a damaged journal could hold.
-    @Test func numbersOnlyLinesAreJSONWritersLines() throws {
-        var rng = SystemRandomNumberGenerator()
-        var times: [Double] = [0, -0.0, 1, 0.001, 1.5, 86_400, 1_764_582_000.123, 4_102_444_800.999, -1_000.5, 1e15, 1e16, 123_456_789_012.345]
-        for _ in 0..<300 { times.append((Double.random(in: -1e10...1e12, using: &rng) * 1000).rounded() / 1000) }
-        var fast = 0
+    /// Every kind of event written straight out (`numbersOnlyLine`), with the indices a damaged
+    /// journal could hold, at each of `times` (set as read, not rounded).
+    static func numbersOnlyEvents(at times: [Double]) -> [MatchEvent] {
+        var events: [MatchEvent] = []
         for time in times {
             for index in [0, 1, -1, 7] {
                 let actions: [MatchEvent.Action] = [
@@ -65,11 +61,31 @@ import TerminiApp
                 for a in actions {
                     var event = MatchEvent(a, at: 0)
                     event.time = time
-                    let line = try #require(event.numbersOnlyLine, "\(event)")
-                    #expect(line == (try JSONWriter.encode(event, layout: .compact)) + [0x0a], "\(event)")
-                    fast += 1
+                    events.append(event)
                 }
             }
+        }
+        return events
+    }
+
+    /// Times of every size (with and without milliseconds, before 1970, past 2100), then `random` more.
+    static func oddTimes(random: Int, _ extra: [Double] = [], using rng: inout some RandomNumberGenerator) -> [Double] {
+        var times: [Double] = [0, -0.0, 1, 0.001, 1.5, 86_400, 1_764_582_000.123, 4_102_444_800.999, -1_000.5, 1e15, 1e16, 123_456_789_012.345] + extra
+        for _ in 0..<random { times.append((Double.random(in: -1e10...1e12, using: &rng) * 1000).rounded() / 1000) }
+        return times
+    }
+
+    /// The lines written straight out (rallies, undos, corrections of service and courts) are
+    /// byte for byte `JSONWriter`'s, at times of every size (with and without milliseconds,
+    /// before 1970, past 2100) and with the indices a damaged journal could hold.
+    @Test func numbersOnlyLinesAreJSONWritersLines() throws {
+        var rng = SystemRandomNumberGenerator()
+        let times = Self.oddTimes(random: 300, using: &rng)
+        var fast = 0
+        for event in Self.numbersOnlyEvents(at: times) {
+            let line = try #require(event.numbersOnlyLine, "\(event)")
+            #expect(line == (try JSONWriter.encode(event, layout: .compact)) + [0x0a], "\(event)")
+            fast += 1
         }
         #expect(fast == times.count * 4 * 15)
         // The other kinds (text, nested fields) and a time JSON cannot hold go through JSONWriter.
@@ -91,30 +107,17 @@ import TerminiApp
     @Test func numbersOnlyLinesReadAsJSONDecoderReadsThem() throws {
         func slow(_ line: [UInt8]) -> MatchEvent? { try? JSONDecoder().decode(MatchEvent.self, from: Data(line)) }
         var rng = SystemRandomNumberGenerator()
-        var times: [Double] = [0, -0.0, 1, 0.001, 1.5, 86_400, 1_764_582_000.123, 4_102_444_800.999, -1_000.5, 1e15, 1e16,
-                               123_456_789_012.345, 253_402_300_799, 253_402_300_800]
-        for _ in 0..<150 { times.append((Double.random(in: -1e10...1e12, using: &rng) * 1000).rounded() / 1000) }
+        let times = Self.oddTimes(random: 150, [253_402_300_799, 253_402_300_800], using: &rng)
         var lines: [[UInt8]] = []
         var read = 0
-        for time in times {
-            for index in [0, 1, -1, 7] {
-                let actions: [MatchEvent.Action] = [
-                    .point(team: index), .retire(team: index), .walkover(team: index), .firstServer(team: index),
-                    .service(team: index, server: 1, receiver: 0), .correctService(team: 1, server: index, receiver: index),
-                    .correctCourts(team: index, right: 1), .swapEnds, .nextGame, .endInterval, .shuttle, .warmUp, .resume, .undo, .redo,
-                ]
-                for a in actions {
-                    var event = MatchEvent(a, at: 0)
-                    event.time = time
-                    let line = Array(try #require(event.numbersOnlyLine).dropLast())
-                    lines.append(line)
-                    let fast = MatchEvent.numbersOnly(line)
-                    #expect(fast == slow(line), "\(String(decoding: line, as: UTF8.self))")
-                    if let fast {
-                        read += 1
-                        #expect(fast == event)
-                    }
-                }
+        for event in Self.numbersOnlyEvents(at: times) {
+            let line = Array(try #require(event.numbersOnlyLine).dropLast())
+            lines.append(line)
+            let fast = MatchEvent.numbersOnly(line)
+            #expect(fast == slow(line), "\(String(decoding: line, as: UTF8.self))")
+            if let fast {
+                read += 1
+                #expect(fast == event)
             }
         }
         // Every line JSONDecoder accepts is read without it.
