@@ -155,12 +155,6 @@ public protocol StateReader: AnyObject {
     /// Appends to `file` that fail are kept and written before anything else once the disk
     /// takes them (the match history: a finished match is never lost to a full disk).
     func retainFailedAppends(to file: String)
-    /// Takes an exclusive lock named `name` for the life of the process (or until released).
-    /// False when another live process holds it; a lock left by a dead process never blocks.
-    func lock(_ name: String) -> Bool
-    /// The same, saying why not: held by another process, or a lock file that is not one.
-    func tryLock(_ name: String) -> LockOutcome
-    func unlock(_ name: String)
     /// A message for the user (shown on screen by the shell).
     func notice(_ text: String)
     /// Whether saving works (false for a read-only or missing config directory).
@@ -197,9 +191,25 @@ public protocol StateStore: StateReader {
     /// Waits for the last append's sync; throws when the disk refused it (the append failed
     /// after all). Called before anything else is saved and before the frame is sent.
     func confirmAppend() throws
+
+    /// Takes an exclusive lock named `name` for the life of the process (or until released).
+    /// False when another live process holds it; a lock left by a dead process never blocks.
+    func lock(_ name: String) -> Bool
+    /// The same, saying why not: held by another process, or a lock file that is not one.
+    func tryLock(_ name: String) -> LockOutcome
+    func unlock(_ name: String)
+    /// Whether the lock `name` taken is still this process's: false once its lock file was
+    /// removed or replaced (a newcomer may lock the file now at that path), and the lock is
+    /// let go. Asked before each save of the files it guards.
+    func holdsLock(_ name: String) -> Bool
+    /// Side files a dead keeper left, rolled forward as a start does (at a takeover).
+    func rollForward()
 }
 
 extension StateStore {
+    public func tryLock(_ name: String) -> LockOutcome { lock(name) ? .acquired : .heldByAnother }
+    public func holdsLock(_ name: String) -> Bool { true }
+    public func rollForward() {}
     public func abandonFailedSave(_ effect: AppEffect) {}
     public var hasUnconfirmedAppend: Bool { false }
     public func confirmAppend() throws {}

@@ -49,6 +49,10 @@ public enum Keeping: Equatable, Sendable {
     public var keeps: Bool { self == .keeper }
     /// The lock file of a lock `name` (the store makes it; a watcher hears it close).
     public static func lockFile(_ name: String) -> String { "\(name).lock" }
+    /// Why a copy started to watch (`--watch`) keeps nothing: its store changes nothing on
+    /// disk, and every app opened in it is read-only.
+    public static let watchOnly = "this termini only watches, so it saves nothing"
+
 }
 
 extension StateReader {
@@ -61,7 +65,6 @@ extension StateReader {
     /// A reader that cannot write keeps the damaged file aside.
     @discardableResult
     public func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String? { keepAside(file, reason: reason) }
-    public func tryLock(_ name: String) -> LockOutcome { lock(name) ? .acquired : .heldByAnother }
     /// A reader of one file (a fuzz target) lists nothing.
     public func fileNames() -> [String] { [] }
 }

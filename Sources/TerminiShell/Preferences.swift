@@ -57,9 +57,6 @@ final class AppStateReader: StateReader {
         store.replaceDamaged(file, reason: reason, with: bytes)
     }
     func retainFailedAppends(to file: String) { store.retainFailedAppends(to: file) }
-    func lock(_ name: String) -> Bool { store.lock(name) }
-    func tryLock(_ name: String) -> LockOutcome { store.tryLock(name) }
-    func unlock(_ name: String) { store.unlock(name) }
     func notice(_ text: String) { store.notice(text) }
     var canWrite: Bool { store.canWrite }
     func preference(_ key: String) -> String? { preferences().value(key) }

@@ -141,9 +141,12 @@ public final class Shell {
     /// The context of a call into an app: now, the glyphs, the content area of the window at
     /// the terminal's size, and the sound setting.
     func context(_ now: Double) -> AppContext {
-        AppContext(now: now, unicode: unicode, size: appRect(Rect(size)).size,
-                   sound: SoundPreference(preferencesBook.value(SoundPreference.key)))
+        lastNow = now
+        return AppContext(now: now, unicode: unicode, size: appRect(Rect(size)).size,
+                          sound: SoundPreference(preferencesBook.value(SoundPreference.key)))
     }
+    /// The time of the last call into an app (what a save refused for a lost lock reloads at).
+    var lastNow: Double = 0
 
     /// The current app draws the whole screen (no frame, no bar).
     var currentIsFullScreen: Bool { current.flatMap { apps[$0] }?.fullScreen ?? false }
@@ -201,6 +204,9 @@ public final class Shell {
     func carry(_ effects: [AppEffect], owner: String? = nil) -> [ShellOutput] {
         var out: [ShellOutput] = []
         var effects = effects
+        if let id = owner, keeping[id] == .keeper, let lock = locks[id], effects.contains(where: \.isFileSave), !store.holdsLock(lock) {
+            return lostLock(id)
+        }
         if let id = owner, let k = keeping[id], !k.keeps {
             let saves = effects.filter(\.isFileSave)
             if !saves.isEmpty {
@@ -531,6 +537,22 @@ public final class Shell {
         }
     }
 
+    /// The keeper's lock file was removed or replaced under it (issue 24): a newcomer may keep
+    /// the files now. The save is refused (the app goes back to what the files hold) and said;
+    /// the lock is taken again if nobody has it (the files read afresh: another copy may have
+    /// saved meanwhile), else this copy follows the one that has it.
+    func lostLock(_ id: String) -> [ShellOutput] {
+        if let s = saved[id] { apps[id] = s }
+        keeping[id] = .following
+        let name = AppRegistry.app(id)?.descriptor.name ?? id
+        let file = locks[id].map(Keeping.lockFile) ?? "the lock file"
+        let out = follow(id, now: lastNow, lockChanged: true, announce: false)
+        // Short enough for the notice line at 80 columns.
+        notices.post(keeping[id] == .keeper ? "\(file) was removed: that change was not saved; locked again."
+            : "\(file) was removed: not saved; another termini keeps \(name).")
+        return out
+    }
+
     /// What an app reads through: the store itself for a keeper; for a copy that follows,
     /// the files as they are now, through a store that changes nothing.
     func reader(for id: String) -> AppStateReader {
@@ -547,24 +569,29 @@ public final class Shell {
     func readOnlyNotice(_ id: String, _ k: Keeping) -> String {
         let name = AppRegistry.app(id)?.descriptor.name ?? id
         if case .following = k { return "Read-only: another termini keeps \(name); its changes show here." }
+        if k == .readOnly(Keeping.watchOnly) { return "Read-only: \(Keeping.watchOnly)." }
         return "Read-only: \(locks[id].map(Keeping.lockFile) ?? "the lock") is not a lock file, so this copy saves nothing."
     }
 
     /// A follower hears that files changed: the keeper's lock closed (it quit or died) and
     /// this copy takes it over, or the keeper saved and the app reads its files again.
-    func follow(_ id: String, now: Double, lockChanged: Bool) -> [ShellOutput] {
+    /// `announce`: say that the other termini has gone when this copy takes over.
+    func follow(_ id: String, now: Double, lockChanged: Bool, announce: Bool = true) -> [ShellOutput] {
         confirmBeforeChange()
         guard let k = keeping[id], !k.keeps, var app = apps[id] else { return [] }
         let ctx = context(now)
         if k == .following, lockChanged, let lock = locks[id], store.tryLock(lock) == .acquired {
             keeping[id] = .keeper
+            // What the dead keeper left in side files is its last save: rolled forward first,
+            // as a start does.
+            store.rollForward()
             let effects = app.reload(.keeper, store: reader, context: ctx)
             apps[id] = app
             saved[id] = app
             let name = AppRegistry.app(id)?.descriptor.name ?? id
             // What was said of the other copy is no longer so.
             notices.remove { $0.hasPrefix("Read-only: another termini") || $0.hasPrefix("Another termini keeps") }
-            notices.post("The other termini has gone: this one keeps \(name) now.")
+            if announce { notices.post("The other termini has gone: this one keeps \(name) now.") }
             defer { flush() }
             return carry(effects, owner: id)
         }

@@ -79,7 +79,7 @@ public final class FileStore: StateStore {
     let fs: any FileSystemCalls
     let clock: () -> Double
     var notices: [String] = []
-    var lockFDs: [String: Int32] = [:]
+    var lockFDs: [String: HeldLock] = [:]
     /// Files that could not be moved aside: never written this session, so nothing is lost.
     var protected: Set<String> = []
     var toldReadOnly = false
@@ -151,14 +151,14 @@ public final class FileStore: StateStore {
         }
         for p in pending { _ = fs.close(p.fd) }
         pending.removeAll()
-        for fd in lockFDs.values { _ = fs.close(fd) }
+        for held in lockFDs.values { _ = fs.close(held.fd) }
         lockFDs.removeAll()
     }
 
     deinit {
         sync()
         for p in pending { _ = fs.close(p.fd) }
-        for fd in lockFDs.values { _ = fs.close(fd) }
+        for held in lockFDs.values { _ = fs.close(held.fd) }
     }
 
     public func path(_ file: String) -> String? {

@@ -10,6 +10,17 @@ import TerminiApp
 
 /// Side files a killed process left behind (see `SideFile`).
 extension FileStore {
+    /// What a start does with side files left behind, done again: at a takeover (the keeper
+    /// died, this copy took its lock), the dead keeper's side files (replacements written and
+    /// not yet renamed into place) are renamed over their files, exactly as at a start; and
+    /// what this store knew of the files' content is forgotten (the keeper changed them).
+    public func rollForward() {
+        guard canWrite, !readOnly, let directory else { return }
+        settleDeferredSync()
+        known.removeAll()
+        scanLeftovers(directory, removing: true)
+    }
+
     // MARK: Side files left behind
 
     /// Side files and temporary files a killed process left: the winning side file of each

@@ -15,11 +15,15 @@ public struct FileInfo: Equatable, Sendable {
     public var kind: Kind
     public var size: Int
     public var mode: Int
+    /// Which file it is (device and inode): the same name may come to mean another file (a
+    /// file removed, moved or replaced under a process that holds it open).
+    public var identity: FileIdentity
 
-    public init(kind: Kind, size: Int, mode: Int = 0o600) {
+    public init(kind: Kind, size: Int, mode: Int = 0o600, identity: FileIdentity = FileIdentity(device: 0, inode: 0)) {
         self.kind = kind
         self.size = size
         self.mode = mode
+        self.identity = identity
     }
 
     init(_ st: stat) {
@@ -36,6 +40,7 @@ public struct FileInfo: Equatable, Sendable {
         }
         size = Int(st.st_size)
         mode = Int(st.st_mode & 0o7777)
+        identity = FileIdentity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
     }
 
     /// `a FIFO`, `a directory`: for messages.
@@ -50,6 +55,16 @@ public struct FileInfo: Equatable, Sendable {
         case .blockDevice: return "a block device"
         case .unknown: return "not a regular file"
         }
+    }
+}
+
+/// A file as the kernel knows it, whatever its name: its device and inode.
+public struct FileIdentity: Equatable, Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+    public init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
     }
 }
 

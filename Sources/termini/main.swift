@@ -147,7 +147,10 @@ if let app = invocation.app, let type = AppRegistry.app(app) {
 
 // The interface: the store that saves. It makes the directory, finishes what a killed
 // process left half done, and keeps damaged files aside (the config read again through it).
-let store = FileStore(directory: directory)
+// A copy started to watch (an app no copy keeps under its options: `badminton --watch`)
+// changes nothing on disk at all, whatever it finds there or is asked to do.
+let watchOnly = invocation.app.flatMap(AppRegistry.app).map { $0.keeperLock(invocation.appOptions) == nil } ?? false
+let store = FileStore(directory: directory, readOnly: watchOnly)
 loaded = loadConfig(store, earlier: loaded)
 (config, configNotices) = (loaded.config, loaded.notices)
 startupNotices += configNotices + themeMessages

@@ -193,8 +193,6 @@ final class OneFile: StateReader {
         files[file] = nil
         return nil
     }
-    func lock(_ name: String) -> Bool { true }
-    func unlock(_ name: String) {}
     func notice(_ text: String) {}
     var canWrite: Bool { false }
     func preference(_ key: String) -> String? { nil }
