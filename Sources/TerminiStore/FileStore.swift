@@ -7,6 +7,7 @@ import Darwin
 #endif
 import TerminiCore
 import TerminiApp
+import TerminiData
 
 /// A change the store made to what a fresh start would read (for tests that keep a ledger of
 /// what was saved, and for the shell to hear that saving works again).

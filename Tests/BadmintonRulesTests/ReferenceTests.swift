@@ -1,4 +1,5 @@
-@testable import Badminton
+@testable import BadmintonRules
+import BadmintonRulesTestSupport
 import Testing
 
 /// A second, deliberately simple implementation of the rules: it keeps the list of moves in
