@@ -3,7 +3,7 @@ import Testing
 
 /// Coffee Shop in the real binary: quantities by keys, the total, the cart and branch kept
 /// across a restart, --receipt, a user's catalog and a broken one.
-@Suite(.serialized) struct CoffeeEndToEndTests {
+@Suite(.serialized, .tmux) struct CoffeeEndToEndTests {
     @Test func quantitiesByKeysAndTheCartIsKept() throws {
         let dir = TmuxSession.makeTempDir("termini-coffee")
         defer { try? FileManager.default.removeItem(atPath: dir) }

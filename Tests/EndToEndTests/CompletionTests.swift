@@ -7,11 +7,8 @@ import Testing
 /// The completion scripts as a person meets them: `make install` puts them where each shell
 /// looks, a real bash (with bash-completion), zsh (with compinit) and fish start in tmux with
 /// that prefix on their paths, and Tab completes `termini bad`, `termini --th` and
-/// `termini --theme `. A shell that is not installed is said so, and its case skipped
-/// (`.ci/run` installs all three).
+/// `termini --theme `. A shell that is not installed skips its test (`.ci/run` installs all three).
 @Suite(.serialized) struct CompletionTests {
-    static func available(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
-
     /// `make install` into a fresh prefix (the binary these tests run), with `bin` first on PATH.
     final class Installed {
         let prefix = TmuxSession.makeTempDir("termini-completions")
@@ -76,12 +73,7 @@ import Testing
         #expect(ok5.ok, "\(shell): termini badminton --scoresheet --ou<Tab>\n\(ok5.screen)")
     }
 
-    @Test func bashCompletesAppsOptionsAndThemes() throws {
-        guard TmuxSession.tmuxAvailable, InstallTests.makeAvailable else { return }
-        guard Self.available("/bin/bash"), FileManager.default.fileExists(atPath: "/usr/share/bash-completion/bash_completion") else {
-            print("skipped: bash with bash-completion is not installed (apt-get install bash-completion)")
-            return
-        }
+    @Test(.tmux, .make, .bashCompletion) func bashCompletesAppsOptionsAndThemes() throws {
         let i = try Installed()
         // bash-completion finds the script by the command's name, under XDG_DATA_DIRS.
         let rc = i.prefix + "/bashrc"
@@ -91,12 +83,7 @@ import Testing
                                      "XDG_DATA_DIRS": i.prefix + "/share:/usr/share"])
     }
 
-    @Test func zshCompletesAppsOptionsAndThemes() throws {
-        guard TmuxSession.tmuxAvailable, InstallTests.makeAvailable else { return }
-        guard Self.available("/usr/bin/zsh") || Self.available("/bin/zsh") else {
-            print("skipped: zsh is not installed (apt-get install zsh)")
-            return
-        }
+    @Test(.tmux, .make, .needs("zsh")) func zshCompletesAppsOptionsAndThemes() throws {
         let i = try Installed()
         try FileManager.default.createDirectory(atPath: i.prefix + "/zdot", withIntermediateDirectories: true)
         try "PS1='ready%# '\nfpath=(\(i.prefix)/share/zsh/site-functions $fpath)\nautoload -U compinit\ncompinit -u -d \(i.prefix)/zcompdump\n"
@@ -105,12 +92,7 @@ import Testing
                        environment: ["PATH": i.path, "HOME": i.prefix, "ZDOTDIR": i.prefix + "/zdot", "TERM": "screen", "LANG": "C.UTF-8"])
     }
 
-    @Test func fishCompletesAppsOptionsAndThemes() throws {
-        guard TmuxSession.tmuxAvailable, InstallTests.makeAvailable else { return }
-        guard Self.available("/usr/bin/fish") else {
-            print("skipped: fish is not installed (apt-get install fish)")
-            return
-        }
+    @Test(.tmux, .make, .needs("fish")) func fishCompletesAppsOptionsAndThemes() throws {
         let i = try Installed()
         // fish reads vendor completions under XDG_DATA_DIRS; no config of the user's.
         let config = i.prefix + "/fishconfig"

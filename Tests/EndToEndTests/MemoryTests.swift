@@ -3,7 +3,7 @@ import Memory
 import Testing
 
 /// Memory in a real terminal: a seeded deal played to the end by keys, options, resuming.
-@Suite(.serialized) struct MemoryEndToEndTests {
+@Suite(.serialized, .tmux) struct MemoryEndToEndTests {
     /// The tmux key names a perfect player presses to win `game`: for each pair in turn, the
     /// arrows to each of its two cards and Space.
     static func winningKeys(_ game: MemoryGame) -> [String] {
@@ -82,13 +82,10 @@ import Testing
     /// Ctrl-Z: the board is out of view, so the clock stops (as for another app or the help),
     /// the terminal is given back as the shell had it while termini is stopped, and `fg`
     /// (SIGCONT) brings the board back, redrawn, with the clock going on from where it stood.
-    @Test func ctrlZStopsTheClockAndGivesTheTerminalBack() throws {
-        // A stop from the terminal is dropped for an orphaned process group (the pane's own):
-        // as a job-control shell does, termini runs in a group of its own in the foreground.
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
-            print("skipped: Ctrl-Z needs python3 to put termini in a foreground process group of its own")
-            return
-        }
+    /// A stop from the terminal is dropped for an orphaned process group (the pane's own):
+    /// as a job-control shell does, termini runs in a group of its own in the foreground,
+    /// put there by python3.
+    @Test(.python3) func ctrlZStopsTheClockAndGivesTheTerminalBack() throws {
         let foreground = ["/usr/bin/python3", "-c",
                           "import os,signal,sys; os.setpgid(0,0); signal.signal(signal.SIGTTOU,signal.SIG_IGN); "
                           + "os.tcsetpgrp(0,os.getpgrp()); signal.signal(signal.SIGTTOU,signal.SIG_DFL); os.execv(sys.argv[1],sys.argv[1:])"]

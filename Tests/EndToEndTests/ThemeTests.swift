@@ -106,7 +106,7 @@ func makeTerminfo16() -> String? {
         "mono": ([], []),
     ]
 
-    @Test(arguments: themes)
+    @Test(.tmux, arguments: themes)
     func eachThemeInTheLauncher(theme: String) throws {
         let t = try started(["--theme", theme], environment: ["TERM": "xterm-256color"])
         #expect(t.screen.contains("theme: \(theme)"), "\(t.screen)")
@@ -145,7 +145,7 @@ func makeTerminfo16() -> String? {
 
     /// Every theme in every app: drawn whole, in colour (or not, for mono), with the theme's
     /// own background where it paints one, and with the two badminton sides apart.
-    @Test(arguments: themes, 0..<5)
+    @Test(.tmux, arguments: themes, 0..<5)
     func everyThemeInEveryApp(theme: String, app: Int) throws {
         let a = ThemeOnScreenTests.apps[app]
         let t = try started([a.id] + a.args + ["--theme", theme], environment: ["TERM": "xterm-256color"], marker: a.marker)
@@ -173,7 +173,7 @@ func makeTerminfo16() -> String? {
         #expect(t.exitStatus() == 0)
     }
 
-    @Test(arguments: themes)
+    @Test(.tmux, arguments: themes)
     func noColorOverridesEveryTheme(theme: String) throws {
         let t = try started(["--theme", theme], environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
         let c = ScreenColours(t.captureWithAttributes())
@@ -182,7 +182,7 @@ func makeTerminfo16() -> String? {
         t.send("q")
     }
 
-    @Test func colorAndNoColorOnTheCommandLine() throws {
+    @Test(.tmux) func colorAndNoColorOnTheCommandLine() throws {
         let off = try started(["--theme", "court", "--no-color"], environment: ["TERM": "xterm-256color"])
         #expect(!ScreenColours(off.captureWithAttributes()).hasColour)
         off.send("q")
@@ -206,7 +206,7 @@ func makeTerminfo16() -> String? {
         return ScreenColours(t.captureWithAttributes())
     }
 
-    @Test(arguments: ["default", "court", "high-contrast", "solarized-dark", "light"])
+    @Test(.tmux, arguments: ["default", "court", "high-contrast", "solarized-dark", "light"])
     func eightSixteenAndTwoFiftySix(theme: String) throws {
         let c8 = try colours(theme: theme, term: "xterm")
         #expect(c8.hasColour)
@@ -219,7 +219,7 @@ func makeTerminfo16() -> String? {
         #expect(!c8.truecolor && !c16.truecolor && !c256.truecolor)
     }
 
-    @Test func theDefaultGoldAtEachDepth() throws {
+    @Test(.tmux) func theDefaultGoldAtEachDepth() throws {
         // #d7af00: yellow on 8 and 16 colours, 178 on 256; the grey border stays grey.
         let c8 = try colours(theme: "default", term: "xterm")
         #expect(c8.foregrounds.contains(3) && c8.foregrounds.contains(7), "\(c8)")
@@ -244,7 +244,7 @@ func makeTerminfo16() -> String? {
 
     static func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
-    @Test func aBadThemeFileIsReportedAndTerminiStillStarts() throws {
+    @Test(.tmux) func aBadThemeFileIsReportedAndTerminiStillStarts() throws {
         let dir = TmuxSession.makeTempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         ThemeFileEndToEndTests.write("""
@@ -278,7 +278,7 @@ func makeTerminfo16() -> String? {
         #expect(t.exitStatus() == 0)
     }
 
-    @Test func tCyclesLiveAndTheChoiceIsRemembered() throws {
+    @Test(.tmux) func tCyclesLiveAndTheChoiceIsRemembered() throws {
         let dir = TmuxSession.makeTempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let config = dir + "/config"
@@ -312,7 +312,7 @@ func makeTerminfo16() -> String? {
         #expect(ThemeFileEndToEndTests.read(config) == "# my settings\ntheme = high-contrast # what I like\n\nsound = yes\n")
     }
 
-    @Test func theConfigFileSetsTheLookAndTheCommandLineWins() throws {
+    @Test(.tmux) func theConfigFileSetsTheLookAndTheCommandLineWins() throws {
         let dir = TmuxSession.makeTempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         ThemeFileEndToEndTests.write("theme = court\ncolor = no\nascii = yes\n", to: dir + "/config")
@@ -336,7 +336,7 @@ func makeTerminfo16() -> String? {
         env.send("q")
     }
 
-    @Test func aUserThemeWinsAndListThemesSaysWhereEachIsFrom() throws {
+    @Test(.tmux) func aUserThemeWinsAndListThemesSaysWhereEachIsFrom() throws {
         let dir = TmuxSession.makeTempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         ThemeFileEndToEndTests.write("background = on #870000\n", to: dir + "/themes/court.theme")
@@ -358,7 +358,7 @@ func makeTerminfo16() -> String? {
         t.send("q")
     }
 
-    @Test func themeNamesThatLeaveTheDirectoryOrDoNotExistExit64() throws {
+    @Test(.tmux) func themeNamesThatLeaveTheDirectoryOrDoNotExistExit64() throws {
         for (name, message) in [("../x", "must not contain '/' or '..'"), ("a/b", "must not contain '/' or '..'"),
                                 ("nope", "no theme named 'nope' (themes: default, court")] {
             let r = try Subprocess.run(["/bin/sh", "-c", "\(TmuxSession.quote(TmuxSession.binary)) --theme \(TmuxSession.quote(name)) --config-dir /nonexistent-dir 2>&1"])
