@@ -41,6 +41,13 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncursesw5-dev"]), .brew(["ncurses"])]
         ),
+        // The MQTT client library of the hall (--hall, termini hall): its header at build time
+        // (libmosquitto-dev), its code opened at run time by the commands that use a hall, so a
+        // start without one loads nothing more and runs where libmosquitto1 is not installed.
+        .systemLibrary(
+            name: "CMosquitto",
+            providers: [.apt(["libmosquitto-dev"]), .brew(["mosquitto"])]
+        ),
         // Linux-only headers Glibc's module does not carry (signalfd, closefrom for posix_spawn).
         .systemLibrary(name: "CLinux"),
         // The drawing core, pure Swift: geometry, canvas, display widths, colours and styles,
@@ -52,6 +59,9 @@ let package = Package(
         .target(name: "TerminiApp", dependencies: ["TerminiCore", "TerminiWidgets"]),
         // Files on disk: XDG paths, atomic writes, journals, locks, corruption handling.
         .target(name: "TerminiStore", dependencies: ["TerminiCore", "TerminiApp"]),
+        // The hall: courts on many machines and one desk over MQTT (a Mosquitto broker):
+        // the client in the one loop, addresses and credentials, topics, the wire format.
+        .target(name: "TerminiHall", dependencies: ["CMosquitto", "TerminiCore", "TerminiStore"]),
         // The only code that talks to ncurses.
         .target(name: "TerminiTerminal", dependencies: ["CNcurses", "CLinux", "TerminiCore"]),
     ] + apps.map { .target(name: $0, dependencies: kit) } + [
@@ -77,6 +87,9 @@ let package = Package(
         .testTarget(name: "TerminiAppTests", dependencies: kit + ["TerminiTestSupport"]),
         .testTarget(name: "TerminiStoreTests", dependencies: kit + ["TerminiStore", "TerminiTestSupport"]),
         .testTarget(name: "TerminiShellTests", dependencies: kit + ["TerminiShell", "TerminiTestSupport"]),
+        // The hall against a real broker (mosquitto on a free loopback port, started and stopped
+        // by the tests) and across network namespaces; skipped where mosquitto or root is missing.
+        .testTarget(name: "TerminiHallTests", dependencies: kit + ["TerminiHall", "TerminiStore", "TerminiTestSupport"]),
     ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: kit + [.target(name: $0), "TerminiTestSupport"]) } + [
         // The store, the shell and every app on a disk that fails: I/O faults in turn, the
         // directories a power cut leaves, decoded values out of range, the fuzzers' corpus.
