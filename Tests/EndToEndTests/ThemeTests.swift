@@ -359,7 +359,7 @@ func makeTerminfo16() -> String? {
     }
 
     @Test(.tmux) func themeNamesThatLeaveTheDirectoryOrDoNotExistExit64() throws {
-        for (name, message) in [("../x", "must not contain '/' or '..'"), ("a/b", "must not contain '/' or '..'"),
+        for (name, message) in [("../x", "must not contain '/', '..' or control characters"), ("a/b", "must not contain '/', '..' or control characters"),
                                 ("nope", "no theme named 'nope' (themes: default, court")] {
             let r = try Subprocess.run(["/bin/sh", "-c", "\(TmuxSession.quote(TmuxSession.binary)) --theme \(TmuxSession.quote(name)) --config-dir /nonexistent-dir 2>&1"])
             #expect(r.status == 64, "\(name)")
