@@ -162,4 +162,26 @@ import Testing
         #expect(s.ok, "\(s.screen)")
         #expect(s.screen.allSatisfy { $0.isASCII })
     }
+
+    /// Issue 25: in high-contrast the cursor on a mismatched card was as black on bright
+    /// yellow, bold, as the other card of the mismatch. Seed 42 at 80x24 and 200x60: cards 0
+    /// and 7 found, 2 and 3 a mismatch with the cursor on 3; its card's corner is drawn
+    /// unlike every other card's (mismatch, found pair, face down).
+    @Test(arguments: [(80, 24), (200, 60)])
+    func theCursorShowsOnAMismatchInHighContrast(width: Int, height: Int) throws {
+        let t = try TmuxSession(width: width, height: height, arguments: ["memory", "--seed", "42", "--theme", "high-contrast"])
+        #expect(t.waitFor("seed 42"), "\(t.screen)")
+        for key in ["Space", "Down", "Right", "Right", "Right", "Space", "Up", "Left", "Space", "Right", "Space"] { t.send(key) }
+        #expect(t.waitFor("No match"), "\(t.screen)")
+        // The flips' animation done: the screen stands still.
+        _ = t.settled(quiet: 0.5, timeout: 10)
+        let corners = StyledCells(t.captureWithAttributes()).looks(of: "╭")
+        #expect(corners.count == 16, "\(corners.count) card corners:\n\(t.screen)")
+        guard corners.count == 16 else { return }
+        for i in corners.indices where i != 3 {
+            #expect(corners[3] != corners[i], "\(width)x\(height): the cursor's card looks like card \(i): \(corners[3])")
+        }
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+    }
 }

@@ -61,6 +61,78 @@ struct ScreenColours: CustomStringConvertible {
     }
 }
 
+/// The screen cell by cell with the look each cell was drawn in, read from `capture-pane -e`:
+/// a cell's look is the SGR state in force where it stands (colours and attributes), so two
+/// cells look alike exactly when their looks are equal.
+struct StyledCells {
+    struct Look: Hashable, CustomStringConvertible {
+        var fg: String = "default", bg: String = "default"
+        var attributes: Set<Int> = []
+        var description: String { "fg \(fg) bg \(bg) attrs \(attributes.sorted())" }
+    }
+    var rows: [[(character: Character, look: Look)]] = []
+
+    init(_ raw: String) {
+        var look = Look()
+        for line in raw.split(separator: "\n", omittingEmptySubsequences: false) {
+            var row: [(Character, Look)] = []
+            var rest = Substring(line)
+            while let c = rest.first {
+                if c == "\u{1b}", rest.dropFirst().first == "[" {
+                    let body = rest.dropFirst(2)
+                    guard let end = body.firstIndex(where: { !($0.isNumber || $0 == ";") }) else { break }
+                    if body[end] == "m" { look = StyledCells.apply(body[..<end], to: look) }
+                    rest = body[body.index(after: end)...]
+                    continue
+                }
+                row.append((c, look))
+                rest = rest.dropFirst()
+            }
+            rows.append(row)
+        }
+    }
+
+    static func apply(_ params: Substring, to old: Look) -> Look {
+        var look = old
+        let p = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        var i = 0
+        while i < p.count {
+            switch p[i] {
+            case 0: look = Look()
+            case 1, 2, 3, 4, 5, 7: look.attributes.insert(p[i])
+            case 22: look.attributes.subtract([1, 2])
+            case 23: look.attributes.remove(3)
+            case 24: look.attributes.remove(4)
+            case 25: look.attributes.remove(5)
+            case 27: look.attributes.remove(7)
+            case 30...37, 90...97: look.fg = "\(p[i] >= 90 ? p[i] - 90 + 8 : p[i] - 30)"
+            case 39: look.fg = "default"
+            case 40...47, 100...107: look.bg = "\(p[i] >= 100 ? p[i] - 100 + 8 : p[i] - 40)"
+            case 49: look.bg = "default"
+            case 38, 48:
+                let foreground = p[i] == 38
+                var value = "?"
+                if i + 2 < p.count, p[i + 1] == 5 {
+                    value = "\(p[i + 2])"
+                    i += 2
+                } else if i + 4 < p.count, p[i + 1] == 2 {
+                    value = "#\(p[i + 2]),\(p[i + 3]),\(p[i + 4])"
+                    i += 4
+                }
+                if foreground { look.fg = value } else { look.bg = value }
+            default: break
+            }
+            i += 1
+        }
+        return look
+    }
+
+    /// The looks of the cells holding `character`, in reading order.
+    func looks(of character: Character) -> [Look] {
+        rows.flatMap { $0.filter { $0.character == character }.map(\.look) }
+    }
+}
+
 /// Starts termini in tmux and returns the session once `marker` is on screen.
 func started(_ arguments: [String], environment: [String: String] = [:], configDir: String? = nil, marker: String = "t changes it",
              width: Int = 80, height: Int = 24) throws -> TmuxSession {

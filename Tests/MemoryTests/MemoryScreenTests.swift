@@ -23,6 +23,43 @@ import TerminiTestSupport
         expectScreen(d.screen(), golden: "memory/aMismatchAndAFoundPair")
     }
 
+    /// The cursor stands out from every card it can sit among, in every shipped theme, at
+    /// every colour depth and in monochrome (issue 25: in high-contrast the cursor on a
+    /// mismatched card was as black on bright yellow as the other card of the mismatch). The
+    /// board of `aMismatchAndAFoundPair` with the cursor on the mismatch, on the found pair
+    /// and on a face-down card; then given up, every card face up.
+    @Test func theCursorStandsOutOnEveryCardInEveryShippedTheme() {
+        var d = Driver(["--seed": "42"])
+        d.press([.char(" "), .down, .right, .right, .right, .char(" "), .up, .left, .char(" "), .right, .char(" ")])
+        d.settleAnimations()
+        var scenes: [(String, Driver)] = [("on the mismatch", d)]
+        d.press(.down)
+        scenes.append(("on the found pair", d))
+        d.press(.left)
+        scenes.append(("on a face-down card", d))
+        d.press([.char("f"), .char("y")])
+        d.settleAnimations()
+        scenes.append(("given up", d))
+        for theme in ShippedThemes.themes {
+            for (look, t) in ShippedThemes.looks(theme) {
+                for (scene, driver) in scenes {
+                    let canvas = driver.canvas(theme: t)
+                    // Each card's top-left corner, in the cards' order.
+                    let corners = (0..<canvas.height).flatMap { y in (0..<canvas.width).compactMap { x in canvas[x, y].character == "╭" ? canvas[x, y].style : nil } }
+                    guard corners.count == 16 else {
+                        Issue.record("\(look), \(scene): \(corners.count) cards")
+                        continue
+                    }
+                    let cursor = driver.app.grid.index
+                    for (i, style) in corners.enumerated() where i != cursor {
+                        #expect(ShippedThemes.drawn(corners[cursor], in: t) != ShippedThemes.drawn(style, in: t),
+                                "\(look), \(scene): the cursor's card \(cursor) looks like card \(i)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func theWinAt80x24() {
         var d = Driver(["--seed": "42"])
         d.press(winningKeys(d.app.game), every: 1)
