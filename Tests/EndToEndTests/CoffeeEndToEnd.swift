@@ -71,6 +71,24 @@ import Testing
         #expect(empty.output.contains("(nothing ordered)"))
     }
 
+    /// Issue 25: Backspace emptied Geisha's 10 bags at 80x24 with no word and no undo; and
+    /// digits typed in the order did nothing. Now the notice says what went and that u puts
+    /// it back, u does, and 1 2 types 12 bags; at 80x24 and 200x60.
+    @Test(arguments: [(80, 24), (200, 60)])
+    func backspaceSaysWhatWentAndUndoes(width: Int, height: Int) throws {
+        let t = try TmuxSession(width: width, height: height, arguments: ["coffee"])
+        #expect(t.waitFor("民權創始店"), "\(t.screen)")
+        t.send("Tab", "Down", "Down", "Down", "1", "2")
+        #expect(t.wait { $0.contains("12 bags") && $0.contains("NT$6,600") }.ok, "\(t.screen)")
+        t.send("BSpace")
+        #expect(t.waitFor("Geisha: 12 bags taken off the order; u puts them back."), "\(t.screen)")
+        #expect(t.screen.contains("0 bags"), "\(t.screen)")
+        t.send("u")
+        #expect(t.wait { $0.contains("12 bags") && $0.contains("NT$6,600") }.ok, "\(t.screen)")
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+    }
+
     @Test func ownCatalogAndABrokenOne() throws {
         let dir = TmuxSession.makeTempDir("termini-coffee")
         defer { try? FileManager.default.removeItem(atPath: dir) }
