@@ -92,14 +92,17 @@ let package = Package(
         // Test-only: the in-memory store, seeded random keys (every `Key` case, odd Unicode,
         // cut escape sequences), a driver that carries out an app's effects as the shell does,
         // and rendering helpers for golden tests.
-        .target(name: "TerminiTestSupport", dependencies: kit + ["TerminiStore"], path: "Tests/TerminiTestSupport"),
+        .target(name: "TerminiTestSupport", dependencies: kit + ["TerminiStore", "TerminiTestSeeds"], path: "Tests/TerminiTestSupport"),
+        // Test-only, on nothing: the one seeded generator of the tests and the run's seed
+        // (TERMINI_FAULT_SEED, TERMINI_FAULT_SCALE); TerminiTestSupport passes it on.
+        .target(name: "TerminiTestSeeds", path: "Tests/TerminiTestSeeds"),
         .testTarget(name: "TerminiCoreTests", dependencies: kit + ["TerminiTestSupport"]),
         .testTarget(name: "TerminiWidgetsTests", dependencies: kit + ["TerminiTestSupport"]),
         .testTarget(name: "TerminiAppTests", dependencies: kit + ["TerminiTestSupport"]),
         // Test-only, on the rules alone: matches built event by event (`Match`).
         .target(name: "BadmintonRulesTestSupport", dependencies: ["BadmintonRules"], path: "Tests/BadmintonRulesTestSupport"),
         // The rules alone: nothing of the app, its screens or a store.
-        .testTarget(name: "BadmintonRulesTests", dependencies: ["BadmintonRules", "BadmintonRulesTestSupport", "TerminiCore", "TerminiData"]),
+        .testTarget(name: "BadmintonRulesTests", dependencies: ["BadmintonRules", "BadmintonRulesTestSupport", "TerminiTestSeeds", "TerminiCore", "TerminiData"]),
         .testTarget(name: "TerminiStoreTests", dependencies: kit + ["TerminiStore", "TerminiTestSupport"]),
         .testTarget(name: "TerminiShellTests", dependencies: kit + ["TerminiShell", "TerminiTestSupport"]),
         // The hall against a real broker (mosquitto on a free loopback port, started and stopped

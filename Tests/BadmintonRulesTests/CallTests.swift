@@ -1,5 +1,6 @@
 @testable import BadmintonRules
 import BadmintonRulesTestSupport
+import TerminiTestSeeds
 import TerminiCore
 import TerminiData
 import Testing

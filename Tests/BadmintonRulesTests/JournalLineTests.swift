@@ -1,5 +1,5 @@
 import Testing
-import TerminiTestSupport
+import TerminiTestSeeds
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
