@@ -234,69 +234,19 @@ public struct MatchState: Equatable, Sendable {
             point(to: team, at: event.time)
             return true
         case let .card(team, player, card):
-            guard team == 0 || team == 1, teams[team].players.indices.contains(player) else { return false }
-            // In the break before a game: after the game before was won, or (doubles) while
-            // the server of the next is chosen.
-            let inBreak = phase == .gameOver || (phase == .choosingService && !games.isEmpty)
-            var record = CardRecord(team: team, player: player, card: card, time: event.time, game: gameNumber, scored: false,
-                                    betweenGames: inBreak)
-            switch card {
-            case .warning:
-                break
-            case .fault:
-                // The offender's side loses a rally; in the break, the first of the next game.
-                if phase == .gameOver {
-                    record.scored = true
-                    pendingFaults.append(record)
-                } else if inBreak {
-                    record.scored = true
-                    faultedAtStart.append(record)
-                    point(to: 1 - team, at: event.time, keepingInterval: true, isRally: false)
-                } else if phase != .matchOver && hasBegun(at: event.time) {
-                    record.scored = true
-                    point(to: 1 - team, at: event.time, keepingInterval: true)
-                }
-            case .disqualification:
-                if phase != .matchOver { finish(winner: 1 - team, ending: .disqualified(team), at: event.time) }
-            }
-            cards.append(record)
-            return true
+            return give(card, team: team, player: player, at: event.time)
         case .warmUp:
             guard games.isEmpty, !hasRallies, phase == .playing || phase == .choosingService else { return false }
             warmUpStart = event.time
             return true
-        case let .correctService(team, s, r):
-            guard phase == .playing, [team, s, r].allSatisfy({ $0 == 0 || $0 == 1 }), isDoubles || (s == 0 && r == 0) else { return false }
-            let before = self
-            place(server: team, s, receiver: r)
-            return server != before.server || serverPlayer != before.serverPlayer || rightCourt != before.rightCourt
-        case let .correctCourts(team, right):
-            guard phase == .playing, isDoubles, team == 0 || team == 1, right == 0 || right == 1, rightCourt[team] != right else { return false }
-            rightCourt[team] = right
-            // Nobody else moves: the serving side's player now in the service court serves.
-            if team == server { serverPlayer = player(of: server, in: serviceCourt) }
-            return true
-        case .correctScore(let new):
-            // A score that would end the game is a rally to score instead.
-            guard phase == .playing, new.count == 2, new.allSatisfy({ $0 >= 0 }), new != score,
-                  !format.wins(new[0], against: new[1]), !format.wins(new[1], against: new[0]) else { return false }
-            score = new
-            if isDoubles { serverPlayer = player(of: server, in: serviceCourt) }
-            if hasRallies { warmUpStart = nil }  // a score: play has begun
-            return true
+        case .correctService, .correctCourts, .correctScore:
+            return correct(event.action)
         case .shuttle:
             guard phase != .matchOver else { return false }
             shuttles += 1
             return true
         case let .stop(kind, team, player):
-            guard phase != .matchOver, runningStoppage == nil else { return false }
-            if let team {
-                guard team == 0 || team == 1, let player, teams[team].players.indices.contains(player) else { return false }
-            } else if player != nil {
-                return false
-            }
-            stoppages.append(Stoppage(kind: kind, team: team, player: player, start: event.time, end: nil))
-            return true
+            return stop(kind, team: team, player: player, at: event.time)
         case .resume:
             guard runningStoppage != nil else { return false }
             endStoppage(at: event.time)
@@ -333,23 +283,7 @@ public struct MatchState: Equatable, Sendable {
             teams = newTeams
             return true
         case .nextGame:
-            guard phase == .gameOver, let w = gameWinners.last else { return false }
-            score = [0, 0]
-            server = w
-            serverPlayer = 0
-            rightCourt = [0, 0]
-            left = 1 - left  // the players change ends after every game
-            endsChangedInGame = false
-            rallies = 0
-            serviceOver = false
-            phase = isDoubles ? .choosingService : .playing
-            // Faults given between games: the opponents start with the points, and serve.
-            faultedAtStart = pendingFaults
-            pendingFaults = []
-            for f in faultedAtStart where phase != .gameOver && phase != .matchOver {
-                point(to: 1 - f.team, at: event.time, keepingInterval: true, isRally: false)
-            }
-            return true
+            return nextGame(at: event.time)
         case .endInterval:
             guard interval != nil else { return false }
             interval = nil
@@ -363,6 +297,99 @@ public struct MatchState: Equatable, Sendable {
             finish(winner: 1 - team, ending: .walkover(team), at: event.time)
             return true
         }
+    }
+
+    /// Law 16: a card to `player` of `team`, kept with what it did; a fault scores for the
+    /// other side (between games, at the start of the next), a disqualification ends the match.
+    private mutating func give(_ card: Misconduct, team: Int, player: Int, at time: Double) -> Bool {
+        guard team == 0 || team == 1, teams[team].players.indices.contains(player) else { return false }
+        // In the break before a game: after the game before was won, or (doubles) while
+        // the server of the next is chosen.
+        let inBreak = phase == .gameOver || (phase == .choosingService && !games.isEmpty)
+        var record = CardRecord(team: team, player: player, card: card, time: time, game: gameNumber, scored: false,
+                                betweenGames: inBreak)
+        switch card {
+        case .warning:
+            break
+        case .fault:
+            // The offender's side loses a rally; in the break, the first of the next game.
+            if phase == .gameOver {
+                record.scored = true
+                pendingFaults.append(record)
+            } else if inBreak {
+                record.scored = true
+                faultedAtStart.append(record)
+                point(to: 1 - team, at: time, keepingInterval: true, isRally: false)
+            } else if phase != .matchOver && hasBegun(at: time) {
+                record.scored = true
+                point(to: 1 - team, at: time, keepingInterval: true)
+            }
+        case .disqualification:
+            if phase != .matchOver { finish(winner: 1 - team, ending: .disqualified(team), at: time) }
+        }
+        cards.append(record)
+        return true
+    }
+
+    /// Correction mode: the server, the doubles courts or the score put right during a game.
+    private mutating func correct(_ action: MatchEvent.Action) -> Bool {
+        switch action {
+        case let .correctService(team, s, r):
+            guard phase == .playing, [team, s, r].allSatisfy({ $0 == 0 || $0 == 1 }), isDoubles || (s == 0 && r == 0) else { return false }
+            let before = self
+            place(server: team, s, receiver: r)
+            return server != before.server || serverPlayer != before.serverPlayer || rightCourt != before.rightCourt
+        case let .correctCourts(team, right):
+            guard phase == .playing, isDoubles, team == 0 || team == 1, right == 0 || right == 1, rightCourt[team] != right else { return false }
+            rightCourt[team] = right
+            // Nobody else moves: the serving side's player now in the service court serves.
+            if team == server { serverPlayer = player(of: server, in: serviceCourt) }
+            return true
+        case .correctScore(let new):
+            // A score that would end the game is a rally to score instead.
+            guard phase == .playing, new.count == 2, new.allSatisfy({ $0 >= 0 }), new != score,
+                  !format.wins(new[0], against: new[1]), !format.wins(new[1], against: new[0]) else { return false }
+            score = new
+            if isDoubles { serverPlayer = player(of: server, in: serviceCourt) }
+            if hasRallies { warmUpStart = nil }  // a score: play has begun
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Play stops (an injury, of a player when named, or a suspension) while none runs.
+    private mutating func stop(_ kind: Stoppage.Kind, team: Int?, player: Int?, at time: Double) -> Bool {
+        guard phase != .matchOver, runningStoppage == nil else { return false }
+        if let team {
+            guard team == 0 || team == 1, let player, teams[team].players.indices.contains(player) else { return false }
+        } else if player != nil {
+            return false
+        }
+        stoppages.append(Stoppage(kind: kind, team: team, player: player, start: time, end: nil))
+        return true
+    }
+
+    /// The next game begins: the winner of the last serves, the players change ends, and the
+    /// faults given between games score their points.
+    private mutating func nextGame(at time: Double) -> Bool {
+        guard phase == .gameOver, let w = gameWinners.last else { return false }
+        score = [0, 0]
+        server = w
+        serverPlayer = 0
+        rightCourt = [0, 0]
+        left = 1 - left  // the players change ends after every game
+        endsChangedInGame = false
+        rallies = 0
+        serviceOver = false
+        phase = isDoubles ? .choosingService : .playing
+        // Faults given between games: the opponents start with the points, and serve.
+        faultedAtStart = pendingFaults
+        pendingFaults = []
+        for f in faultedAtStart where phase != .gameOver && phase != .matchOver {
+            point(to: 1 - f.team, at: time, keepingInterval: true, isRally: false)
+        }
+        return true
     }
 
     /// `team` serves; in doubles its player `s` from the court of the side's score (the right

@@ -39,6 +39,15 @@ public struct MatchStats: Equatable, Sendable {
         public var players: [Serving] = []
 
         public var ralliesWon: Int { wonOnServe + wonOnReceive }
+
+        /// One more card of this kind.
+        mutating func count(_ card: Misconduct) {
+            switch card {
+            case .warning: warnings += 1
+            case .fault: faults += 1
+            case .disqualification: disqualifications += 1
+            }
+        }
     }
 
     public struct Game: Equatable, Sendable {
@@ -71,56 +80,64 @@ public struct MatchStats: Equatable, Sendable {
 
     public init(_ timeline: MatchTimeline, state: MatchState) {
         let perTeam = state.discipline.playersPerTeam
-        func fresh() -> [Side] {
-            (0..<2).map { t in Side(players: (0..<perTeam).map { Serving(player: MatchPlayer(team: t, player: $0)) }) }
-        }
         // A game counts once play was called in it, or a point was given in it.
         games = timeline.games.filter { $0.start != nil || !$0.points.isEmpty }.map { g in
-            var out = Game(number: g.number, score: g.score, winner: g.winner, start: g.start, end: g.end, duration: g.duration,
-                           playingSeconds: g.playingSeconds, shuttles: g.shuttles, sides: fresh())
-            var run = (team: -1, length: 0)
-            func lead(_ score: [Int]) {
-                for t in 0..<2 { out.sides[t].biggestLead = max(out.sides[t].biggestLead, score[t] - score[1 - t]) }
-                out.momentum.append(score[0] - score[1])
-            }
-            for m in g.moments {
-                switch m {
-                case .point(let p):
-                    if let s = p.server, p.isRally {
-                        out.rallies += 1
-                        out.sides[s.team].served += 1
-                        if s.player < perTeam { out.sides[s.team].players[s.player].served += 1 }
-                        if s.team == p.team {
-                            out.sides[p.team].wonOnServe += 1
-                            if s.player < perTeam { out.sides[s.team].players[s.player].won += 1 }
-                        } else {
-                            out.sides[p.team].wonOnReceive += 1
-                        }
-                    } else {
-                        out.sides[p.team].fromFaults += 1
-                    }
-                    run = run.team == p.team ? (p.team, run.length + 1) : (p.team, 1)
-                    out.sides[p.team].longestRun = max(out.sides[p.team].longestRun, run.length)
-                    lead(p.score)
-                case .correction(let c):
-                    run = (-1, 0)
-                    if c.kind == .score { lead(c.score) }
-                default:
-                    break
-                }
-            }
-            for t in 0..<2 { out.sides[t].points = g.score[t] }
-            for c in state.cards where c.game == g.number {
-                switch c.card {
-                case .warning: out.sides[c.team].warnings += 1
-                case .fault: out.sides[c.team].faults += 1
-                case .disqualification: out.sides[c.team].disqualifications += 1
-                }
-            }
-            return out
+            MatchStats.figures(of: g, cards: state.cards.filter { $0.game == g.number }, sides: MatchStats.sides(perTeam))
         }
+        match = MatchStats.sum(games, timeline: timeline, state: state, sides: MatchStats.sides(perTeam))
+    }
+
+    /// Both sides with nothing counted yet, `perTeam` players each.
+    static func sides(_ perTeam: Int) -> [Side] {
+        (0..<2).map { t in Side(players: (0..<perTeam).map { Serving(player: MatchPlayer(team: t, player: $0)) }) }
+    }
+
+    /// One game's figures, from its moments and the cards given in it.
+    static func figures(of g: MatchTimeline.Game, cards: [CardRecord], sides: [Side]) -> Game {
+        let perTeam = sides[0].players.count
+        var out = Game(number: g.number, score: g.score, winner: g.winner, start: g.start, end: g.end, duration: g.duration,
+                       playingSeconds: g.playingSeconds, shuttles: g.shuttles, sides: sides)
+        var run = (team: -1, length: 0)
+        func lead(_ score: [Int]) {
+            for t in 0..<2 { out.sides[t].biggestLead = max(out.sides[t].biggestLead, score[t] - score[1 - t]) }
+            out.momentum.append(score[0] - score[1])
+        }
+        for m in g.moments {
+            switch m {
+            case .point(let p):
+                if let s = p.server, p.isRally {
+                    out.rallies += 1
+                    out.sides[s.team].served += 1
+                    if s.player < perTeam { out.sides[s.team].players[s.player].served += 1 }
+                    if s.team == p.team {
+                        out.sides[p.team].wonOnServe += 1
+                        if s.player < perTeam { out.sides[s.team].players[s.player].won += 1 }
+                    } else {
+                        out.sides[p.team].wonOnReceive += 1
+                    }
+                } else {
+                    out.sides[p.team].fromFaults += 1
+                }
+                run = run.team == p.team ? (p.team, run.length + 1) : (p.team, 1)
+                out.sides[p.team].longestRun = max(out.sides[p.team].longestRun, run.length)
+                lead(p.score)
+            case .correction(let c):
+                run = (-1, 0)
+                if c.kind == .score { lead(c.score) }
+            default:
+                break
+            }
+        }
+        for t in 0..<2 { out.sides[t].points = g.score[t] }
+        for c in cards { out.sides[c.team].count(c.card) }
+        return out
+    }
+
+    /// The match: the games summed, with every card of the match (those before play and after
+    /// its end included) and its shuttles.
+    static func sum(_ games: [Game], timeline: MatchTimeline, state: MatchState, sides: [Side]) -> Game {
         var m = Game(number: 0, score: [0, 0], winner: state.winner, start: timeline.start, end: timeline.end,
-                     duration: timeline.start.map { max(0, (timeline.end ?? timeline.lastTime) - $0) }, sides: fresh())
+                     duration: timeline.start.map { max(0, (timeline.end ?? timeline.lastTime) - $0) }, sides: sides)
         let played = games.compactMap(\.playingSeconds)
         m.playingSeconds = played.isEmpty ? nil : played.reduce(0, +)
         for g in games {
@@ -142,18 +159,11 @@ public struct MatchStats: Equatable, Sendable {
                 }
             }
         }
-        // Every card of the match, those before play and after its end included.
-        for c in state.cards {
-            switch c.card {
-            case .warning: m.sides[c.team].warnings += 1
-            case .fault: m.sides[c.team].faults += 1
-            case .disqualification: m.sides[c.team].disqualifications += 1
-            }
-        }
+        for c in state.cards { m.sides[c.team].count(c.card) }
         // Shuttles counted before a game was played (a walkover) are the match's still.
         m.shuttles = max(m.shuttles, state.shuttles)
         m.score = state.gamesWon
-        match = m
+        return m
     }
 
     static func perMinute(_ count: Int, _ seconds: Double?) -> Double? {

@@ -219,47 +219,9 @@ private struct Walk {
             closeInterval(at: t)
             point(team, before: b, after: a, server: Walk.who(b.server, b.serverPlayer), fault: nil, at: t)
         case let .card(team, player, card):
-            let offender = Walk.who(team, player)
-            let scored = a.cards.last?.scored == true
-            switch card {
-            case .fault where scored && b.phase == .gameOver:
-                pendingFaults.append((current, games[current].moments.count))
-                emit(.card(offender, .fault, time: t, scoresInNextGame: false))
-            case .fault where scored:
-                // During play the rally is lost; in the break before a doubles game (the server
-                // being chosen) the point opens the game, with no rally.
-                let inPlay = b.phase == .playing
-                if inPlay { begin(b, at: t) }
-                point(1 - team, before: b, after: a, server: inPlay ? Walk.who(b.server, b.serverPlayer) : nil, fault: offender, at: t)
-            case .disqualification where a.isOver && !b.isOver:
-                if b.phase == .playing && b.hasRallies { begin(b, at: t) }
-                closeInterval(at: t)
-                games[current].end = t
-                emit(.ended(a.ending ?? .disqualified(team), player: offender, time: t))
-            default:
-                emit(.card(offender, card, time: t, scoresInNextGame: false))
-            }
+            self.card(card, to: Walk.who(team, player), before: b, after: a, at: t)
         case .nextGame:
-            let interval = b.interval.map { $0.start + $0.duration }
-            games.append(MatchTimeline.Game(number: games.count + 1, lastTime: t, leftAtStart: a.left))
-            games[current].shuttles = shuttlesForNextGame
-            shuttlesForNextGame = 0
-            begun = false
-            score = [0, 0]
-            callTime = t
-            warmUpEnd = nil
-            breakEnd = interval.map { max(t, $0) }
-            // Faults given between games: each gives the opponents a point, no rally.
-            for (k, f) in a.faultedAtStart.enumerated() {
-                if k < pendingFaults.count, case let .card(who, card, time, _) = games[pendingFaults[k].game].moments[pendingFaults[k].moment] {
-                    games[pendingFaults[k].game].moments[pendingFaults[k].moment] = .card(who, card, time: time, scoresInNextGame: true)
-                }
-                score[1 - f.team] += 1
-                emit(.point(MatchTimeline.Point(team: 1 - f.team, score: score, server: nil, nextServer: nil,
-                                                fault: Walk.who(f.team, f.player), time: t)))
-            }
-            pendingFaults = []
-            games[current].score = score
+            nextGame(before: b, after: a, at: t)
         case .service, .firstServer:
             if !begun { callTime = max(callTime, t) }
         case .warmUp:
@@ -282,17 +244,7 @@ private struct Walk {
             let who = team.flatMap { t in player.map { Walk.who(t, $0) } }
             emit(.stop(kind, who, start: t, end: nil))
         case .correctScore, .correctService, .correctCourts:
-            begin(b, at: t)
-            let kind: MatchTimeline.Correction.Kind
-            switch e.action {
-            case .correctScore: kind = .score
-            case .correctService: kind = .service
-            default: kind = .courts
-            }
-            score = a.score
-            games[current].score = score
-            emit(.correction(MatchTimeline.Correction(kind: kind, score: a.score, server: Walk.who(a.server, a.serverPlayer),
-                                                      receiver: Walk.who(a.receiver, a.receiverPlayer), time: t)))
+            correction(e.action, before: b, after: a, at: t)
         case .retire, .walkover:
             if case .retire = e.action, b.phase == .playing, b.hasRallies { begin(b, at: t) }
             closeInterval(at: t)
@@ -301,6 +253,71 @@ private struct Walk {
         case .resume, .names, .start, .undo, .redo:
             break
         }
+    }
+
+    /// A card: a fault scores (at once, or opens the next game when given after a game won), a
+    /// disqualification ends the match, anything else is a mark in the game.
+    mutating func card(_ card: Misconduct, to offender: MatchPlayer, before b: MatchState, after a: MatchState, at t: Double) {
+        let team = offender.team
+        let scored = a.cards.last?.scored == true
+        switch card {
+        case .fault where scored && b.phase == .gameOver:
+            pendingFaults.append((current, games[current].moments.count))
+            emit(.card(offender, .fault, time: t, scoresInNextGame: false))
+        case .fault where scored:
+            // During play the rally is lost; in the break before a doubles game (the server
+            // being chosen) the point opens the game, with no rally.
+            let inPlay = b.phase == .playing
+            if inPlay { begin(b, at: t) }
+            point(1 - team, before: b, after: a, server: inPlay ? Walk.who(b.server, b.serverPlayer) : nil, fault: offender, at: t)
+        case .disqualification where a.isOver && !b.isOver:
+            if b.phase == .playing && b.hasRallies { begin(b, at: t) }
+            closeInterval(at: t)
+            games[current].end = t
+            emit(.ended(a.ending ?? .disqualified(team), player: offender, time: t))
+        default:
+            emit(.card(offender, card, time: t, scoresInNextGame: false))
+        }
+    }
+
+    /// The next game: a new column of the sheet, its break, and the points the faults given
+    /// between games open it with.
+    mutating func nextGame(before b: MatchState, after a: MatchState, at t: Double) {
+        let interval = b.interval.map { $0.start + $0.duration }
+        games.append(MatchTimeline.Game(number: games.count + 1, lastTime: t, leftAtStart: a.left))
+        games[current].shuttles = shuttlesForNextGame
+        shuttlesForNextGame = 0
+        begun = false
+        score = [0, 0]
+        callTime = t
+        warmUpEnd = nil
+        breakEnd = interval.map { max(t, $0) }
+        // Faults given between games: each gives the opponents a point, no rally.
+        for (k, f) in a.faultedAtStart.enumerated() {
+            if k < pendingFaults.count, case let .card(who, card, time, _) = games[pendingFaults[k].game].moments[pendingFaults[k].moment] {
+                games[pendingFaults[k].game].moments[pendingFaults[k].moment] = .card(who, card, time: time, scoresInNextGame: true)
+            }
+            score[1 - f.team] += 1
+            emit(.point(MatchTimeline.Point(team: 1 - f.team, score: score, server: nil, nextServer: nil,
+                                            fault: Walk.who(f.team, f.player), time: t)))
+        }
+        pendingFaults = []
+        games[current].score = score
+    }
+
+    /// Correction mode put the score, the server or the doubles courts right.
+    mutating func correction(_ action: MatchEvent.Action, before b: MatchState, after a: MatchState, at t: Double) {
+        begin(b, at: t)
+        let kind: MatchTimeline.Correction.Kind
+        switch action {
+        case .correctScore: kind = .score
+        case .correctService: kind = .service
+        default: kind = .courts
+        }
+        score = a.score
+        games[current].score = score
+        emit(.correction(MatchTimeline.Correction(kind: kind, score: a.score, server: Walk.who(a.server, a.serverPlayer),
+                                                  receiver: Walk.who(a.receiver, a.receiverPlayer), time: t)))
     }
 
     /// What only the end knows: a game in progress shows who serves; each stop gets its end
