@@ -194,7 +194,7 @@ import Testing
 
     @Test func everyCallOfARandomMatchIsSomethingTheUmpireSays() {
         // No call ever names an index, says "nil" or doubles its punctuation.
-        var rng = SeededRandom(state: 7)
+        var rng = FuzzRandom(seed: 7)
         let m = Match(doubles: true, names: ["Ann/Bob", "Cat/Dan"])
         for _ in 0..<600 {
             switch rng.next() % 20 {

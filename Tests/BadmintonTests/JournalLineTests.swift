@@ -1,4 +1,5 @@
 import Testing
+import TerminiTestSupport
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -79,7 +80,7 @@ import TerminiApp
     /// byte for byte `JSONWriter`'s, at times of every size (with and without milliseconds,
     /// before 1970, past 2100) and with the indices a damaged journal could hold.
     @Test func numbersOnlyLinesAreJSONWritersLines() throws {
-        var rng = SystemRandomNumberGenerator()
+        var rng = Fuzz.random("numbersOnlyLinesAreJSONWritersLines")
         let times = Self.oddTimes(random: 300, using: &rng)
         var fast = 0
         for event in Self.numbersOnlyEvents(at: times) {
@@ -106,7 +107,7 @@ import TerminiApp
     /// byte at a time (each either declined, and left to JSONDecoder, or read as it reads it).
     @Test func numbersOnlyLinesReadAsJSONDecoderReadsThem() throws {
         func slow(_ line: [UInt8]) -> MatchEvent? { try? JSONDecoder().decode(MatchEvent.self, from: Data(line)) }
-        var rng = SystemRandomNumberGenerator()
+        var rng = Fuzz.random("numbersOnlyLinesReadAsJSONDecoderReadsThem")
         let times = Self.oddTimes(random: 150, [253_402_300_799, 253_402_300_800], using: &rng)
         var lines: [[UInt8]] = []
         var read = 0
@@ -161,7 +162,7 @@ import TerminiApp
     }
 
     @Test func randomNamesAndTimesReadBack() throws {
-        var rng = SystemRandomNumberGenerator()
+        var rng = Fuzz.random("randomNamesAndTimesReadBack")
         for _ in 0..<200 {
             let names = (0..<8).map { _ in
                 String((0..<Int.random(in: 0...6, using: &rng)).map { _ in

@@ -1,5 +1,6 @@
 @testable import Badminton
 import Testing
+import TerminiTestSupport
 
 /// A second, deliberately simple implementation of the rules: it keeps the list of moves in
 /// force, recomputes everything from scratch after each one, and tracks each player's court
@@ -95,18 +96,6 @@ struct Reference {
     }
 }
 
-/// A small, seedable generator (SplitMix64) so a failure can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite struct ReferenceTests {
     static func compare(_ real: MatchState, _ ref: Reference.State, doubles: Bool) -> String? {
         let finished = ref.waitingNext || (ref.over && ref.winner != nil)
@@ -138,7 +127,7 @@ struct SeededRandom: RandomNumberGenerator {
     @Test(arguments: ["3x21", "3x15", "5x11", "1x21", "3x7", "3x5c6", "1x3"])
     func randomSequencesAgreeWithTheReference(_ formatText: String) throws {
         let format = try MatchFormat.parse(formatText).get()
-        var rng = SeededRandom(state: formatText.utf8.reduce(17) { $0 &* 31 &+ UInt64($1) })
+        var rng = FuzzRandom(seed: formatText.utf8.reduce(17) { $0 &* 31 &+ UInt64($1) })
         var checks = 0
         for seq in 0..<300 {
             let doubles = seq % 2 == 1
@@ -201,7 +190,7 @@ struct SeededRandom: RandomNumberGenerator {
     }
 
     @Test func undoAllAndRedoAllIsTheIdentity() {
-        var rng = SeededRandom(state: 99)
+        var rng = FuzzRandom(seed: 99)
         for _ in 0..<50 {
             let m = Match(doubles: rng.next() % 2 == 0)
             m.take(.service(team: m.state.server, server: 1, receiver: 0))

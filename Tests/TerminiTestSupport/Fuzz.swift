@@ -7,8 +7,8 @@ import TerminiCore
 import TerminiWidgets
 import TerminiApp
 
-/// SplitMix64: small, fast, and the same sequence for the same seed on every machine, so a
-/// failing fuzz run can be replayed exactly from the seed it prints.
+/// The one seeded generator of the tests (SplitMix64): small, fast, and the same sequence for
+/// the same seed on every machine, so a failing run can be replayed exactly from its seed.
 public struct FuzzRandom: RandomNumberGenerator, Sendable {
     public private(set) var state: UInt64
     public init(seed: UInt64) { state = seed }
@@ -20,6 +20,9 @@ public struct FuzzRandom: RandomNumberGenerator, Sendable {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// A number in 0..<bound: the next value modulo the bound.
+    public mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
     public mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
     public mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
