@@ -218,4 +218,27 @@ final class TestDesk {
         // The first keeper's match stays what the desk holds.
         #expect(desk.holds(a))
     }
+
+    @Test(.enabled(if: brokerAvailable && Child.installed("mosquitto_pub"), "needs mosquitto and mosquitto-clients"))
+    func aScreenAnywhereGetsEachCourtsJournalEvenWhenItComesLate() throws {
+        let broker = try MosquittoBroker()
+        let court = try TestCourt("6", url: broker.url)
+        let live = try HallMirror(address: try HallAddress.parse(broker.url).get(), credentials: nil, court: "6", clientID: "t-live", now: wallClock())
+        let pump = Pump([court.publisher, live])
+        #expect(pump.run(timeout: 5) { court.publisher.link.state == .online && live.isConnected })
+        for i in 0..<4 { court.rally(team: i % 2) }
+        #expect(pump.run(timeout: 5) { live.files["badminton-6-match.jsonl"] == court.sim.journalBytes })
+        // A screen started afterwards has the match at once (retained), nothing else needed.
+        let late = try HallMirror(address: try HallAddress.parse(broker.url).get(), credentials: nil, court: nil, clientID: "t-late", now: wallClock())
+        pump.clients.append(late)
+        pump.events.append([])
+        #expect(pump.run(timeout: 5) { late.settled(now: wallClock()) })
+        #expect(late.files["badminton-6-match.jsonl"] == court.sim.journalBytes)
+        #expect(late.links["6"]?.online == true)
+        // A forged journal on the court's topic is not taken.
+        let bad = ["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "termini/hall/court/6/match", "-m", "junk\n\u{1b}[2J"]
+        #expect(try Child.run(bad) == 0)
+        #expect(pump.run(timeout: 5) { late.links["6"]?.quarantined == 1 })
+        #expect(late.files["badminton-6-match.jsonl"] == court.sim.journalBytes)
+    }
 }
