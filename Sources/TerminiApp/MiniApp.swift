@@ -1,5 +1,6 @@
 import TerminiCore
 import TerminiWidgets
+import TerminiData
 /// What an app is, for the launcher, `--help` and the command line.
 public struct AppDescriptor: Sendable {
     /// The command-line name: `badminton`.

@@ -1,4 +1,4 @@
-import Badminton
+import BadmintonRules
 
 /// The desk's copy of one court: the court's match and history in the desk's own files, named
 /// as the court names its own (`badminton-3-match.jsonl`, `badminton-3-history.jsonl`), and the

@@ -1,4 +1,4 @@
-import Badminton
+import BadmintonRules
 import TerminiApp
 
 /// A line on the disk now, as the runtime's save seam reports it: the publisher hears only

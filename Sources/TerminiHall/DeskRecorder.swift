@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Badminton
+import BadmintonRules
 import TerminiApp
 import TerminiCore
 

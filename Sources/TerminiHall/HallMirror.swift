@@ -1,4 +1,4 @@
-import Badminton
+import BadmintonRules
 import TerminiApp
 
 /// The hall as a screen anywhere sees it, writing nothing: each court's whole journal (the

@@ -1,4 +1,4 @@
-import Badminton
+import BadmintonRules
 
 /// What the hall needs of Badminton's files, in one place: a journal as its lines, the match a
 /// journal or a history line is of, and the history line a match leaves when the next begins

@@ -1,5 +1,5 @@
 import Testing
-import Badminton
+import BadmintonRules
 import TerminiTestSupport
 @testable import TerminiHall
 

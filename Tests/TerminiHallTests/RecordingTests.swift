@@ -3,7 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
-import Badminton
+import BadmintonRules
 import TerminiApp
 import TerminiTestSupport
 @testable import TerminiHall

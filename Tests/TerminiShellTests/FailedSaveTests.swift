@@ -10,6 +10,7 @@ import TerminiTestSupport
 import TerminiStore
 @testable import Stamps
 @testable import Badminton
+import BadmintonRules
 
 /// The screen is never ahead of the disk: a change whose save fails is not shown as done;
 /// a warning naming the cause stays until a save succeeds, which is then said once.

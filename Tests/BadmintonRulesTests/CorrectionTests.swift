@@ -1,8 +1,7 @@
-@testable import Badminton
+@testable import BadmintonRules
+import BadmintonRulesTestSupport
 import TerminiCore
-import TerminiWidgets
-import TerminiApp
-import TerminiTestSupport
+import TerminiData
 import Testing
 
 /// Corrections (a wrong server or a service-court error noticed rallies later, a score kept

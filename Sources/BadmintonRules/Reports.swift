@@ -1,5 +1,5 @@
 import TerminiCore
-import TerminiApp
+import TerminiData
 
 /// The match in words and in JSON, for `--status`, `--status --json` and `--export`.
 public enum MatchReport {
@@ -141,7 +141,7 @@ public enum MatchReport {
 
     /// A JSON number rounded to `places` decimals (1 to 6), trailing zeros dropped, no exponent.
     /// Values beyond what a file can hold in range are clamped to ±10^12 (never a trap).
-    static func decimal(_ x: Double, places: Int) -> String {
+    public static func decimal(_ x: Double, places: Int) -> String {
         var unit: Int64 = 1
         for _ in 0..<max(1, min(6, places)) { unit *= 10 }
         let bounded = x.isFinite ? min(max(x, -1e12), 1e12) : 0
@@ -249,6 +249,7 @@ public enum MatchReport {
 
     // MARK: Export
 
+    /// What `--export` writes: `csv` (one row per event) or `json` (one object per match).
     public enum ExportFormat: String, CaseIterable, Sendable { case csv, json }
 
     /// Every match (past ones first, then the current) with every rally and its time.
@@ -264,10 +265,12 @@ public enum MatchReport {
         private var count = 0
         public init(_ format: ExportFormat) { self.format = format }
 
+        /// What comes before the first match (the CSV's header row, the JSON's opening).
         public var header: String {
             format == .csv ? MatchReport.csvHeader : "{\"matches\":["
         }
 
+        /// One match's rows (CSV) or object (JSON), in the order written.
         public mutating func text(for log: MatchLog) -> String {
             count += 1
             switch format {
@@ -276,6 +279,7 @@ public enum MatchReport {
             }
         }
 
+        /// What comes after the last match.
         public var footer: String { format == .csv ? "" : "]}\n" }
     }
 

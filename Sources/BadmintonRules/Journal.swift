@@ -3,19 +3,22 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import TerminiApp
+import TerminiData
 
 /// The match journal on disk: one JSON event per line, appended and fsynced before the
 /// new score is drawn. A line that is not a whole, valid event (a write cut short by a crash,
 /// or damage) costs that line only: every other event is recovered.
 public struct JournalContents: Equatable, Sendable {
+    /// The events read, in the journal's order.
     public var events: [MatchEvent]
     /// Some line could not be read (`damagedLines` of them).
     public var damaged: Bool { damagedLines > 0 }
+    /// Lines that were not a whole, valid event (and lines too long to read).
     public var damagedLines: Int
     /// The file should be written out again cleanly (damaged, or the last newline missing).
     public var needsRewrite: Bool
 
+    /// A whole journal held in memory.
     public static func read(_ bytes: [UInt8]) -> JournalContents {
         var reader = Reader()
         let outcome = LinesRead.lines(of: bytes) { reader.take($0) }
@@ -28,11 +31,13 @@ public struct JournalContents: Equatable, Sendable {
         public private(set) var damagedLines = 0
         public init() {}
 
+        /// One line, without its newline; a blank line is no event and no damage.
         public mutating func take(_ line: ArraySlice<UInt8>) {
             guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x0d || $0 == 0x09 }) else { return }
             if let e = MatchEvent.parse(line: line) { events.append(e) } else { damagedLines += 1 }
         }
 
+        /// What was read, once the file's last line has been taken (`outcome`: how the read ended).
         public func contents(_ outcome: LinesRead) -> JournalContents {
             let damaged = damagedLines + outcome.overlongLines
             return JournalContents(events: events, damagedLines: damaged, needsRewrite: damaged > 0 || outcome.endsMidLine)
@@ -51,6 +56,7 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     public var events: [MatchEvent]
     public init(events: [MatchEvent]) { self.events = events }
 
+    /// The match as one history line, newline included.
     public var line: [UInt8] {
         guard let bytes = try? JSONWriter.encode(self, layout: .compact) else { return [] }
         return bytes + [0x0a]

@@ -1,4 +1,4 @@
-@testable import Badminton
+@testable import BadmintonRules
 import Testing
 
 @Suite struct FormatTests {

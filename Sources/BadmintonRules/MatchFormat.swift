@@ -2,8 +2,11 @@
 /// `points - 1` all, and at `cap - 1` all the `cap`th point wins (nil: no cap).
 /// Written `GxP` or `GxPcC`: `3x21` (cap 30), `3x15` (cap 21), `5x11` (cap 15), `1x21`.
 public struct MatchFormat: Codable, Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Games in the match (odd, 1 to 9): the first to win more than half wins it.
     public var games: Int
+    /// Points to win a game.
     public var points: Int
+    /// The point that wins a game at `cap - 1` all; nil: a 2-point lead always needed.
     public var cap: Int?
 
     public init(games: Int, points: Int, cap: Int?) {
@@ -12,6 +15,7 @@ public struct MatchFormat: Codable, Equatable, Hashable, Sendable, CustomStringC
         self.cap = cap
     }
 
+    /// The Laws' format: best of three games to 21, capped at 30.
     public static let standard = MatchFormat(games: 3, points: 21, cap: 30)
     /// The formats offered first in the setup dialog.
     public static let presets = ["3x21", "3x15", "5x11", "1x21"]
@@ -49,6 +53,7 @@ public struct MatchFormat: Codable, Equatable, Hashable, Sendable, CustomStringC
         return Int(s)
     }
 
+    /// Why a text is not a format; `description` says so in words for the user.
     public enum FormatError: Error, Equatable, CustomStringConvertible {
         case malformed(String), games(Int), points(Int), cap(Int, points: Int)
         public var description: String {

@@ -4,16 +4,20 @@ import FoundationEssentials
 import Foundation
 #endif
 import TerminiCore
-import TerminiApp
+import TerminiData
 
+/// Singles (one player a side) or doubles (two).
 public enum Discipline: String, Codable, Sendable, CaseIterable {
     case singles, doubles
+    /// The players on each side: 1 or 2.
     public var playersPerTeam: Int { self == .singles ? 1 : 2 }
 }
 
 /// A side's name and its players (one in singles, two in doubles).
 public struct TeamInfo: Codable, Equatable, Hashable, Sendable {
+    /// The side's name as shown and called: the player's (`Ann`), a pair's `Ann/Bob`.
     public var name: String
+    /// Its players, in the order they were named.
     public var players: [String]
     public init(name: String, players: [String]) {
         self.name = name
@@ -55,23 +59,11 @@ public struct TeamInfo: Codable, Equatable, Hashable, Sendable {
     /// The text that `parse` reads back: `Ann` or `Ann/Bob`.
     public var entry: String { players.count == 1 ? players[0] : players.joined(separator: "/") }
 
+    /// The sides of a match nobody named: Red and Blue (`Red 1`, `Red 2` … in doubles).
     public static func defaults(_ discipline: Discipline) -> [TeamInfo] {
         discipline == .singles
             ? [TeamInfo(name: "Red", players: ["Red"]), TeamInfo(name: "Blue", players: ["Blue"])]
             : [TeamInfo(name: "Red", players: ["Red 1", "Red 2"]), TeamInfo(name: "Blue", players: ["Blue 1", "Blue 2"])]
-    }
-}
-
-extension TextLayout {
-    /// A name as typed: control characters out, spaces at the ends trimmed, at most 40 characters.
-    static func sanitizedName(_ text: String) -> String {
-        var s = Substring(sanitized(text))
-        while s.first == " " { s = s.dropFirst() }
-        // Cut first, then trim: a name cut at 40 must not end in the spaces inside it, or it
-        // reads back shorter than it was written.
-        s = s.prefix(40)
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
     }
 }
 
@@ -85,6 +77,7 @@ public struct MatchOfficials: Equatable, Sendable {
     public var umpire: String?
     public var serviceJudge: String?
 
+    /// Each name cleaned as a typed name is; empty is none.
     public init(event: String? = nil, court: String? = nil, umpire: String? = nil, serviceJudge: String? = nil) {
         self.event = MatchOfficials.clean(event)
         self.court = MatchOfficials.clean(court)
@@ -92,6 +85,7 @@ public struct MatchOfficials: Equatable, Sendable {
         self.serviceJudge = MatchOfficials.clean(serviceJudge)
     }
 
+    /// No name given at all.
     public var isEmpty: Bool { event == nil && court == nil && umpire == nil && serviceJudge == nil }
 
     static func clean(_ text: String?) -> String? {
@@ -123,19 +117,28 @@ public struct MatchSetup: Equatable, Sendable {
 /// One line of the match journal: something that happened, and when (wall-clock seconds).
 /// A match is the list of these; its state is their replay (see `MatchLog`).
 public struct MatchEvent: Equatable, Sendable {
+    /// What happened. Teams are 0 (named first) and 1; players index a team's `players`.
     public enum Action: Equatable, Sendable {
+        /// A new match: always the journal's first line, and only there.
         case start(MatchSetup)
+        /// A rally won by `team`.
         case point(team: Int)
+        /// The umpire swapped the ends by hand (the Laws' changes of ends are in the state).
         case swapEnds
         /// Who serves and who receives at the start of a game (doubles): player indices.
         case service(team: Int, server: Int, receiver: Int)
         /// Game 1, before the first rally: the other side serves first (doubles: who of it
         /// serves, and who receives, is chosen again).
         case firstServer(team: Int)
+        /// The sides' names edited (the players stay where they stand).
         case names([TeamInfo])
+        /// The next game begins (after a game was won).
         case nextGame
+        /// The interval ended early (by the umpire).
         case endInterval
+        /// `team` retired: the match ends, won by the other.
         case retire(team: Int)
+        /// `team` did not play: the match ends before any rally, won by the other.
         case walkover(team: Int)
         /// Law 16: a card to one player (`player` indexes the team's players).
         case card(team: Int, player: Int, card: Misconduct)
@@ -154,13 +157,17 @@ public struct MatchEvent: Equatable, Sendable {
         case correctCourts(team: Int, right: Int)
         /// Correction: the score of the game in play, `[team 0, team 1]`.
         case correctScore([Int])
+        /// Takes back the last event in force (`MatchLog`).
         case undo
+        /// Puts back the last undone event.
         case redo
     }
 
+    /// When it happened: wall-clock seconds since 1970, to the millisecond.
     public var time: Double
     public var action: Action
 
+    /// `action` at `time` (rounded to the millisecond, as the journal keeps it).
     public init(_ action: Action, at time: Double) {
         self.action = action
         // Milliseconds are plenty and keep the journal short.
@@ -170,6 +177,7 @@ public struct MatchEvent: Equatable, Sendable {
     /// The journal's version of the line format.
     public static let version = 1
 
+    /// The event's name in the journal line (`"event"`), `--export` and messages: `point`, `next-game`.
     public var name: String {
         switch action {
         case .start: return "start"

@@ -1,7 +1,7 @@
 import Testing
 import TerminiCore
-import TerminiApp
-@testable import Badminton
+import TerminiData
+@testable import BadmintonRules
 
 @Suite struct NameTests {
     /// Found by the journal fuzzer (Fuzz/corpus/journal/crash-long-name-ends-in-spaces): a name

@@ -1,8 +1,7 @@
-@testable import Badminton
+@testable import BadmintonRules
+import BadmintonRulesTestSupport
 import TerminiCore
-import TerminiWidgets
-import TerminiApp
-import TerminiTestSupport
+import TerminiData
 import Testing
 import Foundation
 

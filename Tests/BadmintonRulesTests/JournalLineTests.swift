@@ -1,12 +1,12 @@
 import Testing
-import TerminiTestSupport
+import TerminiTestSeeds
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-@testable import Badminton
-import TerminiApp
+@testable import BadmintonRules
+import TerminiData
 
 /// The journal line is written by `JSONWriter`, not JSONEncoder (it is written on every
 /// rally): every kind of event, with the strings and times that are hard to write, reads

@@ -1,8 +1,8 @@
-@testable import Badminton
+@testable import BadmintonRules
+import BadmintonRulesTestSupport
+import TerminiTestSeeds
 import TerminiCore
-import TerminiWidgets
-import TerminiApp
-import TerminiTestSupport
+import TerminiData
 import Testing
 
 /// The umpire's calls, one row per moment of a match, written from the umpire's vocabulary

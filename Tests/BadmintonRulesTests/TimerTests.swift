@@ -1,8 +1,7 @@
-@testable import Badminton
+@testable import BadmintonRules
+import BadmintonRulesTestSupport
 import TerminiCore
-import TerminiWidgets
-import TerminiApp
-import TerminiTestSupport
+import TerminiData
 import Testing
 
 /// The clocks of a match: the warm-up, the intervals, and the stops that run up (injury,
@@ -119,42 +118,5 @@ import Testing
                     "{\"e\":\"stop\",\"t\":1,\"kind\":\"injury\",\"team\":3,\"player\":0}"] {
             #expect(MatchEvent.parse(line: Array(bad.utf8)) == nil, "\(bad)")
         }
-    }
-
-    // MARK: The app: bells and ticks
-
-    @Test func theWarmUpRingsAtNinetySecondsAndAtItsEnd() {
-        var h = Harness(options: ["--new": ""])
-        perform(h.app.startWarmUp(at: h.now), on: h.store)
-        let start = h.now
-        #expect(h.journal.last?.action == .warmUp)
-        #expect(h.deadline == start + 1)
-        var bells: [Double] = []
-        var t = start
-        while t < start + 130 {
-            t += 0.5
-            if h.app.nextDeadline(context: AppContext(now: t - 0.5)).map({ $0 <= t }) == true,
-               h.app.tick(context: AppContext(now: t)).contains(.bell) { bells.append(t) }
-        }
-        #expect(bells == [start + 90, start + 120])
-        #expect(h.app.nextDeadline(context: AppContext(now: t)) == nil, "nothing moves after the warm-up")
-    }
-
-    @Test func aStopClockTicksEverySecond() {
-        var h = Harness(options: ["--new": ""])
-        h.point(0)
-        perform(h.app.stopPlay(.injury, team: 0, player: 0, at: h.now), on: h.store)
-        #expect(h.deadline == h.now + 1)
-        _ = h.app.tick(context: AppContext(now: h.now + 1))
-        #expect(h.app.nextDeadline(context: AppContext(now: h.now + 1)) == h.now + 2)
-        perform(h.app.resumePlay(at: h.now + 30), on: h.store)
-        #expect(h.app.nextDeadline(context: AppContext(now: h.now + 30)) == nil)
-        #expect(h.journal.suffix(2).map(\.action) == [.stop(.injury, team: 0, player: 0), .resume])
-    }
-
-    @Test func aNewShuttleFromTheApp() {
-        var h = Harness(options: ["--new": ""])
-        perform(h.app.newShuttle(at: h.now), on: h.store)
-        #expect(h.state?.shuttles == 1 && h.journal.last?.action == .shuttle)
     }
 }

@@ -1,6 +1,7 @@
-@testable import Badminton
+@testable import BadmintonRules
+import BadmintonRulesTestSupport
 import Testing
-import TerminiTestSupport
+import TerminiTestSeeds
 
 /// A second, deliberately simple implementation of the rules: it keeps the list of moves in
 /// force, recomputes everything from scratch after each one, and tracks each player's court

@@ -1,4 +1,4 @@
-import TerminiApp
+import TerminiData
 
 /// A service court, as the server or receiver sees it facing the net.
 public enum ServiceCourt: String, Sendable, Equatable {

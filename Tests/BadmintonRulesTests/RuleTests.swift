@@ -1,4 +1,5 @@
-@testable import Badminton
+@testable import BadmintonRules
+import BadmintonRulesTestSupport
 import Testing
 
 @Suite struct RuleTests {

@@ -1,14 +1,12 @@
-@testable import Badminton
-import TerminiCore
-import TerminiWidgets
-import TerminiApp
+import BadmintonRules
 
-/// Builds matches event by event, one second apart.
-final class Match {
-    var log: MatchLog
-    var time: Double
+/// Test support for the Badminton rules (and the app's tests): builds matches event by event,
+/// one second apart. Depends on the rules alone.
+public final class Match {
+    public var log: MatchLog
+    public var time: Double
 
-    init(_ format: String = "3x21", doubles: Bool = false, firstServer: Int = 0, names: [String]? = nil, at t: Double = 1_000_000) {
+    public init(_ format: String = "3x21", doubles: Bool = false, firstServer: Int = 0, names: [String]? = nil, at t: Double = 1_000_000) {
         let f = (try? MatchFormat.parse(format).get()) ?? .standard
         let d: Discipline = doubles ? .doubles : .singles
         let teams = names.map { n in n.compactMap { TeamInfo.parse($0, discipline: d) } }
@@ -16,24 +14,24 @@ final class Match {
         time = t
     }
 
-    var state: MatchState { log.state }
+    public var state: MatchState { log.state }
 
     @discardableResult
-    func take(_ a: MatchEvent.Action) -> Bool {
+    public func take(_ a: MatchEvent.Action) -> Bool {
         time += 1
         return log.take(MatchEvent(a, at: time))
     }
 
     /// Points to teams by a string of digits: "0010" = team 0, 0, 1, 0.
-    func points(_ s: String) {
+    public func points(_ s: String) {
         for c in s { take(.point(team: c == "0" ? 0 : 1)) }
     }
-    func points(_ team: Int, _ n: Int) {
+    public func points(_ team: Int, _ n: Int) {
         for _ in 0..<n { take(.point(team: team)) }
     }
     /// Brings the score of the current game to a-b without either side winning first
     /// (alternating, then the rest).
-    func score(_ a: Int, _ b: Int) {
+    public func score(_ a: Int, _ b: Int) {
         var x = state.score[0], y = state.score[1]
         while x < a || y < b {
             if x < a && (x <= y || y >= b) {
@@ -43,6 +41,6 @@ final class Match {
             }
         }
     }
-    func undo() { take(.undo) }
-    func redo() { take(.redo) }
+    public func undo() { take(.undo) }
+    public func redo() { take(.redo) }
 }

@@ -20,7 +20,9 @@ public struct CourtFiles: Equatable, Hashable, Sendable {
     static let prefix = "badminton-"
     static let journalEnding = "-match.jsonl", historyEnding = "-history.jsonl"
 
+    /// The match journal (`MatchEvent` lines): `badminton-match.jsonl`, `badminton-3-match.jsonl`.
     public var journal: String { court.map { CourtFiles.prefix + $0 + CourtFiles.journalEnding } ?? "badminton-match.jsonl" }
+    /// The finished matches (`HistoryEntry` lines): `badminton-history.jsonl`, `badminton-3-history.jsonl`.
     public var history: String { court.map { CourtFiles.prefix + $0 + CourtFiles.historyEnding } ?? "badminton-history.jsonl" }
     /// The name the store locks (its file is `lockName.lock`).
     public var lockName: String { court.map { CourtFiles.prefix + $0 } ?? "badminton" }
@@ -41,7 +43,7 @@ public struct CourtFiles: Equatable, Hashable, Sendable {
 
     /// The named court a file of the config directory belongs to, if it is a court's journal,
     /// history or lock.
-    static func court(ofFile name: String) -> String? {
+    public static func court(ofFile name: String) -> String? {
         guard name.hasPrefix(prefix) else { return nil }
         let rest = name.dropFirst(prefix.count)
         for ending in [journalEnding, historyEnding, ".lock"] where rest.hasSuffix(ending) {

@@ -34,15 +34,19 @@ public struct MatchLog: Equatable, Sendable {
         for r in records.dropFirst() { _ = take(r) }
     }
 
+    /// The state after the last event in force.
     public var state: MatchState {
         // Never empty: both initialisers put the start state in.
         stateBoxes[stateBoxes.count - 1].state
     }
+    /// What the match began with (its `start` event).
     public var setup: MatchSetup? {
         if case .start(let s) = effective.first?.action { return s }
         return nil
     }
+    /// The time of the `start` event.
     public var startedAt: Double { effective.first?.time ?? 0 }
+    /// Whether there is an event to undo (the `start` itself cannot be).
     public var canUndo: Bool { effective.count > 1 }
     public var canRedo: Bool { !redoable.isEmpty }
     /// The event the next undo would take back.

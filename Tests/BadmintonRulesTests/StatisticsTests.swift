@@ -1,8 +1,7 @@
-@testable import Badminton
+@testable import BadmintonRules
+import BadmintonRulesTestSupport
 import TerminiCore
-import TerminiWidgets
-import TerminiApp
-import TerminiTestSupport
+import TerminiData
 import Testing
 
 /// Match statistics against figures worked out by hand, rally by rally (the comment beside
@@ -198,23 +197,5 @@ import Testing
         #expect(stats.contains("{\"game\":1,\"score\":[21,0],\"winner\":0,\"start\":\"1970-01-01T00:00:00Z\",\"end\":\"1970-01-01T00:02:24Z\",\"duration\":144,\"playing\":84,\"rallies\":21,\"rallies_per_minute\":15,"))
         #expect(stats.contains("{\"game\":2,\"score\":[21,0],\"winner\":0,\"start\":\"1970-01-01T00:04:24Z\",\"end\":\"1970-01-01T00:06:24Z\",\"duration\":120,\"playing\":60,\"rallies\":21,\"rallies_per_minute\":21,"))
         #expect(MatchReport.decimal(2.0 / 3, places: 2) == "0.67" && MatchReport.decimal(-0.25, places: 1) == "-0.3" && MatchReport.decimal(-0.004, places: 2) == "0")
-    }
-}
-
-@Suite struct MomentumOfAMatchTests {
-    /// Lin leads 1 2 1 0 1 0 1 2 in game 1; game 2 opens with Lee's fault point and a rally: -1 -2.
-    @Test func theChartOfAMatch() {
-        let m = Match(names: ["Lin", "Lee"])
-        m.points("00110100")
-        m.score(21, 3)
-        m.take(.card(team: 0, player: 0, card: .fault))
-        m.take(.nextGame)
-        m.points("1")
-        let stats = MatchStats(m.log)
-        let chart = stats.momentumChart(teams: m.state.teams)
-        #expect(chart.games.map(\.count) == [24, 2] && chart.games[1] == [-1, -2] && chart.up == "Lin" && chart.down == "Lee")
-        #expect(chart.scale == 18)
-        let lines = render(chart, width: 40, height: 5).lines
-        #expect(lines[0].hasPrefix("Lin +18 ") && lines[4].hasPrefix("Lee +18 ") && lines[2].contains("┼"))
     }
 }

@@ -22,6 +22,8 @@ import TerminiCore
 /// Pure: the same state and moment give the same words. The words are joined with `; ` and
 /// the first letter capitalised; an empty text means the umpire has nothing to say.
 public enum UmpireCall {
+    /// What the umpire says at `now` in state `s` (`court`: the court's name for the interval's
+    /// `Court N, 20 seconds`); empty when there is nothing to say.
     public static func text(_ s: MatchState, now: Double, court: String? = nil) -> String {
         capitalised(parts(s, now: now, court: court).joined(separator: "; "))
     }
@@ -105,7 +107,8 @@ public enum UmpireCall {
         "\(player(card.team, card.player, s)), \(card.card.call)"
     }
 
-    static func player(_ team: Int, _ p: Int, _ s: MatchState) -> String {
+    /// Player `p` of `team` as called: the name, cleaned of control characters.
+    public static func player(_ team: Int, _ p: Int, _ s: MatchState) -> String {
         let players = s.teams[team].players
         return TextLayout.sanitized(players[min(max(0, p), players.count - 1)])
     }

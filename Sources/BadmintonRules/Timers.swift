@@ -1,4 +1,4 @@
-import TerminiApp
+import TerminiData
 
 /// A stop in play that is not an interval: an injury (Law 16.4: the umpire may call the
 /// referee; the clock runs from the call) or a suspension (Law 16.6). It ends when play
