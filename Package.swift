@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "TerminiStore", dependencies: ["TerminiCore", "TerminiData", "TerminiApp"]),
         // The hall: courts on many machines and one desk over MQTT (a Mosquitto broker):
         // the client in the one loop, addresses and credentials, topics, the wire format.
-        .target(name: "TerminiHall", dependencies: ["CMosquitto", "TerminiCore", "TerminiStore"]),
+        .target(name: "TerminiHall", dependencies: ["CMosquitto", "TerminiCore", "TerminiData", "TerminiStore", "TerminiApp", "BadmintonRules"]),
         // The only code that talks to ncurses.
         .target(name: "TerminiTerminal", dependencies: ["CNcurses", "CLinux", "TerminiCore"]),
         // Badminton's rules, pure and without a screen: the match state and its events, formats,
@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "TerminiShellTests", dependencies: kit + ["TerminiShell", "TerminiTestSupport"]),
         // The hall against a real broker (mosquitto on a free loopback port, started and stopped
         // by the tests) and across network namespaces; skipped where mosquitto or root is missing.
-        .testTarget(name: "TerminiHallTests", dependencies: kit + ["TerminiHall", "TerminiStore", "TerminiTestSupport"]),
+        .testTarget(name: "TerminiHallTests", dependencies: kit + ["TerminiHall", "TerminiStore", "BadmintonRules", "TerminiTestSupport"]),
     ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: kit + [.target(name: $0), "TerminiTestSupport"] + (appTestModules[$0] ?? [])) } + [
         // The store, the shell and every app on a disk that fails: I/O faults in turn, the
         // directories a power cut leaves, decoded values out of range, the fuzzers' corpus.
