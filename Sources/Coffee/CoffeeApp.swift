@@ -27,6 +27,11 @@ public struct CoffeeApp: KeyedApp {
     public var modals = ModalStack<Action>()
     /// Whether the catalog came from the user's file.
     let customCatalog: Bool
+    /// The order before its last change, which `u` brings back (one step).
+    private(set) var undoQuantities: [Int]?
+    /// The number being typed in the order (its row and value): a second digit on the same
+    /// row makes 10 to 99; any other key ends it.
+    private(set) var typed: (row: Int, value: Int)?
 
     var pane: Pane { Pane(rawValue: focus.current) ?? .stores }
 
@@ -105,13 +110,26 @@ public struct CoffeeApp: KeyedApp {
                 Binding([.char("-"), .char("\u{2212}"), .char("_"), .left], helpKeys: [.char("-"), .char("+"), .left, .right],
                         hint: .init("Bags", keys: [.char("-"), .char("+")]),
                         "one bag less / more of that coffee (0-\(CoffeeShop.maxQuantity)), order focused", when: order) { app, _, ctx in
-                    app.shop.decrement() ? [app.saveEffect] : ctx.sound.alertBell
+                    app.change { $0.decrement() } ? [app.saveEffect] : ctx.sound.alertBell
                 },
                 Binding([.char("+"), .char("="), .right], nil, when: order) { app, _, ctx in
-                    app.shop.increment() ? [app.saveEffect] : ctx.sound.alertBell
+                    app.change { $0.increment() } ? [app.saveEffect] : ctx.sound.alertBell
                 },
-                Binding([.backspace, .delete], "none of that coffee, order focused", when: order) { app, _, _ in
-                    app.shop.setQuantity(0, at: app.shop.row) ? [app.saveEffect] : []
+                Binding([.backspace, .delete], "none of that coffee, order focused (says so; u puts them back)", when: order) { app, _, _ in
+                    let row = app.shop.row, before = app.shop.quantities[row]
+                    guard app.change({ $0.setQuantity(0, at: row) }) else { return [] }
+                    return [app.saveEffect,
+                            .notice("\(app.shop.products[row].name): \(CoffeeShop.bags(before)) taken off the order; u puts them back.")]
+                },
+                Binding(KeyNames.digits(0...9), helpKeys: [.char("0"), .char("9")],
+                        "type that coffee's bags (two digits for 10 to \(CoffeeShop.maxQuantity)), order focused", when: order) { app, key, _ in
+                    guard let d = key.digit else { return [] }
+                    let row = app.shop.row
+                    var value = d
+                    if let t = app.typed, t.row == row, t.value > 0, t.value * 10 + d <= CoffeeShop.maxQuantity { value = t.value * 10 + d }
+                    let changed = app.change { $0.setQuantity(value, at: row) }
+                    app.typed = (row, value)
+                    return changed ? [app.saveEffect] : []
                 },
                 Binding([.home, .end], "first / last coffee, order focused", when: order) { app, key, _ in
                     app.shop.focusRow(key == .home ? 0 : app.shop.products.count - 1)
@@ -133,12 +151,35 @@ public struct CoffeeApp: KeyedApp {
                 },
                 Binding([.char("c"), .char("C")], helpKeys: [.char("c")], hint: .init("Clear", keys: [.char("c")]),
                         "clear the order (asks first)") { app, _, _ in app.askClear() },
+                Binding([.char("u")], "undo the last change to the order") { app, _, _ in app.undo() },
             ]),
         ])
     }
 
     public func modalHelp(glyphs: Glyphs) -> [HelpSection] {
         PanelModal<Action>.help(glyphs: glyphs, section: "In the receipt") + DialogModal<Action>.help(glyphs: glyphs)
+    }
+
+    /// Every key but a digit ends the number being typed.
+    public mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] {
+        if key.digit == nil || pane != .order || !modals.isEmpty { typed = nil }
+        return dispatch(key, context: context)
+    }
+
+    /// Changes the order, keeping what it was for `u`; false when nothing changed.
+    mutating func change(_ body: (inout CoffeeShop) -> Bool) -> Bool {
+        let before = shop.quantities
+        guard body(&shop) else { return false }
+        undoQuantities = before
+        return true
+    }
+
+    mutating func undo() -> [AppEffect] {
+        guard let before = undoQuantities else { return [.notice("Nothing to undo.")] }
+        for (r, q) in before.enumerated() { shop.setQuantity(q, at: r) }
+        undoQuantities = nil
+        typed = nil
+        return [saveEffect]
     }
 
     mutating func turn(_ step: Int) -> [AppEffect] {
@@ -167,7 +208,10 @@ public struct CoffeeApp: KeyedApp {
     public mutating func perform(_ action: Action, context: AppContext) -> [AppEffect] {
         switch action {
         case .clear:
-            shop.clear()
+            _ = change { shop in
+                shop.clear()
+                return true
+            }
             return [saveEffect]
         }
     }

@@ -143,7 +143,7 @@ public enum CommandLineParser {
             return fail(problem)
         }
         if let t = inv.theme, !ThemeCatalog.isValidName(t) {
-            return fail("theme name '\(clean(t))' must not contain '/' or '..'")
+            return fail("theme name '\(clean(t))' must not contain '/', '..' or control characters")
         }
         return .success(inv)
     }

@@ -40,8 +40,13 @@ public enum Completions {
         list.map { String($0.filter { $0.isLetter || $0.isNumber || "-_.,|/".contains($0) }) }.joined(separator: " ")
     }
 
-    /// The theme names, as the shell asks for them at completion time.
-    static let themeCommand = "termini --list-themes 2>/dev/null | awk '{print $1}'"
+    /// The theme names, as the shell asks for them at completion time: the names made of
+    /// letters, digits and `-_.+` (and starting with a letter or a digit) that begin a line
+    /// of `--list-themes`; any other name is typed, never offered. Whatever a name holds
+    /// (`$( )`, backticks, quotes, a newline), no script passes it to anything that
+    /// evaluates it: bash compares and quotes each line (`_termini_offer`), zsh's `compadd`
+    /// and fish's `complete` take it as a word.
+    static let themeCommand = "termini --list-themes 2>/dev/null | sed -n 's/^\\([A-Za-z0-9][-A-Za-z0-9_.+]*\\)  .*/\\1/p'"
 
     /// The badminton courts with files in the config directory (`badminton-3-match.jsonl`:
     /// `3`), found at completion time. `sh` reads the directory the way Termini finds it
@@ -53,6 +58,19 @@ public enum Completions {
         var s = """
         # bash completion for termini, made by `termini --completions bash`.
         # Installed as PREFIX/share/bash-completion/completions/termini.
+        # Names found at completion time (themes, courts) are never given to compgen -W,
+        # which expands $( ), backticks and variables: each line read is compared with the
+        # word typed and added quoted (printf %q), so it reaches the command line as text.
+        _termini_offer() {
+            local line quoted
+            COMPREPLY=()
+            while IFS= read -r line; do
+                if [[ $line == "$cur"* ]]; then
+                    printf -v quoted '%q' "$line"
+                    COMPREPLY+=("$quoted")
+                fi
+            done
+        }
         _termini() {
             local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} app="" w
             for w in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
@@ -63,10 +81,12 @@ public enum Completions {
         """
         for (name, values) in valued(apps, global) {
             switch values {
-            case .themes: s += "        \(name)) COMPREPLY=($(compgen -W \"$(\(themeCommand))\" -- \"$cur\")); return ;;\n"
-            case .courts: s += "        \(name)) COMPREPLY=($(compgen -W \"$(\(courtCommand))\" -- \"$cur\")); return ;;\n"
-            case .directory: s += "        \(name)) COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
-            case .file: s += "        \(name)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+            case .themes: s += "        \(name)) _termini_offer < <(\(themeCommand)); return ;;\n"
+            case .courts: s += "        \(name)) _termini_offer < <(\(courtCommand)); return ;;\n"
+            // compgen -d and -f list names without expanding them; one a line into the array
+            // (no word splitting, no globbing) and quoted by readline (-o filenames).
+            case .directory: s += "        \(name)) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\"); return ;;\n"
+            case .file: s += "        \(name)) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return ;;\n"
             case .choices(let c): s += "        \(name)) COMPREPLY=($(compgen -W \"\(words(c))\" -- \"$cur\")); return ;;\n"
             case .free: s += "        \(name)) COMPREPLY=(); return ;;\n"
             }

@@ -62,16 +62,20 @@ public struct ThemeCatalog: Sendable {
 
     public var names: [String] { entries.map(\.name) }
 
-    /// Names with `/` or `..` could read files outside the theme directories: refused.
+    /// Names with `/` or `..` could read files outside the theme directories, and a control
+    /// character (a newline, an escape, a bidi override) would break `--list-themes`' one
+    /// line a theme and the completions that read it: such names are refused, and such
+    /// files passed over.
     public static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && !name.contains("/") && !name.contains("..") && !name.contains("\0") && !name.hasPrefix(".")
+            && TextLayout.sanitized(name) == name
     }
 
     /// Loads a theme. Problems (a missing theme, bad lines) come back as messages for the
     /// user; the result is always a usable theme (missing roles from the default).
     public func load(_ name: String) -> (theme: Theme, messages: [String]) {
         guard ThemeCatalog.isValidName(name) else {
-            return (.builtinDefault, ["theme name '\(TextLayout.sanitized(name))' must not contain '/' or '..'; using the default theme"])
+            return (.builtinDefault, ["theme name '\(TextLayout.sanitized(name))' must not contain '/', '..' or control characters; using the default theme"])
         }
         guard let entry = entries.first(where: { $0.name == name }) else {
             return (.builtinDefault, ["no theme named '\(TextLayout.sanitized(name))' (themes: \(names.joined(separator: ", "))); using the default theme"])

@@ -2,76 +2,20 @@ import Testing
 import TerminiCore
 import TerminiWidgets
 import TerminiApp
+import TerminiTestSupport
 @testable import Boxing
-
-/// Compares a screen with the expected one; on a difference, prints the actual screen in a
-/// form that can be pasted into the test after checking it by eye.
-func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
-    if actual != expected {
-        let pasteable: [String] = actual.map { line in
-            let escaped = String(line.flatMap { c -> [Character] in c == "\\" || c == "\"" ? ["\\", c] : [c] })
-            return "            \"" + escaped + "\","
-        }
-        let text = "screen differs; actual:\n" + pasteable.joined(separator: "\n")
-        Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
-    }
-}
 
 @Suite struct BoxingScreenTests {
     @Test func freshSandbagAt80x24() {
         let d = Driver()
-        expectScreen(d.screen(), [
-            "                         │ ● Sandbag │ ○ Trash can │",
-            "",
-            "         │                                                         .───.~",
-            "         │                                                     (●)( o o )~(●)",
-            "  ╭──────┴──────╮                    Punches                    ╲╲ ╲ ─ ╱ ╱╱",
-            "  │░░░░░░░░░░░░░│                                                ╲╲_│ │_╱╱",
-            "  │░░░░░░░░░░░░░│                      ███                         ╱▓▓▓╲",
-            "  │░░░░░░░░░░░░░│                     █   █                        ╲▓▓▓╱",
-            "  │▓▓▓▓▓▓▓▓▓▓▓▓▓│                     █   █                        ╱   ╲",
-            "  │░░░░░░░░░░░░░│                     █   █                      _╱     ╲_",
-            "  │░░░░░░░░░░░░░│                     █   █",
-            "  │░░░░░BOX░░░░░│                     █   █                She's fighting fit",
-            "  │░░░░░░░░░░░░░│                      ███                  30 punches to go",
-            "  │░░░░░░░░░░░░░│",
-            "  │▓▓▓▓▓▓▓▓▓▓▓▓▓│                    hit it!",
-            "  │░░░░░░░░░░░░░│                  best rate —",
-            "  │░░░░░░░░░░░░░│",
-            "  │░░░░░░░░░░░░░│",
-            "  ╰─────────────╯",
-            "    Space  punch",
-            " ♪ Termini sound: alerts only                                    Trash can: 0",
-        ])
+        expectScreen(d.screen(), golden: "boxing/freshSandbagAt80x24")
     }
 
     @Test func tiredWomanAfter31PunchesAt80x24() {
         var d = Driver()
         d.press(.char(" "), times: 31, every: 0.1)
         _ = d.settle()
-        expectScreen(d.screen(), [
-            "                         │ ● Sandbag │ ○ Trash can │",
-            "",
-            "         │                                                ▐█▌(●)  .───.~ (●)",
-            "         │                                                ▐█▌═╲╲═( ─ ─ )═╱╱══",
-            "  ╭──────┴──────╮                    Punches              ▐█▌  ╲╲ ╲ o ╱ ╱╱",
-            "  │░░░░░░░░░░░░░│                                         ▐█▌═══╲╲_│ │_╱╱════",
-            "  │░░░░░░░░░░░░░│                  ████    █              ▐█▌     │▓▓▓│  z z",
-            "  │░░░░░░░░░░░░░│                      █  ██              ▐█▌════_│___│_═════",
-            "  │▓▓▓▓▓▓▓▓▓▓▓▓▓│                      █   █              ▐█▌   [═══════]",
-            "  │░░░░░░░░░░░░░│                   ███    █              ▐█▌     │   │",
-            "  │░░░░░░░░░░░░░│                      █   █",
-            "  │░░░░░BOX░░░░░│                      █   █                She's tired,",
-            "  │░░░░░░░░░░░░░│                  ████   ███           resting in the corner",
-            "  │░░░░░░░░░░░░░│",
-            "  │▓▓▓▓▓▓▓▓▓▓▓▓▓│                    hit it!",
-            "  │░░░░░░░░░░░░░│               best rate 10.0/s",
-            "  │░░░░░░░░░░░░░│",
-            "  │░░░░░░░░░░░░░│",
-            "  ╰─────────────╯",
-            "    Space  punch",
-            " ♪ Termini sound: alerts only                                    Trash can: 0",
-        ])
+        expectScreen(d.screen(), golden: "boxing/tiredWomanAfter31PunchesAt80x24")
     }
 
     @Test func trashCanInASCIIAt80x24() {
@@ -80,56 +24,12 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
         d.press(.right)
         d.press(.char(" "), times: 7, every: 0.2)
         _ = d.settle()
-        expectScreen(d.screen(theme: Theme.builtinDefault.withGlyphs(.ascii)), [
-            "                         | . Sandbag | * Trash can |",
-            "",
-            "                                                                    _____",
-            "                                                                   |#####|",
-            "        .---.                        Punches                    (@)( o o )(@)",
-            "  .-----'---'-----.                                              \\\\ \\ = / //",
-            "  [===============]                   #####                       \\\\_| |_//",
-            "   |  |   |   |  |                        #                        |=====|",
-            "   |  |   |   |  |                       #                         |__|__|",
-            "   |  |   |   |  |                      #                           |   |",
-            "   |  |   |   |  |                     #                          __|   |__",
-            "   |  |   |   |  |                     #",
-            "   |  |   |   |  |                     #                    He's fighting fit",
-            "   |  |   |   |  |                                          23 punches to go",
-            "   |  |   |   |  |                   hit it!",
-            "   \\-------------/              best rate 10.0/s",
-            "     Space  punch",
-            "",
-            "",
-            "",
-            " Termini sound: alerts only                                       Sandbag: 31",
-        ])
+        expectScreen(d.screen(theme: Theme.builtinDefault.withGlyphs(.ascii)), golden: "boxing/trashCanInASCIIAt80x24")
     }
 
     @Test func launchScreenAt80x24() {
         let d = Driver(skipSplash: false)
-        expectScreen(d.screen(), [
-            "",
-            "",
-            "",
-            "                                      ▄▄▄",
-            "                                ((  ▄█████▄  ))",
-            "                               (((  ███████  )))",
-            "                                (( ▐███████▌ ))",
-            "                                  ▀▀▀▀▀▀▀▀▀▀▀",
-            "",
-            "       ████   ███  █   █  ███  █   █  ███      █████  ███  █   █ █████",
-            "       █   █ █   █ █   █   █   █   █ █   █       █     █   ██ ██ █",
-            "       █   █ █   █  █ █    █   ██  █ █           █     █   █ █ █ █",
-            "       ████  █   █   █     █   █ █ █ █ ███       █     █   █ █ █ ████",
-            "       █   █ █   █  █ █    █   █  ██ █   █       █     █   █   █ █",
-            "       █   █ █   █ █   █   █   █   █ █   █       █     █   █   █ █",
-            "       ████   ███  █   █  ███  █   █  ████       █    ███  █   █ █████",
-            "",
-            "                                 Ding! Ding!",
-            "",
-            "",
-            "                                press any key",
-        ])
+        expectScreen(d.screen(), golden: "boxing/launchScreenAt80x24")
     }
 
     @Test func playAgainDialogAt80x24() {
@@ -140,29 +40,7 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
         let (screen, inside) = d.screenAroundDialog()
         #expect(inside.contains("Reset the sandbag's 31 punches to 0? The trash can keeps"))
         #expect(inside.contains("[ Yes, reset ]  ▸ No ◂"))
-        expectScreen(screen, [
-            "                         │ ● Sandbag │ ○ Trash can │",
-            "",
-            "         │                                                ▐█▌(●)  .───.~ (●)",
-            "         │                                                ▐█▌═╲╲═( ─ ─ )═╱╱══",
-            "  ╭──────┴──────╮                    Punches              ▐█▌  ╲╲ ╲ o ╱ ╱╱",
-            "  │░░░░░░░░░░░░░│                                         ▐█▌═══╲╲_│ │_╱╱════",
-            "  │░░░░░░░░░░░░░│                  ████    █              ▐█▌     │▓▓▓│  z z",
-            "  │░░░░░░┌─ Play again ─────────────────────────────────────────────┐_│_═════",
-            "  │▓▓▓▓▓▓│                                                          │═══]",
-            "  │░░░░░░│                                                          │ │",
-            "  │░░░░░░│                                                          │",
-            "  │░░░░░B│                                                          │ed,",
-            "  │░░░░░░│                                                          │e corner",
-            "  │░░░░░░└──────────────────────────────────────────────────────────┘",
-            "  │▓▓▓▓▓▓▓▓▓▓▓▓▓│                    hit it!",
-            "  │░░░░░░░░░░░░░│               best rate 10.0/s",
-            "  │░░░░░░░░░░░░░│",
-            "  │░░░░░░░░░░░░░│",
-            "  ╰─────────────╯",
-            "    Space  punch",
-            " ♪ Termini sound: alerts only                                    Trash can: 0",
-        ])
+        expectScreen(screen, golden: "boxing/playAgainDialogAt80x24")
     }
 
     @Test func aPunchFloatsAPlusOneAndShakesTheTarget() {
@@ -240,10 +118,7 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
         #expect(before.contains { $0.contains(" Space  punch") })
         d.press(.tab)
         let after = d.screen()
-        expectScreen(Array(after.prefix(2)), [
-            "                       ▸ │ ● Sandbag │ ○ Trash can │ ◂",
-            "             Space or ←→ switch the target · Tab: back to the bag",
-        ])
+        expectScreen(Array(after.prefix(2)), golden: "boxing/theFocusedSelectorShowsItAndSaysWhatSpaceDoesNow")
         #expect(after.contains { $0.contains(" Tab  to punch") } && !after.contains { $0.contains("Space  punch") }, "\(after.joined(separator: "\n"))")
         d.press(.tab)
         #expect(d.screen() == before)

@@ -17,6 +17,62 @@ extension AppHarness where App == CoffeeApp {
 }
 
 @Suite struct CoffeeAppTests {
+    /// Backspace empties a line, says so, and u puts it back (issue 25: Geisha 10 -> 0 with
+    /// no word and no way back, while c asks first).
+    @Test func backspaceEmptiesALineSaysSoAndUPutsItBack() {
+        let store = InMemoryStore()
+        var h = coffee(store)
+        h.press([.down, .down, .down, .down])  // the order, Geisha
+        #expect(h.app.shop.products[h.app.shop.row].name == "Geisha")
+        h.press(Array(repeating: Key.char("+"), count: 10))
+        #expect(h.app.shop.quantities[3] == 10)
+        let e = h.press(.backspace)
+        #expect(h.app.shop.quantities[3] == 0)
+        #expect(e.contains(.notice("Geisha: 10 bags taken off the order; u puts them back.")), "\(e)")
+        h.press(.char("u"))
+        #expect(h.app.shop.quantities[3] == 10)
+        // Saved as it is now.
+        #expect(coffee(store).app.shop.quantities[3] == 10)
+        // Delete too; u once more; nothing left to undo then.
+        h.press(.delete)
+        #expect(h.app.shop.quantities[3] == 0)
+        h.press(.char("u"))
+        #expect(h.app.shop.quantities[3] == 10)
+        #expect(h.press(.char("u")).contains(.notice("Nothing to undo.")))
+        // A line already empty: nothing taken, nothing said.
+        h.press(.down)
+        #expect(h.press(.backspace).isEmpty)
+    }
+
+    /// Digits typed in the order set the quantity: one digit, or two for 10 to 99; the
+    /// stores keep 1-9 for the branches.
+    @Test func digitsTypeAQuantityInTheOrder() {
+        var h = coffee()
+        h.press([.down])
+        h.press(.char("3"))
+        #expect(h.app.shop.quantities[0] == 3)
+        h.press(.char("+"))
+        #expect(h.app.shop.quantities[0] == 4)
+        h.press([.char("1"), .char("2")])
+        #expect(h.app.shop.quantities[0] == 12)
+        // A third digit starts a new number.
+        h.press(.char("4"))
+        #expect(h.app.shop.quantities[0] == 4)
+        h.press(.char("0"))
+        #expect(h.app.shop.quantities[0] == 40)
+        h.press([.down, .char("0")])
+        #expect(h.app.shop.quantities[1] == 0)
+        h.press([.char("0"), .char("7")])
+        #expect(h.app.shop.quantities[1] == 7)
+        // Any other key ends the number.
+        h.press([.char("+"), .char("5")])
+        #expect(h.app.shop.quantities[1] == 5)
+        // u undoes the last change.
+        h.press(.char("u"))
+        #expect(h.app.shop.quantities[1] == 8)
+        #expect(h.app.shop.branch == 0)
+    }
+
     @Test func carouselKeys() {
         let store = InMemoryStore()
         var h = coffee(store)

@@ -71,7 +71,9 @@ import Testing
     }
 
     /// Quantities within 0–99, one per product; one key changes at most one quantity, by one
-    /// (or to 0 with Backspace/Delete, or every one to 0 by the Clear dialog); the branch and
+    /// (or to 0 with Backspace/Delete, to the digit typed or ten times the last quantity plus
+    /// it, or every one to 0 by the Clear dialog; u brings back the order before its last
+    /// change, whatever that was); the branch and
     /// row stay on the catalog; the totals are the sums of the lines; what is saved is the cart.
     static func problem(_ app: CoffeeApp, before: CoffeeShop, hadOverlay: Bool, key: Key, store: InMemoryStore) -> String? {
         let s = app.shop
@@ -83,13 +85,14 @@ import Testing
               s.totalPrice >= 0 else { return "totals \(s.totalQuantity), \(s.totalPrice)" }
         let changed = s.quantities.indices.filter { s.quantities[$0] != before.quantities[$0] }
         if hadOverlay && !changed.isEmpty && !s.isEmpty { return "a quantity changed behind a dialog" }
-        if hadOverlay && s.isEmpty {
-            // The Clear dialog said yes.
+        if hadOverlay && s.isEmpty || key == .char("u") && !hadOverlay {
+            // The Clear dialog said yes; u undid a change.
         } else if changed.count > 1 {
             return "one key changed \(changed.count) quantities"
         } else if let r = changed.first {
             let (b, a) = (before.quantities[r], s.quantities[r])
-            if abs(a - b) != 1 && !(a == 0 && (key == .backspace || key == .delete)) {
+            let typed = key.digit.map { a == $0 || a == b * 10 + $0 } ?? false
+            if abs(a - b) != 1 && !(a == 0 && (key == .backspace || key == .delete)) && !typed {
                 return "quantity \(b) → \(a) on \(key)"
             }
         }

@@ -5,7 +5,7 @@ import TerminiApp
 import TerminiTestSupport
 @testable import Coffee
 
-/// The screens at 80×24 (content 78×21), written out. The Chinese branch text takes two
+/// The screens at 80×24 (content 78×21), in Tests/Goldens/coffee. The Chinese branch text takes two
 /// cells a character: in these strings a CJK character stands for two columns, so the lines
 /// with it are shorter in characters but end in the same column on screen.
 @Suite struct CoffeeGoldenTests {
@@ -29,135 +29,31 @@ import TerminiTestSupport
         }
     }
 
-    func check(_ name: String, _ expected: [String]) {
+    func check(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
         guard let (app, size, _) = CoffeeGoldenTests.scene(name) else {
             Issue.record("no scene \(name)")
             return
         }
-        let actual = app.lines(size: size)
-        #expect(actual == expected, "\(name):\n\(actual.map { "\"\($0)\"," }.joined(separator: "\n"))")
+        expectScreen(app.lines(size: size), golden: "coffee/\(name)", sourceLocation: sourceLocation)
     }
 
     @Test func fresh() {
-        check("fresh", [
-            "  Stores                                                        branch 1 of 5",
-            "",
-            "     ╭────────────────╮    民權創始店",
-            "     │    COFFEE 1    │    Minquan Original",
-            "    ▐▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▌",
-            "     │ ┌──┐  ┌─────┐  │    Tel (02)2545-9945",
-            "     │ │  │  │▒▒▒▒▒│  │    松山區民權東路三段140巷2-1號",
-            "     │ │ •│  └─────┘  │    No. 2-1, Ln. 140, Sec. 3,",
-            "    ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀   Minquan E. Rd., Songshan Dist.",
-            "",
-            "                               ◂  ● ○ ○ ○ ○  ▸",
-            "──────────────────────────────────────────────────────────────────────────────",
-            "            Order                  Price      Bags          Amount",
-            "             House Blend          NT$280   [−]  0 [+]            ·",
-            "             Ethiopia (washed)    NT$450   [−]  0 [+]            ·",
-            "             Ethiopia (natural)   NT$450   [−]  0 [+]            ·",
-            "             Geisha               NT$550   [−]  0 [+]            ·",
-            "             Kenya                NT$500   [−]  0 [+]            ·",
-            "             Sumatra              NT$500   [−]  0 [+]            ·",
-            "           ───────────────────────────────────────────────────────",
-            "             Total                              0 bags        NT$0",
-        ])
+        check("fresh")
     }
 
     @Test func ordered() {
-        check("ordered", [
-            "  Stores                                                        branch 3 of 5",
-            "",
-            "     ╭────────────────╮    三號松江店",
-            "     │    COFFEE 3    │    No. 3 Songjiang",
-            "    ▐▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▀▄▌",
-            "     │ ┌──┐  ┌─────┐  │    Tel (02)2571-6845",
-            "     │ │  │  │▒▒▒▒▒│  │    中山區松江路330巷30號",
-            "     │ │ •│  └─────┘  │    No. 30, Ln. 330, Songjiang Rd., Zhongshan Dist.",
-            "    ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀",
-            "",
-            "                               ◂  ○ ○ ● ○ ○  ▸",
-            "──────────────────────────────────────────────────────────────────────────────",
-            "            Order                  Price      Bags          Amount",
-            "             House Blend          NT$280   [−]  2 [+]       NT$560",
-            "             Ethiopia (washed)    NT$450   [−]  1 [+]       NT$450",
-            "           ▸ Ethiopia (natural)   NT$450   [−]  3 [+]     NT$1,350",
-            "             Geisha               NT$550   [−]  0 [+]            ·",
-            "             Kenya                NT$500   [−]  0 [+]            ·",
-            "             Sumatra              NT$500   [−]  0 [+]            ·",
-            "           ───────────────────────────────────────────────────────",
-            "             Total                              6 bags    NT$2,360",
-        ])
+        check("ordered")
     }
 
     @Test func orderedASCII() {
-        check("orderedASCII", [
-            "  Stores                                                        branch 3 of 5",
-            "",
-            "     .----------------.",
-            "     |    COFFEE 3    |    No. 3 Songjiang",
-            "    /\\/\\/\\/\\/\\/\\/\\/\\/\\/\\",
-            "     | +--+  +-----+  |    Tel (02)2571-6845",
-            "     | |  |  |:::::|  |    No. 30, Ln. 330, Songjiang Rd., Zhongshan Dist.",
-            "     | | o|  +-----+  |",
-            "    ====================",
-            "",
-            "                               <  . . * . .  >",
-            "------------------------------------------------------------------------------",
-            "            Order                  Price      Bags          Amount",
-            "             House Blend          NT$280   [-]  2 [+]       NT$560",
-            "             Ethiopia (washed)    NT$450   [-]  1 [+]       NT$450",
-            "           > Ethiopia (natural)   NT$450   [-]  3 [+]     NT$1,350",
-            "             Geisha               NT$550   [-]  0 [+]            -",
-            "             Kenya                NT$500   [-]  0 [+]            -",
-            "             Sumatra              NT$500   [-]  0 [+]            -",
-            "           -------------------------------------------------------",
-            "             Total                              6 bags    NT$2,360",
-        ])
+        check("orderedASCII")
     }
 
     @Test func receipt() {
-        check("receipt", [
-            "  Stores                                                        branch 5 of 5",
-            "",
-            "     ╭────────────────╮    內湖港墘店",
-            "     │    COFFEE 5 ┌─ Receipt ────────────────────────────┐",
-            "    ▐▀▄▀▄▀▄▀▄▀▄▀▄▀▄│         COFFEE SHOP RECEIPT          │",
-            "     │ ┌──┐  ┌─────│              內湖港墘店              │",
-            "     │ │  │  │▒▒▒▒▒│            Neihu Gangqian            │",
-            "     │ │ •│  └─────│            (02)2797-1919             │eihu Dist.",
-            "    ▀▀▀▀▀▀▀▀▀▀▀▀▀▀▀│        內湖區港墘路127巷12號         │",
-            "                   │ ──────────────────────────────────── │",
-            "                   │ Geisha         1 × NT$550     NT$550 │",
-            "───────────────────│ Kenya          2 × NT$500   NT$1,000 │───────────────────",
-            "            Order  │ ──────────────────────────────────── │ Amount",
-            "             House │ Total  3 bags               NT$1,550 │      ·",
-            "             Ethiop│                                      │      ·",
-            "             Ethiop│                       any key closes │      ·",
-            "             Geisha└──────────────────────────────────────┘ NT$550",
-            "             Kenya                NT$500   [−]  2 [+]     NT$1,000",
-            "             Sumatra              NT$500   [−]  0 [+]            ·",
-            "           ───────────────────────────────────────────────────────",
-            "             Total                              3 bags    NT$1,550",
-        ])
+        check("receipt")
     }
 
     @Test func small() {
-        check("small", [
-            "  Stores                        branch 4 of 5",
-            "                  古亭示範店",
-            "               Guting Showcase",
-            "              Tel (02)2365-6627",
-            "             中正區金門街2-6號 …",
-            "               ◂  ○ ○ ○ ● ○  ▸",
-            "──────────────────────────────────────────────",
-            " Order             Price    Bags        Amount",
-            "  House Blend     NT$280 [−]  1 [+]     NT$280",
-            "  Ethiopia (wash… NT$450 [−]  0 [+]          ·",
-            "  Ethiopia (natu… NT$450 [−]  0 [+]          ·",
-            "↓ Geisha          NT$550 [−]  0 [+]          ·",
-            "──────────────────────────────────────────────",
-            "  Total                       1 bag     NT$280",
-        ])
+        check("small")
     }
 }

@@ -12,9 +12,8 @@ import Testing
         (try? Subprocess.run([TmuxSession.binary, "badminton", "--status", "--config-dir", dir]))?.output ?? ""
     }
 
-    @Test(arguments: [SIGKILL, 0])
+    @Test(.tmux, arguments: [SIGKILL, 0])
     func theWatcherKeepsTheMatchWhenTheKeeperGoes(_ how: Int32) throws {
-        guard TmuxSession.tmuxAvailable else { return }
         let dir = TempDir("termini-takeover")
         let keeper = try TmuxSession(arguments: ["badminton", "--new", "--names", "Lin,Lee"], configDir: dir.path)
         #expect(keeper.waitFor("serves from"), "\(keeper.screen)")

@@ -40,8 +40,7 @@ import Testing
         (try? Subprocess.run([TmuxSession.binary, "badminton", "--status"] + (json ? ["--json"] : []) + ["--config-dir", dir])) ?? (-1, "")
     }
 
-    @Test func wholeThreeGameMatchPlayedByKeys() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func wholeThreeGameMatchPlayedByKeys() throws {
         let t = try TmuxSession(arguments: ["badminton", "--new", "--names", "Ann,Bo"])
         #expect(t.waitFor("serves from the RIGHT court"), "\(t.screen)")
         // Game 1: Ann on the left wins 21-15.
@@ -87,8 +86,7 @@ import Testing
         #expect(st.output == "Ann 21-15 17-21 21-19 Bo · Ann won\n")
     }
 
-    @Test func killNineInTheMiddleLosesNothing() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func killNineInTheMiddleLosesNothing() throws {
         let dir = TmuxSession.makeTempDir("termini-kill")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var before = ""
@@ -117,8 +115,7 @@ import Testing
         #expect(again.wait { _ in Self.status(dir).output.hasPrefix("Ann/Bob 4-3 Cat/Dan") }.ok, "\(Self.status(dir).output)")
     }
 
-    @Test func sigtermAndSighupExitCleanlyKeepingEverything() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func sigtermAndSighupExitCleanlyKeepingEverything() throws {
         let dir = TmuxSession.makeTempDir("termini-term")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         for (signal, code) in [(SIGTERM, 143), (SIGHUP, 129)] {
@@ -134,8 +131,7 @@ import Testing
         #expect(Self.status(dir).output.hasPrefix("Red 2-4 Blue"), "\(Self.status(dir).output)")
     }
 
-    @Test func watchFollowsTheKeeperReadOnly() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func watchFollowsTheKeeperReadOnly() throws {
         let dir = TmuxSession.makeTempDir("termini-watch")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let keeper = try TmuxSession(arguments: ["badminton", "--new", "--names", "Lin,Lee"], configDir: dir)
@@ -152,7 +148,7 @@ import Testing
         #expect(Array(k) == Array(w), "keeper:\n\(k.joined(separator: "\n"))\nwatcher:\n\(w.joined(separator: "\n"))")
         // Keys do nothing to the match in the watcher.
         watcher.send("a")
-        usleep(300_000)
+        watcher.barrier()
         #expect(Self.status(dir).output.hasPrefix("Lin 3-1 Lee"))
         // The keeper starts a new match: the watcher follows.
         keeper.send("n")
@@ -166,8 +162,7 @@ import Testing
         #expect(watcher.waitFor("Abandoned: Lin v Lee 3-1"), "\(watcher.screen)")
     }
 
-    @Test func statusAndExportWithoutATerminal() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func statusAndExportWithoutATerminal() throws {
         let dir = TmuxSession.makeTempDir("termini-status")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let none = Self.status(dir)
@@ -194,8 +189,7 @@ import Testing
     /// The dialogs as a first-time user meets them: the hint bar names their keys, typing
     /// replaces a prefilled name, y/n answer "New match?", the first server is remembered, and
     /// the history shows local times (a fixed zone 5:30 ahead of UTC, no tzdata needed).
-    @Test func dialogsAnswerLikeEveryOtherApp() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func dialogsAnswerLikeEveryOtherApp() throws {
         let dir = TmuxSession.makeTempDir("termini-dialogs")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try TmuxSession(arguments: ["badminton"], environment: ["TZ": "IST-5:30"], configDir: dir)
@@ -244,8 +238,7 @@ import Testing
 
     /// Doubles: 2 and 4 move the server and receiver in the court diagram before Enter, and
     /// the interval between games counts down inside the next game's service dialog.
-    @Test func doublesServiceChoiceIsPreviewedAndTheIntervalStaysInView() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func doublesServiceChoiceIsPreviewedAndTheIntervalStaysInView() throws {
         let t = try TmuxSession(arguments: ["badminton", "--new", "--doubles", "--names", "Chen Qingchen/Jia Yifan,Lee Chong Wei 1/Lee Chong Wei 2"])
         #expect(t.waitFor("who serves?"), "\(t.screen)")
         #expect(t.waitFor("R Chen Qingchen 🏸 serves"), "\(t.screen)")
@@ -261,8 +254,7 @@ import Testing
         #expect(t.wait { $0.contains("Interval between games · 1:5") }.ok, "\(t.screen)")
     }
 
-    @Test func damagedJournalIsRecoveredOnStart() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func damagedJournalIsRecoveredOnStart() throws {
         let dir = TmuxSession.makeTempDir("termini-damaged")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         do {

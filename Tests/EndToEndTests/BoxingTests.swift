@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Boxing Time in a real terminal: the punches a person sends, what they see, what is kept.
-@Suite(.serialized) struct BoxingEndToEndTests {
+@Suite(.serialized, .tmux) struct BoxingEndToEndTests {
     /// "31" in the count's big digits at 80×24 (the 5×7 font).
     static let thirtyOne = ["████    █", "    █  ██", " ███    █", "████   ███"]
 

@@ -3,7 +3,7 @@ import Testing
 
 /// Coffee Shop in the real binary: quantities by keys, the total, the cart and branch kept
 /// across a restart, --receipt, a user's catalog and a broken one.
-@Suite(.serialized) struct CoffeeEndToEndTests {
+@Suite(.serialized, .tmux) struct CoffeeEndToEndTests {
     @Test func quantitiesByKeysAndTheCartIsKept() throws {
         let dir = TmuxSession.makeTempDir("termini-coffee")
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -69,6 +69,24 @@ import Testing
         }
         let empty = try Subprocess.run([TmuxSession.binary, "coffee", "--receipt", "--config-dir", dir])
         #expect(empty.output.contains("(nothing ordered)"))
+    }
+
+    /// Issue 25: Backspace emptied Geisha's 10 bags at 80x24 with no word and no undo; and
+    /// digits typed in the order did nothing. Now the notice says what went and that u puts
+    /// it back, u does, and 1 2 types 12 bags; at 80x24 and 200x60.
+    @Test(arguments: [(80, 24), (200, 60)])
+    func backspaceSaysWhatWentAndUndoes(width: Int, height: Int) throws {
+        let t = try TmuxSession(width: width, height: height, arguments: ["coffee"])
+        #expect(t.waitFor("民權創始店"), "\(t.screen)")
+        t.send("Tab", "Down", "Down", "Down", "1", "2")
+        #expect(t.wait { $0.contains("12 bags") && $0.contains("NT$6,600") }.ok, "\(t.screen)")
+        t.send("BSpace")
+        #expect(t.waitFor("Geisha: 12 bags taken off the order; u puts them back."), "\(t.screen)")
+        #expect(t.screen.contains("0 bags"), "\(t.screen)")
+        t.send("u")
+        #expect(t.wait { $0.contains("12 bags") && $0.contains("NT$6,600") }.ok, "\(t.screen)")
+        t.send("q")
+        #expect(t.exitStatus() == 0)
     }
 
     @Test func ownCatalogAndABrokenOne() throws {

@@ -34,9 +34,8 @@ import Testing
         return best
     }
 
-    @Test(arguments: [(80, 24, false, false), (200, 60, false, false), (80, 24, true, false), (80, 24, false, true)])
+    @Test(.tmux, arguments: [(80, 24, false, false), (200, 60, false, false), (80, 24, true, false), (80, 24, false, true)])
     func theHallDisplay(_ width: Int, _ height: Int, _ ascii: Bool, _ mono: Bool) throws {
-        guard TmuxSession.tmuxAvailable else { return }
         let dir = TempDir("termini-display")
         let keeper = try TmuxSession(arguments: ["badminton", "--court", "3", "--new", "--names", "Lin,Lee"], configDir: dir.path)
         #expect(keeper.waitFor("serves from"), "\(keeper.screen)")
@@ -71,8 +70,7 @@ import Testing
         #expect(tv.terminalRestored())
     }
 
-    @Test func theDisplayWaitsForACourtThatHasNoMatchYet() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func theDisplayWaitsForACourtThatHasNoMatchYet() throws {
         let dir = TempDir("termini-display-wait")
         let tv = try TmuxSession(arguments: ["badminton", "--court", "5", "--watch", "--display"], configDir: dir.path)
         #expect(tv.waitFor("No match yet"), "\(tv.screen)")
@@ -81,9 +79,8 @@ import Testing
         #expect(tv.waitFor("Ann"), "\(tv.screen)")
     }
 
-    @Test(arguments: [(80, 24), (120, 30), (200, 60)])
+    @Test(.tmux, arguments: [(80, 24), (120, 30), (200, 60)])
     func everyCourtSideBySide(_ width: Int, _ height: Int) throws {
-        guard TmuxSession.tmuxAvailable else { return }
         let dir = TempDir("termini-all")
         var keepers: [TmuxSession] = []
         for c in ["1", "2", "10"] {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 @testable import Badminton
+import BadmintonRules
 @testable import Boxing
 @testable import Coffee
 import Foundation
@@ -206,11 +207,10 @@ struct BadFileExpectation {
 
 @Suite struct FaultBadFileTests {
     static let isRoot = getuid() == 0
-    static let setprivAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+    static let setprivAvailable = Tools.installed("setpriv")
     static let nobody: UInt32 = 65534
 
-    @Test func everyFileTermiReadsSpoiltNineWays() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func everyFileTermiReadsSpoiltNineWays() throws {
         var rng = Fuzz.random("FaultBadFileTests")
         var cases: [(BadFile, Damage, UInt64)] = []
         for f in BadFile.allCases {

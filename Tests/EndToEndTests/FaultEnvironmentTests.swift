@@ -2,6 +2,7 @@
 import Glibc
 #endif
 @testable import Badminton
+import BadmintonRules
 @testable import Boxing
 @testable import Coffee
 import Foundation
@@ -89,8 +90,7 @@ func quitCleanly(_ t: TmuxSession) -> String? {
 }
 
 @Suite struct FaultEnvironmentTests {
-    @Test func unusableTermInEveryAppExits1AndRestores() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func unusableTermInEveryAppExits1AndRestores() throws {
         var cases: [(EnvSubject, String, String)] = []
         for a in EnvSubject.apps {
             for (term, message) in [("<unset>", "TERM is not set"), ("dumb", "cannot move the cursor"), ("xterm-nonexistent", "TERM=xterm-nonexistent")] {
@@ -107,8 +107,7 @@ func quitCleanly(_ t: TmuxSession) -> String? {
         #expect(failures == 0)
     }
 
-    @Test func cLocaleDrawsOnlyASCIIInEveryApp() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func cLocaleDrawsOnlyASCIIInEveryApp() throws {
         let failures = runCases("LANG=C", EnvSubject.apps, name: \.name) { a in
             guard let t = try? TmuxSession(arguments: a.arguments, environment: ["LANG": "C"]) else { return "tmux" }
             guard t.waitFor(a.ready, timeout: 15) else { return "not ready:\n\(t.screen)" }
@@ -124,8 +123,7 @@ func quitCleanly(_ t: TmuxSession) -> String? {
         #expect(failures == 0)
     }
 
-    @Test func noColorUsesAttributesOnlyInEveryApp() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func noColorUsesAttributesOnlyInEveryApp() throws {
         let failures = runCases("NO_COLOR=1", EnvSubject.apps, name: \.name) { a in
             guard let t = try? TmuxSession(arguments: a.arguments, environment: ["NO_COLOR": "1"]) else { return "tmux" }
             guard t.waitFor(a.ready, timeout: 15) else { return "not ready:\n\(t.screen)" }
@@ -163,8 +161,7 @@ func quitCleanly(_ t: TmuxSession) -> String? {
         raw.range(of: "\u{1b}\\[([0-9;]*;)?(1|4|7)(;[0-9;]*)?m", options: .regularExpression) != nil
     }
 
-    @Test func noHomeRunsEveryAppWithANotice() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func noHomeRunsEveryAppWithANotice() throws {
         let failures = runCases("HOME unset", EnvSubject.apps, name: \.name) { a in
             guard let t = try? TmuxSession(arguments: a.arguments, environment: ["HOME": "<unset>"], useConfigDirOption: false) else { return "tmux" }
             guard t.wait(timeout: 15, until: { $0.contains(a.ready) && $0.contains("nowhere to keep") }).ok else { return "no notice:\n\(t.screen)" }
@@ -175,8 +172,7 @@ func quitCleanly(_ t: TmuxSession) -> String? {
         #expect(failures == 0)
     }
 
-    @Test func relativeXDGConfigHomeIsIgnoredByEveryApp() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func relativeXDGConfigHomeIsIgnoredByEveryApp() throws {
         let failures = runCases("XDG_CONFIG_HOME relative", EnvSubject.apps, name: \.name) { a in
             let home = TempDir("termini-home")
             let relative = "xdg-relative-\(UUID().uuidString.prefix(8))"
@@ -199,8 +195,7 @@ func quitCleanly(_ t: TmuxSession) -> String? {
         #expect(failures == 0)
     }
 
-    @Test func readOnlyConfigDirectoryInEveryApp() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func readOnlyConfigDirectoryInEveryApp() throws {
         // Root writes anywhere: the case runs as nobody in a directory root owns (0755).
         let root = getuid() == 0
         if root && !FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") {
@@ -261,8 +256,7 @@ func quitCleanly(_ t: TmuxSession) -> String? {
         return nil
     }
 
-    @Test func everySizeFrom1x1To400x150InEveryApp() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func everySizeFrom1x1To400x150InEveryApp() throws {
         // Each app starts at 1×1 and grows through every size, and starts at 400×150 and
         // shrinks through them; at each size the screen is checked.
         var cases: [(EnvSubject, Bool)] = []
@@ -288,8 +282,7 @@ func quitCleanly(_ t: TmuxSession) -> String? {
         #expect(failures == 0)
     }
 
-    @Test func aStormOf500ResizesWhileKeysArePressedLeavesNoGarbage() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func aStormOf500ResizesWhileKeysArePressedLeavesNoGarbage() throws {
         let seed = Fuzz.random("FaultEnvironmentTests-storm").state
         let resizes = Fuzz.count(500)
         let failures = runCases("storm of \(resizes) resizes", EnvSubject.apps + [EnvSubject.launcher], name: \.name, width: 6) { a in

@@ -25,8 +25,7 @@ import Testing
         Case(name: "the catalog", path: "coffee-catalog.json", arguments: ["coffee"], ready: "Order"),
     ]
 
-    @Test func aFIFOInPlaceOfAFileNeverBlocks() {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func aFIFOInPlaceOfAFileNeverBlocks() {
         let results = inParallel(Self.cases, width: 6) { c -> String? in
             let dir = TempDir("termini-fifo")
             try? FileManager.default.createDirectory(atPath: dir.file("themes"), withIntermediateDirectories: true)
@@ -55,8 +54,7 @@ import Testing
             + "theme, catalog: start at once, a notice naming the FIFO, q quits with 0)")
     }
 
-    @Test func aLockFileThatIsALinkOrADirectoryNeverMakesTwoKeepers() {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func aLockFileThatIsALinkOrADirectoryNeverMakesTwoKeepers() {
         for kind in ["symlink", "directory"] {
             let dir = TempDir("termini-lock")
             if kind == "symlink" { _ = symlink(dir.file("elsewhere"), dir.file("badminton.lock")) } else { _ = mkdir(dir.file("badminton.lock"), 0o700) }
@@ -66,7 +64,7 @@ import Testing
             #expect(both[0].ok && both[1].ok, "\(kind): not both read-only:\n\(both[0].screen)\n\(both[1].screen)")
             #expect(both[0].screen.contains("badminton.lock"), "\(kind): the lock file is not named:\n\(both[0].screen)")
             a.send("Right")
-            usleep(300_000)
+            a.barrier()
             #expect(!FileManager.default.fileExists(atPath: dir.file("badminton-match.jsonl")), "\(kind): a read-only copy wrote the journal")
             a.send("q")
             b.send("q")

@@ -5,15 +5,20 @@ import Foundation
 import TerminiTestSupport
 import Testing
 import Badminton
+import BadmintonRules
 
 /// A real full disk: the config directory on a 64 KiB tmpfs, filled to the last block while
 /// termini runs, then emptied again. Nothing on disk is ever torn, nothing saved before is
 /// lost, and what is saved after the space returns is whole. (Needs root for `mount`; where it
-/// is refused the test says so and does nothing.)
+/// is refused the tests are skipped.)
 ///
 /// And the screen is never ahead of the disk: a key whose save the disk refuses is not shown
 /// as done (the app goes back to what is saved), a warning naming the cause stays until a save
 /// succeeds, and then "Saved again" is said once.
+extension Trait where Self == ConditionTrait {
+    static var mount: Self { .enabled(if: FaultFullDiskTests.canMount, "needs to mount a tmpfs (root)") }
+}
+
 @Suite(.serialized) struct FaultFullDiskTests {
     /// A 64 KiB tmpfs, unmounted when released.
     final class SmallDisk {
@@ -42,14 +47,19 @@ import Badminton
         func file(_ name: String) -> [UInt8]? { FileManager.default.contents(atPath: path + "/" + name).map { [UInt8]($0) } }
     }
 
-    static func disk() -> SmallDisk? {
+    /// Whether this machine lets the tests mount a tmpfs (root can): tried once, at the first ask.
+    static let canMount: Bool = {
         let d = SmallDisk()
-        guard d.mounted else {
-            Fuzz.report("full disk: skipped, mount of a 64 KiB tmpfs refused (\(d.why.isEmpty ? "not root?" : d.why))")
-            return nil
-        }
+        if !d.mounted { Fuzz.report("full disk: mount of a 64 KiB tmpfs refused (\(d.why.isEmpty ? "not root?" : d.why))") }
+        return d.mounted
+    }()
+
+    static func disk() throws -> SmallDisk {
+        let d = SmallDisk()
+        guard d.mounted else { throw MountRefused(why: d.why) }
         return d
     }
+    struct MountRefused: Error { let why: String }
 
     /// Every line of a journal or the history is whole.
     static func whole(_ bytes: [UInt8]?, history: Bool) -> String? {
@@ -67,8 +77,8 @@ import Badminton
                        directory: "/tmp").stdout
     }
 
-    @Test func badmintonPointsANewMatchAndTheHistory() throws {
-        guard TmuxSession.tmuxAvailable, let disk = Self.disk() else { return }
+    @Test(.tmux, .mount) func badmintonPointsANewMatchAndTheHistory() throws {
+        let disk = try Self.disk()
         let t = try TmuxSession(arguments: ["badminton", "--new"], configDir: disk.path)
         #expect(t.waitFor("serves from", timeout: 15))
         t.send("Right", "Right", "Left")
@@ -95,7 +105,7 @@ import Badminton
         #expect(t.screen.contains("No space left on device"), "the warning does not name the cause:\n\(t.screen)")
         // A point on the full disk: refused, not shown, the warning stays.
         t.send("Right")
-        usleep(300_000)
+        t.barrier()
         #expect(t.wait { board.screenShows($0, onDisk) && $0.contains("Could not save") }.ok, "a refused point is shown:\n\(t.screen)")
 
         // A new match while the disk is full: it does not start; the old one stays the journal's.
@@ -104,13 +114,13 @@ import Badminton
         t.send("y")
         #expect(t.wait { $0.contains("New match") && $0.contains("Start") }.ok, "\(t.screen)")
         t.send("Enter")
-        usleep(300_000)
+        t.barrier()
         // The setup form is still there (the match did not begin), with the warning.
         #expect(t.wait { $0.contains("Start") && $0.contains("Could not save") }.ok, "a new match began on a full disk:\n\(t.screen)")
         t.send("Escape")
         #expect(t.wait { board.screenShows($0, onDisk) }.ok, "the old match is not on screen after a new match was refused:\n\(t.screen)")
         t.send("Left")
-        usleep(300_000)
+        t.barrier()
         let journalNow = disk.file(BadmintonApp.journalFile) ?? []
         #expect(Self.whole(journalNow, history: false) == nil, "journal: \(Self.whole(journalNow, history: false) ?? "")")
         #expect(Array(journalNow.prefix(saved.count)) == saved, "the saved points were changed on a full disk")
@@ -119,7 +129,7 @@ import Badminton
 
         // The history: opened and closed, the warning still there (no save has succeeded).
         t.send("h")
-        usleep(300_000)
+        t.barrier()
         t.send("Escape")
         #expect(t.wait { $0.contains("Could not save") }.ok, "the warning went away:\n\(t.screen)")
 
@@ -158,9 +168,9 @@ import Badminton
     }
 
     /// Stamps and coffee: a replaced state file is the old one or the new one, whole.
-    @Test(arguments: [("stamps", "Space", "STAMP CARD"), ("coffee", "+", "Order")])
+    @Test(.tmux, .mount, arguments: [("stamps", "Space", "STAMP CARD"), ("coffee", "+", "Order")])
     func aSnapshotIsAlwaysWhole(_ app: String, _ key: String, _ ready: String) throws {
-        guard TmuxSession.tmuxAvailable, let disk = Self.disk() else { return }
+        let disk = try Self.disk()
         let file = app == "stamps" ? "stamps.json" : "coffee.json"
         let report = app == "stamps" ? ["stamps", "--status"] : ["coffee", "--receipt"]
         let t = try TmuxSession(arguments: [app], configDir: disk.path)
@@ -170,7 +180,7 @@ import Badminton
         t.send(key)
         t.send(key)
         #expect(t.wait { _ in disk.file(file) != nil }.ok)
-        usleep(300_000)
+        t.barrier()
         let before = Self.status(report, disk.path)
         disk.fill()
         t.send(key)
@@ -183,7 +193,7 @@ import Badminton
         let shownCount = app == "stamps" ? "2 of 10 stamped" : "2 bags"
         #expect(t.wait { $0.contains(shownCount) }.ok, "the screen does not show the saved \(shownCount):\n\(t.screen)")
         t.send("Tab")  // saves nothing
-        usleep(300_000)
+        t.barrier()
         #expect(t.screen.contains("Could not save"), "the warning went away:\n\(t.screen)")
         t.send("Tab")
         disk.free()

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 @testable import Badminton
+import BadmintonRules
 @testable import Boxing
 @testable import Coffee
 import Foundation
@@ -420,8 +421,7 @@ struct CoffeeKill: KillScenario {
 /// 100 trials for each: a scripted badminton match, the stamp card, the boxing counts and
 /// the coffee cart, the four run side by side.
 @Suite struct FaultKillTests {
-    @Test func killAtRandomLosesNothingThatWasOnScreen() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func killAtRandomLosesNothingThatWasOnScreen() throws {
         let trials = Fuzz.count(100)
         let results = inParallel([0, 1, 2, 3], width: 4) { i -> Bool in
             switch i {

@@ -63,8 +63,7 @@ import Testing
         return out.filter { !excluded.contains($0) }
     }
 
-    @Test func thirtySecondsOfRawBytesInEveryApp() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func thirtySecondsOfRawBytesInEveryApp() throws {
         let base = Fuzz.random("FaultLiveFuzzTests").state
         let seconds = 30 * Fuzz.scale
         let subjects: [(String, [String])] = [("launcher", []), ("badminton", ["badminton", "--new"]), ("boxing", ["boxing"]),

@@ -60,8 +60,7 @@ import Testing
         return nil
     }
 
-    @Test func termHupAndIntSaveAndRestoreTheTerminalEverywhere() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func termHupAndIntSaveAndRestoreTheTerminalEverywhere() throws {
         let signals: [(Int32, String, Int)] = [(SIGTERM, "SIGTERM", 143), (SIGHUP, "SIGHUP", 129), (SIGINT, "SIGINT", 0)]
         var cases: [(Subject, Int32, String, Int)] = []
         for s in Self.subjects {
@@ -83,8 +82,7 @@ import Testing
 
     /// Every other signal whose default action ends a process: each ends termini with the
     /// status a killed process has (128 + the signal), the change saved, the terminal restored.
-    @Test func everyOtherEndingSignalRestoresTheTerminal() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func everyOtherEndingSignalRestoresTheTerminal() throws {
         let rtmin = __libc_current_sigrtmin(), rtmax = __libc_current_sigrtmax()
         let signals: [(Int32, String)] = [
             (SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2"), (SIGALRM, "SIGALRM"), (SIGPIPE, "SIGPIPE"), (SIGXCPU, "SIGXCPU"),

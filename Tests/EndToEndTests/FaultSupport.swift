@@ -298,13 +298,9 @@ enum ScreenDigits {
     }
 }
 
-/// A temporary directory removed at the end of a test.
-final class TempDir {
-    let path: String
-    init(_ tag: String) { path = TmuxSession.makeTempDir(tag) }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-    func file(_ name: String) -> String { path + "/" + name }
-}
+/// Every test module's one temporary directory (TerminiTestSupport), by its short name in
+/// every file of this one.
+typealias TempDir = TerminiTestSupport.TempDir
 
 /// Runs `body` for each item on `width` threads at once; results in the items' order.
 func inParallel<T, R>(_ items: [T], width: Int, _ body: @escaping @Sendable (T) -> R) -> [R] {

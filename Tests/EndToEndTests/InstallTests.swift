@@ -13,8 +13,6 @@ import Testing
             .deletingLastPathComponent().path
     }
 
-    static var makeAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/make") }
-
     /// Runs a shell command in the checkout; stdout and stderr together.
     static func sh(_ command: String) throws -> (status: Int32, output: String) {
         try Subprocess.run(["/bin/sh", "-c", "cd \(TmuxSession.quote(checkout)) && { \(command) ; } 2>&1"])
@@ -31,7 +29,7 @@ import Testing
         return out.sorted()
     }
 
-    @Test(.enabled(if: makeAvailable))
+    @Test(.tmux, .make)
     func installRunsFromAnyPrefixAndUninstallLeavesNothing() throws {
         let destdir = TmuxSession.makeTempDir("termini-destdir")
         defer { try? FileManager.default.removeItem(atPath: destdir) }
@@ -99,7 +97,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root + "/share/termini"))
     }
 
-    @Test(.enabled(if: makeAvailable))
+    @Test(.make)
     func theDefaultInstallBuildsReleaseIntoUsrLocal() throws {
         // What `make install` would run, without running it.
         let dry = try InstallTests.sh("make -n install")

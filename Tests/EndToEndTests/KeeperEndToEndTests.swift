@@ -17,9 +17,8 @@ import Testing
     static func file(_ dir: String, _ name: String) -> Data? { FileManager.default.contents(atPath: dir + "/" + name) }
 
     /// The case: A stamps 3, B stamps once → no overwrite (the card stays A's 3).
-    @Test(arguments: [SIGKILL, 0])
+    @Test(.tmux, arguments: [SIGKILL, 0])
     func aSecondStampCardFollowsReadOnlyAndTakesOver(_ how: Int32) throws {
-        guard TmuxSession.tmuxAvailable else { return }
         let dir = TempDir("termini-keepers")
         let a = try TmuxSession(arguments: ["stamps"], configDir: dir.path)
         #expect(a.waitFor("0 of 10 stamped"), "\(a.screen)")
@@ -29,7 +28,7 @@ import Testing
         #expect(b.wait { Self.titleBar($0).contains("read-only") && $0.contains("3 of 10 stamped") }.ok, "\(b.screen)")
         b.send("Space")
         #expect(b.wait { $0.contains("Read-only") }.ok, "no word of why:\n\(b.screen)")
-        usleep(300_000)
+        b.barrier()
         #expect(b.screen.contains("3 of 10 stamped"), "the second copy shows a stamp it did not save:\n\(b.screen)")
         #expect(Self.run(["stamps", "--status"], dir.path).hasPrefix("stamps: 3/10"), "the second copy overwrote the card")
         // The keeper's stamp shows in the second copy at once.
@@ -49,22 +48,21 @@ import Testing
 
     /// Boxing, Memory and the Coffee Shop: the second copy's keys save nothing; the keeper's
     /// saves still go on; once the keeper quits, the second copy's keys are saved.
-    @Test(arguments: [("boxing", ["boxing"], "Punches", "boxing.json", ["Space"]),
+    @Test(.tmux, arguments: [("boxing", ["boxing"], "Punches", "boxing.json", ["Space"]),
                       ("memory", ["memory", "--seed", "11"], "Flip", "memory.json", ["Space"]),
                       ("coffee", ["coffee"], "Order", "coffee.json", ["Tab", "+"])])
     func everyAppHasOneKeeper(_ app: String, _ args: [String], _ ready: String, _ file: String, _ keys: [String]) throws {
-        guard TmuxSession.tmuxAvailable else { return }
         let dir = TempDir("termini-keepers")
         let a = try TmuxSession(arguments: args, configDir: dir.path)
         #expect(a.waitFor(ready), "\(a.screen)")
         a.sendKeys(keys)
         #expect(a.wait { _ in Self.file(dir.path, file) != nil }.ok, "\(a.screen)")
-        usleep(300_000)
+        a.barrier()
         let kept = Self.file(dir.path, file)
         let b = try TmuxSession(arguments: [app], configDir: dir.path)
         #expect(b.wait { Self.titleBar($0).contains("read-only") }.ok, "\(b.screen)")
         b.sendKeys(keys + ["Right", "Space", "+"])
-        usleep(500_000)
+        b.barrier()
         #expect(Self.file(dir.path, file) == kept, "the second copy of \(app) wrote \(file)")
         a.send("q")
         #expect(a.exitStatus(timeout: 10) == 0)
@@ -77,8 +75,7 @@ import Testing
     }
 
     /// The coffee shop's cart as the keeper changes it, in the second copy at once.
-    @Test func theKeepersChangesShowLive() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func theKeepersChangesShowLive() throws {
         let dir = TempDir("termini-keepers")
         let a = try TmuxSession(arguments: ["coffee"], configDir: dir.path)
         #expect(a.waitFor("Order"), "\(a.screen)")
@@ -91,8 +88,7 @@ import Testing
     }
 
     /// The case: A turns daily mode on, B (started before) presses t: config holds both.
-    @Test func twoCopiesChangingDifferentSettingsKeepBoth() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func twoCopiesChangingDifferentSettingsKeepBoth() throws {
         let dir = TempDir("termini-keepers")
         let b = try TmuxSession(arguments: [], configDir: dir.path)
         #expect(b.waitFor("theme: default"), "\(b.screen)")
@@ -114,14 +110,13 @@ import Testing
     }
 
     /// A lock file that is not a file: read-only, never two keepers.
-    @Test func aLockThatIsADirectoryMeansReadOnly() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func aLockThatIsADirectoryMeansReadOnly() throws {
         let dir = TempDir("termini-keepers")
         try FileManager.default.createDirectory(atPath: dir.path + "/stamps.lock", withIntermediateDirectories: false)
         let t = try TmuxSession(arguments: ["stamps"], configDir: dir.path)
         #expect(t.wait { Self.titleBar($0).contains("read-only") && $0.contains("stamps.lock") }.ok, "\(t.screen)")
         t.send("Space")
-        usleep(500_000)
+        t.barrier()
         #expect(Self.file(dir.path, "stamps.json") == nil, "a copy without a usable lock saved")
         t.send("q")
         #expect(t.exitStatus(timeout: 10) == 0)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite(.serialized) struct LauncherTests {
+@Suite(.serialized, .tmux) struct LauncherTests {
     @Test func launcherListsTheFiveAppsAndOpensOne() throws {
         let t = try TmuxSession()
         #expect(t.waitFor("Coffee Shop"), "\(t.screen)")

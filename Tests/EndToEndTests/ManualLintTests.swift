@@ -9,16 +9,12 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("man/termini.1").path
     }
 
-    static func installed(_ tool: String) -> Bool {
-        ["/usr/bin/", "/usr/local/bin/", "/bin/"].contains { FileManager.default.isExecutableFile(atPath: $0 + tool) }
-    }
-
     /// Status and everything the tool printed, stdout and stderr.
     static func run(_ command: String) throws -> (status: Int32, output: String) {
         try Subprocess.run(["/bin/sh", "-c", command + " 2>&1"], environment: ["PATH": "/usr/bin:/bin:/usr/local/bin", "LANG": "C.UTF-8"])
     }
 
-    @Test(.enabled(if: installed("mandoc")))
+    @Test(.needs("mandoc"))
     func mandocLintIsSilent() throws {
         let r = try ManualLintTests.run("mandoc -Tlint -W style \(TmuxSession.quote(ManualLintTests.page))")
         #expect(r.status == 0 && r.output.isEmpty, "mandoc -Tlint:\n\(r.output)")
@@ -30,7 +26,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: installed("groff")))
+    @Test(.needs("groff"))
     func groffWarnsAboutNothing() throws {
         let r = try ManualLintTests.run("groff -man -ww -z \(TmuxSession.quote(ManualLintTests.page))")
         #expect(r.status == 0 && r.output.isEmpty, "groff -man -ww -z:\n\(r.output)")

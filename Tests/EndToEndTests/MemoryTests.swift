@@ -3,7 +3,7 @@ import Memory
 import Testing
 
 /// Memory in a real terminal: a seeded deal played to the end by keys, options, resuming.
-@Suite(.serialized) struct MemoryEndToEndTests {
+@Suite(.serialized, .tmux) struct MemoryEndToEndTests {
     /// The tmux key names a perfect player presses to win `game`: for each pair in turn, the
     /// arrows to each of its two cards and Space.
     static func winningKeys(_ game: MemoryGame) -> [String] {
@@ -82,13 +82,10 @@ import Testing
     /// Ctrl-Z: the board is out of view, so the clock stops (as for another app or the help),
     /// the terminal is given back as the shell had it while termini is stopped, and `fg`
     /// (SIGCONT) brings the board back, redrawn, with the clock going on from where it stood.
-    @Test func ctrlZStopsTheClockAndGivesTheTerminalBack() throws {
-        // A stop from the terminal is dropped for an orphaned process group (the pane's own):
-        // as a job-control shell does, termini runs in a group of its own in the foreground.
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
-            print("skipped: Ctrl-Z needs python3 to put termini in a foreground process group of its own")
-            return
-        }
+    /// A stop from the terminal is dropped for an orphaned process group (the pane's own):
+    /// as a job-control shell does, termini runs in a group of its own in the foreground,
+    /// put there by python3.
+    @Test(.python3) func ctrlZStopsTheClockAndGivesTheTerminalBack() throws {
         let foreground = ["/usr/bin/python3", "-c",
                           "import os,signal,sys; os.setpgid(0,0); signal.signal(signal.SIGTTOU,signal.SIG_IGN); "
                           + "os.tcsetpgrp(0,os.getpgrp()); signal.signal(signal.SIGTTOU,signal.SIG_DFL); os.execv(sys.argv[1],sys.argv[1:])"]
@@ -164,5 +161,27 @@ import Testing
         let s = t.wait { $0.contains("|  A   |") && $0.contains("|  F   |") }
         #expect(s.ok, "\(s.screen)")
         #expect(s.screen.allSatisfy { $0.isASCII })
+    }
+
+    /// Issue 25: in high-contrast the cursor on a mismatched card was as black on bright
+    /// yellow, bold, as the other card of the mismatch. Seed 42 at 80x24 and 200x60: cards 0
+    /// and 7 found, 2 and 3 a mismatch with the cursor on 3; its card's corner is drawn
+    /// unlike every other card's (mismatch, found pair, face down).
+    @Test(arguments: [(80, 24), (200, 60)])
+    func theCursorShowsOnAMismatchInHighContrast(width: Int, height: Int) throws {
+        let t = try TmuxSession(width: width, height: height, arguments: ["memory", "--seed", "42", "--theme", "high-contrast"])
+        #expect(t.waitFor("seed 42"), "\(t.screen)")
+        for key in ["Space", "Down", "Right", "Right", "Right", "Space", "Up", "Left", "Space", "Right", "Space"] { t.send(key) }
+        #expect(t.waitFor("No match"), "\(t.screen)")
+        // The flips' animation done: the screen stands still.
+        _ = t.settled(quiet: 0.5, timeout: 10)
+        let corners = StyledCells(t.captureWithAttributes()).looks(of: "╭")
+        #expect(corners.count == 16, "\(corners.count) card corners:\n\(t.screen)")
+        guard corners.count == 16 else { return }
+        for i in corners.indices where i != 3 {
+            #expect(corners[3] != corners[i], "\(width)x\(height): the cursor's card looks like card \(i): \(corners[3])")
+        }
+        t.send("q")
+        #expect(t.exitStatus() == 0)
     }
 }

@@ -23,9 +23,8 @@ import Testing
         }
     }
 
-    @Test(arguments: [(80, 24), (200, 60)])
+    @Test(.tmux, arguments: [(80, 24), (200, 60)])
     func theHistorysScoresheetStatisticsAndChart(_ width: Int, _ height: Int) throws {
-        guard TmuxSession.tmuxAvailable else { return }
         let dir = TempDir("termini-sheet")
         // A game to 99 with no interval before 50: Lin's 10 in a row, then 60 rallies in turn,
         // 40-30: wider than 200 columns, and a lead for the momentum chart to draw.
@@ -71,9 +70,8 @@ import Testing
         #expect(t.terminalRestored())
     }
 
-    @Test(arguments: [(80, 24), (42, 15)])
+    @Test(.tmux, arguments: [(80, 24), (42, 15)])
     func theOfficialsTypedInTheSetupDialogReachTheScoresheet(_ width: Int, _ height: Int) throws {
-        guard TmuxSession.tmuxAvailable else { return }
         let dir = TempDir("termini-officials")
         let t = try TmuxSession(width: width, height: height, arguments: ["badminton", "--court", "4"], configDir: dir.path)
         #expect(t.waitFor("New match"), "\(t.screen)")

@@ -3,11 +3,12 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import TerminiTestSupport
 
 /// The shell's hard cases, met the way a person meets them: odd sizes, odd environments,
 /// signals. Every case checks what is on screen and that the terminal is left as it was.
 @Suite struct ShellTests {
-    @Test func resizeToTinyAndBackRestoresTheScreen() throws {
+    @Test(.tmux) func resizeToTinyAndBackRestoresTheScreen() throws {
         let t = try TmuxSession()
         #expect(t.waitFor("Coffee Shop"))
         t.send("Down", "Down")
@@ -28,7 +29,7 @@ import Testing
 
     /// F7 from inside an app: the sound setting changed there shows at once in Boxing's footer
     /// and is in config; the theme changes live; Esc closes and the app is as it was.
-    @Test func theSettingsWorkFromInsideAnApp() throws {
+    @Test(.tmux) func theSettingsWorkFromInsideAnApp() throws {
         let t = try TmuxSession(arguments: ["boxing"])
         #expect(t.waitFor("Punches", timeout: 15), "\(t.screen)")
         t.send("x")
@@ -46,10 +47,10 @@ import Testing
         #expect(t.exitStatus() == 0)
     }
 
-    @Test func aStormOfResizesLeavesAClean80x24Screen() throws {
+    @Test(.tmux) func aStormOfResizesLeavesAClean80x24Screen() throws {
         let t = try TmuxSession()
         #expect(t.waitFor("Coffee Shop"))
-        var rng = SystemRandomNumberGenerator()
+        var rng = Fuzz.random("aStormOfResizesLeavesAClean80x24Screen")
         for i in 0..<40 {
             t.resize(width: Int.random(in: 1...160, using: &rng), height: Int.random(in: 1...50, using: &rng))
             if i % 5 == 0 { t.send("Down") }
@@ -65,7 +66,7 @@ import Testing
         #expect(t.terminalRestored())
     }
 
-    @Test(arguments: [("xterm-nonexistent", "TERM=xterm-nonexistent"), ("<unset>", "TERM is not set"), ("dumb", "cannot move the cursor")])
+    @Test(.tmux, arguments: [("xterm-nonexistent", "TERM=xterm-nonexistent"), ("<unset>", "TERM is not set"), ("dumb", "cannot move the cursor")])
     func unusableTermGivesOneLineAndStatus1(term: String, message: String) throws {
         let t = try TmuxSession(environment: ["TERM": term])
         #expect(t.exitStatus() == 1)
@@ -74,7 +75,7 @@ import Testing
         #expect(t.terminalRestored())
     }
 
-    @Test func noHomeAndNoXDGRunsWithANotice() throws {
+    @Test(.tmux) func noHomeAndNoXDGRunsWithANotice() throws {
         let t = try TmuxSession(environment: ["HOME": "<unset>"], useConfigDirOption: false)
         #expect(t.waitFor("nowhere to keep"), "\(t.screen)")
         #expect(t.screen.contains("Coffee Shop"))
@@ -82,7 +83,7 @@ import Testing
         #expect(t.exitStatus() == 0)
     }
 
-    @Test func relativeXDGConfigHomeIsIgnored() throws {
+    @Test(.tmux) func relativeXDGConfigHomeIsIgnored() throws {
         let home = TmuxSession.makeTempDir("termini-home")
         defer { try? FileManager.default.removeItem(atPath: home) }
         let t = try TmuxSession(environment: ["HOME": home, "XDG_CONFIG_HOME": "relative/dir"], useConfigDirOption: false)
@@ -100,7 +101,7 @@ import Testing
         #expect(fileMode == 0o600)
     }
 
-    @Test func readOnlyConfigDirectoryGivesANoticeAndRunsOn() throws {
+    @Test(.tmux) func readOnlyConfigDirectoryGivesANoticeAndRunsOn() throws {
         // Root ignores directory permissions; a read-only bind of the directory is not
         // available here either, so the case is made with a path under a plain file.
         let base = TmuxSession.makeTempDir("termini-ro")
@@ -115,7 +116,7 @@ import Testing
         #expect(t.exitStatus() == 0)
     }
 
-    @Test func signalsRestoreTheTerminal() throws {
+    @Test(.tmux) func signalsRestoreTheTerminal() throws {
         for (sig, status) in [(SIGTERM, 143), (SIGHUP, 129), (SIGINT, 0)] {
             let t = try TmuxSession()
             #expect(t.waitFor("Coffee Shop"))
@@ -127,7 +128,7 @@ import Testing
         }
     }
 
-    @Test func ctrlCQuitsCleanly() throws {
+    @Test(.tmux) func ctrlCQuitsCleanly() throws {
         let t = try TmuxSession()
         #expect(t.waitFor("Coffee Shop"))
         t.send("C-c")
@@ -135,7 +136,7 @@ import Testing
         #expect(t.terminalRestored())
     }
 
-    @Test func noColorDrawsWithAttributesOnly() throws {
+    @Test(.tmux) func noColorDrawsWithAttributesOnly() throws {
         let t = try TmuxSession(environment: ["NO_COLOR": "1"])
         #expect(t.waitFor("Coffee Shop"))
         let raw = t.captureWithAttributes()
@@ -145,7 +146,7 @@ import Testing
         t.send("q")
     }
 
-    @Test func asciiAndCLocaleDrawOnlyASCII() throws {
+    @Test(.tmux) func asciiAndCLocaleDrawOnlyASCII() throws {
         for (args, env) in [(["--ascii"], [String: String]()), ([], ["LANG": "C"])] {
             let t = try TmuxSession(arguments: args, environment: env)
             #expect(t.waitFor("Coffee Shop"), "\(t.screen)")
@@ -175,7 +176,7 @@ import Testing
 /// A crash still restores the terminal: the crash handler calls endwin() before the
 /// process dies of the signal.
 @Suite struct CrashTests {
-    @Test(arguments: [SIGSEGV, SIGABRT, SIGILL])
+    @Test(.tmux, arguments: [SIGSEGV, SIGABRT, SIGILL])
     func aCrashRestoresTheTerminal(sig: Int32) throws {
         let t = try TmuxSession()
         #expect(t.waitFor("Coffee Shop"))

@@ -3,7 +3,7 @@ import Testing
 
 /// Stamp Card in the real binary: stamp the card full, see the dialog, restart and find the
 /// stamps kept; daily mode, reset and --status.
-@Suite(.serialized) struct StampsEndToEndTests {
+@Suite(.serialized, .tmux) struct StampsEndToEndTests {
     /// Presses Space and waits until the card shows `n` stamps.
     func stamp(_ t: TmuxSession, expecting n: Int) -> Bool {
         t.send("Space")

@@ -8,8 +8,6 @@ import Testing
 /// frame reaches the terminal only after the sync has answered: seen from outside, in the
 /// real binary's system calls (`strace -f`), rally by rally.
 @Suite(.serialized) struct SyncOrderEndToEndTests {
-    static var straceAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") }
-
     /// One system call of the trace: its thread, name, first argument, and whether the line
     /// is its start (`unfinished`, or whole) or its end (`resumed`, or whole).
     struct Call {
@@ -38,9 +36,7 @@ import Testing
         }
     }
 
-    @Test func eachRallyIsOnTheDiskBeforeItsFrameIsSent() throws {
-        guard TmuxSession.tmuxAvailable else { print("tmux missing: skipped"); return }
-        guard Self.straceAvailable else { print("strace missing: skipped (apt-get install strace)"); return }
+    @Test(.tmux, .strace) func eachRallyIsOnTheDiskBeforeItsFrameIsSent() throws {
         let trace = TmuxSession.makeTempDir("termini-trace") + "/trace"
         defer { try? FileManager.default.removeItem(atPath: (trace as NSString).deletingLastPathComponent) }
         let s = try TmuxSession(arguments: ["badminton", "--new", "--names", "Red,Blue"],

@@ -61,6 +61,78 @@ struct ScreenColours: CustomStringConvertible {
     }
 }
 
+/// The screen cell by cell with the look each cell was drawn in, read from `capture-pane -e`:
+/// a cell's look is the SGR state in force where it stands (colours and attributes), so two
+/// cells look alike exactly when their looks are equal.
+struct StyledCells {
+    struct Look: Hashable, CustomStringConvertible {
+        var fg: String = "default", bg: String = "default"
+        var attributes: Set<Int> = []
+        var description: String { "fg \(fg) bg \(bg) attrs \(attributes.sorted())" }
+    }
+    var rows: [[(character: Character, look: Look)]] = []
+
+    init(_ raw: String) {
+        var look = Look()
+        for line in raw.split(separator: "\n", omittingEmptySubsequences: false) {
+            var row: [(Character, Look)] = []
+            var rest = Substring(line)
+            while let c = rest.first {
+                if c == "\u{1b}", rest.dropFirst().first == "[" {
+                    let body = rest.dropFirst(2)
+                    guard let end = body.firstIndex(where: { !($0.isNumber || $0 == ";") }) else { break }
+                    if body[end] == "m" { look = StyledCells.apply(body[..<end], to: look) }
+                    rest = body[body.index(after: end)...]
+                    continue
+                }
+                row.append((c, look))
+                rest = rest.dropFirst()
+            }
+            rows.append(row)
+        }
+    }
+
+    static func apply(_ params: Substring, to old: Look) -> Look {
+        var look = old
+        let p = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+        var i = 0
+        while i < p.count {
+            switch p[i] {
+            case 0: look = Look()
+            case 1, 2, 3, 4, 5, 7: look.attributes.insert(p[i])
+            case 22: look.attributes.subtract([1, 2])
+            case 23: look.attributes.remove(3)
+            case 24: look.attributes.remove(4)
+            case 25: look.attributes.remove(5)
+            case 27: look.attributes.remove(7)
+            case 30...37, 90...97: look.fg = "\(p[i] >= 90 ? p[i] - 90 + 8 : p[i] - 30)"
+            case 39: look.fg = "default"
+            case 40...47, 100...107: look.bg = "\(p[i] >= 100 ? p[i] - 100 + 8 : p[i] - 40)"
+            case 49: look.bg = "default"
+            case 38, 48:
+                let foreground = p[i] == 38
+                var value = "?"
+                if i + 2 < p.count, p[i + 1] == 5 {
+                    value = "\(p[i + 2])"
+                    i += 2
+                } else if i + 4 < p.count, p[i + 1] == 2 {
+                    value = "#\(p[i + 2]),\(p[i + 3]),\(p[i + 4])"
+                    i += 4
+                }
+                if foreground { look.fg = value } else { look.bg = value }
+            default: break
+            }
+            i += 1
+        }
+        return look
+    }
+
+    /// The looks of the cells holding `character`, in reading order.
+    func looks(of character: Character) -> [Look] {
+        rows.flatMap { $0.filter { $0.character == character }.map(\.look) }
+    }
+}
+
 /// Starts termini in tmux and returns the session once `marker` is on screen.
 func started(_ arguments: [String], environment: [String: String] = [:], configDir: String? = nil, marker: String = "t changes it",
              width: Int = 80, height: Int = 24) throws -> TmuxSession {
@@ -106,7 +178,7 @@ func makeTerminfo16() -> String? {
         "mono": ([], []),
     ]
 
-    @Test(arguments: themes)
+    @Test(.tmux, arguments: themes)
     func eachThemeInTheLauncher(theme: String) throws {
         let t = try started(["--theme", theme], environment: ["TERM": "xterm-256color"])
         #expect(t.screen.contains("theme: \(theme)"), "\(t.screen)")
@@ -145,7 +217,7 @@ func makeTerminfo16() -> String? {
 
     /// Every theme in every app: drawn whole, in colour (or not, for mono), with the theme's
     /// own background where it paints one, and with the two badminton sides apart.
-    @Test(arguments: themes, 0..<5)
+    @Test(.tmux, arguments: themes, 0..<5)
     func everyThemeInEveryApp(theme: String, app: Int) throws {
         let a = ThemeOnScreenTests.apps[app]
         let t = try started([a.id] + a.args + ["--theme", theme], environment: ["TERM": "xterm-256color"], marker: a.marker)
@@ -173,7 +245,7 @@ func makeTerminfo16() -> String? {
         #expect(t.exitStatus() == 0)
     }
 
-    @Test(arguments: themes)
+    @Test(.tmux, arguments: themes)
     func noColorOverridesEveryTheme(theme: String) throws {
         let t = try started(["--theme", theme], environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
         let c = ScreenColours(t.captureWithAttributes())
@@ -182,7 +254,7 @@ func makeTerminfo16() -> String? {
         t.send("q")
     }
 
-    @Test func colorAndNoColorOnTheCommandLine() throws {
+    @Test(.tmux) func colorAndNoColorOnTheCommandLine() throws {
         let off = try started(["--theme", "court", "--no-color"], environment: ["TERM": "xterm-256color"])
         #expect(!ScreenColours(off.captureWithAttributes()).hasColour)
         off.send("q")
@@ -206,7 +278,7 @@ func makeTerminfo16() -> String? {
         return ScreenColours(t.captureWithAttributes())
     }
 
-    @Test(arguments: ["default", "court", "high-contrast", "solarized-dark", "light"])
+    @Test(.tmux, arguments: ["default", "court", "high-contrast", "solarized-dark", "light"])
     func eightSixteenAndTwoFiftySix(theme: String) throws {
         let c8 = try colours(theme: theme, term: "xterm")
         #expect(c8.hasColour)
@@ -219,7 +291,7 @@ func makeTerminfo16() -> String? {
         #expect(!c8.truecolor && !c16.truecolor && !c256.truecolor)
     }
 
-    @Test func theDefaultGoldAtEachDepth() throws {
+    @Test(.tmux) func theDefaultGoldAtEachDepth() throws {
         // #d7af00: yellow on 8 and 16 colours, 178 on 256; the grey border stays grey.
         let c8 = try colours(theme: "default", term: "xterm")
         #expect(c8.foregrounds.contains(3) && c8.foregrounds.contains(7), "\(c8)")
@@ -244,7 +316,7 @@ func makeTerminfo16() -> String? {
 
     static func read(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
 
-    @Test func aBadThemeFileIsReportedAndTerminiStillStarts() throws {
+    @Test(.tmux) func aBadThemeFileIsReportedAndTerminiStillStarts() throws {
         let dir = TmuxSession.makeTempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         ThemeFileEndToEndTests.write("""
@@ -278,7 +350,7 @@ func makeTerminfo16() -> String? {
         #expect(t.exitStatus() == 0)
     }
 
-    @Test func tCyclesLiveAndTheChoiceIsRemembered() throws {
+    @Test(.tmux) func tCyclesLiveAndTheChoiceIsRemembered() throws {
         let dir = TmuxSession.makeTempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let config = dir + "/config"
@@ -312,7 +384,7 @@ func makeTerminfo16() -> String? {
         #expect(ThemeFileEndToEndTests.read(config) == "# my settings\ntheme = high-contrast # what I like\n\nsound = yes\n")
     }
 
-    @Test func theConfigFileSetsTheLookAndTheCommandLineWins() throws {
+    @Test(.tmux) func theConfigFileSetsTheLookAndTheCommandLineWins() throws {
         let dir = TmuxSession.makeTempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         ThemeFileEndToEndTests.write("theme = court\ncolor = no\nascii = yes\n", to: dir + "/config")
@@ -336,7 +408,7 @@ func makeTerminfo16() -> String? {
         env.send("q")
     }
 
-    @Test func aUserThemeWinsAndListThemesSaysWhereEachIsFrom() throws {
+    @Test(.tmux) func aUserThemeWinsAndListThemesSaysWhereEachIsFrom() throws {
         let dir = TmuxSession.makeTempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         ThemeFileEndToEndTests.write("background = on #870000\n", to: dir + "/themes/court.theme")
@@ -358,8 +430,8 @@ func makeTerminfo16() -> String? {
         t.send("q")
     }
 
-    @Test func themeNamesThatLeaveTheDirectoryOrDoNotExistExit64() throws {
-        for (name, message) in [("../x", "must not contain '/' or '..'"), ("a/b", "must not contain '/' or '..'"),
+    @Test(.tmux) func themeNamesThatLeaveTheDirectoryOrDoNotExistExit64() throws {
+        for (name, message) in [("../x", "must not contain '/', '..' or control characters"), ("a/b", "must not contain '/', '..' or control characters"),
                                 ("nope", "no theme named 'nope' (themes: default, court")] {
             let r = try Subprocess.run(["/bin/sh", "-c", "\(TmuxSession.quote(TmuxSession.binary)) --theme \(TmuxSession.quote(name)) --config-dir /nonexistent-dir 2>&1"])
             #expect(r.status == 64, "\(name)")

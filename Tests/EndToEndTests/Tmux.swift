@@ -4,6 +4,30 @@ import Glibc
 import Foundation
 import Testing
 
+/// The programs tests drive besides termini. A test whose program is missing is skipped
+/// through its trait (`@Test(.tmux)`), so a run says so; it never returns early as passed.
+enum Tools {
+    static func installed(_ name: String) -> Bool {
+        ["/usr/bin/", "/usr/local/bin/", "/bin/"].contains { FileManager.default.isExecutableFile(atPath: $0 + name) }
+    }
+    static var root: Bool { geteuid() == 0 }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// A test that needs `tool` (from the Debian package `package`).
+    static func needs(_ tool: String, package: String? = nil) -> Self {
+        .enabled(if: Tools.installed(tool), "needs \(tool): apt-get install \(package ?? tool)")
+    }
+    static var tmux: Self { needs("tmux") }
+    static var strace: Self { needs("strace") }
+    static var python3: Self { needs("python3") }
+    static var make: Self { needs("make") }
+    static var bashCompletion: Self {
+        .enabled(if: Tools.installed("bash") && FileManager.default.fileExists(atPath: "/usr/share/bash-completion/bash_completion"),
+                 "needs bash with bash-completion: apt-get install bash-completion")
+    }
+}
+
 /// The real `termini` binary in a real terminal: a private tmux server per session, a pane
 /// of a given size, keys sent with `send-keys`, the screen read with `capture-pane -p`.
 /// Nothing depends on the caller's terminal, `$HOME` or config: each session gets its own
@@ -31,15 +55,8 @@ final class TmuxSession {
         return dir.appendingPathComponent("termini").path
     }
 
-    static var tmuxAvailable: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
-    }
 
-    static func makeTempDir(_ tag: String = "termini") -> String {
-        let path = NSTemporaryDirectory() + "\(tag)-\(getpid())-\(UUID().uuidString.prefix(8))"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func makeTempDir(_ tag: String = "termini") -> String { TempDir.make(tag) }
 
     /// Starts `termini ARGS --config-dir DIR` in a fresh pane. `environment` is added to a
     /// clean one (TERM from tmux, LANG=C.UTF-8 unless overridden). `wrapper` runs before the
@@ -92,6 +109,22 @@ final class TmuxSession {
     /// Keys by tmux name (`Enter`, `Left`, `C-c`, `F2`) or literal characters (`a`).
     func send(_ keys: String...) {
         _ = try? TmuxSession.tmux(["-L", socket, "send-keys", "-t", "0"] + keys)
+    }
+
+    /// Proves that termini has handled every key sent before: F1 opens the help (everywhere,
+    /// even in a dialog or a text field), its title is waited for, then Esc closes it and the
+    /// screen without it is waited for. Use it instead of a pause before a check that nothing
+    /// changed (a key that does nothing, a write that must not happen): keys are handled in
+    /// order, so the help on screen means the keys before it are done. A notice on screen is
+    /// dismissed by it (read notices first).
+    @discardableResult
+    func barrier(timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        send("F1")
+        let opened = wait(timeout: timeout) { $0.contains(": keys") }.ok
+        send("Escape")
+        let closed = wait(timeout: timeout) { !$0.contains(": keys") }.ok
+        if !(opened && closed) { Issue.record("the help did not open and close as a barrier:\n\(screen)", sourceLocation: sourceLocation) }
+        return opened && closed
     }
 
     /// Sends text literally (no key-name lookup).

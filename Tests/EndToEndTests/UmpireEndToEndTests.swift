@@ -72,8 +72,7 @@ extension TmuxSession {
 
     /// Issue 13's first bug: the doubles choice of server and receiver survives a change of
     /// ends made before Enter (it used to be reset: Ann served).
-    @Test func doublesChoiceSurvivesAChangeOfEnds() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func doublesChoiceSurvivesAChangeOfEnds() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try session(["--new", "--doubles", "--names", "Ann/Bob,Cat/Dan"], dir: dir)
@@ -91,8 +90,7 @@ extension TmuxSession {
 
     /// The 5x11 breaks: no mid-game interval before game 5, 60 seconds between games, and
     /// the interval (with a change of ends) at 6 in game 5.
-    @Test func fiveByElevenBreaks() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func fiveByElevenBreaks() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try session(["--new", "--format", "5x11", "--names", "Ann,Bob"], dir: dir)
@@ -121,8 +119,7 @@ extension TmuxSession {
     }
 
     /// The first server can change after setup, until the first rally (`t`, the toss).
-    @Test func theTossChangesTheFirstServerUntilTheFirstRally() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func theTossChangesTheFirstServerUntilTheFirstRally() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try session(["--new", "--names", "Ann,Bob"], dir: dir)
@@ -153,8 +150,7 @@ extension TmuxSession {
 
     // MARK: Cards
 
-    @Test func cardDialogInSingles() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func cardDialogInSingles() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try session(["--new", "--names", "Ann,Bob"], dir: dir)
@@ -203,8 +199,7 @@ extension TmuxSession {
         #expect(Self.waitJSON(dir) { $0["winner"] is NSNull }.ok)
     }
 
-    @Test func cardDialogInDoublesAt200x60() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func cardDialogInDoublesAt200x60() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try session(["--new", "--doubles", "--names", "Ann/Bob,Cat/Dan"], width: 200, height: 60, dir: dir)
@@ -234,8 +229,7 @@ extension TmuxSession {
 
     /// Correction mode in doubles, each kind: the server, the receiver, a pair's courts, the
     /// score; each recorded as its own event, undoable, in the export.
-    @Test func correctionModeEachKind() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func correctionModeEachKind() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try session(["--new", "--doubles", "--names", "Ann/Bob,Cat/Dan"], dir: dir)
@@ -285,8 +279,7 @@ extension TmuxSession {
         #expect(Self.waitJSON(dir) { Self.score($0) == [2, 1] }.ok)
     }
 
-    @Test func correctionModeInSingles() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func correctionModeInSingles() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try session(["--new", "--names", "Ann,Bob"], dir: dir)
@@ -308,8 +301,7 @@ extension TmuxSession {
 
     // MARK: Timers and shuttles
 
-    @Test func warmUpInjuryResumeAndShuttles() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func warmUpInjuryResumeAndShuttles() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try session(["--new", "--names", "Ann,Bob"], dir: dir)
@@ -362,8 +354,7 @@ extension TmuxSession {
 
     /// `v` speaks the calls through a stand-in espeak-ng on PATH that writes down each text it
     /// is given: each new call once, nothing on a redraw or a tick, nothing once muted.
-    @Test func theSpeakToggleSpeaksEachNewCallOnce() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func theSpeakToggleSpeaksEachNewCallOnce() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let bin = dir + "/bin", said = dir + "/said.txt"
@@ -420,8 +411,7 @@ extension TmuxSession {
 
     /// Who serves and game point in letters: at 80×24 and at 200×60, in ASCII (`#`) and in
     /// monochrome (no colour sent at all), the words readable without colour.
-    @Test func theLettersReadAtEverySizeInAsciiAndMonochrome() throws {
-        guard TmuxSession.tmuxAvailable else { return }
+    @Test(.tmux) func theLettersReadAtEverySizeInAsciiAndMonochrome() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try session(["--new", "--names", "Ann,Bob"], dir: dir)

@@ -2,47 +2,13 @@ import Testing
 import TerminiCore
 import TerminiWidgets
 import TerminiApp
+import TerminiTestSupport
 @testable import Memory
-
-/// Compares a screen with the expected one; on a difference, prints the actual screen in a
-/// form that can be pasted into the test after checking it by eye.
-func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
-    if actual != expected {
-        let pasteable: [String] = actual.map { line in
-            let escaped = String(line.flatMap { c -> [Character] in c == "\\" || c == "\"" ? ["\\", c] : [c] })
-            return "            \"" + escaped + "\","
-        }
-        let text = "screen differs; actual:\n" + pasteable.joined(separator: "\n")
-        Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
-    }
-}
 
 @Suite struct MemoryScreenTests {
     @Test func aFreshDealAt80x24() {
         let d = Driver(["--seed": "42"])
-        expectScreen(d.screen(), [
-            " Flips 0  Pairs 0/8           4×4 best: none yet                   Time 00:00",
-            "",
-            "",
-            "                    ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "                    │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "                    ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "                    │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "                    ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "                    │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "                    ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "                    │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "",
-            "                                                                      seed 42",
-        ])
+        expectScreen(d.screen(), golden: "memory/aFreshDealAt80x24")
     }
 
     /// Seed 42 deals faces 0 5 1 7 / 1 7 2 0 / 3 6 2 4 / 4 6 5 3: cards 0 and 7 pair up,
@@ -54,58 +20,51 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
         d.press([.up, .left, .char(" "), .right, .char(" ")])
         #expect(d.app.game.showsMismatch)
         d.settleAnimations()
-        expectScreen(d.screen(), [
-            " Flips 4  Pairs 1/8           4×4 best: none yet                   Time 00:05",
-            "",
-            "",
-            "                    ╭───✓──╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "                    │  😁  │  │░░░░░░│  │  💀  │  │  🐵  │",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "                    ╭──────╮  ╭──────╮  ╭──────╮  ╭───✓──╮",
-            "                    │░░░░░░│  │░░░░░░│  │░░░░░░│  │  😁  │",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "                    ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "                    │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "                    ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "                    │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "",
-            " No match. Your next flip turns these two back down.                  seed 42",
-        ])
+        expectScreen(d.screen(), golden: "memory/aMismatchAndAFoundPair")
+    }
+
+    /// The cursor stands out from every card it can sit among, in every shipped theme, at
+    /// every colour depth and in monochrome (issue 25: in high-contrast the cursor on a
+    /// mismatched card was as black on bright yellow as the other card of the mismatch). The
+    /// board of `aMismatchAndAFoundPair` with the cursor on the mismatch, on the found pair
+    /// and on a face-down card; then given up, every card face up.
+    @Test func theCursorStandsOutOnEveryCardInEveryShippedTheme() {
+        var d = Driver(["--seed": "42"])
+        d.press([.char(" "), .down, .right, .right, .right, .char(" "), .up, .left, .char(" "), .right, .char(" ")])
+        d.settleAnimations()
+        var scenes: [(String, Driver)] = [("on the mismatch", d)]
+        d.press(.down)
+        scenes.append(("on the found pair", d))
+        d.press(.left)
+        scenes.append(("on a face-down card", d))
+        d.press([.char("f"), .char("y")])
+        d.settleAnimations()
+        scenes.append(("given up", d))
+        for theme in ShippedThemes.themes {
+            for (look, t) in ShippedThemes.looks(theme) {
+                for (scene, driver) in scenes {
+                    let canvas = driver.canvas(theme: t)
+                    // Each card's top-left corner, in the cards' order.
+                    let corners = (0..<canvas.height).flatMap { y in (0..<canvas.width).compactMap { x in canvas[x, y].character == "╭" ? canvas[x, y].style : nil } }
+                    guard corners.count == 16 else {
+                        Issue.record("\(look), \(scene): \(corners.count) cards")
+                        continue
+                    }
+                    let cursor = driver.app.grid.index
+                    for (i, style) in corners.enumerated() where i != cursor {
+                        #expect(ShippedThemes.drawn(corners[cursor], in: t) != ShippedThemes.drawn(style, in: t),
+                                "\(look), \(scene): the cursor's card \(cursor) looks like card \(i)")
+                    }
+                }
+            }
+        }
     }
 
     @Test func theWinAt80x24() {
         var d = Driver(["--seed": "42"])
         d.press(winningKeys(d.app.game), every: 1)
         d.settleAnimations()
-        expectScreen(d.screen(), [
-            " Flips 16  Pairs 8/8      4×4 best: 16 flips · 00:58               Time 00:58",
-            "",
-            "",
-            "                    ╭───✓──╮  ╭───✓──╮  ╭───✓──╮  ╭───✓──╮",
-            "                    │  😁  │  │  🐢  │  │  💀  │  │  🐵  │",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "            ┌─ You won! ─────────────────────────────────────────┐",
-            "            │          All 8 pairs in 16 flips · 00:58           │",
-            "            │  New best for 4×4: fewest flips and fastest time!  │",
-            "            │                                                    │",
-            "            │             r new deal   s board size              │",
-            "            └────────────────────────────────────────────────────┘",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "                    ╭───✓──╮  ╭───✓──╮  ╭───✓──╮  ╭───✓──╮",
-            "                    │  🐳  │  │  🐭  │  │  🐢  │  │  🐶  │",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "",
-            " You won: 8 pairs in 16 flips, 00:58. r deals again.                  seed 42",
-        ])
+        expectScreen(d.screen(), golden: "memory/theWinAt80x24")
     }
 
     @Test func givenUpAt80x24() {
@@ -114,87 +73,21 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
         d.press(.char("f"))
         d.press(.char("y"))
         d.settleAnimations()
-        expectScreen(d.screen(), [
-            " Flips 2  Pairs 1/8           4×4 best: none yet                   Time 00:06",
-            "",
-            "",
-            "                    ╭───✓──╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "                    │  😁  │  │  🐢  │  │  💀  │  │  🐵  │",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "                    ╭──────╮  ╭──────╮  ╭──────╮  ╭───✓──╮",
-            "                    │  💀  │  │  🐵  │  │  👻  │  │  😁  │",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "                    ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "                    │  🐶  │  │  🐭  │  │  👻  │  │  🐳  │",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "                    ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "                    │  🐳  │  │  🐭  │  │  🐢  │  │  🐶  │",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "",
-            " Given up: every card is shown. r deals again.                        seed 42",
-        ])
+        expectScreen(d.screen(), golden: "memory/givenUpAt80x24")
     }
 
     @Test func fourByFiveInASCII() {
         var d = Driver(["--seed": "42", "--size": "4x5"], unicode: false)
         d.press([.char(" "), .right, .char(" ")])
         d.settleAnimations()
-        expectScreen(d.screen(theme: Theme.builtinDefault.withGlyphs(.ascii)), [
-            " Flips 2  Pairs 0/10          4x5 best: none yet                   Time 00:01",
-            "",
-            "",
-            "               +------+  +------+  +------+  +------+  +------+",
-            "               |  E   |  |  A   |  |::::::|  |::::::|  |::::::|",
-            "               +------+  +------+  +------+  +------+  +------+",
-            "",
-            "               +------+  +------+  +------+  +------+  +------+",
-            "               |::::::|  |::::::|  |::::::|  |::::::|  |::::::|",
-            "               +------+  +------+  +------+  +------+  +------+",
-            "",
-            "               +------+  +------+  +------+  +------+  +------+",
-            "               |::::::|  |::::::|  |::::::|  |::::::|  |::::::|",
-            "               +------+  +------+  +------+  +------+  +------+",
-            "",
-            "               +------+  +------+  +------+  +------+  +------+",
-            "               |::::::|  |::::::|  |::::::|  |::::::|  |::::::|",
-            "               +------+  +------+  +------+  +------+  +------+",
-            "",
-            "",
-            " No match. Your next flip turns these two back down.                  seed 42",
-        ])
+        expectScreen(d.screen(theme: Theme.builtinDefault.withGlyphs(.ascii)), golden: "memory/fourByFiveInASCII")
     }
 
     @Test func sixBySixFitsAt80x24() {
         var d = Driver(["--seed": "42", "--size": "6x6"])
         d.press([.down, .down, .char(" ")])
         d.settleAnimations()
-        expectScreen(d.screen(), [
-            " Flips 1  Pairs 0/18          6×6 best: none yet                   Time 00:00",
-            "          ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "          │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│",
-            "          ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "          ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "          │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│",
-            "          ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "          ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "          │  🐵  │  │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│",
-            "          ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "          ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "          │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│",
-            "          ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "          ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "          │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│",
-            "          ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "          ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "          │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│",
-            "          ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "                                                                      seed 42",
-        ])
+        expectScreen(d.screen(), golden: "memory/sixBySixFitsAt80x24")
     }
 
     @Test func theFlipAllQuestion() {
@@ -205,29 +98,7 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
         let (screen, inside) = d.screenAroundDialog()
         #expect(inside.contains("Show every card? This ends the game, given up."))
         #expect(inside.contains("[ Yes, show all ]  ▸ No ◂"))
-        expectScreen(screen, [
-            " Flips 1  Pairs 0/8           4×4 best: none yet                   Time 00:00",
-            "",
-            "",
-            "                    ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "                    │  😁  │  │░░░░░░│  │░░░░░░│  │░░░░░░│",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "              ┌─ Flip all ─────────────────────────────────────┐",
-            "              │                                                │",
-            "              │                                                │",
-            "              │                                                │",
-            "              │                                                │",
-            "              └────────────────────────────────────────────────┘",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "                    ╭──────╮  ╭──────╮  ╭──────╮  ╭──────╮",
-            "                    │░░░░░░│  │░░░░░░│  │░░░░░░│  │░░░░░░│",
-            "                    ╰──────╯  ╰──────╯  ╰──────╯  ╰──────╯",
-            "",
-            "",
-            "                                                                      seed 42",
-        ])
+        expectScreen(screen, golden: "memory/theFlipAllQuestion")
     }
 
     @Test func everySizeFitsItsMinimumAndLargeScreensGetLargeCards() {
@@ -278,26 +149,6 @@ func expectScreen(_ actual: [String], _ expected: [String], sourceLocation: Sour
         }
         d.press(keys + [.home, .right, .down, .char(" ")])
         d.settleAnimations()
-        expectScreen(d.screen(height: 19), [
-            " Flips 3  Pairs 1/18          6×6 best: none yet                   Time 00:05",
-            "",
-            "",
-            "",
-            "          ✓  🦉  ✓  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  ✓  🦉  ✓",
-            "",
-            "          [░░░░░░]  [  🐳  ]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]",
-            "",
-            "          [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]",
-            "",
-            "          [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]",
-            "",
-            "          [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]",
-            "",
-            "          [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]  [░░░░░░]",
-            "",
-            "",
-            "",
-            "                                                                      seed 42",
-        ])
+        expectScreen(d.screen(height: 19), golden: "memory/sixBySixFitsAt80x22InOneLineCards")
     }
 }

@@ -8,6 +8,7 @@ import TerminiTestSupport
 @testable import TerminiShell
 @testable import TerminiStore
 @testable import Badminton
+import BadmintonRules
 @testable import Boxing
 @testable import Memory
 @testable import Stamps
@@ -198,14 +199,4 @@ func filesAsAStartReads(_ dir: String, names: some Sequence<String>) -> [String:
     return out
 }
 
-final class ScratchDir {
-    let path: String
-    init(_ tag: String) {
-        var template = Array("/tmp/termini-\(tag)-XXXXXX".utf8CString)
-        path = template.withUnsafeMutableBufferPointer { buf in
-            guard let base = buf.baseAddress, let p = mkdtemp(base) else { return "/tmp/termini-\(tag)-failed" }
-            return String(cString: p)
-        }
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
+typealias ScratchDir = TempDir

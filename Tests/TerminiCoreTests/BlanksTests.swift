@@ -1,4 +1,5 @@
 import Testing
+import TerminiTestSupport
 @testable import TerminiCore
 
 /// `trimmingBlanks` trims byte by byte where it can: it must trim exactly the Characters
@@ -27,7 +28,7 @@ import Testing
 
     @Test func randomMixturesOfBlanksAndJoiners() {
         let pieces = [" ", "\t", "\r", "\n", "a", "#", "=", "\u{301}", "\u{600}", "é", "\u{200D}", "😁", "\u{1F1E6}"]
-        var rng = SystemRandomNumberGenerator()
+        var rng = Fuzz.random("randomMixturesOfBlanksAndJoiners")
         for _ in 0..<2000 {
             let text = (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
             #expect(text.trimmingBlanks == BlanksTests.reference(text), "\(text.unicodeScalars.map { $0.value })")
@@ -48,7 +49,7 @@ import Testing
             #expect(ThemeFile.lines(of: text) == ThemeFileLinesTests.reference(text), "\(text.unicodeScalars.map { $0.value })")
         }
         let pieces = ["\n", "\r", "a", "#", "\u{301}", "é", " ", "\u{200D}", "😁"]
-        var rng = SystemRandomNumberGenerator()
+        var rng = Fuzz.random("linesAreTheCharacterSplit")
         for _ in 0..<2000 {
             let text = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
             #expect(ThemeFile.lines(of: text) == ThemeFileLinesTests.reference(text), "\(text.unicodeScalars.map { $0.value })")
@@ -68,7 +69,7 @@ import Testing
             #expect(ThemeFile.commentStart(line) == ThemeFile.commentStartByCharacters(line), "\(text.unicodeScalars.map { $0.value })")
         }
         let pieces = ["#", "=", " ", "\t", "\r", "\n", "d7", "af", "00", "0", "F", "g", "x", "\u{301}", "é", "ｄ", "😁"]
-        var rng = SystemRandomNumberGenerator()
+        var rng = Fuzz.random("theCommentStartsWhereTheDefinitionSays")
         for _ in 0..<4000 {
             let text = (0..<Int.random(in: 0...10, using: &rng)).map { _ in pieces.randomElement(using: &rng) ?? "" }.joined()
             let line = Substring(text)

@@ -215,7 +215,7 @@ import TerminiTestSupport
     /// by words of memory: on random canvases (narrow, wide, styled; widths whose rows do not
     /// end on a word) it finds exactly the cells of the definition, cell by cell.
     @Test func unchangedCellsPassedByWordsFindTheDefinitionsCells() {
-        var rng = SystemRandomNumberGenerator()
+        var rng = Fuzz.random("unchangedCellsPassedByWordsFindTheDefinitionsCells")
         let texts = ["a", "bc", " ", "民", "權x", "│", "██", "12", "é"]
         let styles = [Style.plain, Style(foreground: .indexed(3)), Style(background: .indexed(4), attributes: .bold)]
         for _ in 0..<300 {

@@ -281,7 +281,7 @@ import TerminiTestSupport
     @Test func anExactEntryIsWhatTheSearchFinds() {
         // nearest() answers a colour the cube or grey ramp holds exactly without searching:
         // the search must agree, whatever background is avoided.
-        var rng = SplitMix(seed: 15)
+        var rng = FuzzRandom(seed: 15)
         var exact = 0
         for i in 16..<256 {
             let (r, g, b) = Palette.rgb(ofIndex: i)
@@ -317,7 +317,7 @@ import TerminiTestSupport
                 for b in stride(from: 0, through: 255, by: 51) { colours.append((r, g, b)) }
             }
         }
-        var rng = SplitMix(seed: 7)
+        var rng = FuzzRandom(seed: 7)
         for _ in 0..<150 { colours.append((rng.next(256), rng.next(256), rng.next(256))) }
         for (r, g, b) in colours {
             let target = Lab(r, g, b)
@@ -421,18 +421,5 @@ import TerminiTestSupport
         #expect(Palette.index(for: .default, depth: .palette256) == -1)
         #expect(Palette.index(for: .default, depth: .ansi8) == -1)
         #expect(Palette.nearest(1, 2, 3, depth: .monochrome) == -1)
-    }
-}
-
-/// A small deterministic generator for sampled tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
     }
 }

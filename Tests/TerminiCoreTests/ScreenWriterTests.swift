@@ -1,4 +1,5 @@
 import Testing
+import TerminiTestSupport
 @testable import TerminiCore
 
 /// A small terminal of the xterm family, enough to read back what `ScreenWriter` sends:
@@ -216,18 +217,6 @@ struct MiniTerminal {
 }
 
 @Suite struct ScreenWriterTests {
-    /// A seeded generator, so a failure repeats.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-    }
-
     static let styles: [Style] = [
         .plain, Style(foreground: .indexed(1)), Style(foreground: .indexed(4), attributes: .bold),
         Style(foreground: .indexed(200), background: .indexed(17)), Style(background: .indexed(2)),
@@ -237,7 +226,7 @@ struct MiniTerminal {
     static let texts = ["a", "hello", " ", "  ", "│", "─┼─", "民", "權x", "é", "e\u{301}", "👍🏽", "🇫🇷", "█▀▄", "12:34", "€3.50"]
 
     /// A canvas changed from `base` in a few random places, the way frames change.
-    func mutate(_ base: Canvas, _ rng: inout Seeded, edits: Int) -> Canvas {
+    func mutate(_ base: Canvas, _ rng: inout FuzzRandom, edits: Int) -> Canvas {
         var c = base
         for _ in 0..<edits {
             let x = Int.random(in: 0..<c.width, using: &rng), y = Int.random(in: 0..<c.height, using: &rng)
@@ -253,7 +242,7 @@ struct MiniTerminal {
 
     func check(_ controls: TerminalControls, lineFeedReturns: Bool = true, seed: UInt64, frames: Int = 60,
                size: (Int, Int) = (23, 7), dropSome: Bool = false) -> [String] {
-        var rng = Seeded(state: seed)
+        var rng = FuzzRandom(seed: seed)
         var writer = ScreenWriter(controls: controls)
         var term = MiniTerminal(width: size.0, height: size.1, lineFeedReturns: lineFeedReturns)
         var canvas = Canvas(width: size.0, height: size.1)
@@ -488,7 +477,7 @@ struct MiniTerminal {
     @Test func shiftedRowsLeaveTheScreenAsTheCanvas() {
         var shifts = 0
         for seed in UInt64(500)...560 {
-            var rng = Seeded(state: seed)
+            var rng = FuzzRandom(seed: seed)
             let lineFeeds: Bool? = [true, false, nil][Int(seed % 3)]
             var writer = ScreenWriter(controls: .xterm(lineFeedReturns: lineFeeds))
             let w = Int.random(in: 12...50, using: &rng), h = Int.random(in: 2...9, using: &rng)
@@ -672,7 +661,7 @@ struct MiniTerminal {
     /// Each frame of the reference runs, its bytes, and the canvas they must show.
     func referenceRun(_ kind: ReferenceKind, _ body: (_ seed: UInt64, _ frame: Int, _ bytes: [UInt8], _ canvas: Canvas) -> Void) {
         for seed in kind.seeds {
-            var rng = Seeded(state: seed)
+            var rng = FuzzRandom(seed: seed)
             var writer = ScreenWriter(controls: kind.controls)
             var canvas = Canvas(width: kind.size.0, height: kind.size.1)
             for f in 0..<kind.frames {
@@ -755,7 +744,7 @@ struct MiniTerminal {
         var writer = ScreenWriter(controls: c), xterm = ScreenWriter(controls: x)
         typealias LengthForm = ScreenWriter.LengthForm
         #expect(LengthForm(odd) == .asked && LengthForm(nil) == .absent && writer.length(.up, 3) == nil)
-        var rng = Seeded(state: 7)
+        var rng = FuzzRandom(seed: 7)
         for _ in 0..<2000 {
             let a = Int.random(in: 0...(Bool.random(using: &rng) ? 12 : 12_000), using: &rng)
             let b = Int.random(in: 0...(Bool.random(using: &rng) ? 12 : 12_000), using: &rng)

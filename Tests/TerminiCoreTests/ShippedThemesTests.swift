@@ -8,24 +8,8 @@ import TerminiTestSupport
 @testable import TerminiWidgets
 @testable import TerminiApp
 
-/// The six theme files in `themes/`, read as Termini reads them.
-enum ShippedThemes {
-    static let names = ["default", "light", "high-contrast", "court", "solarized-dark", "mono"]
-
-    static var directory: String {
-        // Tests/TerminiCoreTests/ShippedThemesTests.swift → the checkout's themes/.
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("themes").path
-    }
-
-    static func text(_ name: String) -> String {
-        (try? String(contentsOfFile: directory + "/\(name).theme", encoding: .utf8)) ?? ""
-    }
-
-    static func load(_ name: String) -> (Theme, [ThemeDiagnostic]) {
-        ThemeFile.parse(text(name), name: name)
-    }
-
+/// Colour arithmetic for the rules the shipped themes keep.
+extension ShippedThemes {
     /// The colour as sRGB, or nil for the terminal's own (unknown here).
     static func rgb(_ c: Color) -> (Int, Int, Int)? {
         switch c {
@@ -130,6 +114,23 @@ enum ShippedThemes {
             let m = theme.monochrome
             for (a, b) in [(Role.text, Role.focus), (.focus, .selected), (.text, .selected), (.text, .disabled), (.hintKey, .hintLabel)] {
                 #expect(m[a] != m[b], "\(name) in monochrome: \(a) and \(b) look the same")
+            }
+        }
+    }
+
+    /// The focus stands out from whatever it can sit on (issue 25: high-contrast drew
+    /// Memory's cursor and a mismatched card both black on bright yellow, bold): in every
+    /// shipped theme, at every colour depth and in monochrome, the focus looks unlike every
+    /// role a focusable thing is drawn in, as drawn (the background a role inherits is the
+    /// theme's). Not among them: the background, the hint bar's keys (never focused), and
+    /// danger (problems and the border of a destructive question, never a focusable thing).
+    @Test func theFocusDiffersFromEveryOtherRoleAtEveryDepth() {
+        for name in ShippedThemes.names {
+            let (theme, _) = ShippedThemes.load(name)
+            for (look, t) in ShippedThemes.looks(theme) {
+                for role in Role.allCases where ![.focus, .background, .hintKey, .danger].contains(role) {
+                    #expect(ShippedThemes.drawn(t[.focus], in: t) != ShippedThemes.drawn(t[role], in: t), "\(look): the focus looks like \(role)")
+                }
             }
         }
     }

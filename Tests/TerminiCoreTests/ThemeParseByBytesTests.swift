@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TerminiTestSupport
 @testable import TerminiCore
 
 /// A theme's ASCII lines are searched and their values parsed by their bytes (a start reads
@@ -15,7 +16,7 @@ import Testing
     static let keys = ["accent", "Accent", "hint-key", "hint_key", "HINT_KEY", "dialog-border", "team1", "nope", "", "#", "bäckground", "text\r"]
     static let separators = [" ", "  ", "\t", ",", ", ", " ,", ""]
 
-    static func line(_ rng: inout SplitMix) -> String {
+    static func line(_ rng: inout FuzzRandom) -> String {
         var s = ""
         if rng.next(4) > 0 { s += keys[rng.next(keys.count)] }
         s += [" = ", "=", " =", "= ", " == ", " ", "\t=\t"][rng.next(7)]
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func madeUpLinesParseAsByCharacters() {
-        var rng = SplitMix(seed: 1515)
+        var rng = FuzzRandom(seed: 1515)
         for _ in 0..<3000 {
             let text = (0..<(1 + rng.next(5))).map { _ in ThemeParseByBytesTests.line(&rng) }.joined(separator: ["\n", "\r\n"][rng.next(2)])
             let fast = ThemeFile.parse(text, name: "t")
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func aValueParsesAsByCharacters() {
-        var rng = SplitMix(seed: 99)
+        var rng = FuzzRandom(seed: 99)
         var values = ThemeParseByBytesTests.words
         for _ in 0..<4000 {
             values.append((0..<rng.next(5)).map { _ in

@@ -101,7 +101,7 @@ import TerminiApp
     }
 
     @Test func themeNamesCannotLeaveTheThemeDirectories() {
-        #expect(error("--theme", "../../etc/passwd") == "theme name '../../etc/passwd' must not contain '/' or '..'")
+        #expect(error("--theme", "../../etc/passwd") == "theme name '../../etc/passwd' must not contain '/', '..' or control characters")
         #expect(error("--theme=a/b") != nil)
         #expect(parsed("--theme", "solarized-dark")?.theme == "solarized-dark")
     }
@@ -212,7 +212,13 @@ func words(_ s: String) -> String {
     @Test func completions() {
         let bash = Completions.script(for: .bash), zsh = Completions.script(for: .zsh), fish = Completions.script(for: .fish)
         #expect(!bash.contains("--scoresheet) ") && !zsh.contains("(--scoresheet) "))
-        #expect(bash.contains("--output) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;") && zsh.contains("(--output) _files; return ;;"))
+        #expect(bash.contains("--output) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return ;;"))
+        #expect(zsh.contains("(--output) _files; return ;;"))
+        // What is found at completion time (themes, courts) never reaches compgen -W, which
+        // expands $( ) and backticks in its word list (issue 24); bash compares and quotes.
+        #expect(!bash.contains("compgen -W \"$("), "\(bash)")
+        #expect(bash.contains("--theme) _termini_offer < <(termini --list-themes"), "\(bash)")
+        #expect(bash.contains("printf -v quoted '%q' \"$line\""))
         #expect(fish.contains("-l output -r -F ") && fish.contains("-l scoresheet -d "))
     }
 

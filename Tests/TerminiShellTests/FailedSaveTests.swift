@@ -10,6 +10,7 @@ import TerminiTestSupport
 import TerminiStore
 @testable import Stamps
 @testable import Badminton
+import BadmintonRules
 
 /// The screen is never ahead of the disk: a change whose save fails is not shown as done;
 /// a warning naming the cause stays until a save succeeds, which is then said once.
@@ -58,7 +59,7 @@ import TerminiStore
         shell.press(.enter)
         let after = (shell.apps["badminton"] as? BadmintonApp)?.log
         #expect(after?.state.score == before.score, "a new match began that the disk does not hold")
-        #expect(after?.startedAt == (BadmintonApp.readJournal(store, recover: false))?.startedAt)
+        #expect(after?.startedAt == CourtReader(store).journal().log?.startedAt)
         #expect(shell.text().contains("Could not save"), "\(shell.text())")
     }
 
@@ -75,17 +76,12 @@ import TerminiStore
 /// sends it only after `confirmSaves()`: a line the disk refuses then is undone like any
 /// failed save, and the frame is drawn again before anything reaches the screen.
 @Suite struct LateRefusalTests {
-    /// A new directory under /tmp for a real `FileStore`.
-    static func freshDirectory() -> String? {
-        var template = Array("/tmp/termini-late-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { buf in buf.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) } }
-    }
-
     func score(_ shell: Shell) -> [Int]? { (shell.apps["badminton"] as? BadmintonApp)?.log?.state.score }
 
     @Test func aRallyTheDiskRefusesLateIsUndoneBeforeTheFrameIsSent() throws {
-        let dir = try #require(Self.freshDirectory())
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let tmp = TempDir("termini-late")
+        let dir = tmp.path
+        defer { withExtendedLifetime(tmp) {} }
         let store = FileStore(directory: dir)
         let answer = SyncAnswer()
         store.deferAppendSyncs(answer.call)
@@ -119,8 +115,9 @@ import TerminiStore
     /// is refused (a disk that fills between them). The screen shows what the disk holds: the
     /// first rally, not the second, and never the state before both.
     @Test func aRefusalAfterALineStillSyncingKeepsTheLineThatWasSaved() throws {
-        let dir = try #require(Self.freshDirectory())
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let tmp = TempDir("termini-late")
+        let dir = tmp.path
+        defer { withExtendedLifetime(tmp) {} }
         let faults = FaultInjector(counted: [.write])
         let store = FileStore(directory: dir, calls: faults)
         store.deferAppendSyncs(SyncAnswer().call)

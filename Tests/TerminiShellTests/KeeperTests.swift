@@ -50,9 +50,9 @@ import TerminiTestSupport
     /// Two copies on one config directory, each changing a different setting: both kept
     /// (the one setting read, changed and written under the config's lock).
     @Test func twoCopiesChangingDifferentSettingsKeepBoth() throws {
-        var template = Array("/tmp/termini-keepers-XXXXXX".utf8CString)
-        let dir = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
-        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let tmp = TempDir("termini-keepers")
+        let dir = tmp.path
+        defer { withExtendedLifetime(tmp) {} }
         func shell(_ app: String?) -> Shell {
             let store = FileStore(directory: dir)
             let config = store.readBytes("config").map { ConfigFile(text: String(decoding: $0, as: UTF8.self)) } ?? ConfigFile()

@@ -57,7 +57,9 @@ final class TempThemes {
 
     @Test func validNames() {
         #expect(ThemeCatalog.isValidName("solarized-dark"))
-        for bad in ["", "a/b", "..", "a..b", ".hidden", "x\0y"] {
+        // A name with a control character (a newline, an escape, a bidi override) would
+        // break --list-themes' one line a theme and the completions that read it.
+        for bad in ["", "a/b", "..", "a..b", ".hidden", "x\0y", "new\nline", "tab\there", "\u{1b}[31mred", "a\u{202e}b", "del\u{7f}"] {
             #expect(!ThemeCatalog.isValidName(bad), "\(bad)")
         }
     }

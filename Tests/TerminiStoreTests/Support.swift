@@ -6,30 +6,13 @@ import TerminiCore
 import TerminiWidgets
 import TerminiApp
 @testable import TerminiStore
+import TerminiTestSupport
 
 /// Root ignores file permissions, so checks that rely on them cannot be made as root.
 let runningAsRoot = getuid() == 0
 
-/// A fresh directory under /tmp, removed when the value is released.
-final class TempDir {
-    let path: String
-    init() {
-        var template = Array("/tmp/termini-store-test-XXXXXX".utf8CString)
-        path = template.withUnsafeMutableBufferPointer { buf in
-            guard let base = buf.baseAddress, let p = mkdtemp(base) else { return "/tmp/termini-store-test-failed" }
-            return String(cString: p)
-        }
-    }
-    deinit {
-        // Give back any permission a test took away so the tree can be removed.
-        _ = chmod(path, 0o700)
-        if let sub = try? FileManager.default.subpathsOfDirectory(atPath: path) {
-            for s in sub { _ = chmod(path + "/" + s, 0o700) }
-        }
-        try? FileManager.default.removeItem(atPath: path)
-    }
-    func file(_ name: String) -> String { path + "/" + name }
-}
+/// The one temporary directory of every test module (TerminiTestSupport).
+typealias TempDir = TerminiTestSupport.TempDir
 
 func writeFile(_ path: String, _ text: String) {
     _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))

@@ -1,0 +1,179 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The messages of a hall, as bytes. What comes from the network is hostile input, read as a
+/// damaged file is: a size limit before anything is parsed, every field checked (names as
+/// court names, numbers in range), and anything else refused with a reason, never trusted.
+///
+/// A court's message is a header line of JSON, a newline, then its body as the court keeps
+/// it on disk, byte for byte (a journal line, a history line, the journal):
+///
+///     {"v":1,"court":"3","keeper":"5f0c…","match":1712345678.25,"seq":7}
+///     {"t":1712345690.5,"a":"point","team":0}
+public enum HallWire {
+    public static let version = 1
+    /// An event message (a header and one journal line).
+    public static let maxEventBytes = 16 * 1024
+    /// A finished match's history line, or the whole journal.
+    public static let maxMatchBytes = 512 * 1024
+    /// The highest seq taken: a match of a million events is not a badminton match.
+    public static let maxSeq = 1_000_000
+
+    /// The fields of a court message's first line.
+    public struct Header: Codable, Equatable, Sendable {
+        public var v: Int
+        public var court: String
+        /// Who keeps the court: one id per machine and config directory (`keeperID`).
+        public var keeper: String
+        /// The match: its start event's time.
+        public var match: Double
+        /// An event: its place in the match's journal (1 is the start).
+        public var seq: Int?
+        /// A finished match sent whole: how many events its history line holds.
+        public var final: Int?
+        /// At seq 1: the match of the court's history before this one, if any.
+        public var previous: Double?
+
+        public init(court: String, keeper: String, match: Double, seq: Int? = nil, final: Int? = nil, previous: Double? = nil) {
+            v = HallWire.version
+            self.court = court
+            self.keeper = keeper
+            self.match = match
+            self.seq = seq
+            self.final = final
+            self.previous = previous
+        }
+
+        /// The header's JSON, written by hand from fields that need no escape (checked names,
+        /// finite numbers), so it reads back exactly.
+        var line: [UInt8] {
+            var s = "{\"v\":\(v),\"court\":\"\(court)\",\"keeper\":\"\(keeper)\",\"match\":\(match)"
+            if let seq { s += ",\"seq\":\(seq)" }
+            if let final { s += ",\"final\":\(final)" }
+            if let previous { s += ",\"previous\":\(previous)" }
+            return Array((s + "}").utf8)
+        }
+    }
+
+    /// A court message taken apart: its header and its body, both checked.
+    public struct CourtMessage: Equatable, Sendable {
+        public var header: Header
+        public var body: [UInt8]
+    }
+
+    public static func encode(_ header: Header, body: [UInt8]) -> [UInt8] {
+        header.line + [0x0a] + body
+    }
+
+    /// Why a message was refused, for the desk's notice and its quarantine file.
+    public struct Refusal: Error, Equatable, Sendable, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Reads a court message from `court`'s topic: too large, not a header and a body,
+    /// another court's name, an unknown version, numbers out of range: refused.
+    public static func decode(_ payload: [UInt8], court: String, limit: Int) -> Result<CourtMessage, Refusal> {
+        guard payload.count <= limit else { return .failure(Refusal("\(payload.count) bytes, more than \(limit)")) }
+        guard let newline = payload.firstIndex(of: 0x0a), newline <= 512 else { return .failure(Refusal("no header line")) }
+        guard let header = try? JSONDecoder().decode(Header.self, from: Data(payload[..<newline])) else {
+            return .failure(Refusal("the header is not JSON with v, court, keeper and match"))
+        }
+        guard header.v == version else { return .failure(Refusal("version \(header.v), not \(version)")) }
+        guard header.court == court else { return .failure(Refusal("claims court '\(printable(header.court))' on court \(court)'s topic")) }
+        guard isKeeperID(header.keeper) else { return .failure(Refusal("a keeper id that is not one")) }
+        guard header.match.isFinite, header.match > 0, header.match < 1e11 else { return .failure(Refusal("a match id out of range")) }
+        if let seq = header.seq, !(1...maxSeq).contains(seq) { return .failure(Refusal("seq \(seq) out of range")) }
+        if let f = header.final, !(1...maxSeq).contains(f) { return .failure(Refusal("final count \(f) out of range")) }
+        if let p = header.previous, !(p.isFinite && p > 0 && p < header.match) { return .failure(Refusal("a previous match out of range")) }
+        let body = Array(payload[(newline + 1)...])
+        guard String(validating: body, as: UTF8.self) != nil else { return .failure(Refusal("the body is not UTF-8 text")) }
+        return .success(CourtMessage(header: header, body: body))
+    }
+
+    /// The desk's acknowledgement of a court, retained on `desk/ack/C`: every event of match
+    /// `match` up to `seq` is on the desk's disk, and every match before it whole; `closed`:
+    /// match `match` is in the desk's history, whole. `replay`: the desk asks for everything
+    /// after it again (it restarted, or it saw a gap).
+    public struct Ack: Codable, Equatable, Sendable {
+        public var v: Int
+        public var match: Double?
+        public var seq: Int
+        public var closed: Bool?
+        public var replay: Bool?
+
+        public init(match: Double?, seq: Int, closed: Bool = false, replay: Bool = false) {
+            v = HallWire.version
+            self.match = match
+            self.seq = seq
+            self.closed = closed ? true : nil
+            self.replay = replay ? true : nil
+        }
+
+        public var isClosed: Bool { closed == true }
+        public var asksReplay: Bool { replay == true }
+
+        public var bytes: [UInt8] {
+            var s = "{\"v\":\(v)"
+            if let match { s += ",\"match\":\(match)" }
+            s += ",\"seq\":\(seq)"
+            if closed == true { s += ",\"closed\":true" }
+            if replay == true { s += ",\"replay\":true" }
+            return Array((s + "}").utf8)
+        }
+
+        public static func decode(_ payload: [UInt8]) -> Ack? {
+            guard payload.count <= 256, let ack = try? JSONDecoder().decode(Ack.self, from: Data(payload)), ack.v == version,
+                  (0...maxSeq).contains(ack.seq) else { return nil }
+            if let m = ack.match, !(m.isFinite && m > 0 && m < 1e11) { return nil }
+            return ack
+        }
+    }
+
+    /// A court's presence, retained on `court/C/online`; the broker publishes the `offline`
+    /// one as the court's last will when its link goes without a goodbye.
+    public struct Presence: Codable, Equatable, Sendable {
+        public var v: Int
+        public var keeper: String
+        public var online: Bool
+
+        public init(keeper: String, online: Bool) {
+            v = HallWire.version
+            self.keeper = keeper
+            self.online = online
+        }
+
+        public var bytes: [UInt8] { Array("{\"v\":\(v),\"keeper\":\"\(keeper)\",\"online\":\(online)}".utf8) }
+
+        public static func decode(_ payload: [UInt8]) -> Presence? {
+            guard payload.count <= 256, let p = try? JSONDecoder().decode(Presence.self, from: Data(payload)), p.v == version,
+                  isKeeperID(p.keeper) else { return nil }
+            return p
+        }
+    }
+
+    /// A keeper id: 16 lowercase hexadecimal digits.
+    public static func isKeeperID(_ s: String) -> Bool {
+        s.utf8.count == 16 && s.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    }
+
+    /// The id of the keeper of a court on this machine and config directory: the same at
+    /// every start (a restart after a crash is the same keeper, not a second one), another on
+    /// another laptop or directory. FNV-1a of the host name and the directory, in hex.
+    public static func keeperID(host: String, directory: String) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in Array(host.utf8) + [0] + Array(directory.utf8) {
+            h ^= UInt64(b)
+            h = h &* 0x100_0000_01b3
+        }
+        let hex = String(h, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    static func printable(_ s: String) -> String {
+        String(s.unicodeScalars.prefix(24).map { $0.value >= 0x20 && $0.value < 0x7f ? Character($0) : "?" })
+    }
+}
