@@ -9,7 +9,6 @@ import Testing
 /// keeper (fault 2), and a keeper killed between writing a replacement and renaming it into
 /// place while another copy follows (fault 3).
 @Suite struct KeeperFaultEndToEndTests {
-    static var straceAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") }
     static func run(_ args: [String], _ dir: String) -> String {
         (try? Subprocess.run([TmuxSession.binary] + args + ["--config-dir", dir]))?.output ?? ""
     }
@@ -18,7 +17,7 @@ import Testing
     /// Fault 2, the case: A stamps twice; `rm stamps.lock`; B starts; B, A, B each
     /// stamp. Before: the disk had 4/10, A showed 3, B showed 4 (two keepers). Now A's stamp is
     /// refused and said, A follows B, and both show what the disk holds.
-    @Test(.enabled(if: TmuxSession.tmuxAvailable))
+    @Test(.tmux)
     func removingTheStampsLockNeverGivesTwoKeepers() throws {
         let dir = TempDir("termini-lock-removed")
         let status = { Self.run(["stamps", "--status"], dir.path) }
@@ -43,7 +42,7 @@ import Testing
     }
 
     /// Fault 2 for badminton: three different scores on two screens and the disk before.
-    @Test(.enabled(if: TmuxSession.tmuxAvailable))
+    @Test(.tmux)
     func removingTheBadmintonLockNeverGivesTwoKeepers() throws {
         let dir = TempDir("termini-lock-removed")
         let status = { Self.run(["badminton", "--status"], dir.path) }
@@ -77,7 +76,7 @@ import Testing
     /// `kill -9 A` while the stamp is in its side file. Before: B took over showing 0 while
     /// `--status` said 1, and B's next stamp overwrote A's for good. Now the takeover rolls the
     /// side file forward, as a start does.
-    @Test(.enabled(if: TmuxSession.tmuxAvailable && straceAvailable))
+    @Test(.tmux, .strace)
     func aTakeoverKeepsTheDeadKeepersLastStamp() throws {
         let dir = TempDir("termini-takeover-side")
         let a = try TmuxSession(arguments: ["stamps"], configDir: dir.path,

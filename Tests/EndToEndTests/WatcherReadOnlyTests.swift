@@ -11,7 +11,6 @@ import Testing
 /// binary's system calls: no open for writing, no rename, unlink, link or mkdir, nothing
 /// cut; and the directory's names and contents are as they were.
 @Suite struct WatcherReadOnlyTests {
-    static var straceAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") }
 
     /// The calls of a trace that change a file system: opens for writing or creating (the
     /// terminal's devices left out), and every rename, unlink, link, mkdir, symlink, truncate.
@@ -43,7 +42,7 @@ import Testing
         return out
     }
 
-    @Test(.enabled(if: TmuxSession.tmuxAvailable && straceAvailable),
+    @Test(.tmux, .strace,
           arguments: [["--watch"], ["--watch", "--all"], ["--watch", "--display"]])
     func aWatcherWritesNothing(_ mode: [String]) throws {
         let dir = TempDir("termini-watch-ro")
@@ -70,7 +69,7 @@ import Testing
     }
 
     /// A watcher started where no config directory exists yet makes none.
-    @Test(.enabled(if: TmuxSession.tmuxAvailable))
+    @Test(.tmux)
     func aWatcherMakesNoConfigDirectory() throws {
         let parent = TempDir("termini-watch-none")
         let dir = parent.file("not-yet")

@@ -15,12 +15,8 @@ import TerminiTestSupport
 /// processes' do).
 @Suite struct KeeperFaultTests {
     final class Dir {
-        let path: String
-        init() {
-            var template = Array("/tmp/termini-keeper-faults-XXXXXX".utf8CString)
-            path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-        }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
+        let tmp = TempDir("termini-keeper-faults")
+        var path: String { tmp.path }
         func shell(_ app: String = "stamps", deferred: Bool = false) -> (Shell, FileStore) {
             let store = FileStore(directory: path)
             store.syncAfterFrame = deferred
