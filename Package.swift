@@ -29,7 +29,11 @@ let staticRuntime: [LinkerSetting] = [
 ]
 
 let apps = ["Badminton", "Boxing", "Memory", "Stamps", "Coffee"]
-let kit: [Target.Dependency] = ["TerminiCore", "TerminiWidgets", "TerminiApp"]
+let kit: [Target.Dependency] = ["TerminiCore", "TerminiData", "TerminiWidgets", "TerminiApp"]
+/// What an app's module depends on beyond the kit: Badminton's app is built on its rules.
+let appModules: [String: [Target.Dependency]] = ["Badminton": ["BadmintonRules"]]
+/// What an app's tests depend on beyond its module and the kit's test support.
+let appTestModules: [String: [Target.Dependency]] = ["Badminton": ["BadmintonRules", "BadmintonRulesTestSupport"]]
 
 let package = Package(
     name: "termini",
@@ -53,18 +57,25 @@ let package = Package(
         // The drawing core, pure Swift: geometry, canvas, display widths, colours and styles,
         // keys, themes and their files. Knows nothing of widgets, apps or terminals.
         .target(name: "TerminiCore"),
+        // Data in files, pure Swift: the JSON writer, how a file read line by line ended,
+        // the ranges a decoded number must lie in. Knows nothing of drawing, apps or disks.
+        .target(name: "TerminiData"),
         // Widgets drawn on a canvas: windows, dialogs, steppers, big digits, focus.
         .target(name: "TerminiWidgets", dependencies: ["TerminiCore"]),
         // The app contract: MiniApp, effects, the state codec, preferences.
-        .target(name: "TerminiApp", dependencies: ["TerminiCore", "TerminiWidgets"]),
+        .target(name: "TerminiApp", dependencies: ["TerminiCore", "TerminiData", "TerminiWidgets"]),
         // Files on disk: XDG paths, atomic writes, journals, locks, corruption handling.
-        .target(name: "TerminiStore", dependencies: ["TerminiCore", "TerminiApp"]),
+        .target(name: "TerminiStore", dependencies: ["TerminiCore", "TerminiData", "TerminiApp"]),
         // The hall: courts on many machines and one desk over MQTT (a Mosquitto broker):
         // the client in the one loop, addresses and credentials, topics, the wire format.
-        .target(name: "TerminiHall", dependencies: ["CMosquitto", "TerminiCore", "TerminiStore"]),
+        .target(name: "TerminiHall", dependencies: ["CMosquitto", "TerminiCore", "TerminiData", "TerminiStore", "TerminiApp", "BadmintonRules"]),
         // The only code that talks to ncurses.
         .target(name: "TerminiTerminal", dependencies: ["CNcurses", "CLinux", "TerminiCore"]),
-    ] + apps.map { .target(name: $0, dependencies: kit) } + [
+        // Badminton's rules, pure and without a screen: the match state and its events, formats,
+        // misconduct, the umpire's calls, timers, the timeline, statistics, the scoresheet, the
+        // journal's lines, the status and export reports. The app and a hall desk build on it.
+        .target(name: "BadmintonRules", dependencies: ["TerminiCore", "TerminiData"]),
+    ] + apps.map { .target(name: $0, dependencies: kit + (appModules[$0] ?? [])) } + [
         // Launcher, app switching, help overlay, command line: testable without a terminal.
         .target(name: "TerminiShell", dependencies: kit + ["TerminiStore", "CLinux"] + apps.map { .target(name: $0) }),
         .executableTarget(
@@ -81,24 +92,31 @@ let package = Package(
         // Test-only: the in-memory store, seeded random keys (every `Key` case, odd Unicode,
         // cut escape sequences), a driver that carries out an app's effects as the shell does,
         // and rendering helpers for golden tests.
-        .target(name: "TerminiTestSupport", dependencies: kit + ["TerminiStore"], path: "Tests/TerminiTestSupport"),
+        .target(name: "TerminiTestSupport", dependencies: kit + ["TerminiStore", "TerminiTestSeeds"], path: "Tests/TerminiTestSupport"),
+        // Test-only, on nothing: the one seeded generator of the tests and the run's seed
+        // (TERMINI_FAULT_SEED, TERMINI_FAULT_SCALE); TerminiTestSupport passes it on.
+        .target(name: "TerminiTestSeeds", path: "Tests/TerminiTestSeeds"),
         .testTarget(name: "TerminiCoreTests", dependencies: kit + ["TerminiTestSupport"]),
         .testTarget(name: "TerminiWidgetsTests", dependencies: kit + ["TerminiTestSupport"]),
         .testTarget(name: "TerminiAppTests", dependencies: kit + ["TerminiTestSupport"]),
+        // Test-only, on the rules alone: matches built event by event (`Match`).
+        .target(name: "BadmintonRulesTestSupport", dependencies: ["BadmintonRules"], path: "Tests/BadmintonRulesTestSupport"),
+        // The rules alone: nothing of the app, its screens or a store.
+        .testTarget(name: "BadmintonRulesTests", dependencies: ["BadmintonRules", "BadmintonRulesTestSupport", "TerminiTestSeeds", "TerminiCore", "TerminiData"]),
         .testTarget(name: "TerminiStoreTests", dependencies: kit + ["TerminiStore", "TerminiTestSupport"]),
         .testTarget(name: "TerminiShellTests", dependencies: kit + ["TerminiShell", "TerminiTestSupport"]),
         // The hall against a real broker (mosquitto on a free loopback port, started and stopped
         // by the tests) and across network namespaces; skipped where mosquitto or root is missing.
-        .testTarget(name: "TerminiHallTests", dependencies: kit + ["TerminiHall", "TerminiStore", "TerminiTestSupport"]),
-    ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: kit + [.target(name: $0), "TerminiTestSupport"]) } + [
+        .testTarget(name: "TerminiHallTests", dependencies: kit + ["TerminiHall", "TerminiStore", "BadmintonRules", "TerminiTestSupport"]),
+    ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: kit + [.target(name: $0), "TerminiTestSupport"] + (appTestModules[$0] ?? [])) } + [
         // The store, the shell and every app on a disk that fails: I/O faults in turn, the
         // directories a power cut leaves, decoded values out of range, the fuzzers' corpus.
         .testTarget(name: "ReliabilityTests",
-                    dependencies: kit + ["TerminiShell", "TerminiStore", "TerminiTestSupport"] + apps.map { .target(name: $0) }),
+                    dependencies: kit + ["TerminiShell", "TerminiStore", "TerminiTestSupport", "BadmintonRules"] + apps.map { .target(name: $0) }),
         // Drives the real binary inside tmux, the way a person meets it. The app modules let
         // a test work out its keys from a model (e.g. the cards of a seeded deal).
         // The fault suite (Fault*.swift) reads the screen with TerminiCore's own glyphs.
-        .testTarget(name: "EndToEndTests", dependencies: kit + ["termini", "TerminiTestSupport"] + apps.map { .target(name: $0) }),
+        .testTarget(name: "EndToEndTests", dependencies: kit + ["termini", "TerminiTestSupport", "BadmintonRules"] + apps.map { .target(name: $0) }),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import TerminiCore
+import BadmintonRules
 import TerminiWidgets
 import TerminiApp
 
@@ -398,77 +399,6 @@ extension BadmintonApp {
         canvas.fit(text, in: room, alignment: .center, style: style, glyphs: g)
     }
 
-    func renderInterval(_ iv: Interval, in area: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme, now: Double) {
-        let secs = iv.shownSeconds(at: now)
-        let warning = secs <= 20
-        let g = theme.glyphs
-        let names = s.teams.map { TextLayout.sanitized($0.name) }
-        let score = "\(s.score[s.left]) - \(s.score[s.right])"
-        let ends = (iv.kind == .betweenGames && s.phase != .gameOver) || s.endsChangedInGame
-        func endsNote(_ name: String) -> String { "Ends changed: \(name) now on the left" }
-        // As wide as the names need, up to the area less a margin; past that the names are cut.
-        let wanted = max(DisplayWidth.of(names[s.left] + names[s.right] + score) + 2, ends ? DisplayWidth.of(endsNote(names[s.left])) : 0) + 4
-        let w = BadmintonApp.clockBoxWidth(wanted: wanted, area: area)
-        let room = w - 4
-        let nameRoom = max(1, (room - DisplayWidth.of(score) - 2) / 2)
-        func cut(_ n: String, _ width: Int) -> String { TextLayout.truncate(n, to: width, ellipsis: g.ellipsis) }
-        let lines = [
-            iv.kind == .midGame ? "Mid-game interval" : "Interval between games",
-            DisplayWidth.of(names[s.left] + names[s.right] + score) + 2 <= room
-                ? "\(names[s.left]) \(score) \(names[s.right])" : "\(cut(names[s.left], nameRoom)) \(score) \(cut(names[s.right], nameRoom))",
-        ]
-        // Narrow: shorter words first, then the name cut (at least a few letters of it).
-        let templates: [(String) -> String] = [endsNote, { "Ends changed: \($0) on the left" }, { "Now on the left: \($0)" }]
-        let leftName = names[s.left]
-        let fitting = templates.first { DisplayWidth.of($0(leftName)) <= room }
-            ?? templates.first { room - DisplayWidth.of($0("")) >= 6 }
-        let endsNote: String? = !ends ? nil : fitting.map { t in t(cut(leftName, max(1, room - DisplayWidth.of(t(""))))) } ?? "Ends changed"
-        let call = warning ? "20 SECONDS · " : ""
-        let howToEnd = watching ? "" : s.phase == .gameOver ? "Enter: next game" : "Enter or a point key ends it"
-        renderClockBox(title: "Interval", lines: lines, note: endsNote, seconds: secs, warning: warning,
-                       status: call + "\(MatchReport.clock(secs)) left", footer: howToEnd, width: w, in: area, on: &canvas, theme: theme)
-    }
-
-    /// A clock's box: at least 44 cells wide or half the area, as wide as `wanted`, within the
-    /// area less a margin.
-    static func clockBoxWidth(wanted: Int, area: Rect) -> Int {
-        max(1, min(area.width - 4, max(44, area.width / 2, wanted)))
-    }
-
-    /// The box of a clock over the middle of the halves: its lines, the time in big digits
-    /// (a third of the area's height at most), a note in reverse video (ends changed), the
-    /// time in words (loud in its last seconds) and how it ends.
-    func renderClockBox(title: String, lines: [String], note: String?, seconds: Int, warning: Bool, status: String, footer: String,
-                        width w: Int, in area: Rect, on canvas: inout Canvas, theme: Theme) {
-        let g = theme.glyphs
-        let textRows = lines.count + (note == nil ? 0 : 1) + 2
-        let bigMax = max(5, area.height / 3)
-        let h = min(area.height, textRows + 2 + bigMax + 1)
-        let box = area.centered(Size(width: w, height: h))
-        let borderRole: Role = warning ? .warning : .dialogBorder
-        canvas.fill(box, style: theme[.dialog])
-        Box.draw(box, on: &canvas, glyphs: g, style: theme[borderRole], title: title, titleStyle: theme[borderRole])
-        let inner = box.inset(horizontal: 2, vertical: 1)
-        var y = 0
-        for line in lines {
-            canvas.fit(line, in: inner.row(y), alignment: .center, style: theme[.accent], glyphs: g)
-            y += 1
-        }
-        let bottomRows = (note == nil ? 0 : 1) + 2
-        let bigRect = Rect(x: inner.x, y: inner.y + y, width: inner.width, height: max(0, inner.height - y - bottomRows))
-        let clock = MatchReport.clock(seconds)
-        let big = BigText.fit(clock, in: bigRect.size, maxHeight: bigMax)
-        BadmintonApp.bigDigits(clock, role: warning ? .warning : .text, variant: big, in: bigRect, over: theme[.dialog], on: &canvas, theme: theme)
-        var by = inner.height - bottomRows
-        if let note {
-            canvas.fit(note, in: inner.row(by), alignment: .center, style: theme[.warning].with(.reverse), glyphs: g)
-            by += 1
-        }
-        canvas.fit(status.glyphed(g), in: inner.row(by), alignment: .center,
-                   style: warning ? theme[.warning].with(.bold) : theme[.text], glyphs: g)
-        canvas.fit(footer, in: inner.row(by + 1), alignment: .center, style: theme[.muted], glyphs: g)
-    }
-
     /// Doubles, before the first rally of a game: who serves and who receives. The interval
     /// between games runs on meanwhile, so its countdown is in the box (big on tall screens).
     func renderServiceChoice(in area: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme, now: Double) {
@@ -524,60 +454,6 @@ extension BadmintonApp {
         for (i, l) in lines.enumerated() {
             canvas.fit(l, in: box.row(i), alignment: .center, style: i == 0 ? theme[.accent] : theme[.muted], glyphs: theme.glyphs)
         }
-    }
-
-    /// Every match kept, newest first (the current one too once it is over); abandoned ones
-    /// (replaced by a new match before their end) are marked as such.
-    var historyMatches: [PastMatch] {
-        var matches = history
-        if let l = log, l.state.isOver, !matches.contains(where: { $0.startedAt == l.startedAt }) { matches.append(PastMatch(l)) }
-        return matches.reversed()
-    }
-
-    /// `2026-11-29 14:03  3x21  38 min`: when (local time), the format and how long it took.
-    func historyHead(_ m: PastMatch, formatWidth: Int = 4) -> String {
-        let when = MatchReport.shortTime(m.startedAt, offset: zone.offset(at: m.startedAt))
-        let format = TextLayout.pad(m.state.format.description, to: max(formatWidth, DisplayWidth.of(m.state.format.description)))
-        return "\(when)  \(format)  \(TextLayout.pad(m.duration, to: 10, alignment: .right))"
-    }
-
-    /// One line a match when every outcome fits beside its date; else two, the outcome
-    /// indented under the date, so the winner (first in it) is never cut.
-    func historyRows(width: Int, ellipsis: String) -> [[(text: String, abandoned: Bool)]] {
-        let matches = historyMatches
-        let formatWidth = matches.map { DisplayWidth.of($0.state.format.description) }.max() ?? 4
-        let heads = matches.map { historyHead($0, formatWidth: formatWidth) }
-        let headWidth = heads.map { DisplayWidth.of($0) }.max() ?? 0
-        let oneLine = matches.allSatisfy { DisplayWidth.of(TextLayout.sanitized(MatchReport.outcome($0.state))) + headWidth + 3 <= width }
-        /// The cards and shuttles after the outcome, when they fit whole.
-        func noted(_ line: String, _ s: MatchState) -> String {
-            guard let n = MatchReport.notes(s).map(TextLayout.sanitized), DisplayWidth.of(line) + 3 + DisplayWidth.of(n) <= width else { return line }
-            return line + " · " + n
-        }
-        return zip(matches, heads).map { m, head in
-            let abandoned = !m.state.isOver
-            if oneLine {
-                return [(noted(TextLayout.pad(head, to: headWidth) + "   " + TextLayout.sanitized(MatchReport.outcome(m.state)), m.state), abandoned)]
-            }
-            return [(head, abandoned), (noted("  " + TextLayout.sanitized(MatchReport.outcome(m.state, width: width - 2, ellipsis: ellipsis)), m.state), abandoned)]
-        }
-    }
-
-    /// The history as a scroll panel `width` cells wide inside: a match a line, or two with
-    /// a blank line between matches when the outcomes need the room.
-    func historyPanel(width: Int, glyphs g: Glyphs) -> ScrollPanel {
-        let entries = historyRows(width: width, ellipsis: g.ellipsis)
-        let abandoned = entries.filter { $0.first?.abandoned == true }.count
-        var title = entries.isEmpty ? "History" : "History · \(entries.count) match\(entries.count == 1 ? "" : "es")"
-        if abandoned > 0 { title += " · \(abandoned) abandoned" }
-        let perMatch = entries.first?.count ?? 1
-        let items = entries.map { entry in
-            entry.enumerated().map { i, line in
-                StyledLine(line.text.glyphed(g), line.abandoned ? .muted : i == 0 && perMatch > 1 ? .accent : .dialog)
-            }
-        }
-        return ScrollPanel(title: title.glyphed(g), items: items, gap: perMatch > 1 ? 1 : 0, fillsArea: true,
-                           emptyText: "No matches yet: finished and abandoned ones are listed here.")
     }
 }
 

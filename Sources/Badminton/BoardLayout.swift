@@ -1,4 +1,5 @@
 import TerminiCore
+import BadmintonRules
 import TerminiWidgets
 
 /// How the rows of the scoreboard's halves are shared, from the top: the name band, the games

@@ -1,4 +1,5 @@
 import TerminiCore
+import BadmintonRules
 import TerminiWidgets
 import TerminiApp
 
@@ -34,11 +35,11 @@ struct CourtsBoard: Sendable {
             let present = CourtFiles.courts(in: store.fileNames())
             let old = Dictionary(courts.map { ($0.files, $0) }, uniquingKeysWith: { a, _ in a })
             courts = present.map { files in
-                old[files] ?? Court(files: files, name: BadmintonApp.courtName(files, store: store), log: nil)
+                old[files] ?? Court(files: files, name: CourtReader(store, files: files).courtName, log: nil)
             }
         }
         for i in courts.indices where changed == nil || newCourt || changed?.contains(courts[i].files.journal) == true {
-            courts[i].log = BadmintonApp.readJournal(store, recover: false, files: courts[i].files)
+            courts[i].log = CourtReader(store, files: courts[i].files).journal().log
         }
     }
 

@@ -1,4 +1,5 @@
 import TerminiCore
+import BadmintonRules
 import TerminiWidgets
 import TerminiApp
 
@@ -46,6 +47,30 @@ extension BadmintonApp {
         // Two halves and a column between: the left half is the side on the umpire's left.
         let split = SplitPane.layout(rect, axis: .horizontal, sizing: .ratio(0.5), divider: true)
         let halves = [split.first, split.second]
+        renderCardNames(s, court: court, halves: halves, layout: layout, in: rect, on: &canvas, theme: theme)
+        let top = rect.y + layout.nameRows + layout.gamesRows + layout.gap
+        // Both scores in the same digits, fitted to the narrower half.
+        let halfWidth = min(halves[0].width, halves[1].width)
+        let variant = BigText.fit("88", in: Size(width: halfWidth - 2, height: layout.digitRows))
+        for (i, half) in halves.enumerated() {
+            let t = [s.left, s.right][i]
+            let digits = Rect(x: half.x + 1, y: top, width: half.width - 2, height: layout.digitRows)
+            if variant != nil {
+                BadmintonApp.bigDigits(String(s.score[t]), role: BadmintonApp.role(t), variant: variant, in: digits, over: theme[.background],
+                                       on: &canvas, theme: theme)
+            } else if digits.height > 0 {
+                canvas.fit(String(s.score[t]), in: digits.row(digits.height / 2), alignment: .center, style: theme[BadmintonApp.role(t)].with(.bold), glyphs: g)
+            }
+        }
+        let band = Rect(x: rect.x, y: top + layout.digitRows + layout.gap, width: rect.width, height: layout.bandRows)
+        guard band.height > 0 else { return }
+        renderCardBand(s, in: band, halves: halves, on: &canvas, theme: theme, now: now)
+    }
+
+    /// The card's top: each side's name on a bar in its colour (the server's marked), the
+    /// games won below it, and between them the game (and the court, on the display).
+    func renderCardNames(_ s: MatchState, court: String?, halves: [Rect], layout: CardLayout, in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+        let g = theme.glyphs
         let teams = [s.left, s.right]
         let serving = s.phase == .playing || s.phase == .choosingService
         let marker = g.isUnicode ? "🏸" : ">"
@@ -73,22 +98,12 @@ extension BadmintonApp {
             canvas.fit(middle, in: Rect(x: rect.x + (rect.width - middleWidth) / 2, y: rect.y + 1, width: middleWidth, height: 1),
                        alignment: .center, style: theme[.muted], glyphs: g)
         }
-        let top = rect.y + layout.nameRows + layout.gamesRows + layout.gap
-        // Both scores in the same digits, fitted to the narrower half.
-        let halfWidth = min(halves[0].width, halves[1].width)
-        let variant = BigText.fit("88", in: Size(width: halfWidth - 2, height: layout.digitRows))
-        for (i, half) in halves.enumerated() {
-            let t = teams[i]
-            let digits = Rect(x: half.x + 1, y: top, width: half.width - 2, height: layout.digitRows)
-            if variant != nil {
-                BadmintonApp.bigDigits(String(s.score[t]), role: BadmintonApp.role(t), variant: variant, in: digits, over: theme[.background],
-                                       on: &canvas, theme: theme)
-            } else if digits.height > 0 {
-                canvas.fit(String(s.score[t]), in: digits.row(digits.height / 2), alignment: .center, style: theme[BadmintonApp.role(t)].with(.bold), glyphs: g)
-            }
-        }
-        let band = Rect(x: rect.x, y: top + layout.digitRows + layout.gap, width: rect.width, height: layout.bandRows)
-        guard band.height > 0 else { return }
+    }
+
+    /// The card's band under the scores: one thing across both halves (a clock, the game or
+    /// match won), else each half its own words (game point or match point, who serves).
+    func renderCardBand(_ s: MatchState, in band: Rect, halves: [Rect], on canvas: inout Canvas, theme: Theme, now: Double) {
+        let g = theme.glyphs
         if let (forms, role) = cardHeadline(s, now: now) {
             // One thing to say across both halves: the clock, or the game or match won; in
             // letters in the first form they fit, else in words.

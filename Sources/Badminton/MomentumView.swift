@@ -1,3 +1,4 @@
+import BadmintonRules
 import TerminiWidgets
 
 extension MatchStats {

@@ -1,6 +1,8 @@
 import TerminiCore
+import BadmintonRules
 import TerminiWidgets
 import TerminiApp
+import TerminiData
 
 /// What the umpire does beyond scoring rallies, each one a journal event recorded through
 /// `record` (so undo, redo, the export and a watcher see it as any other). The keys that

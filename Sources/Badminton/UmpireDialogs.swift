@@ -1,4 +1,5 @@
 import TerminiCore
+import BadmintonRules
 import TerminiWidgets
 import TerminiApp
 
@@ -116,35 +117,6 @@ struct CardDialog: Modal, Equatable, Sendable {
 
     func hints(context: AppContext) -> [KeyHint] { CardDialog.keys.hints(for: self, context: context) }
 
-    /// What recording `card` for the player will do, in words, and the umpire's call after it.
-    static func preview(_ s: MatchState, team: Int, player: Int, card: Misconduct, at now: Double, court: String?) -> (effect: String, call: String) {
-        var after = s
-        guard after.apply(MatchEvent(.card(team: team, player: player, card: card), at: now)) else { return ("Not possible now.", "") }
-        let call = UmpireCall.text(after, now: now, court: court)
-        let name = UmpireCall.player(team, player, s)
-        let other = 1 - team
-        let otherName = TextLayout.sanitized(s.teams[other].name)
-        let scores = s.teams[other].verb("scores", "score"), wins = s.teams[other].verb("wins", "win")
-        if s.phase == .matchOver { return ("\(card.colour.capitalized) card to \(name): recorded; the result stands.", call) }
-        switch card {
-        case .warning:
-            return ("Warning to \(name): nothing else changes.", call)
-        case .fault:
-            guard after.cards.last?.scored == true else {
-                return ("Fault to \(name): no point, the match has not begun (warm-up, choice of server).", call)
-            }
-            if s.phase == .gameOver {
-                return ("Fault: \(otherName) \(scores) the first point of game \(s.gameNumber + 1).", call)
-            }
-            let a = after.score[other], b = after.score[team]
-            if after.phase == .matchOver { return ("Fault: \(otherName) \(scores) and \(wins) the match, \(a)-\(b).", call) }
-            if after.phase == .gameOver { return ("Fault: \(otherName) \(scores) and \(wins) game \(after.gameNumber), \(a)-\(b).", call) }
-            return ("Fault: \(otherName) \(scores), \(a)-\(b).", call)
-        case .disqualification:
-            return ("Disqualified: the match ends, won by \(otherName).", call)
-        }
-    }
-
     func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
         let g = theme.glyphs
         let inner = umpireBox("Card · Law 16", rows: 9, width: 68, in: rect, role: card == .fault || card == .disqualification ? .danger : .dialogBorder,
@@ -166,7 +138,7 @@ struct CardDialog: Modal, Equatable, Sendable {
             canvas.fit(problem, in: effectRow, style: theme[.danger], glyphs: g)
         } else if let i = chosen, let card {
             let (team, player) = numbered.players[i]
-            let p = CardDialog.preview(state, team: team, player: player, card: card, at: context.now, court: court)
+            let p = card.preview(state, team: team, player: player, at: context.now, court: court)
             canvas.fit(p.effect, in: effectRow, style: theme[.accent].with(.bold), glyphs: g)
             if !p.call.isEmpty {
                 let (open, close) = g.isUnicode ? ("\u{201c}", "\u{201d}") : ("\"", "\"")

@@ -1,4 +1,5 @@
 import TerminiApp
+import TerminiData
 
 /// What there is to punch. Each target keeps its own count and has its own boxer.
 public enum Target: String, Codable, CaseIterable, Sendable {

@@ -1,6 +1,7 @@
 import TerminiCore
 import TerminiWidgets
 import TerminiApp
+import TerminiData
 
 /// What `memory.json` holds: the game (in progress or just finished), the dealer that
 /// picks the next deal's seed, the bests per board size, and where the cursor was.

@@ -1,4 +1,5 @@
 import TerminiApp
+import TerminiData
 
 /// The boards on offer: rows × columns, always an even number of cards.
 public enum BoardSize: String, Codable, CaseIterable, Sendable {

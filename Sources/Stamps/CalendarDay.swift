@@ -1,4 +1,5 @@
 import TerminiApp
+import TerminiData
 
 /// A day of the proleptic Gregorian calendar as a plain value: no time zone, no clock.
 /// The app layer works out today's date from the wall clock and the local time zone; the

@@ -1,4 +1,5 @@
 import TerminiApp
+import TerminiData
 
 /// One stamp on the card: the local day and time it was given.
 public struct Stamp: Codable, Hashable, Sendable {

@@ -151,6 +151,16 @@ public final class EffectExecutor {
                         succeeded = true
                     }
                 } catch { out.failures.append(failed(file, e, error, owner: owner)) }
+            case let .replaceDamaged(file, reason, bytes):
+                guard saving else { continue }
+                // The store says what became of it (the copy kept, or why not) before the
+                // app's next notice says what it recovered.
+                store.replaceDamaged(file, reason: reason, with: bytes)
+                collectNotices()
+            case let .keepAside(file, reason):
+                guard saving else { continue }
+                store.keepAside(file, reason: reason)
+                collectNotices()
             case .bell: out.requests.append(.bell)
             case .notice(let text): notices.post(text)
             case .close: out.requests.append(.close)

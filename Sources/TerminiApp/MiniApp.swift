@@ -1,5 +1,6 @@
 import TerminiCore
 import TerminiWidgets
+import TerminiData
 /// What an app is, for the launcher, `--help` and the command line.
 public struct AppDescriptor: Sendable {
     /// The command-line name: `badminton`.
@@ -100,6 +101,14 @@ public enum AppEffect: Sendable, Equatable {
     case write(file: String, bytes: [UInt8])
     /// Append to a journal file and fsync it.
     case append(file: String, bytes: [UInt8])
+    /// Recovery of a damaged file the app read: a copy of it kept aside (`NAME.corrupt-…`,
+    /// the user told `reason`), then the file replaced by `bytes`, what the app recovered
+    /// from it (a journal's readable lines), synced at once. If the copy or the replacement
+    /// cannot be written (a full disk), the file stays as it was: nothing it held is lost.
+    case replaceDamaged(file: String, reason: String, bytes: [UInt8])
+    /// A damaged file the app could recover nothing from, moved aside (`NAME.corrupt-…`),
+    /// the user told `reason`.
+    case keepAside(file: String, reason: String)
     /// Ring the terminal bell.
     case bell
     /// Tell the user something; shown on the notice line until the next key.
@@ -114,10 +123,10 @@ public enum AppEffect: Sendable, Equatable {
     /// Never waits; where speech cannot work the shell says so once, and nothing else changes.
     case speak(String)
 
-    /// A write or an append: what a copy that does not keep the app's files may not do.
+    /// A write, an append or a recovery: what a copy that does not keep the app's files may not do.
     public var isFileSave: Bool {
         switch self {
-        case .write, .append: return true
+        case .write, .append, .replaceDamaged, .keepAside: return true
         default: return false
         }
     }

@@ -1,5 +1,6 @@
 import TerminiCore
 import TerminiWidgets
+import TerminiData
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

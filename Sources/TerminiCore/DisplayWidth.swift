@@ -192,6 +192,17 @@ public enum TextLayout {
         return String(out)
     }
 
+    /// A name as typed: control characters out, spaces at the ends trimmed, at most 40 characters.
+    public static func sanitizedName(_ text: String) -> String {
+        var s = Substring(sanitized(text))
+        while s.first == " " { s = s.dropFirst() }
+        // Cut first, then trim: a name cut at 40 must not end in the spaces inside it, or it
+        // reads back shorter than it was written.
+        s = s.prefix(40)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+
     static func isBidiControl(_ v: UInt32) -> Bool { (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) }
 
     /// Text for stdout and stderr, outside the screen: C0 and C1 controls (newline and tab

@@ -34,14 +34,17 @@ public enum HallWire {
         public var seq: Int?
         /// A finished match sent whole: how many events its history line holds.
         public var final: Int?
+        /// At seq 1: the match of the court's history before this one, if any.
+        public var previous: Double?
 
-        public init(court: String, keeper: String, match: Double, seq: Int? = nil, final: Int? = nil) {
+        public init(court: String, keeper: String, match: Double, seq: Int? = nil, final: Int? = nil, previous: Double? = nil) {
             v = HallWire.version
             self.court = court
             self.keeper = keeper
             self.match = match
             self.seq = seq
             self.final = final
+            self.previous = previous
         }
 
         /// The header's JSON, written by hand from fields that need no escape (checked names,
@@ -50,6 +53,7 @@ public enum HallWire {
             var s = "{\"v\":\(v),\"court\":\"\(court)\",\"keeper\":\"\(keeper)\",\"match\":\(match)"
             if let seq { s += ",\"seq\":\(seq)" }
             if let final { s += ",\"final\":\(final)" }
+            if let previous { s += ",\"previous\":\(previous)" }
             return Array((s + "}").utf8)
         }
     }
@@ -84,6 +88,7 @@ public enum HallWire {
         guard header.match.isFinite, header.match > 0, header.match < 1e11 else { return .failure(Refusal("a match id out of range")) }
         if let seq = header.seq, !(1...maxSeq).contains(seq) { return .failure(Refusal("seq \(seq) out of range")) }
         if let f = header.final, !(1...maxSeq).contains(f) { return .failure(Refusal("final count \(f) out of range")) }
+        if let p = header.previous, !(p.isFinite && p > 0 && p < header.match) { return .failure(Refusal("a previous match out of range")) }
         let body = Array(payload[(newline + 1)...])
         guard String(validating: body, as: UTF8.self) != nil else { return .failure(Refusal("the body is not UTF-8 text")) }
         return .success(CourtMessage(header: header, body: body))

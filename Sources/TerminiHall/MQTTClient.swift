@@ -278,3 +278,16 @@ public final class MQTTClient {
         return inbox.events
     }
 }
+
+/// What Termini's one loop needs of a part of the hall: a socket to wait on (writable too while
+/// `wantsWrite`), what to do when it is ready, and when to come back without it.
+public protocol HallConnection: AnyObject {
+    var socket: Int32? { get }
+    var wantsWrite: Bool { get }
+    func readable(now: Double)
+    func writable(now: Double)
+    func service(now: Double)
+    func nextDeadline(now: Double) -> Double?
+}
+
+extension MQTTClient: HallConnection {}

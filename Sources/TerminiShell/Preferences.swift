@@ -1,5 +1,6 @@
 import TerminiCore
 import TerminiApp
+import TerminiData
 import TerminiStore
 
 /// The preference keys Termini reads from `config`, with what each does (for the manual).

@@ -1,4 +1,5 @@
 import TerminiApp
+import TerminiData
 
 /// Splits a stream of bytes into lines, skipping (and counting) lines over a length limit.
 struct LineSplitter {

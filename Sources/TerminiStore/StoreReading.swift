@@ -7,6 +7,7 @@ import Darwin
 #endif
 import TerminiCore
 import TerminiApp
+import TerminiData
 
 extension FileStore {
     // MARK: Reading

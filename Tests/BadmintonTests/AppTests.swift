@@ -1,4 +1,6 @@
 @testable import Badminton
+import BadmintonRules
+import BadmintonRulesTestSupport
 import TerminiCore
 import TerminiWidgets
 import TerminiApp
@@ -240,6 +242,37 @@ extension AppHarness where App == BadmintonApp {
         #expect(notices.contains("Recovered 4 events"), "\(notices)")
         let rewritten = JournalContents.read(store.files[BadmintonApp.journalFile] ?? [])
         #expect(!rewritten.damaged && rewritten.events.count == 4)
+    }
+
+    /// Apps never write: reading a damaged journal changes nothing on disk; its recovery is
+    /// the keeper's first effects, carried out as every save is.
+    @Test func readingADamagedJournalWritesNothingAndItsRecoveryIsAnEffect() {
+        var h = Harness(options: ["--new": ""])
+        h.press(.left, .left, .right)
+        let whole = h.store.files[BadmintonApp.journalFile] ?? []
+        let damaged = whole + Array("{\"e\":\"point\",\"t\":18000".utf8)
+        for bytes in [damaged, Array("garbage\n".utf8)] {
+            let store = InMemoryStore(files: [BadmintonApp.journalFile: bytes])
+            var app = BadmintonApp(options: AppOptions(), store: store, context: AppContext(now: 1_800_000_100))
+            #expect(store.files == [BadmintonApp.journalFile: bytes] && store.keptAside.isEmpty && store.writeCount == 0,
+                    "the journal as it was until the effects are carried out")
+            let effects = app.start(context: AppContext(now: 1_800_000_100))
+            let recovery = effects.first { if case .replaceDamaged = $0 { return true }; if case .keepAside = $0 { return true }; return false }
+            if bytes == damaged {
+                #expect(recovery == .replaceDamaged(file: BadmintonApp.journalFile, reason: "The match journal was damaged (1 line could not be read)",
+                                                    bytes: whole))
+            } else {
+                #expect(recovery == .keepAside(file: BadmintonApp.journalFile, reason: "The match journal was damaged (1 line could not be read)"))
+            }
+            #expect(store.keptAside.isEmpty)
+        }
+        // A watcher recovers nothing, and a copy another termini keeps is given nothing to do.
+        let followed = InMemoryStore(files: [BadmintonApp.journalFile: damaged])
+        followed.keeping = .following
+        var follower = BadmintonApp(options: AppOptions(), store: followed, context: AppContext(now: 1_800_000_100))
+        #expect(follower.start(context: AppContext(now: 1_800_000_100)).isEmpty && followed.keptAside.isEmpty)
+        var watcher = BadmintonApp(options: AppOptions(["--watch": ""]), store: followed, context: AppContext(now: 1_800_000_100))
+        #expect(watcher.start(context: AppContext(now: 1_800_000_100)).isEmpty && followed.keptAside.isEmpty)
     }
 
     @Test func garbageJournalIsKeptAsideAndTheUserAsked() {

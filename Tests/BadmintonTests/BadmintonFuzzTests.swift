@@ -1,4 +1,5 @@
 @testable import Badminton
+import BadmintonRules
 import TerminiTestSupport
 import TerminiCore
 import TerminiWidgets

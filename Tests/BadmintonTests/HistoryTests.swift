@@ -1,7 +1,9 @@
 @testable import Badminton
+import BadmintonRules
 import TerminiCore
 import TerminiWidgets
 import TerminiApp
+import TerminiTestSupport
 import Testing
 
 /// The `h` list: local times, the winner first, abandoned matches marked, readable at 80×24.

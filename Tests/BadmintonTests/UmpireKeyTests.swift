@@ -1,4 +1,5 @@
 @testable import Badminton
+import BadmintonRules
 import TerminiCore
 import TerminiWidgets
 import TerminiApp
@@ -88,34 +89,6 @@ extension AppHarness where App == BadmintonApp {
         h.press(.char("s"))
         h.press(.char("c"), .char("1"), .char("w"), .enter)
         #expect(h.state?.cards.last.map { [$0.team, $0.player] } == [1, 0], "Cat/Dan on the left now")
-    }
-
-    /// What the card dialog says before Enter, against the situations of Law 16.
-    @Test func theCardPreviewSaysWhatWillHappen() {
-        func preview(_ m: Match, _ team: Int, _ player: Int, _ card: Misconduct) -> String {
-            CardDialog.preview(m.state, team: team, player: player, card: card, at: m.time + 1, court: nil).effect
-        }
-        let m = Match(names: ["Ann", "Bob"])
-        #expect(preview(m, 0, 0, .fault) == "Fault: Bob scores, 1-0.", "no warm-up: the match has begun")
-        m.take(.warmUp)
-        #expect(preview(m, 0, 0, .fault) == "Fault to Ann: no point, the match has not begun (warm-up, choice of server).")
-        m.score(5, 3)
-        #expect(preview(m, 0, 0, .warning) == "Warning to Ann: nothing else changes.")
-        #expect(preview(m, 0, 0, .fault) == "Fault: Bob scores, 4-5.")
-        #expect(preview(m, 1, 0, .fault) == "Fault: Ann scores, 6-3.")
-        #expect(preview(m, 1, 0, .disqualification) == "Disqualified: the match ends, won by Ann.")
-        m.score(20, 3)
-        #expect(preview(m, 1, 0, .fault) == "Fault: Ann scores and wins game 1, 21-3.")
-        m.points(0, 1)
-        #expect(preview(m, 1, 0, .fault) == "Fault: Ann scores the first point of game 2.")
-        m.take(.nextGame)
-        m.score(20, 0)
-        #expect(preview(m, 1, 0, .fault) == "Fault: Ann scores and wins the match, 21-0.")
-        let d = Match(doubles: true, names: ["Ann/Bob", "Cat/Dan"])
-        d.take(.service(team: 0, server: 0, receiver: 0))
-        #expect(preview(d, 1, 1, .fault) == "Fault: Ann/Bob score, 1-0.")
-        let call = CardDialog.preview(d.state, team: 1, player: 1, card: .fault, at: d.time + 1, court: nil).call
-        #expect(call == "Dan, fault for misconduct; 1-love")
     }
 
     // MARK: Corrections

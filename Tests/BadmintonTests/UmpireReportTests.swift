@@ -1,4 +1,6 @@
 @testable import Badminton
+import BadmintonRules
+import BadmintonRulesTestSupport
 import TerminiCore
 import TerminiWidgets
 import TerminiApp

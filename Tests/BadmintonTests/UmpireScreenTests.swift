@@ -1,4 +1,5 @@
 @testable import Badminton
+import BadmintonRules
 import TerminiCore
 import TerminiWidgets
 import TerminiApp

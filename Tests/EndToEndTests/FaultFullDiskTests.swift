@@ -5,6 +5,7 @@ import Foundation
 import TerminiTestSupport
 import Testing
 import Badminton
+import BadmintonRules
 
 /// A real full disk: the config directory on a 64 KiB tmpfs, filled to the last block while
 /// termini runs, then emptied again. Nothing on disk is ever torn, nothing saved before is

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 @testable import Badminton
+import BadmintonRules
 @testable import Boxing
 @testable import Coffee
 import Foundation

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 import TerminiCore
 import Badminton
+import BadmintonRules
 
 /// `termini badminton --scoresheet [N] [--output FILE]`, the real binary on real files: the
 /// page, the errors and their statuses, nothing changed in the config directory; then the

@@ -10,6 +10,7 @@ import TerminiTestSupport
 @testable import TerminiStore
 @testable import Stamps
 @testable import Badminton
+import BadmintonRules
 @testable import Coffee
 
 /// Crash states, as ALICE explores them: each app's scripted session is recorded call by call

@@ -4,6 +4,7 @@ import TerminiCore
 import TerminiApp
 import TerminiTestSupport
 @testable import Badminton
+import BadmintonRules
 @testable import Boxing
 @testable import Memory
 @testable import Stamps

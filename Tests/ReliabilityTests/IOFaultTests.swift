@@ -9,6 +9,7 @@ import TerminiTestSupport
 @testable import TerminiShell
 @testable import TerminiStore
 @testable import Badminton
+import BadmintonRules
 
 /// I/O faults in turn, as SQLite's I/O-error tests do: each app's scripted session is run
 /// once to count the store's calls, then once for every N, the Nth call failing with ENOSPC

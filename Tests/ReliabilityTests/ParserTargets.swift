@@ -6,9 +6,11 @@
 import TerminiCore
 import TerminiWidgets
 import TerminiApp
+import TerminiData
 import TerminiStore
 import TerminiShell
 import Badminton
+import BadmintonRules
 import Boxing
 import Memory
 import Stamps

@@ -8,6 +8,7 @@ import TerminiTestSupport
 @testable import TerminiShell
 @testable import TerminiStore
 @testable import Badminton
+import BadmintonRules
 @testable import Boxing
 @testable import Memory
 @testable import Stamps

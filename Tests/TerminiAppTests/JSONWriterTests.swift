@@ -5,7 +5,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-@testable import TerminiApp
+@testable import TerminiData
 
 /// The JSON the saves are written in: read back by JSONDecoder to the same values as what
 /// Foundation's JSONEncoder writes, for every shape the apps save and for the strings and

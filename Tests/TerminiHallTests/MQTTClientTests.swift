@@ -15,10 +15,10 @@ func wallClock() -> Double {
 /// The loop a test runs for its clients, as Termini's one loop does: wait on every socket
 /// (writable too while one wants to write) until the next deadline, then read, write, service.
 final class Pump {
-    var clients: [MQTTClient]
+    var clients: [any HallConnection]
     var events: [[MQTTClient.Event]]
 
-    init(_ clients: [MQTTClient]) {
+    init(_ clients: [any HallConnection]) {
         self.clients = clients
         events = clients.map { _ in [] }
     }
@@ -61,7 +61,9 @@ final class Pump {
     }
 
     func collect() {
-        for (i, c) in clients.enumerated() { events[i] += c.takeEvents() }
+        for (i, c) in clients.enumerated() {
+            if let m = c as? MQTTClient { events[i] += m.takeEvents() }
+        }
     }
 
     func messages(_ i: Int) -> [(topic: String, payload: String, retained: Bool)] {
@@ -71,7 +73,6 @@ final class Pump {
         }
     }
 
-    func connected(_ i: Int) -> Bool { clients[i].isConnected }
 }
 
 let brokerAvailable = MosquittoBroker.available

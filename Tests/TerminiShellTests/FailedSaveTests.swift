@@ -10,6 +10,7 @@ import TerminiTestSupport
 import TerminiStore
 @testable import Stamps
 @testable import Badminton
+import BadmintonRules
 
 /// The screen is never ahead of the disk: a change whose save fails is not shown as done;
 /// a warning naming the cause stays until a save succeeds, which is then said once.
@@ -58,7 +59,7 @@ import TerminiStore
         shell.press(.enter)
         let after = (shell.apps["badminton"] as? BadmintonApp)?.log
         #expect(after?.state.score == before.score, "a new match began that the disk does not hold")
-        #expect(after?.startedAt == (BadmintonApp.readJournal(store, recover: false))?.startedAt)
+        #expect(after?.startedAt == CourtReader(store).journal().log?.startedAt)
         #expect(shell.text().contains("Could not save"), "\(shell.text())")
     }
 

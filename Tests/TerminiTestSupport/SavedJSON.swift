@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import TerminiApp
+import TerminiData
 
 /// What is wrong with how `value` is saved, or nil: a state file is written by `JSONWriter`
 /// (not JSONEncoder, since it is written on most keys), so it must read back as the same

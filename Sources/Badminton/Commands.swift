@@ -1,0 +1,227 @@
+import TerminiCore
+import BadmintonRules
+import TerminiApp
+
+/// Badminton's commands, run without a terminal and read-only: `--status` (a line, or
+/// `--json`; `--all` every court), `--export csv|json` (every match, streamed) and
+/// `--scoresheet [N] [--output FILE]` (a printable page); and the check of the options
+/// before anything starts.
+enum BadmintonCommands {
+    /// What is wrong with the options, in a line (exit 64); nil when they fit together.
+    static func validate(_ options: AppOptions) -> String? {
+        let modes = ["--new", "--watch", "--status", "--export", "--scoresheet"].filter { options.flag($0) }
+        if modes.count > 1 { return "use only one of \(modes.joined(separator: ", "))" }
+        if let c = options.value("--court"), !CourtFiles.isValidName(c) {
+            return "--court: a court's name is 1 to \(CourtFiles.maxNameLength) letters (A-Z, a-z), digits and '-', not starting with '-' "
+                + "('\(TextLayout.truncate(TextLayout.sanitized(c), to: 30))')"
+        }
+        if options.flag("--all") {
+            if !options.flag("--watch") && !options.flag("--status") {
+                return "--all goes with --watch or --status (termini badminton --watch --all)"
+            }
+            if options.flag("--court") { return "use --court NAME or --all, not both" }
+        }
+        if options.flag("--display") {
+            if !options.flag("--watch") { return "--display goes with --watch (termini badminton --watch --display)" }
+            if options.flag("--all") { return "--display shows one court: use --court NAME instead of --all" }
+        }
+        let setupOptions = ["--format", "--doubles", "--names"].filter { options.flag($0) }
+        if !setupOptions.isEmpty && !options.flag("--new") {
+            return "\(setupOptions.joined(separator: ", ")) go\(setupOptions.count == 1 ? "es" : "") with --new (termini badminton --new \(setupOptions[0]) ...)"
+        }
+        if options.flag("--json") && !options.flag("--status") {
+            return "--json goes with --status (--export takes csv or json)"
+        }
+        if let f = options.value("--format"), case .failure(let e) = MatchFormat.parse(f) {
+            return "--format: \(e)"
+        }
+        if let n = options.value("--names") {
+            let doubles = options.flag("--doubles")
+            let parts = n.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 2 else {
+                return "--names takes two sides separated by a comma: " + (doubles ? "\"A1/A2,B1/B2\"" : "\"A,B\"")
+            }
+            for p in parts where TeamInfo.parse(p, discipline: doubles ? .doubles : .singles) == nil {
+                if doubles { return "--names: in doubles each side is two players, \"A1/A2,B1/B2\" ('\(TextLayout.sanitized(p))')" }
+                if p.contains("/") { return "--names: '\(TextLayout.sanitized(p))' looks like a pair: add --doubles" }
+                return "--names: a side's name must not be empty"
+            }
+        }
+        if let e = options.value("--export"), MatchReport.ExportFormat(rawValue: e) == nil {
+            return "--export takes csv or json, not '\(TextLayout.sanitized(e))'"
+        }
+        if let n = options.value("--scoresheet"), !n.isEmpty, scoresheetNumber(n) == nil {
+            return "--scoresheet takes the number of a match, 1 for the oldest, not '\(TextLayout.truncate(TextLayout.sanitized(n), to: 20))'"
+        }
+        if options.flag("--output") && !options.flag("--scoresheet") {
+            return "--output goes with --scoresheet (termini badminton --scoresheet --output FILE)"
+        }
+        return nil
+    }
+
+    /// Where each match of the history was last kept (its line), in the order `--export` and
+    /// `--scoresheet` number them, and the match in progress when it comes after them: the
+    /// history read line by line, never held whole.
+    struct MatchIndex {
+        var lines: [Int] = []
+        var current: MatchLog?
+        var currentGoesLast = false
+        var damaged = 0
+        var count: Int { lines.count + (currentGoesLast ? 1 : 0) }
+    }
+
+    static func matchIndex(_ store: any StateReader, files: CourtFiles = .main) -> MatchIndex {
+        let historyFile = files.history
+        var lastLine: [Double: Int] = [:]
+        var line = 0
+        var index = MatchIndex()
+        let first = store.readLines(historyFile) { bytes in
+            defer { line += 1 }
+            guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0d || $0 == 0x09 }) else { return }
+            if let t = HistoryEntry.startTime(line: bytes) { lastLine[t] = line } else { index.damaged += 1 }
+        }
+        index.damaged += first?.overlongLines ?? 0
+        index.current = CourtReader(store, files: files).journalReported()
+        // The journal's match replaces its copy in the history once play went on after it.
+        if let c = index.current {
+            index.currentGoesLast = lastLine[c.startedAt] == nil || c.effective.count > 1
+            if index.currentGoesLast { lastLine[c.startedAt] = nil }
+        }
+        index.lines = lastLine.values.sorted()
+        return index
+    }
+
+    /// The history's matches on the given lines, in file order, one at a time.
+    static func forEachMatch(_ store: any StateReader, lines: Set<Int>, files: CourtFiles = .main, _ body: (MatchLog) -> Bool) {
+        let historyFile = files.history
+        var n = 0
+        var open = true
+        _ = store.readLines(historyFile) { bytes in
+            defer { n += 1 }
+            guard open, lines.contains(n), let log = HistoryEntry.parse(line: bytes) else { return }
+            open = body(log)
+        }
+    }
+
+    /// Every match of the history, then the one in the journal, streamed: the history is
+    /// read twice, line by line (first to find where each match was last kept, then to
+    /// write it), so an export of any size never holds more than one match in memory.
+    static func export(_ format: MatchReport.ExportFormat, store: any StateReader, files: CourtFiles = .main) -> CommandOutput {
+        let index = matchIndex(store, files: files)
+        guard index.count > 0 else {
+            return CommandOutput(stderr: "termini: no badminton matches to export\n", status: 1)
+        }
+        if index.damaged > 0 { store.notice("\(index.damaged) damaged line\(index.damaged == 1 ? "" : "s") of the match history could not be read (left out).") }
+        let stream = CommandStream { emit in
+            var writer = MatchReport.ExportWriter(format)
+            guard emit(writer.header) else { return }
+            var open = true
+            forEachMatch(store, lines: Set(index.lines), files: files) { log in
+                open = emit(writer.text(for: log))
+                return open
+            }
+            if open, index.currentGoesLast, let c = index.current { open = emit(writer.text(for: c)) }
+            if open { _ = emit(writer.footer) }
+        }
+        return CommandOutput(stream: stream)
+    }
+
+    /// A match number as typed: 1 and up, digits only.
+    static func scoresheetNumber(_ text: String) -> Int? {
+        guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text), n >= 1 else { return nil }
+        return n
+    }
+
+    static let noMatchYet = "termini: no badminton match yet (start one: termini badminton --new)\n"
+
+    /// Match `n` (1 is the oldest) as `--export` numbers them.
+    static func match(_ n: Int, in index: MatchIndex, store: any StateReader, files: CourtFiles = .main) -> MatchLog? {
+        guard n >= 1, n <= index.count else { return nil }
+        if n > index.lines.count { return index.current }
+        var found: MatchLog?
+        forEachMatch(store, lines: [index.lines[n - 1]], files: files) { found = $0; return false }
+        return found
+    }
+
+    /// `--scoresheet [N] [--output FILE]`: read-only, the page to stdout or for FILE.
+    static func scoresheetCommand(_ options: AppOptions, store: any StateReader, files: CourtFiles = .main) -> CommandOutput {
+        let index = matchIndex(store, files: files)
+        guard index.count > 0 else { return CommandOutput(stderr: noMatchYet, status: 1) }
+        let picked: MatchLog?
+        if let n = options.value("--scoresheet").flatMap(scoresheetNumber) {
+            guard n <= index.count else {
+                return CommandOutput(stderr: "termini: no match \(n): there \(index.count == 1 ? "is 1" : "are \(index.count)") "
+                    + "(1 is the oldest; termini badminton --export csv lists them)\n", status: 1)
+            }
+            picked = match(n, in: index, store: store, files: files)
+        } else if let current = index.current, current.effective.count == 1, index.currentGoesLast, index.count >= 2 {
+            // The match in progress has nothing on it yet: the last one played.
+            picked = match(index.count - 1, in: index, store: store, files: files)
+        } else {
+            picked = index.current ?? match(index.count, in: index, store: store, files: files)
+        }
+        guard let log = picked else {
+            return CommandOutput(stderr: "termini: the match history could not be read\n", status: 1)
+        }
+        let html = ScoresheetHTML.render(Scoresheet(log, court: CourtReader(store, files: files).courtName))
+        if let path = options.value("--output"), path != "-" {
+            return CommandOutput(file: CommandFile(path: path, bytes: Array(html.utf8)))
+        }
+        return CommandOutput(stdout: html)
+    }
+
+    /// `--status`, `--export` and `--scoresheet`; nil for the others (the scoreboard runs).
+    static func run(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? {
+        let read = options.flag("--status") || options.flag("--export") || options.flag("--scoresheet")
+        if options.flag("--status") && options.flag("--all") { return statusOfAll(options, store: store, context: context) }
+        let files = CourtFiles(court: options.value("--court"))
+        if read, files.court != nil, !files.exists(in: store.fileNames()) {
+            return CommandOutput(stderr: "termini: no \(files.described) here (\(courtList(store)))\n", status: 1)
+        }
+        if options.flag("--scoresheet") { return scoresheetCommand(options, store: store, files: files) }
+        if options.flag("--status") {
+            guard let log = CourtReader(store, files: files).journalReported() else {
+                return CommandOutput(stderr: files.court == nil ? noMatchYet
+                    : "termini: no match on \(files.described) now (start one: termini badminton --court \(files.court ?? "") --new)\n", status: 1)
+            }
+            let s = log.state
+            // Under LANG=C or --ascii the middle dots are ASCII too, as on the screen.
+            let text = options.flag("--json") ? MatchReport.statusJSON(s, now: context.now, court: CourtReader(store, files: files).courtName)
+                : MatchReport.statusLine(s, now: context.now).glyphed(context.unicode ? .unicode : .ascii)
+            return CommandOutput(stdout: text + "\n")
+        }
+        if let f = options.value("--export").flatMap(MatchReport.ExportFormat.init(rawValue:)) {
+            return export(f, store: store, files: files)
+        }
+        return nil
+    }
+
+    /// `courts: 1, 2, centre` or `no court has a match yet`: for a message about a court not found.
+    static func courtList(_ store: any StateReader) -> String {
+        let named = CourtFiles.courts(in: store.fileNames()).compactMap(\.court)
+        return named.isEmpty ? "no named court has been kept yet" : "courts: " + named.joined(separator: ", ")
+    }
+
+    /// `--status --all`: a line per court with a match now (`3: Lin 5-3 Lee · game 1`), or with
+    /// `--json` one object, `{"courts":[{"court":NAME,…},…]}` (the default court's name is
+    /// `badminton.court`, else null).
+    static func statusOfAll(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput {
+        let courts = CourtFiles.courts(in: store.fileNames()).compactMap { files in
+            CourtReader(store, files: files).journalReported().map { (files, $0.state) }
+        }
+        if options.flag("--json") {
+            let objects = courts.map { files, s in
+                let one = MatchReport.statusJSON(s, now: context.now, court: CourtReader(store, files: files).courtName)
+                return "{\"court\":" + (CourtReader(store, files: files).courtName.map(MatchReport.json) ?? "null") + "," + one.dropFirst()
+            }
+            return CommandOutput(stdout: "{\"courts\":[" + objects.joined(separator: ",") + "]}\n")
+        }
+        guard !courts.isEmpty else { return CommandOutput(stderr: "termini: no court has a badminton match yet\n", status: 1) }
+        let width = courts.map { DisplayWidth.of(CourtReader(store, files: $0.0).courtName ?? "-") }.max() ?? 1
+        let lines = courts.map { files, s in
+            TextLayout.pad((CourtReader(store, files: files).courtName ?? "-") + ":", to: width + 1) + " "
+                + MatchReport.statusLine(s, now: context.now).glyphed(context.unicode ? .unicode : .ascii)
+        }
+        return CommandOutput(stdout: lines.joined(separator: "\n") + "\n")
+    }
+}

@@ -1,0 +1,191 @@
+import TerminiCore
+import BadmintonRules
+import TerminiWidgets
+import TerminiApp
+
+/// The scoreboard's keys, declared once in one table (the hints, the help and the manual are
+/// made from it), and what they do. The keys of the dialogs are with each dialog; the
+/// umpire's beyond scoring are in UmpireActions.swift.
+extension BadmintonApp {
+    typealias B = AppBinding<BadmintonApp>
+
+    var phase: MatchState.Phase? { log?.state.phase }
+
+    /// The scoreboard's keys, declared once. The keys of the dialogs are with each dialog.
+    public var keys: AppKeys<BadmintonApp> { BadmintonApp.keyTable }
+    /// Built once: a binding acts on the app it is given, never on the one that built it.
+    static let keyTable = AppKeys<BadmintonApp>([.init("Scoring", scoringBindings), .init("Doubles, start of a game", doublesBindings),
+                                                  .init("The umpire", umpireBindings), .init("Match", matchBindings)])
+
+    /// Points, undo and redo, the next game, the end of an interval, a change of ends by hand.
+    static var scoringBindings: [B] {
+        let stopped: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.log?.state.runningStoppage != nil }
+        return [
+            // Play resumes before anything else Enter does (documented with i).
+            B([.enter], hint: .init("Resume", priority: -2), nil, when: stopped) { app, _, ctx in app.resumePlay(at: ctx.now) },
+            B([.enter], hint: .init("Next game", priority: -1), "next game (after a game won)",
+              when: { !$0.watching && $0.phase == .gameOver }) { app, _, ctx in app.record(.nextGame, at: ctx.now) },
+            B([.enter], hint: .init("End interval", priority: -1), "end the interval",
+              at: { app, ctx in !app.watching && app.phase == .playing && app.visibleInterval(at: ctx.now) != nil }) { app, _, ctx in
+                return app.record(.endInterval, at: ctx.now)
+            },
+            B([.left, .char("a"), .char("z"), .pageUp], hint: .init(keys: [.left, .right]) { $0.phase == .playing && !$0.watching ? "Point" : nil },
+              "point to the side on the left half", when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.point(left: true, ctx) },
+            B([.right, .char("l"), .char("m"), .pageDown], "point to the side on the right half",
+              when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.point(left: false, ctx) },
+            B([.char("u"), .backspace], hint: .init(keys: [.char("u")]) { $0.log?.lastEffective == nil ? nil : "Undo" }, "undo (unlimited, across games)",
+              when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.undo(ctx) },
+            B([.char("y"), .ctrl("r")], hint: .init(keys: [.char("y")], priority: 1, at: { app, ctx in
+                app.phase == .playing && app.visibleInterval(at: ctx.now) == nil ? "Redo" : nil
+              }),
+              "redo", when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.redo(ctx) },
+            B([.char("s")], hint: .init(priority: 1) { [.playing, .gameOver].contains($0.phase) ? "Swap" : nil }, "swap ends by hand",
+              when: { !$0.watching && $0.log != nil }) { app, _, ctx in
+                app.message = Message("Ends changed by hand.")
+                return app.record(.swapEnds, at: ctx.now)
+            },
+        ]
+    }
+
+    /// Doubles, at the start of each game: who serves and who receives.
+    static var doublesBindings: [B] {
+        let choosing: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.phase == .choosingService }
+        return [
+            B(KeyNames.digits(1...2), hint: .init("Server", priority: -1), "who serves", when: choosing) { app, key, _ in
+                app.service.handle(key)
+                return []
+            },
+            B(KeyNames.digits(3...4), hint: .init("Receiver", priority: -1), "who receives", when: choosing) { app, key, _ in
+                app.service.handle(key)
+                return []
+            },
+            B([.up, .down, .tab, .backTab], "move between the server and the receiver", when: choosing) { app, key, _ in
+                app.service.handle(key)
+                return []
+            },
+            B([.char(" ")], "switch the player of that row", when: choosing) { app, key, _ in
+                app.service.handle(key)
+                return []
+            },
+            B([.enter], hint: .init("Play", priority: -1), "accept and play", when: choosing) { app, _, ctx in
+                guard let s = app.log?.state else { return [] }
+                return app.record(.service(team: s.server, server: app.service.server, receiver: app.service.receiver), at: ctx.now)
+            },
+        ]
+    }
+
+    /// A new match, the names, the history, the end of the match; a watcher's keys say it is read-only.
+    static var matchBindings: [B] {
+        [
+            B([.char("n"), .enter], helpKeys: [.char("n")],
+              hint: .init(keys: [.char("n")], priority: 1, at: { app, ctx in
+                  guard !app.watching else { return nil }
+                  guard let p = app.phase, p != .matchOver else { return "New match" }
+                  return app.visibleInterval(at: ctx.now) == nil ? "New" : nil
+              }),
+              "new match: format, singles/doubles, names, server (asks first while a match is in progress)",
+              when: { !$0.watching }) { app, key, ctx in
+                // Enter starts the setup only when there is no match yet (it has other work otherwise).
+                guard key == .char("n") || app.log == nil else { return [] }
+                return app.askNew(ctx)
+            },
+            B([.char("e")], hint: .init(priority: 1) { [.choosingService, .matchOver].contains($0.phase) ? "Names" : nil }, "edit the names",
+              when: { !$0.watching && $0.log != nil }) { app, _, _ in
+                guard let s = app.log?.state else { return [] }
+                app.modals.push(NamesForm(teams: s.teams, discipline: s.discipline, left: s.left))
+                return []
+            },
+            B([.char("h")], hint: .init(priority: 1) { app in app.watching || app.log == nil || app.phase == .matchOver ? "History" : nil },
+              "history, abandoned matches marked", when: { $0.board == nil }) { app, _, _ in
+                app.openHistory()
+                return []
+            },
+            B([.char("x")], hint: .init(priority: 1, at: { app, ctx in
+                app.phase == .gameOver || (app.phase == .playing && app.visibleInterval(at: ctx.now) == nil) ? "End" : nil
+              }),
+              "end the match: retirement, walkover (1-4)", when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.askEnd(ctx) },
+            // Following another termini, the scoring keys only say so.
+            B([.left, .right, .char("a"), .char("z"), .char("l"), .char("m"), .pageUp, .pageDown, .char("u"), .backspace, .char("y"),
+               .ctrl("r"), .char("s"), .enter, .char("n"), .char("e"), .char("x")] + BadmintonApp.umpireKeys, nil, when: { $0.watching }) { app, _, _ in
+                app.message = Message("Read-only: another termini keeps this match.", short: "Read-only.")
+                return []
+            },
+        ]
+    }
+
+    public func modalHelp(glyphs: Glyphs) -> [HelpSection] {
+        SetupForm.keys.help(glyphs: glyphs) + NamesForm.keys.help(glyphs: glyphs) + EndMenu.keys.help(glyphs: glyphs)
+            + CardDialog.keys.help(glyphs: glyphs) + CorrectionForm.keys.help(glyphs: glyphs) + StopDialog.keys.help(glyphs: glyphs)
+            + DialogModal<Action>.help(glyphs: glyphs) + HistoryBrowser.keys.help(glyphs: glyphs) + ScoresheetModal.keys.help(glyphs: glyphs)
+    }
+
+    public mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] {
+        message = nil
+        sound = context.sound
+        return dispatch(key, context: context)
+    }
+
+    mutating func point(left: Bool, _ context: AppContext) -> [AppEffect] {
+        guard let s = log?.state else { return [] }
+        switch s.phase {
+        case .playing:
+            return record(.point(team: left ? s.left : s.right), at: context.now)
+        case .gameOver, .matchOver:
+            break  // the prompt line already says what Enter or n does
+        case .choosingService:
+            message = Message("Choose who serves first (1-4), then Enter.", short: "Choose the server first.")
+        }
+        return alertBell
+    }
+
+    mutating func undo(_ context: AppContext) -> [AppEffect] {
+        guard let l = log, let last = l.lastEffective else {
+            message = Message("Nothing to undo.")
+            return alertBell
+        }
+        let s = l.state
+        let effects = record(.undo, at: context.now)
+        message = Message("Undone: \(BadmintonApp.describe(last.action, s)).", short: "Undone.")
+        return effects
+    }
+
+    mutating func redo(_ context: AppContext) -> [AppEffect] {
+        guard let l = log, l.canRedo else {
+            message = Message("Nothing to redo.")
+            return alertBell
+        }
+        let effects = record(.redo, at: context.now)
+        if let e = log?.effective.last, let st = log?.state {
+            message = Message("Redone: \(BadmintonApp.describe(e.action, st)).", short: "Redone.")
+        }
+        return effects
+    }
+
+    mutating func askNew(_ context: AppContext) -> [AppEffect] {
+        if let s = log?.state, s.hasRallies && !s.isOver {
+            modals.push(DialogModal.confirm(title: "New match?",
+                message: "The match in progress (\(MatchReport.statusLine(s, now: context.now))) goes to the history, unfinished."
+                    .glyphed(context.glyphs),
+                yes: "new match", action: Action.setUp))
+        } else {
+            modals.push(SetupForm(defaults))
+        }
+        return []
+    }
+
+    mutating func askEnd(_ context: AppContext) -> [AppEffect] {
+        guard let s = log?.state else { return [] }
+        if s.isOver {
+            message = Message("The match is already over (u undoes its end).", short: "The match is over.")
+            return alertBell
+        }
+        modals.push(EndMenu(state: s))
+        return []
+    }
+
+    mutating func openHistory() {
+        let app = self
+        modals.push(HistoryBrowser(content: { ctx in app.historyPanel(width: ScrollPanel.textWidth(forArea: ctx.size.width - 2), glyphs: ctx.glyphs) },
+                                   matches: historyMatches.map(\.startedAt)))
+    }
+}

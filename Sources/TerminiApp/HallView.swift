@@ -1,0 +1,107 @@
+/// What the hall looks like from this copy of termini, for its screen: the court's own link
+/// (a keeper that publishes its court) and what is known of every court (a desk, a screen
+/// that follows courts over the network). Made by the hall's code in the loop, handed to the
+/// apps in their `AppContext`; nil without `--hall`.
+public struct HallView: Equatable, Sendable {
+    public var link: HallLink?
+    public var courts: [String: CourtLink]
+
+    public init(link: HallLink? = nil, courts: [String: CourtLink] = [:]) {
+        self.link = link
+        self.courts = courts
+    }
+}
+
+/// A court keeper's link to the hall: `hall ● synced #142`, `hall ○ offline · 12 to send`.
+public struct HallLink: Equatable, Sendable {
+    public enum State: Equatable, Sendable {
+        /// The broker has this court's connection.
+        case online
+        /// Not (yet, or no longer): the court keeps scoring, and sends when it is back.
+        case offline
+    }
+    public var state: State
+    /// The journal's last seq the desk has stored, when it has this match.
+    public var acknowledged: Int?
+    /// Events the desk has not acknowledged.
+    public var toSend: Int
+    /// Something the umpire must hear: another laptop keeps this court too.
+    public var warning: String?
+
+    public init(state: State, acknowledged: Int? = nil, toSend: Int = 0, warning: String? = nil) {
+        self.state = state
+        self.acknowledged = acknowledged
+        self.toSend = toSend
+        self.warning = warning
+    }
+
+    /// The words in the frame. `●`/`○` become `*`/`o` in ASCII.
+    public func text(unicode: Bool) -> String {
+        let dot = unicode ? (state == .online ? "●" : "○") : (state == .online ? "*" : "o")
+        let sep = unicode ? " · " : " - "
+        var s = "hall \(dot) "
+        if let warning { return s + warning }
+        switch state {
+        case .online:
+            if toSend > 0 {
+                s += "sending\(sep)\(toSend) to send"
+            } else if let acknowledged {
+                s += "synced #\(acknowledged)"
+            } else {
+                s += "online"
+            }
+        case .offline:
+            s += toSend > 0 ? "offline\(sep)\(toSend) to send" : "offline"
+        }
+        return s
+    }
+}
+
+/// A court as the desk (or any screen on the hall) knows it.
+public struct CourtLink: Equatable, Sendable {
+    /// Its keeper's presence: true online, false offline (its last will), nil not heard of.
+    public var online: Bool?
+    /// When the desk last took an event of it (its clock).
+    public var lastEventAt: Double?
+    /// Events the court has that the desk has not stored yet, as far as the desk knows.
+    public var unacknowledged: Int?
+    /// Kept by a keeper in the desk's own config directory: its files are its own, not a copy.
+    public var keptHere: Bool
+    /// Messages set aside (garbage, a second keeper, forged seqs), and the last reason.
+    public var quarantined: Int
+    public var problem: String?
+
+    public init(online: Bool? = nil, lastEventAt: Double? = nil, unacknowledged: Int? = nil, keptHere: Bool = false,
+                quarantined: Int = 0, problem: String? = nil) {
+        self.online = online
+        self.lastEventAt = lastEventAt
+        self.unacknowledged = unacknowledged
+        self.keptHere = keptHere
+        self.quarantined = quarantined
+        self.problem = problem
+    }
+
+    /// One line under a court's pane: `● online · 12 s ago · 3 to come`, `○ offline · 4 min ago`.
+    public func text(now: Double, unicode: Bool) -> String {
+        let sep = unicode ? " · " : " - "
+        var parts: [String] = []
+        switch online {
+        case true?: parts.append(unicode ? "● online" : "* online")
+        case false?: parts.append(unicode ? "○ offline" : "o offline")
+        case nil: parts.append(unicode ? "○ not heard" : "o not heard")
+        }
+        if keptHere { parts.append("kept here") }
+        if let t = lastEventAt { parts.append(CourtLink.ago(now - t)) }
+        if let n = unacknowledged, n > 0 { parts.append("\(n) to come") }
+        if quarantined > 0 { parts.append("\(quarantined) set aside") }
+        return parts.joined(separator: sep)
+    }
+
+    /// `5 s ago`, `3 min ago`, `2 h ago`.
+    public static func ago(_ seconds: Double) -> String {
+        let s = max(0, Int(seconds.isFinite ? seconds : 0))
+        if s < 120 { return "\(s) s ago" }
+        if s < 7200 { return "\(s / 60) min ago" }
+        return "\(s / 3600) h ago"
+    }
+}

@@ -1,0 +1,194 @@
+import BadmintonRules
+import TerminiApp
+
+/// A line on the disk now, as the runtime's save seam reports it: the publisher hears only
+/// what is durable (a journal line synced, a file replaced and synced), never what a key asked.
+public struct DurableSave: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable { case appended, replaced }
+    public var file: String
+    public var bytes: [UInt8]
+    public var kind: Kind
+    public init(file: String, bytes: [UInt8], kind: Kind) {
+        self.file = file
+        self.bytes = bytes
+        self.kind = kind
+    }
+}
+
+/// A court keeper's side of the hall. Offline first: the journal is the truth and scoring
+/// never waits; this only mirrors what is durable (`durable`) and sends what the desk lacks
+/// whenever there is a link: every event at QoS 1 with (court, match, seq), the match's state
+/// and whole journal retained (for screens anywhere), its presence retained with a last will
+/// `offline`. On every (re)connection it sends again what the desk has not acknowledged, in
+/// order; what stays unacknowledged 3 s is sent again too (the desk drops what it has).
+/// Another keeper's presence on this court's topic is heard and said (`link.warning`).
+public final class CourtPublisher: HallConnection {
+    public let court: String
+    public let keeper: String
+    let topics: HallTopics
+    let files: CourtFiles
+    let client: MQTTClient
+    public private(set) var outbox: CourtOutbox
+    private var log: MatchLog?
+    /// The retained state and journal are out of date on the broker.
+    private var retainedStale = true
+    /// Another keeper claims this court (its id), heard on the court's presence topic.
+    public private(set) var otherKeeper: String?
+    /// Before the first ack after a (re)connection: sending waits a moment for the retained one.
+    private var ackWaitUntil: Double?
+
+    /// Events handed to the broker per turn of the loop (a replay of a match goes in a few turns).
+    static let batch = 64
+    static let resendAfter = 3.0
+
+    public init(address: HallAddress, credentials: HallCredentials?, court: String, keeper: String,
+                journal: [UInt8]?, history: [[UInt8]], now: Double) throws(HallError) {
+        self.court = court
+        self.keeper = keeper
+        topics = HallTopics(hall: address.hall)
+        files = CourtFiles(court: court)
+        outbox = CourtOutbox(journal: journal, history: history)
+        log = MatchLines.replay(outbox.lines)
+        let will = MQTTClient.Will(topic: topics.court(court, .online), payload: HallWire.Presence(keeper: keeper, online: false).bytes, retain: true)
+        client = try MQTTClient(clientID: "termini-\(address.hall)-court-\(court)-\(keeper)", cleanSession: true,
+                                host: address.host, port: address.port, username: credentials?.user, password: credentials?.password, will: will)
+        client.start(now: now)
+    }
+
+    // MARK: The seam
+
+    /// A save of this court's files is on the disk.
+    public func durable(_ save: DurableSave) {
+        switch (save.file, save.kind) {
+        case (files.journal, .appended):
+            outbox.journalAppended(save.bytes)
+            if let e = MatchLines.event(save.bytes.dropLastNewline) { _ = log?.take(e) }
+        case (files.journal, .replaced):
+            outbox.journalReplaced(save.bytes)
+            log = MatchLines.replay(outbox.lines)
+        case (files.history, .appended):
+            outbox.historyAppended(save.bytes)
+        default:
+            return
+        }
+        retainedStale = true
+    }
+
+    // MARK: The loop
+
+    public var socket: Int32? { client.socket }
+    public var wantsWrite: Bool { client.wantsWrite }
+
+    public func readable(now: Double) {
+        client.readable(now: now)
+        handleEvents(now: now)
+    }
+
+    public func writable(now: Double) {
+        client.writable(now: now)
+        handleEvents(now: now)
+    }
+
+    /// Keepalive and reconnection, then what there is to send.
+    public func service(now: Double) {
+        client.service(now: now)
+        handleEvents(now: now)
+        send(now: now)
+    }
+
+    public func nextDeadline(now: Double) -> Double? {
+        var d = client.nextDeadline(now: now)
+        if client.isConnected, outbox.hasUnsent || retainedStale { d = now }
+        if let w = ackWaitUntil { d = min(d ?? w, w) }
+        return d
+    }
+
+    func handleEvents(now: Double) {
+        for e in client.takeEvents() {
+            switch e {
+            case .connected:
+                // Subscribed first: another keeper's retained presence reaches this one before
+                // this one's own replaces it.
+                client.subscribe(topics.ack(court))
+                client.subscribe(topics.court(court, .online))
+                client.publish(topics.court(court, .online), HallWire.Presence(keeper: keeper, online: true).bytes, retain: true)
+                outbox.rewind(now: now)
+                retainedStale = true
+                // The desk's retained ack follows the subscription at once; without one yet
+                // (a first connection), sending waits for it a moment rather than send all.
+                if outbox.ack == nil { ackWaitUntil = now + 0.5 }
+            case .message(let topic, let payload, _):
+                receive(topic, payload, now: now)
+            case .disconnected, .refused, .published, .subscribed:
+                break
+            }
+        }
+    }
+
+    func receive(_ topic: String, _ payload: [UInt8], now: Double) {
+        switch topics.parse(topic) {
+        case .ack(court)?:
+            guard let ack = HallWire.Ack.decode(payload) else { return }
+            outbox.take(ack, now: now)
+            ackWaitUntil = nil
+        case .court(court, .online)?:
+            guard let p = HallWire.Presence.decode(payload) else { return }
+            if p.keeper == keeper {
+                // Our own last will, left by a connection that went before this one: we are here.
+                if !p.online, client.isConnected {
+                    client.publish(topics.court(court, .online), HallWire.Presence(keeper: keeper, online: true).bytes, retain: true)
+                }
+            } else if p.online {
+                otherKeeper = p.keeper
+            } else if otherKeeper == p.keeper {
+                otherKeeper = nil
+            }
+        default:
+            break
+        }
+    }
+
+    func send(now: Double) {
+        guard client.isConnected else { return }
+        if let w = ackWaitUntil {
+            guard now >= w else { return }
+            ackWaitUntil = nil
+        }
+        outbox.rewindIfStalled(now: now, after: CourtPublisher.resendAfter)
+        for o in outbox.next(limit: CourtPublisher.batch) {
+            let (header, body): (HallWire.Header, [UInt8])
+            switch o {
+            case let .event(m, s, line, previous): (header, body) = (.init(court: court, keeper: keeper, match: m, seq: s, previous: previous), line)
+            case let .final(m, count, line): (header, body) = (.init(court: court, keeper: keeper, match: m, final: count), line)
+            }
+            client.publish(topics.court(court, .event), HallWire.encode(header, body: body))
+        }
+        // The retained copies once the events are out: a screen that comes later sees the match.
+        if retainedStale, !outbox.hasUnsent { publishRetained(now: now) }
+    }
+
+    /// The match's state (what `--status --json` prints) and its whole journal, retained.
+    func publishRetained(now: Double) {
+        retainedStale = false
+        guard let m = outbox.match, let log else { return }
+        let header = HallWire.Header(court: court, keeper: keeper, match: m, seq: outbox.lines.count)
+        let status = MatchReport.statusJSON(log.state, now: now, court: court)
+        client.publish(topics.court(court, .state), HallWire.encode(header, body: Array(status.utf8)), retain: true)
+        client.publish(topics.court(court, .match), HallWire.encode(header, body: outbox.lines.flatMap { $0 + [0x0a] }), retain: true)
+    }
+
+    /// The link as the frame shows it.
+    public var link: HallLink {
+        HallLink(state: client.isConnected ? .online : .offline, acknowledged: outbox.acknowledgedSeq, toSend: outbox.unacknowledged,
+                 warning: otherKeeper.map { "another keeper (\($0.prefix(6))) claims court \(court)!" })
+    }
+
+    /// Goodbye to the broker: the presence says offline (no will is sent after a goodbye).
+    public func stop() {
+        if client.isConnected {
+            client.publish(topics.court(court, .online), HallWire.Presence(keeper: keeper, online: false).bytes, retain: true)
+            client.writable(now: 0)
+        }
+        client.stop()
+    }
+}

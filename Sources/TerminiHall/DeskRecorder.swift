@@ -1,0 +1,256 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import BadmintonRules
+import TerminiApp
+import TerminiCore
+
+/// The recording desk: every court of the hall, copied into the desk's own config directory in
+/// the files a court keeps (`badminton-3-match.jsonl`, `badminton-3-history.jsonl`), so
+/// `--status --all`, `--export` and `--scoresheet --court 3` work at the desk with no court
+/// reachable. A court's messages are taken each once, in order (`CourtCopy`); what they change
+/// is written and synced first, acknowledged after (retained, the highest seq stored), so an
+/// ack never runs ahead of the disk. A gap asks the court to send again; anything hostile is
+/// set aside (counted, said, logged in `hall-quarantine.log`) and changes nothing stored.
+///
+/// A court kept by a keeper in this same directory (its lock held) is its keeper's: the desk
+/// writes none of its files, and acknowledges what that keeper has on the disk.
+public final class DeskRecorder: HallConnection {
+    let topics: HallTopics
+    let client: MQTTClient
+    let store: any StateStore
+    public private(set) var copies: [String: CourtCopy] = [:]
+    /// What the screen shows of each court.
+    public private(set) var links: [String: CourtLink] = [:]
+    /// Each court's keepers heard online, and the journal length its state message gave.
+    private var presence: [String: [String: Bool]] = [:]
+    private var announced: [String: (match: Double, seq: Int)] = [:]
+    private var replayAskedAt: [String: Double] = [:]
+    /// Messages on the hall's topics that are no court's (a name that is not one): counted.
+    public private(set) var strays = 0
+    /// What the desk has to say (a message set aside, a disk that refuses), oldest first.
+    public private(set) var notices: [String] = []
+    private let lock: (String) -> LockOutcome
+    private let unlock: (String) -> Void
+    /// Called once a court's copy changed on the disk (the screen reads it again).
+    public var changed: (Set<String>) -> Void = { _ in }
+
+    public static let quarantineFile = "hall-quarantine.log"
+    static let quarantineLimit = 1 << 20
+    static let replayEvery = 2.0
+
+    public init(address: HallAddress, credentials: HallCredentials?, store: any StateStore, lock: @escaping (String) -> LockOutcome,
+                unlock: @escaping (String) -> Void, now: Double) throws(HallError) {
+        topics = HallTopics(hall: address.hall)
+        self.store = store
+        self.lock = lock
+        self.unlock = unlock
+        // A persistent session: what courts send while the desk is away waits at the broker.
+        client = try MQTTClient(clientID: "termini-\(address.hall)-desk", cleanSession: false, host: address.host, port: address.port,
+                                username: credentials?.user, password: credentials?.password)
+        for files in CourtFiles.courts(in: store.fileNames()) {
+            guard let c = files.court else { continue }
+            copies[c] = readCopy(c)
+            links[c] = CourtLink()
+        }
+        client.start(now: now)
+    }
+
+    func readCopy(_ court: String) -> CourtCopy {
+        let f = CourtFiles(court: court)
+        return CourtCopy(court: court, journal: store.readBytes(f.journal), history: store.readBytes(f.history))
+    }
+
+    // MARK: The loop
+
+    public var socket: Int32? { client.socket }
+    public var wantsWrite: Bool { client.wantsWrite }
+    public var isConnected: Bool { client.isConnected }
+
+    public func readable(now: Double) {
+        client.readable(now: now)
+        handle(client.takeEvents(), now: now)
+    }
+
+    public func writable(now: Double) {
+        client.writable(now: now)
+        handle(client.takeEvents(), now: now)
+    }
+
+    public func service(now: Double) {
+        client.service(now: now)
+        handle(client.takeEvents(), now: now)
+    }
+
+    public func nextDeadline(now: Double) -> Double? { client.nextDeadline(now: now) }
+
+    public func takeNotices() -> [String] {
+        defer { notices.removeAll() }
+        return notices
+    }
+
+    func handle(_ events: [MQTTClient.Event], now: Double) {
+        var batch: [(String, HallWire.CourtMessage)] = []
+        for e in events {
+            switch e {
+            case .connected:
+                for p in [topics.everyCourt(.event), topics.everyCourt(.online), topics.everyCourt(.state)] { client.subscribe(p) }
+                // Whatever the broker kept or lost meanwhile: every court is asked for what
+                // follows the desk's files.
+                for (c, copy) in copies { publishAck(c, copy.ack(replay: true)) }
+            case let .message(topic, payload, _):
+                if let m = receive(topic, payload, now: now) { batch.append(m) }
+            default:
+                break
+            }
+        }
+        if !batch.isEmpty { record(batch, now: now) }
+    }
+
+    /// A message read and checked; an event or a finished match comes back for `record`.
+    func receive(_ topic: String, _ payload: [UInt8], now: Double) -> (String, HallWire.CourtMessage)? {
+        guard case .court(let c, let kind)? = topics.parse(topic) else {
+            strays += 1
+            return nil
+        }
+        switch kind {
+        case .event:
+            switch HallWire.decode(payload, court: c, limit: HallWire.maxMatchBytes) {
+            case .success(let m): return (c, m)
+            case .failure(let r): quarantine(c, r.description, payload, now: now)
+            }
+        case .online:
+            guard let p = HallWire.Presence.decode(payload) else { return nil }
+            presence[c, default: [:]][p.keeper] = p.online
+            updateLink(c)
+        case .state:
+            if case .success(let m) = HallWire.decode(payload, court: c, limit: HallWire.maxEventBytes), let seq = m.header.seq {
+                announced[c] = (m.header.match, seq)
+                updateLink(c)
+            }
+        case .match:
+            break
+        }
+        return nil
+    }
+
+    /// Takes a batch of court messages: what each changes written and synced, court by
+    /// court, then acknowledged.
+    func record(_ batch: [(String, HallWire.CourtMessage)], now: Double) {
+        var proposed: [String: CourtCopy] = [:]
+        var writes: [String: [CourtCopy.Write]] = [:]
+        var gaps: Set<String> = []
+        for (c, m) in batch {
+            let copy = proposed[c] ?? copies[c] ?? CourtCopy(court: c, journal: nil, history: nil)
+            let keeperGone = copy.keeper.map { presence[c]?[$0] != true } ?? true
+            switch copy.consider(m, handover: keeperGone) {
+            case let .store(w, then):
+                proposed[c] = then
+                writes[c, default: []] += w
+            case .duplicate:
+                break
+            case .gap:
+                gaps.insert(c)
+            case .refused(let why):
+                quarantine(c, why, HallWire.encode(m.header, body: m.body), now: now)
+            }
+        }
+        var stored: Set<String> = []
+        for (c, copy) in proposed {
+            switch write(c, writes[c] ?? []) {
+            case .stored:
+                copies[c] = copy
+                stored.insert(c)
+                links[c, default: CourtLink()].lastEventAt = now
+                publishAck(c, copy.ack())
+            case .keptHere:
+                // Its keeper's files are the truth: acknowledged as they are on the disk.
+                copies[c] = readCopy(c)
+                links[c, default: CourtLink()].lastEventAt = now
+                publishAck(c, copies[c]!.ack())
+            case .refused:
+                // What reached the disk is what the copy is.
+                copies[c] = readCopy(c)
+            }
+            updateLink(c)
+        }
+        for c in gaps where replayAskedAt[c].map({ now - $0 >= DeskRecorder.replayEvery }) ?? true {
+            replayAskedAt[c] = now
+            publishAck(c, (copies[c] ?? CourtCopy(court: c, journal: nil, history: nil)).ack(replay: true))
+        }
+        if !stored.isEmpty { changed(stored) }
+    }
+
+    enum Written { case stored, keptHere, refused }
+
+    /// Writes a court's copy under the court's lock, taken for the writes only (a keeper
+    /// starting here meanwhile gets it, and the court is its own from then on).
+    func write(_ court: String, _ writes: [CourtCopy.Write]) -> Written {
+        let name = CourtFiles(court: court).lockName
+        guard lock(name) == .acquired else {
+            links[court, default: CourtLink()].keptHere = true
+            return .keptHere
+        }
+        defer { unlock(name) }
+        links[court, default: CourtLink()].keptHere = false
+        do {
+            for w in writes {
+                switch w {
+                case let .append(file, line): try store.append(file, bytes: line + [0x0a])
+                case let .replace(file, bytes):
+                    try store.write(file, bytes: bytes)
+                    guard store.readBytes(file) ?? [] == bytes else { throw HallError("\(file) could not be replaced") }
+                }
+            }
+            return .stored
+        } catch {
+            notices.append("court \(court): the desk's copy could not be saved (\(error)); it is asked for again")
+            return .refused
+        }
+    }
+
+    func publishAck(_ court: String, _ ack: HallWire.Ack) {
+        client.publish(topics.ack(court), ack.bytes, retain: true)
+    }
+
+    /// A message set aside: counted, said, and kept (cut short) in the quarantine log.
+    func quarantine(_ court: String, _ why: String, _ payload: [UInt8], now: Double) {
+        var link = links[court, default: CourtLink()]
+        link.quarantined += 1
+        link.problem = why
+        links[court] = link
+        if link.quarantined == 1 || link.quarantined % 100 == 0 {
+            notices.append("court \(court): \(link.quarantined) message\(link.quarantined == 1 ? "" : "s") set aside (\(why))")
+        }
+        let size = store.readBytes(DeskRecorder.quarantineFile)?.count ?? 0
+        guard size < DeskRecorder.quarantineLimit else { return }
+        let shown = TextLayout.printable(String(decoding: payload.prefix(200), as: UTF8.self)).replacingNewlines
+        let line = "\(Int(now)) court \(court): \(why): \(shown)\n"
+        try? store.append(DeskRecorder.quarantineFile, bytes: Array(line.utf8))
+    }
+
+    func updateLink(_ c: String) {
+        var link = links[c, default: CourtLink()]
+        let heard = presence[c] ?? [:]
+        let online = heard.filter(\.value).map(\.key).sorted()
+        link.online = heard.isEmpty ? nil : !online.isEmpty
+        if online.count > 1 { link.problem = "two keepers claim court \(c): " + online.map { String($0.prefix(6)) }.joined(separator: ", ") }
+        if let a = announced[c], let copy = copies[c], a.match == copy.match {
+            link.unacknowledged = max(0, a.seq - copy.lines.count)
+        } else if let a = announced[c], copies[c]?.match.map({ a.match > $0 }) ?? true {
+            link.unacknowledged = a.seq
+        } else {
+            link.unacknowledged = nil
+        }
+        links[c] = link
+    }
+
+    /// The hall as the screen shows it.
+    public var view: HallView { HallView(courts: links) }
+
+    public func stop() { client.stop() }
+}
+
+extension String {
+    var replacingNewlines: String { split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n") }
+}

@@ -1,0 +1,113 @@
+import BadmintonRules
+import TerminiApp
+
+/// The hall as a screen anywhere sees it, writing nothing: each court's whole journal (the
+/// court's retained `match` message) and its presence, for `--hall URL --watch --court N` and
+/// `--hall URL --status --all`. The journals are checked as a damaged file is (a size limit,
+/// a header naming this court, lines that make a match) and kept in memory as the files they
+/// are on the court (`badminton-3-match.jsonl`), for the app to read as it reads its own.
+public final class HallMirror: HallConnection {
+    let topics: HallTopics
+    let client: MQTTClient
+    /// nil: every court.
+    public let court: String?
+    /// The journals by file name, as the courts have them.
+    public private(set) var files: [String: [UInt8]] = [:]
+    public private(set) var links: [String: CourtLink] = [:]
+    /// When the subscriptions were answered: what was retained has come by then.
+    public private(set) var subscribedAt: Double?
+    private var pendingSubscriptions: Set<Int32> = []
+    /// The last time a journal came (to tell when the retained ones have all arrived).
+    public private(set) var lastArrival: Double?
+    /// Called with the files that changed.
+    public var changed: (Set<String>) -> Void = { _ in }
+
+    public init(address: HallAddress, credentials: HallCredentials?, court: String?, clientID: String, now: Double) throws(HallError) {
+        topics = HallTopics(hall: address.hall)
+        self.court = court
+        client = try MQTTClient(clientID: clientID, cleanSession: true, host: address.host, port: address.port,
+                                username: credentials?.user, password: credentials?.password)
+        client.start(now: now)
+    }
+
+    public var socket: Int32? { client.socket }
+    public var wantsWrite: Bool { client.wantsWrite }
+    public var isConnected: Bool { client.isConnected }
+    /// Why there is no link (for a command that gives up).
+    public var problem: String? { client.problem }
+
+    public func readable(now: Double) {
+        client.readable(now: now)
+        handle(now: now)
+    }
+
+    public func writable(now: Double) {
+        client.writable(now: now)
+        handle(now: now)
+    }
+
+    public func service(now: Double) {
+        client.service(now: now)
+        handle(now: now)
+    }
+
+    public func nextDeadline(now: Double) -> Double? { client.nextDeadline(now: now) }
+
+    func handle(now: Double) {
+        var touched: Set<String> = []
+        for e in client.takeEvents() {
+            switch e {
+            case .connected:
+                subscribedAt = nil
+                pendingSubscriptions = []
+                for kind in [HallTopics.CourtTopic.match, .online] {
+                    let pattern = court.map { topics.court($0, kind) } ?? topics.everyCourt(kind)
+                    if let mid = client.subscribe(pattern) { pendingSubscriptions.insert(mid) }
+                }
+            case .subscribed(let mid):
+                pendingSubscriptions.remove(mid)
+                if pendingSubscriptions.isEmpty { subscribedAt = now }
+            case let .message(topic, payload, _):
+                if let f = take(topic, payload) {
+                    touched.insert(f)
+                    lastArrival = now
+                }
+            default:
+                break
+            }
+        }
+        if !touched.isEmpty { changed(touched) }
+    }
+
+    /// A court's journal or presence; the file it changed, if any.
+    func take(_ topic: String, _ payload: [UInt8]) -> String? {
+        guard case .court(let c, let kind)? = topics.parse(topic), court == nil || court == c else { return nil }
+        switch kind {
+        case .match:
+            guard case .success(let m) = HallWire.decode(payload, court: c, limit: HallWire.maxMatchBytes),
+                  let j = MatchLines.journal(m.body), j.match == m.header.match, MatchLines.replay(j.lines) != nil else {
+                links[c, default: CourtLink()].quarantined += 1
+                return nil
+            }
+            let file = CourtFiles(court: c).journal
+            files[file] = j.lines.flatMap { $0 + [0x0a] }
+            return file
+        case .online:
+            if let p = HallWire.Presence.decode(payload) { links[c, default: CourtLink()].online = p.online }
+            return nil
+        case .event, .state:
+            return nil
+        }
+    }
+
+    /// Whether what the broker retained has arrived: the subscriptions answered and nothing
+    /// new for `quiet` seconds (retained messages follow the answer at once).
+    public func settled(now: Double, quiet: Double = 0.2) -> Bool {
+        guard let s = subscribedAt else { return false }
+        return now - max(s, lastArrival ?? s) >= quiet
+    }
+
+    public var view: HallView { HallView(courts: links) }
+
+    public func stop() { client.stop() }
+}

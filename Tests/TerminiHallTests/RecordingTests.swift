@@ -1,0 +1,244 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+import BadmintonRules
+import TerminiApp
+import TerminiTestSupport
+@testable import TerminiHall
+
+/// A court keeper in the test's process: its files (`SimCourt`), and its publisher hearing
+/// each save once it is "on the disk", as the runtime's seam tells it.
+final class TestCourt {
+    var sim: SimCourt
+    var publisher: CourtPublisher
+    let name: String
+    let keeper: String
+    let url: String
+
+    init(_ name: String, url: String, keeper: String? = nil, sim: SimCourt = SimCourt()) throws {
+        self.name = name
+        self.url = url
+        self.sim = sim
+        self.keeper = keeper ?? HallWire.keeperID(host: "court-\(name)", directory: "/c")
+        publisher = try CourtPublisher(address: try HallAddress.parse(url).get(), credentials: nil, court: name, keeper: self.keeper,
+                                       journal: sim.journalBytes, history: sim.history, now: wallClock())
+    }
+
+    var files: CourtFiles { CourtFiles(court: name) }
+
+    func rally(team: Int = 0) {
+        switch sim.rally(team: team) {
+        case .appended(let line): publisher.durable(DurableSave(file: files.journal, bytes: line + [0x0a], kind: .appended))
+        case let .newMatch(h, j):
+            if let h { publisher.durable(DurableSave(file: files.history, bytes: h + [0x0a], kind: .appended)) }
+            publisher.durable(DurableSave(file: files.journal, bytes: j, kind: .replaced))
+        }
+    }
+
+    /// Killed and started again: a new publisher from the files.
+    func restart() throws {
+        publisher = try CourtPublisher(address: try HallAddress.parse(url).get(), credentials: nil, court: name, keeper: keeper,
+                                       journal: sim.journalBytes, history: sim.history, now: wallClock())
+    }
+}
+
+final class TestDesk {
+    let store: InMemoryStore
+    var recorder: DeskRecorder
+    let url: String
+
+    init(url: String, store: InMemoryStore = InMemoryStore()) throws {
+        self.url = url
+        self.store = store
+        recorder = try TestDesk.make(url, store)
+    }
+
+    static func make(_ url: String, _ store: InMemoryStore) throws -> DeskRecorder {
+        try DeskRecorder(address: try HallAddress.parse(url).get(), credentials: nil, store: store,
+                         lock: { store.lock($0) ? .acquired : .heldByAnother }, unlock: { store.unlock($0) }, now: wallClock())
+    }
+
+    func restart() throws { recorder = try TestDesk.make(url, store) }
+
+    func journal(_ court: String) -> [UInt8] { store.files[CourtFiles(court: court).journal] ?? [] }
+    func history(_ court: String) -> [UInt8] { store.files[CourtFiles(court: court).history] ?? [] }
+
+    /// The desk's copy is the court's files, byte for byte.
+    func holds(_ court: TestCourt) -> Bool {
+        journal(court.name) == court.sim.journalBytes && MatchLines.lines(of: history(court.name)) == court.sim.history
+    }
+}
+
+@Suite(.serialized) struct RecordingTests {
+    @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
+    func liveRalliesReachTheDeskOnceInOrderAndTheCourtSaysSynced() throws {
+        let broker = try MosquittoBroker()
+        let desk = try TestDesk(url: broker.url)
+        let court = try TestCourt("3", url: broker.url)
+        let pump = Pump([desk.recorder, court.publisher])
+        #expect(pump.run(timeout: 5) { desk.recorder.isConnected && court.publisher.link.state == .online })
+        for i in 0..<10 {
+            court.rally(team: i % 2)
+            pump.run(timeout: 0.05) { false }
+        }
+        #expect(pump.run(timeout: 5) { desk.holds(court) && court.publisher.link.acknowledged == 11 })
+        #expect(court.publisher.link.text(unicode: true) == "hall ● synced #11")
+        #expect(desk.recorder.links["3"]?.online == true)
+        #expect(desk.store.files[DeskRecorder.quarantineFile] == nil)
+    }
+
+    @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
+    func aCourtScoresWithNoBrokerAndSendsEverythingWhenItComes() throws {
+        let port = try MosquittoBroker.freePort()
+        let url = "mqtt://127.0.0.1:\(port)"
+        let court = try TestCourt("1", url: url)
+        let t0 = wallClock()
+        for i in 0..<12 { court.rally(team: i % 2) }
+        // Never waited for the network.
+        #expect(wallClock() - t0 < 0.5)
+        let pump = Pump([court.publisher])
+        pump.run(timeout: 0.3) { false }
+        #expect(court.publisher.link.text(unicode: true) == "hall ○ offline · 13 to send")
+        #expect(court.publisher.link.text(unicode: false) == "hall o offline - 13 to send")
+        let broker = try MosquittoBroker(port: port)
+        let desk = try TestDesk(url: broker.url)
+        pump.clients.append(desk.recorder)
+        pump.events.append([])
+        #expect(pump.run(timeout: 5) { desk.holds(court) && court.publisher.link.toSend == 0 })
+        #expect(court.publisher.link.acknowledged == 13)
+    }
+
+    @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
+    func theBrokerKilledMidMatchAndRestartedLosesAndDoublesNothing() throws {
+        let broker = try MosquittoBroker(persistence: true)
+        let desk = try TestDesk(url: broker.url)
+        let court = try TestCourt("2", url: broker.url)
+        let pump = Pump([desk.recorder, court.publisher])
+        #expect(pump.run(timeout: 5) { desk.recorder.isConnected && court.publisher.link.state == .online })
+        for i in 0..<8 {
+            court.rally(team: i % 2)
+            pump.run(timeout: 0.02) { false }
+        }
+        #expect(pump.run(timeout: 5) { desk.holds(court) })
+        broker.kill9()
+        // Scoring goes on while the broker is dead and while it comes back.
+        for i in 0..<6 {
+            court.rally(team: i % 2)
+            pump.run(timeout: 0.1) { false }
+        }
+        try broker.start()
+        for i in 0..<6 {
+            court.rally(team: i % 2)
+            pump.run(timeout: 0.05) { false }
+        }
+        #expect(pump.run(timeout: 8) { desk.holds(court) && court.publisher.link.toSend == 0 })
+        let lines = MatchLines.lines(of: desk.journal("2"))
+        #expect(lines.count == 21)
+        #expect(Set(lines.map { $0 }).count == lines.count)
+    }
+
+    @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
+    func theDeskKilledAndRestartedResumesFromItsFiles() throws {
+        let broker = try MosquittoBroker()
+        let desk = try TestDesk(url: broker.url)
+        let court = try TestCourt("5", url: broker.url)
+        var pump = Pump([desk.recorder, court.publisher])
+        #expect(pump.run(timeout: 5) { desk.recorder.isConnected && court.publisher.link.state == .online })
+        for _ in 0..<5 { court.rally() }
+        #expect(pump.run(timeout: 5) { desk.holds(court) })
+        // Killed: its socket shut, no goodbye; the court goes on, a match ends and another begins.
+        shutdown(desk.recorder.socket!, Int32(SHUT_RDWR))
+        pump = Pump([court.publisher])
+        let first = court.sim.log.startedAt
+        while court.sim.log.startedAt == first { court.rally() }
+        for _ in 0..<3 { court.rally(team: 1) }
+        pump.run(timeout: 0.5) { false }
+        try desk.restart()
+        pump = Pump([desk.recorder, court.publisher])
+        #expect(pump.run(timeout: 8) { desk.holds(court) && court.publisher.link.toSend == 0 })
+        #expect(MatchLines.lines(of: desk.history("5")).count == 1)
+    }
+
+    @Test(.enabled(if: brokerAvailable && Child.installed("mosquitto_pub"), "needs mosquitto and mosquitto-clients"))
+    func aBadClientIsSetAsideAndChangesNothingStored() throws {
+        let broker = try MosquittoBroker()
+        let desk = try TestDesk(url: broker.url)
+        let court = try TestCourt("4", url: broker.url)
+        let pump = Pump([desk.recorder, court.publisher])
+        #expect(pump.run(timeout: 5) { desk.recorder.isConnected && court.publisher.link.state == .online })
+        for _ in 0..<4 { court.rally() }
+        #expect(pump.run(timeout: 5) { desk.holds(court) })
+        let before = (desk.journal("4"), desk.history("4"))
+        let topic = "termini/hall/court/4/event"
+        let m = court.sim.log.startedAt
+        let k = court.keeper
+        let forged = String(decoding: MatchEvent(.point(team: 1), at: m + 99).line.dropLastNewline, as: UTF8.self)
+        let big = NSTemporaryDirectory() + "termini-big-\(getpid())"
+        try String(repeating: "x", count: 2 << 20).write(toFile: big, atomically: true, encoding: .utf8)
+        defer { unlink(big) }
+        let pub = ["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(broker.port)", "-t", topic, "-q", "1"]
+        for args in [["-m", "garbage \u{1b}[2J"], ["-f", big],
+                     ["-m", "{\"v\":1,\"court\":\"4\",\"keeper\":\"\(k)\",\"match\":\(m),\"seq\":2}\n\(forged)"],
+                     ["-m", "{\"v\":1,\"court\":\"4\",\"keeper\":\"\(k)\",\"match\":\(m),\"seq\":1}\n\(forged)"],
+                     ["-m", "{\"v\":1,\"court\":\"9\",\"keeper\":\"\(k)\",\"match\":\(m),\"seq\":6}\n\(forged)"]] {
+            #expect(try Child.run(pub + args) == 0)
+        }
+        #expect(pump.run(timeout: 5) { desk.recorder.links["4"]?.quarantined == 5 })
+        #expect(desk.journal("4") == before.0 && desk.history("4") == before.1)
+        let notices = desk.recorder.takeNotices()
+        #expect(notices.first?.contains("court 4: 1 message set aside") == true)
+        let log = String(decoding: desk.store.files[DeskRecorder.quarantineFile] ?? [], as: UTF8.self)
+        #expect(log.split(separator: "\n").count == 5)
+        #expect(!log.contains("\u{1b}"))
+        // And the court's own next rally is taken as ever.
+        court.rally()
+        #expect(pump.run(timeout: 5) { desk.holds(court) })
+    }
+
+    @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
+    func twoKeepersOfOneCourtAreBothToldAndTheDeskSaysSo() throws {
+        let broker = try MosquittoBroker()
+        let desk = try TestDesk(url: broker.url)
+        let a = try TestCourt("7", url: broker.url)
+        let pump = Pump([desk.recorder, a.publisher])
+        #expect(pump.run(timeout: 5) { desk.recorder.isConnected && a.publisher.link.state == .online })
+        a.rally()
+        #expect(pump.run(timeout: 5) { desk.holds(a) })
+        let b = try TestCourt("7", url: broker.url, keeper: HallWire.keeperID(host: "second-laptop", directory: "/c"),
+                              sim: SimCourt(at: 1_700_500_000))
+        pump.clients.append(b.publisher)
+        pump.events.append([])
+        #expect(pump.run(timeout: 5) { a.publisher.link.warning != nil && b.publisher.link.warning != nil })
+        #expect(a.publisher.link.text(unicode: true).contains("another keeper"))
+        #expect(pump.run(timeout: 5) { desk.recorder.links["7"]?.problem?.contains("two keepers") == true })
+        b.rally()
+        pump.run(timeout: 1) { false }
+        // The first keeper's match stays what the desk holds.
+        #expect(desk.holds(a))
+    }
+
+    @Test(.enabled(if: brokerAvailable && Child.installed("mosquitto_pub"), "needs mosquitto and mosquitto-clients"))
+    func aScreenAnywhereGetsEachCourtsJournalEvenWhenItComesLate() throws {
+        let broker = try MosquittoBroker()
+        let court = try TestCourt("6", url: broker.url)
+        let live = try HallMirror(address: try HallAddress.parse(broker.url).get(), credentials: nil, court: "6", clientID: "t-live", now: wallClock())
+        let pump = Pump([court.publisher, live])
+        #expect(pump.run(timeout: 5) { court.publisher.link.state == .online && live.isConnected })
+        for i in 0..<4 { court.rally(team: i % 2) }
+        #expect(pump.run(timeout: 5) { live.files["badminton-6-match.jsonl"] == court.sim.journalBytes })
+        // A screen started afterwards has the match at once (retained), nothing else needed.
+        let late = try HallMirror(address: try HallAddress.parse(broker.url).get(), credentials: nil, court: nil, clientID: "t-late", now: wallClock())
+        pump.clients.append(late)
+        pump.events.append([])
+        #expect(pump.run(timeout: 5) { late.settled(now: wallClock()) })
+        #expect(late.files["badminton-6-match.jsonl"] == court.sim.journalBytes)
+        #expect(late.links["6"]?.online == true)
+        // A forged journal on the court's topic is not taken.
+        let bad = ["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "termini/hall/court/6/match", "-m", "junk\n\u{1b}[2J"]
+        #expect(try Child.run(bad) == 0)
+        #expect(pump.run(timeout: 5) { late.links["6"]?.quarantined == 1 })
+        #expect(late.files["badminton-6-match.jsonl"] == court.sim.journalBytes)
+    }
+}
