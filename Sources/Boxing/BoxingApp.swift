@@ -12,6 +12,13 @@ public struct BoxingApp: KeyedApp {
     static let soundKey = SoundPreference.key
     /// How long the ring-bell launch screen stays (any key skips it).
     static let splashLength = 1.0
+    /// The closest two strikes count for the rate: keys that come together (a paste, a
+    /// burst read at once) or faster than a hand can strike (a held key's repeats) count as
+    /// punches, but a strike for the rate at most every 1/20 s.
+    static let minStrikeGap = 0.05
+    /// The second ring of a trash-can punch comes this long after the first: the sandbag
+    /// rings once, the trash can twice (a clang-clang), so the two sound unlike each other.
+    static let secondRing = 0.15
     /// Refreshes of the punch rate while punching.
     static let rateRefresh = 0.25
     /// Frames are drawn just after the moment the picture changes, so rounding never lands
@@ -33,6 +40,8 @@ public struct BoxingApp: KeyedApp {
     /// be read, and each change costs bytes). Nil when not punching.
     public private(set) var rateShown: Double?
     private var rateSampledAt = -Double.infinity
+    /// When the trash can's second ring is due; nil when none is.
+    public private(set) var ringAt: Double?
     /// Until when the launch screen shows; nil once it is gone.
     public private(set) var splashUntil: Double?
     /// The Play-again question while it is open.
@@ -94,10 +103,11 @@ public struct BoxingApp: KeyedApp {
                     return []
                 },
             B([.char("r"), .char("R")], helpKeys: [.char("r")], hint: .init("Play again", keys: [.char("r")]),
-                    "play again: this target's count back to 0 (asks first)", when: playing) { app, _, _ in app.askPlayAgain() },
+                    "play again: this target's count and the best rate back to 0 (asks first)", when: playing) { app, _, _ in app.askPlayAgain() },
             B([.char("b"), .char("B")], helpKeys: [.char("b")], hint: .init("Sound", keys: [.char("b")]),
-                    "sound on or off for all of Termini (the sound setting, also in F7): on, the bell rings for each punch and for alerts; off, never",
-                    when: playing) { _, _, ctx in BoxingApp.toggleSound(ctx) },
+                    "sound for all of Termini, in turn on, off, alerts only (the sound setting, also in F7): on, the bell rings for each punch "
+                        + "(once for the sandbag, twice for the trash can) and for alerts; alerts only, for alerts; off, never",
+                    when: playing) { _, _, ctx in BoxingApp.cycleSound(ctx) },
         ]
         return AppKeys("Boxing Time", bindings)
     }()
@@ -112,14 +122,15 @@ public struct BoxingApp: KeyedApp {
     }
 
     mutating func askPlayAgain() -> [AppEffect] {
-        guard game.punches > 0 else {
+        let best = game.bestRate > 0 ? "\(PunchMeter.format(game.bestRate))/s" : nil
+        guard game.punches > 0 || best != nil else {
             return [.notice("The \(game.selected.name.lowercased()) has no punches to reset yet.")]
         }
         let n = game.punches
-        modals.push(DialogModal.confirm(title: "Play again",
-                                        message: "Reset the \(game.selected.name.lowercased())'s \(n) punch\(n == 1 ? "" : "es") to 0?"
-                                            + " The \(game.selected.other.name.lowercased()) keeps its count.",
-                                        yes: "reset", action: Action.playAgain))
+        let message = n == 0 ? "Clear the best rate (\(best ?? ""))?"
+            : "Reset the \(game.selected.name.lowercased())'s \(n) punch\(n == 1 ? "" : "es") to 0?"
+                + " The \(game.selected.other.name.lowercased()) keeps its count." + (best.map { " The best rate (\($0)) is cleared too." } ?? "")
+        modals.push(DialogModal.confirm(title: "Play again", message: message, yes: n == 0 ? "clear" : "reset", action: Action.playAgain))
         return []
     }
 
@@ -127,31 +138,38 @@ public struct BoxingApp: KeyedApp {
         switch action {
         case .playAgain:
             game.playAgain()
+            game.clearBestRate()
             return [save]
         }
     }
 
-    /// Unset (alerts only) and no turn it on, yes turns it off: for every app.
-    static func toggleSound(_ context: AppContext) -> [AppEffect] {
-        let on = !context.sound.effects
-        var out: [AppEffect] = [
-            .setPreference(key: BoxingApp.soundKey, value: on ? "yes" : "no"),
-            .notice(on ? "Sound on for all of Termini: punches and alerts ring the bell."
-                       : "Sound off for all of Termini: the bell never rings."),
-        ]
-        if on { out.append(.bell) }
-        return out
+    /// The three settings in turn, for every app: alerts only (unset) turns on, on turns
+    /// off, off turns to alerts only (the F7 settings' "alerts").
+    static func cycleSound(_ context: AppContext) -> [AppEffect] {
+        switch context.sound.setting {
+        case nil:
+            return [.setPreference(key: BoxingApp.soundKey, value: "yes"),
+                    .notice("Sound on for all of Termini: punches and alerts ring the bell."), .bell]
+        case true?:
+            return [.setPreference(key: BoxingApp.soundKey, value: "no"), .notice("Sound off for all of Termini: the bell never rings.")]
+        case false?:
+            return [.setPreference(key: BoxingApp.soundKey, value: "alerts"),
+                    .notice("Sound for alerts only: the bell rings for an alert, not for punches."), .bell]
+        }
     }
 
     mutating func punch(_ context: AppContext) -> [AppEffect] {
         let now = context.now
         game.punch()
-        meter.record(at: now)
+        if meter.lastPunch.map({ now - $0 >= BoxingApp.minStrikeGap }) ?? true { meter.record(at: now) }
         effects.punch(at: now)
         sampleRate(now)
         if let r = rateShown { game.offerRate(r) }
         var out = [save]
-        if context.sound.effects { out.append(.bell) }
+        if context.sound.effects {
+            out.append(.bell)
+            ringAt = game.selected == .trashCan ? now + BoxingApp.secondRing : nil
+        }
         return out
     }
 
@@ -174,6 +192,7 @@ public struct BoxingApp: KeyedApp {
         var next: Double?
         func soonest(_ t: Double) { next = min(next ?? t, t) }
         if let s = splashUntil { soonest(s) }
+        if let r = ringAt { soonest(r) }
         if let change = effects.nextChange(after: now) { soonest(change + BoxingApp.frameSlack) }
         if rateShown != nil, let last = meter.lastPunch {
             // Keep the rate fresh while punching; one last frame hides it.
@@ -188,6 +207,10 @@ public struct BoxingApp: KeyedApp {
         effects.prune(at: now)
         meter.forget(before: now - PunchMeter.window)
         if rateShown != nil, now >= rateSampledAt + BoxingApp.rateRefresh || !meter.isPunching(at: now) { sampleRate(now) }
+        if let r = ringAt, now >= r {
+            ringAt = nil
+            return context.sound.effects ? [.bell] : []
+        }
         return []
     }
 

@@ -84,6 +84,9 @@ public struct BoxingGame: Codable, Equatable, Sendable {
         }
     }
 
+    /// The best rate back to none (play again clears it with the count).
+    public mutating func clearBestRate() { bestRate = 0 }
+
     /// Keeps `rate` if it beats the best; returns true when it did.
     @discardableResult
     public mutating func offerRate(_ rate: Double) -> Bool {

@@ -96,7 +96,7 @@ struct BoxingView {
         let x = row.x + max(0, (row.width - w) / 2)
         canvas.put(g.pointer, x: x - 2, y: row.y, style: theme[.focus], clip: row)
         canvas.put(g.pointerLeft, x: x + w + 1, y: row.y, style: theme[.focus], clip: row)
-        let note = "Space or \(g.hintName(of: [.left, .right])) switch the target \(g.middleDot) Tab: back to the bag"
+        let note = "Space or \(g.hintName(of: [.left, .right])) switch the target \(g.middleDot) Tab: back to the \(app.game.selected.name.lowercased())"
         canvas.put(note, in: layout.note, alignment: .center, style: theme[.muted], ellipsis: g.ellipsis)
     }
 

@@ -36,6 +36,80 @@ extension AppHarness where App == BoxingApp {
 }
 
 @Suite struct BoxingAppTests {
+    /// Issue 25: 50 spaces pasted at once set "best rate 50.0/s" for good. Keys that come
+    /// together (a paste, one read) count as punches but as one strike for the rate, and no
+    /// two strikes count closer than 1/20 s: a held key's repeats cannot beat a hand either.
+    @Test func aPasteCountsItsPunchesButNotAsAnImpossibleRate() {
+        var d = Driver()
+        for _ in 0..<50 { d.press(.char(" "), at: d.now) }
+        #expect(d.app.game.punches == 50)
+        #expect(d.app.game.bestRate <= 1.0, "\(d.app.game.bestRate)")
+        d.now += 10
+        d.press(.char(" "), times: 60, every: 0.01)
+        #expect(d.app.game.bestRate <= 1 / BoxingApp.minStrikeGap + 0.001, "\(d.app.game.bestRate)")
+    }
+
+    /// r (play again) clears the best rate too, and asks for it even with no punches.
+    @Test func playAgainClearsTheBestRate() {
+        var d = Driver()
+        d.press(.char(" "), times: 10, every: 0.1)
+        #expect(d.app.game.bestRate > 5)
+        d.press(.char("r"))
+        #expect(d.screen().joined().contains("best rate"), "\(d.screen().joined(separator: "\n"))")
+        d.press(.char("y"))
+        #expect(d.app.game.punches == 0)
+        #expect(d.app.game.bestRate == 0)
+        #expect(Driver(store: d.store).app.game.bestRate == 0)
+        // A best rate with no punches on this target: r offers to clear it.
+        d.press(.char(" "), times: 10, every: 0.1)
+        d.press(.char("2"))
+        d.press(.char("r"))
+        #expect(d.dialog != nil)
+        d.press(.char("y"))
+        #expect(d.app.game.bestRate == 0)
+        #expect(d.app.game.punches(.sandbag) == 10)
+    }
+
+    /// With the trash can the target, the selector's note says Tab goes back to it, not to
+    /// "the bag".
+    @Test func theSelectorNoteNamesTheTargetTabGoesBackTo() {
+        var d = Driver()
+        d.press(.char("2"))
+        d.press(.tab)
+        let screen = d.screen().joined(separator: "\n")
+        #expect(screen.contains("Tab: back to the trash can"), "\(screen)")
+        d.press(.char("1"))
+        #expect(d.screen().joined().contains("Tab: back to the sandbag"))
+    }
+
+    /// b goes round all three sound settings: alerts only -> on -> off -> alerts only.
+    @Test func bGoesRoundTheThreeSoundSettings() {
+        var d = Driver()
+        var seen: [String] = []
+        for _ in 0..<3 {
+            let e = d.press(.char("b"))
+            for case .setPreference(let key, let value) in e where key == SoundPreference.key { seen.append(value) }
+        }
+        #expect(seen == ["yes", "no", "alerts"], "\(seen)")
+    }
+
+    /// The two targets sound unlike each other: the sandbag one bell a punch, the trash can
+    /// two in quick succession (a clang-clang).
+    @Test func theTwoTargetsRingDistinctBells() {
+        let store = InMemoryStore()
+        store.preferences[SoundPreference.key] = "yes"
+        var d = Driver(store: store)
+        let before = d.bells
+        d.press(.char(" "))
+        d.settle()
+        #expect(d.bells - before == 1)
+        d.press(.char("2"))
+        let can = d.bells
+        d.press(.char(" "))
+        d.settle()
+        #expect(d.bells - can == 2)
+    }
+
     @Test func theLaunchScreenShowsUntilAnyKeyAndThatKeyDoesNothingElse() {
         var d = Driver(skipSplash: false)
         #expect(d.app.splashUntil != nil)

@@ -125,7 +125,7 @@ import TerminiTestSupport
         let ascii = Driver(unicode: false)
         var a = ascii
         a.press(.tab)
-        #expect(a.screen(theme: Theme.builtinDefault.withGlyphs(.ascii))[1].contains("Space or Left/Right switch the target - Tab: back to the bag"))
+        #expect(a.screen(theme: Theme.builtinDefault.withGlyphs(.ascii))[1].contains("Space or Left/Right switch the target - Tab: back to the sandbag"))
     }
 
     /// A large terminal: the large boxer, and the stage kept together in the middle rather

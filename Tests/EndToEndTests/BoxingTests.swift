@@ -137,6 +137,52 @@ import Testing
         #expect(s.screen.contains("| * Sandbag | . Trash can |"), "\(s.screen)")
         #expect(s.screen.allSatisfy { $0.isASCII }, "\(s.screen)")
     }
+
+    /// Issue 25 at 80x24 (and 200x60): 50 spaces pasted at once set "best rate 50.0/s" for
+    /// good; now they count 50 punches and a rate a hand could reach, r's question says the
+    /// best rate goes too and y clears it; with the trash can the target the selector's note
+    /// says Tab goes back to the trash can.
+    @Test(arguments: [(80, 24), (200, 60)])
+    func aPasteSetsNoImpossibleRateAndPlayAgainClearsIt(width: Int, height: Int) throws {
+        let t = try TmuxSession(width: width, height: height, arguments: ["boxing"])
+        open(t)
+        t.type(String(repeating: " ", count: 50))
+        #expect(t.waitFor("resting in the corner"), "50 punches tire her:\n\(t.screen)")
+        let best = t.wait { $0.contains("best rate 1.0/s") }
+        #expect(best.ok, "a paste is not 50 punches a second:\n\(best.screen)")
+        t.send("r")
+        #expect(t.waitFor("best rate (1.0/s) is cleared too"), "\(t.screen)")
+        t.send("y")
+        #expect(t.waitFor("best rate —"), "\(t.screen)")
+        t.send("2", "Tab")
+        #expect(t.waitFor("Tab: back to the trash can"), "\(t.screen)")
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+    }
+
+    /// The two targets ring unlike each other (the original had a sound per target): with
+    /// sound on, the pane's raw output holds one bell for a punch of the sandbag and two
+    /// for a punch of the trash can.
+    @Test func theTwoTargetsRingDistinctBells() throws {
+        let dir = TempDir("termini-boxing-bells")
+        try "sound = yes\n".write(toFile: dir.file("config"), atomically: true, encoding: .utf8)
+        let t = try TmuxSession(arguments: ["boxing"], configDir: dir.path)
+        open(t)
+        let raw = dir.file("pane.raw")
+        try TmuxSession.tmux(["-L", t.socket, "pipe-pane", "-t", "0", "-o", "cat >> \(TmuxSession.quote(raw))"], output: false)
+        func bells() -> Int { (FileManager.default.contents(atPath: raw) ?? Data()).filter { $0 == 0x07 }.count }
+        t.send("Space")
+        #expect(t.waitFor("29 punches to go"), "\(t.screen)")
+        t.barrier()
+        let bag = bells()
+        #expect(bag == 1, "the sandbag rang \(bag) bells")
+        t.send("2", "Space")
+        #expect(t.waitFor("Trash can") && t.wait { _ in bells() >= bag + 2 }.ok, "\(t.screen)")
+        t.barrier()
+        #expect(bells() - bag == 2, "the trash can rang \(bells() - bag) bells")
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+    }
 }
 
 extension TmuxSession {
