@@ -33,10 +33,9 @@ public struct StampCard: Codable, Equatable, Sendable {
     public private(set) var stamps: [Stamp]
     /// The day each earlier card was completed (its tenth stamp), oldest first.
     public private(set) var completions: [CalendarDay]
-    /// The day of the most recent stamp given in daily mode, on this card or an earlier one.
-    /// Daily mode checks it, so a reset does not hand out a second stamp the same day; stamps
-    /// given with daily mode off do not set it, so turning daily mode on after a reset does
-    /// not refuse the empty card's first stamp.
+    /// The day of the most recent stamp given, on this card or before a reset, in daily mode
+    /// or not. Daily mode's one rule: a day on which any stamp was given gets no other, so a
+    /// reset never hands out a second stamp the same day, whichever mode gave the first.
     public private(set) var lastStampDay: CalendarDay?
 
     public init(stamps: [Stamp] = [], completions: [CalendarDay] = [], lastStampDay: CalendarDay? = nil) {
@@ -60,9 +59,10 @@ public struct StampCard: Codable, Equatable, Sendable {
         case alreadyToday(next: CalendarDay)
     }
 
-    /// Whether a stamp may be given on `day`. Daily mode allows one per calendar day; a day
-    /// on which this card already has a stamp never gets a second one (even after the clock
-    /// was turned back), yet a clock that ran ahead once never locks the card.
+    /// Whether a stamp may be given on `day`. Daily mode allows one per calendar day: not on
+    /// the day of the last stamp given (before a reset too, in daily mode or not), nor on a
+    /// day that already has a stamp on this card (the clock turned back), yet a clock that
+    /// ran ahead once never locks the card.
     public func mayStamp(on day: CalendarDay, daily: Bool) -> Bool {
         guard !isFull else { return false }
         guard daily else { return true }
@@ -86,7 +86,7 @@ public struct StampCard: Codable, Equatable, Sendable {
         if isFull { return .full }
         if daily && !mayStamp(on: moment.day, daily: true) { return .alreadyToday(next: moment.day.next) }
         stamps.append(Stamp(moment))
-        if daily { lastStampDay = moment.day }
+        lastStampDay = moment.day
         let completed = isFull
         if completed { completions.append(moment.day) }
         return .stamped(slot: stamps.count - 1, completed: completed)
@@ -109,8 +109,9 @@ public struct StampCard: Codable, Equatable, Sendable {
             throw DecodingError.dataCorruptedError(forKey: .stamps, in: c, debugDescription: "\(stamps.count) stamps on a card of \(StampCard.slots)")
         }
         let completions = try c.decodeIfPresent([CalendarDay].self, forKey: .completions) ?? []
-        // Written as null when no daily-mode stamp was given; a file from before the field
-        // lacks it, and then its last stamp's day is the careful guess.
+        // Null when no stamp was ever given (or only by a version that set it for daily-mode
+        // stamps alone); a file from before the field lacks it, and then its last stamp's day
+        // is the careful guess.
         let last = c.contains(.lastStampDay) ? try c.decodeIfPresent(CalendarDay.self, forKey: .lastStampDay) : stamps.prefix(StampCard.slots).last?.day
         self.init(stamps: stamps, completions: completions, lastStampDay: last)
     }

@@ -54,7 +54,7 @@ public struct StampsApp: KeyedApp {
             Binding([.char("r"), .char("R")], helpKeys: [.char("r")], hint: .init("Reset", keys: [.char("r")]),
                     "reset: clear every stamp (asks first)") { app, _, _ in app.askReset() },
             Binding([.char("d"), .char("D")], helpKeys: [.char("d")], hint: .init(keys: [.char("d")]) { $0.daily ? "Daily: on" : "Daily: off" },
-                    "daily mode on/off: at most one stamp per day") { app, _, _ in app.toggleDaily() },
+                    "daily mode on/off: at most one stamp per calendar day; every stamp given that day counts, before a reset and with daily mode off too") { app, _, _ in app.toggleDaily() },
             Binding([.char("h"), .char("H"), .char("i"), .char("I")], helpKeys: [.char("h"), .char("i")],
                     hint: .init("History", keys: [.char("h")]), "history: this card's stamps and their dates") { app, _, ctx in
                 app.openHistory(ctx)

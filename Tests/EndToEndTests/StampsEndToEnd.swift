@@ -112,4 +112,39 @@ import Testing
         t.send("q")
         #expect(t.exitStatus() == 0)
     }
+
+    /// Issue 25, item 9: daily mode's rule held the other way round when the day's stamps were
+    /// given with daily mode off (ten stamps, a reset, daily mode on: another stamp today was
+    /// allowed, while a stamp given in daily mode and reset was refused). One rule now: every
+    /// stamp given today counts, in daily mode or not, on this card or before a reset; the
+    /// help says so.
+    @Test(arguments: [(80, 24), (200, 60)])
+    func everyStampGivenTodayCountsForDailyModeAfterAReset(_ size: (Int, Int)) throws {
+        let t = try TmuxSession(width: size.0, height: size.1, arguments: ["stamps"])
+        #expect(t.waitFor("Daily mode off"), "\(t.screen)")
+        for n in 1...10 {
+            #expect(stamp(t, expecting: n), "after \(n):\n\(t.screen)")
+        }
+        #expect(t.waitFor("All 10 stamps collected!"), "\(t.screen)")
+        t.send("Enter")
+        #expect(t.wait { !$0.contains("All 10 stamps collected!") }.ok, "\(t.screen)")
+        t.send("r")
+        #expect(t.waitFor("Clear all 10 stamps of this card?"), "\(t.screen)")
+        t.send("y")
+        #expect(t.waitFor("0 of 10 stamped"), "\(t.screen)")
+        t.send("d")
+        #expect(t.waitFor("Daily mode on: one stamp per calendar day."), "\(t.screen)")
+        t.send("Space")
+        #expect(t.waitFor("Today's stamp was given before the reset."), "\(t.screen)")
+        t.barrier()
+        #expect(t.screen.contains("0 of 10 stamped"), "\(t.screen)")
+        #expect(t.screen.contains("Daily mode on · next stamp "), "\(t.screen)")
+        // The rule, in the help.
+        t.send("?")
+        #expect(t.waitFor("Stamp Card: keys"), "\(t.screen)")
+        #expect(t.screen.contains("counts, before a reset"), "\(t.screen)")
+        t.send("Escape")
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+    }
 }

@@ -155,7 +155,7 @@ func at(_ y: Int, _ m: Int, _ d: Int, _ minute: Int = 9 * 60) -> LocalMoment {
         card.stamp(at: at(2024, 3, 4, 9 * 60 + 41), daily: false)
         #expect(card.stamps == [Stamp(day: day(2024, 3, 4), minute: 581)])
         #expect(card.stamps[0].moment.clock == "09:41")
-        #expect(card.lastStampDay == nil, "a stamp given with daily mode off takes no day from daily mode")
+        #expect(card.lastStampDay == day(2024, 3, 4), "a stamp given with daily mode off takes its day too")
         card.stamp(at: at(2024, 3, 5, 600), daily: true)
         #expect(card.lastStampDay == day(2024, 3, 5))
     }
@@ -212,17 +212,20 @@ func at(_ y: Int, _ m: Int, _ d: Int, _ minute: Int = 9 * 60) -> LocalMoment {
         #expect(card.stamp(at: at(2024, 3, 5), daily: true) == .stamped(slot: 0, completed: false))
     }
 
-    /// Found trying it as a new user would: stamps given freely, a reset, then daily mode on.
-    /// The empty card's first stamp was refused as "given before the reset".
-    @Test func stampsGivenWithDailyModeOffDoNotTakeTheDayAfterAReset() {
+    /// Issue 25, item 9: stamps given freely, a reset, then daily mode on allowed another
+    /// stamp that day, while a daily stamp and a reset refused one. One rule: every stamp
+    /// given today counts, whichever mode gave it.
+    @Test func stampsGivenWithDailyModeOffTakeTheDayAfterAResetToo() {
         var card = StampCard()
         for _ in 0..<10 { card.stamp(at: at(2024, 3, 4), daily: false) }
         #expect(card.isFull)
         card.reset()
-        #expect(card.stamp(at: at(2024, 3, 4), daily: true) == .stamped(slot: 0, completed: false))
-        // Given in daily mode, the day is taken: a second reset still refuses.
-        card.reset()
+        #expect(!card.mayStamp(on: day(2024, 3, 4), daily: true))
         #expect(card.stamp(at: at(2024, 3, 4), daily: true) == .alreadyToday(next: day(2024, 3, 5)))
+        #expect(StampsApp.refusal(card: card, today: day(2024, 3, 4), next: day(2024, 3, 5)).hasPrefix("Today's stamp was given before the reset."))
+        #expect(card.stamp(at: at(2024, 3, 5), daily: true) == .stamped(slot: 0, completed: false))
+        // Without daily mode nothing is refused.
+        #expect(card.stamp(at: at(2024, 3, 5), daily: false) == .stamped(slot: 1, completed: false))
     }
 
     @Test func aClockTurnedBackFindsTheDayTaken() {

@@ -70,7 +70,7 @@ import Testing
 
     /// 0–10 stamps; full exactly at ten; completed cards never go away and grow only when a
     /// tenth stamp goes on; a stamp is added one at a time and only by Space or Enter; in
-    /// daily mode a new stamp's day is not a day already on the card or the last daily stamp's day;
+    /// daily mode a new stamp's day is not a day already on the card or the last stamp's day;
     /// a reset only from its dialog; the clock of a stamp is a minute of the day.
     static func problem(_ app: StampsApp, before: StampCard, daily: Bool, hadOverlay: Bool, key: Key) -> String? {
         let c = app.card
@@ -86,8 +86,8 @@ import Testing
                 return "a second stamp on \(new.day) in daily mode"
             }
             if c.completions.count != before.completions.count + (c.isFull ? 1 : 0) { return "completion not counted with the tenth stamp" }
-            // Only a stamp given in daily mode takes its day from daily mode.
-            if c.lastStampDay != (daily ? new.day : before.lastStampDay) {
+            // Every stamp takes its day, in daily mode or not (one rule for daily mode).
+            if c.lastStampDay != new.day {
                 return "last stamp day \(String(describing: c.lastStampDay)) after a stamp on \(new.day), daily \(daily)"
             }
         } else if c.count == 0 && before.count > 0 {
