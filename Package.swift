@@ -3,7 +3,7 @@ import PackageDescription
 
 // Release builds link the Swift runtime statically: start-up time and resident
 // memory roughly halve on Linux, which matters over ssh and on old laptops.
-// The rest of the release link is for the start too (BENCHMARKS.md, first paint and peak RSS):
+// The rest of the release link is for the start too (docs/dev/benchmarks.md, first paint and peak RSS):
 // - link/ comes first on the library path: its two linker scripts turn the runtime's -lstdc++
 //   and the -lncursesw of CNcurses into their static archives (and -static-libgcc the unwinder),
 //   so the dynamic loader maps only libc and libm and looks up a few hundred symbols instead
@@ -11,7 +11,7 @@ import PackageDescription
 // - lld, linking a position-dependent executable (-no-pie): its code and data sit at the
 //   addresses the linker gave them, so the dynamic loader has no relocations of its own to
 //   apply (a PIE had 39,610, on 130 pages of data that each became a private copy at every
-//   start: a page fault, 4 KiB copied); -0.7 ms of CPU per start (BENCHMARKS.md, first paint).
+//   start: a page fault, 4 KiB copied); -0.7 ms of CPU per start (docs/dev/benchmarks.md, first paint).
 //   The price: the executable's own code and data are not moved by ASLR (libc, the heap,
 //   the stack and mmaps still are), as with Go's default builds. Relative relocations, were
 //   there any, stay packed (RELR);
@@ -130,7 +130,7 @@ let package = Package(
 // struct) through its accessor, with the witness tables passed in, instead of by its mangled
 // name: the runtime then neither demangles the name nor checks each generic requirement by
 // scanning every protocol conformance record of the binary (about 3,700), which was a third of
-// the instructions of a start (BENCHMARKS.md, first paint).
+// the instructions of a start (docs/dev/benchmarks.md, first paint).
 let metadataByAccessor: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]
