@@ -86,13 +86,18 @@ let package = Package(
         .executableTarget(
             name: "termini-bench",
             dependencies: kit + ["TerminiShell", "TerminiTestSupport"],
-            path: "Sources/termini-bench",
-            linkerSettings: staticRuntime
+            // Linked as Swift programs are by default: TerminiTestSupport brings all of
+            // Foundation (ICU too), which the static runtime's flags of `termini` leave out.
+            path: "Sources/termini-bench"
         ),
         // Test-only: the in-memory store, seeded random keys (every `Key` case, odd Unicode,
         // cut escape sequences), a driver that carries out an app's effects as the shell does,
         // and rendering helpers for golden tests.
         .target(name: "TerminiTestSupport", dependencies: kit + ["TerminiStore", "TerminiTestSeeds"], path: "Tests/TerminiTestSupport"),
+        // Test-only: `expectScreen`, a screen held to its golden file. Apart from
+        // TerminiTestSupport because it needs the Testing library, which termini-bench (built
+        // in release, on TerminiTestSupport) cannot link.
+        .target(name: "TerminiGoldens", dependencies: ["TerminiTestSupport"], path: "Tests/TerminiGoldens"),
         // Test-only, on nothing: the one seeded generator of the tests and the run's seed
         // (TERMINI_FAULT_SEED, TERMINI_FAULT_SCALE); TerminiTestSupport passes it on.
         .target(name: "TerminiTestSeeds", path: "Tests/TerminiTestSeeds"),
@@ -108,7 +113,7 @@ let package = Package(
         // The hall against a real broker (mosquitto on a free loopback port, started and stopped
         // by the tests) and across network namespaces; skipped where mosquitto or root is missing.
         .testTarget(name: "TerminiHallTests", dependencies: kit + ["TerminiHall", "TerminiStore", "BadmintonRules", "TerminiTestSupport"]),
-    ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: kit + [.target(name: $0), "TerminiTestSupport"] + (appTestModules[$0] ?? [])) } + [
+    ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: kit + [.target(name: $0), "TerminiTestSupport", "TerminiGoldens"] + (appTestModules[$0] ?? [])) } + [
         // The store, the shell and every app on a disk that fails: I/O faults in turn, the
         // directories a power cut leaves, decoded values out of range, the fuzzers' corpus.
         .testTarget(name: "ReliabilityTests",
