@@ -90,7 +90,7 @@ extension BadmintonApp {
     /// its first parts (the introduction's) before its end, which says what happens now.
     func renderCall(in row: Rect, state s: MatchState, now: Double, on canvas: inout Canvas, theme: Theme) {
         let g = theme.glyphs
-        let call = TextLayout.sanitized(UmpireCall.text(s, now: now, court: court))
+        let call = TextLayout.sanitized(UmpireCall.text(s, now: now, court: court, calls: calls))
         guard !call.isEmpty, !row.isEmpty else { return }
         let spoken = speech && !watching && g.isUnicode ? "🔊 " : ""
         let (open, close) = g.isUnicode ? ("\u{201c}", "\u{201d}") : ("\"", "\"")

@@ -41,7 +41,7 @@ public final class NoticeBoard {
 /// What only the host can do: ring the terminal's bell, close the app, quit, speak.
 public enum HostRequest: Equatable, Sendable {
     case bell, close, quit
-    case speak(String)
+    case speak(String, voice: String? = nil)
 }
 
 /// A save that did not happen: the file, the effect that asked for it, and why.
@@ -165,7 +165,7 @@ public final class EffectExecutor {
             case .notice(let text): notices.post(text)
             case .close: out.requests.append(.close)
             case .quit: out.requests.append(.quit)
-            case .speak(let text): out.requests.append(.speak(text))
+            case let .speak(text, voice): out.requests.append(.speak(text, voice: voice))
             case let .setPreference(key, value):
                 guard saving else { continue }
                 if let failure = confirmed() {

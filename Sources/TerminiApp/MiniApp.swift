@@ -121,7 +121,8 @@ public enum AppEffect: Sendable, Equatable {
     case setPreference(key: String, value: String)
     /// Say `text` aloud (the badminton umpire's calls), cutting short what is being said.
     /// Never waits; where speech cannot work the shell says so once, and nothing else changes.
-    case speak(String)
+    /// `voice`: espeak-ng's voice for the text's language (`de`); nil for its default.
+    case speak(String, voice: String? = nil)
 
     /// A write, an append or a recovery: what a copy that does not keep the app's files may not do.
     public var isFileSave: Bool {

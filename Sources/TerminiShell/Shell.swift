@@ -222,7 +222,7 @@ public final class Shell {
             case .bell: out.append(.bell)
             case .close: current = nil
             case .quit: quitRequested = true
-            case .speak(let text): if let notice = speaker?.say(text) { notices.post(notice) }
+            case let .speak(text, voice): if let notice = speaker?.say(text, voice: voice) { notices.post(notice) }
             }
         }
         return out
