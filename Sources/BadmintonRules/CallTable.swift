@@ -193,3 +193,22 @@ extension CallTable {
         return own
     }
 }
+
+extension CallTable {
+    /// The letters of the shipped languages that ASCII lacks, as their languages write them
+    /// without (German `ä` as `ae`, `ß` as `ss`; French `é` as `e`, `ç` as `c`).
+    static let asciiLetters: [Character: String] = [
+        "ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss",
+        "à": "a", "â": "a", "á": "a", "é": "e", "è": "e", "ê": "e", "ë": "e", "î": "i", "ï": "i", "í": "i",
+        "ô": "o", "ó": "o", "û": "u", "ù": "u", "ú": "u", "ç": "c", "œ": "oe", "æ": "ae", "ÿ": "y", "ñ": "n",
+        "À": "A", "Â": "A", "É": "E", "È": "E", "Ê": "E", "Î": "I", "Ô": "O", "Û": "U", "Ç": "C", "Œ": "Oe",
+    ]
+
+    /// `text` for an ASCII terminal: the letters above spelt in ASCII; anything else left as it is.
+    public static func asciiFolded(_ text: String) -> String {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        var out = ""
+        for c in text { out += asciiLetters[c] ?? String(c) }
+        return out
+    }
+}

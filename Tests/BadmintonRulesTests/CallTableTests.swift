@@ -34,6 +34,12 @@ import Testing
         #expect(UmpireCall.text(m.state, now: m.time, calls: de) == "Satz; der erste Satz wurde gewonnen von Bob, 21-18")
     }
 
+    @Test func anASCIITerminalReadsTheCallsSpeltInASCII() {
+        #expect(CallTable.asciiFolded("Ann schlägt auf; Fünf Sätze; Größe; changez de côté; Français; Eén")
+            == "Ann schlaegt auf; Fuenf Saetze; Groesse; changez de cote; Francais; Een")
+        #expect(CallTable.asciiFolded("5-3") == "5-3")
+    }
+
     @Test func aUsersTableOverridesAShippedOneMomentByMoment() {
         let t = CallTable.resolve("de", user: Array("play = los geht's\n".utf8))
         #expect(t.problems == [] && t.missing == [] && t.name == "Deutsch")
