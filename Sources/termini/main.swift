@@ -121,6 +121,16 @@ if settings.themeSource == .commandLine, !catalog.names.contains(themeName) {
 }
 let (theme, themeMessages) = catalog.load(themeName)
 
+// `termini desk`: the tournament desk's commands, without a terminal.
+if invocation.command == "desk", let output = DeskCommand.runCommand(invocation.appOptions, store: reader) {
+    Terminal.prepareCommand()
+    emit(1, output.stdout)
+    emit(2, output.stderr)
+    let notices = reader.takeNotices()
+    for n in notices { emit(2, "termini: \(n)\n") }
+    exit(output.status != 0 ? output.status : (reader.reportedDamage || !notices.isEmpty ? 1 : 0))
+}
+
 // Work that needs no terminal: --status, --export, --receipt, --scoresheet. Its signals act as
 // for any command (Ctrl-C stops a long export; a reader that goes away ends it quietly).
 if let app = invocation.app, let type = AppRegistry.app(app) {

@@ -127,6 +127,17 @@ struct ManualPage {
                 if isSub, let last = sections.indices.last { sections[last].lines.append(title) }
                 continue
             }
+            // `.IP "tag"`: a tagged paragraph whose tag is on the macro line.
+            if raw.hasPrefix(".IP ") {
+                let tag = ManualPage.plain(ManualPage.arguments(raw.dropFirst(4)).first ?? "")
+                current?.lines.append(tag)
+                current?.tags.append(tag)
+                if isSub, let last = sections.indices.last {
+                    sections[last].lines.append(tag)
+                    sections[last].tags.append(tag)
+                }
+                continue
+            }
             if raw == ".TP" || raw == ".TQ" {
                 tagNext = true
                 continue
@@ -189,9 +200,11 @@ final class RecordingStore: StateStore {
         let wanted = ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "THEMES", "FILES", "ENVIRONMENT", "EXIT STATUS", "EXAMPLES", "SEE ALSO"]
         #expect(titles == wanted)
         #expect(man.section("NAME")?.lines.joined(separator: " ").hasPrefix("termini - ") == true)
-        // One subsection per app, in launcher order, after the keys everywhere and the launcher.
+        // One subsection per app, in launcher order, after the keys everywhere and the launcher;
+        // then one per command beside the apps (the desk).
         let subs = man.subsections.map(\.title)
-        #expect(subs.count == 2 + AppRegistry.apps.count, "\(subs)")
+        #expect(subs.count == 2 + AppRegistry.apps.count + CommandLineParser.commands.count, "\(subs)")
+        #expect(Array(subs.suffix(CommandLineParser.commands.count)) == CommandLineParser.commands.map { "\($0.descriptor.name) (termini \($0.descriptor.id))" })
         #expect(subs.prefix(2) == ["Keys everywhere", "Launcher"])
         for (i, app) in AppRegistry.apps.enumerated() {
             let title = subs.count > i + 2 ? subs[i + 2] : ""
@@ -222,10 +235,11 @@ final class RecordingStore: StateStore {
         for type in AppRegistry.apps {
             let app = type.init(options: AppOptions(), store: InMemoryStore(), context: context)
             #expect(!app.help(context: context).isEmpty)
-            check(app.help(context: context), in: type.descriptor.name)
+            // The keys every dialog shares are listed once, with the keys everywhere.
+            check(app.help(context: context).filter { !KeyDocs.dialogKeys.contains($0) }, in: type.descriptor.name)
         }
         check(Launcher.help(glyphs: .unicode), in: "Launcher")
-        check(Shell.keys.help(glyphs: .unicode), in: "Keys everywhere")
+        check(Shell.keys.help(glyphs: .unicode) + KeyDocs.dialogKeys, in: "Keys everywhere")
     }
 
     /// Every option `--help` prints is an entry in OPTIONS (global) or in its app's
@@ -236,7 +250,8 @@ final class RecordingStore: StateStore {
         for line in help.split(separator: "\n") where line.hasPrefix("  --") {
             printed.append(String(line.dropFirst(2).prefix { $0 != " " }))
         }
-        let known = CommandLineParser.globalOptions.map(\.name) + AppRegistry.apps.flatMap { $0.descriptor.options.map(\.name) }
+        let owners = AppRegistry.apps.map { $0.descriptor } + CommandLineParser.commands.map(\.descriptor)
+        let known = CommandLineParser.globalOptions.map(\.name) + owners.flatMap { $0.options.map(\.name) }
         #expect(Set(printed) == Set(known), "--help and the option specs differ")
 
         func entry(_ name: String, value: String?, in tags: [String]) -> Bool {
@@ -251,10 +266,10 @@ final class RecordingStore: StateStore {
         }
         #expect(optionTags.contains { squeezed($0) == "--help, -h" })
         #expect(optionTags.contains { squeezed($0) == "--version, -V" })
-        for app in AppRegistry.apps {
-            let tags = man.subsection(startingWith: app.descriptor.name)?.tags ?? []
-            for o in app.descriptor.options {
-                #expect(entry(o.name, value: o.valueName, in: tags), "\(app.descriptor.id) \(o.name) is not an entry of its subsection")
+        for d in owners {
+            let tags = man.subsection(startingWith: d.name)?.tags ?? []
+            for o in d.options {
+                #expect(entry(o.name, value: o.valueName, in: tags), "\(d.id) \(o.name) is not an entry of its subsection")
             }
         }
         // No option in the page that the program does not have.
@@ -364,18 +379,32 @@ final class RecordingStore: StateStore {
         #expect(status.prefix(3) == ["0", "1", "64"])
     }
 
-    /// The key lists of the manual and the README are the key tables' own: written by
-    /// `scripts/update-docs` (this test with `TERMINI_UPDATE_DOCS=1`), and compared here.
+    /// The key lists of the manual and of docs/ are the key tables' own, and so are the
+    /// README's few keys of each screen: written by `scripts/update-docs` (this test with
+    /// `TERMINI_UPDATE_DOCS=1`), and compared here.
     @Test func theKeyListsAreMadeFromTheKeyTables() throws {
-        for (file, update) in [("man/termini.1", KeyDocs.updatedManual), ("README.md", KeyDocs.updatedReadme)] {
+        let files: [(String, (String) -> (text: String, ids: [String]))] =
+            [("man/termini.1", KeyDocs.updatedManual), ("README.md", KeyDocs.updatedReadme)] + KeyDocs.markdownFiles.map { ($0, KeyDocs.updatedMarkdown) }
+        var markdownIds: [String] = []
+        for (file, update) in files {
             let url = KeyDocs.root.appendingPathComponent(file)
             let text = try String(contentsOf: url, encoding: .utf8)
             let (new, ids) = update(text)
             if ProcessInfo.processInfo.environment["TERMINI_UPDATE_DOCS"] == "1", new != text {
                 try new.write(to: url, atomically: true, encoding: .utf8)
             }
-            #expect(ids == KeyDocs.screens.map(\.id), "\(file) has key lists for \(ids), not every screen's")
+            switch file {
+            case "man/termini.1": #expect(ids == KeyDocs.screens.map(\.id), "\(file) has key lists for \(ids), not every screen's")
+            case "README.md": #expect(ids == KeyDocs.readmeKeys.map(\.id), "\(file) has key tables for \(ids)")
+            default: markdownIds += ids
+            }
             #expect(new == text, "\(file): the key lists differ from the key tables; run scripts/update-docs")
+        }
+        // Each screen's whole list is on one page of docs/.
+        #expect(markdownIds.sorted() == KeyDocs.screens.map(\.id).sorted(), "docs/ has key lists for \(markdownIds)")
+        // Every key the README picks is in its screen's tables.
+        for (id, _) in KeyDocs.readmeKeys {
+            if case let .failure(e) = KeyDocs.picked(id) { Issue.record("README keys of \(id) not in the key tables: \(e.missing)") }
         }
     }
 
@@ -401,5 +430,8 @@ final class RecordingStore: StateStore {
         #expect(page.sections.map(\.title) == ["ONE", "TWO"])
         #expect(page.subsection(startingWith: "Sub")?.tags == ["x"])
         #expect(page.section("ONE")?.tags == ["x"])
+        let ip = ManualPage(text: ".SH KEYS\n.IP \"\\fB\\(<- a\\fP\"\nthe left")
+        #expect(ip.section("KEYS")?.tags == ["← a"])
+        #expect(ip.section("KEYS")?.lines == ["← a", "the left"])
     }
 }
