@@ -81,9 +81,12 @@ let package = Package(
     ] + apps.map { .target(name: $0, dependencies: kit + (appModules[$0] ?? [])) } + [
         // Launcher, app switching, help overlay, command line: testable without a terminal.
         .target(name: "TerminiShell", dependencies: kit + ["TerminiStore", "CLinux", "TerminiDesk", "TerminiHall"] + apps.map { .target(name: $0) }),
+        // The one loop: keys, effects, saves, the frame, the syncs, watching, over a `TerminalIO`
+        // (the ncurses terminal, or a test's terminal in memory) and the store.
+        .target(name: "TerminiRuntime", dependencies: kit + ["TerminiShell", "TerminiStore", "TerminiTerminal"]),
         .executableTarget(
             name: "termini",
-            dependencies: kit + ["TerminiShell", "TerminiTerminal", "TerminiStore"],
+            dependencies: kit + ["TerminiRuntime", "TerminiShell", "TerminiTerminal", "TerminiStore"],
             linkerSettings: staticRuntime
         ),
         .executableTarget(
@@ -113,6 +116,9 @@ let package = Package(
         .testTarget(name: "BadmintonRulesTests", dependencies: ["BadmintonRules", "BadmintonRulesTestSupport", "TerminiTestSeeds", "TerminiCore", "TerminiData"]),
         .testTarget(name: "TerminiStoreTests", dependencies: kit + ["TerminiStore", "TerminiTestSupport"]),
         .testTarget(name: "TerminiShellTests", dependencies: kit + ["TerminiShell", "TerminiTestSupport"]),
+        // The real loop in process: a terminal in memory, a store on a disk that can refuse.
+        .testTarget(name: "TerminiRuntimeTests",
+                    dependencies: kit + ["TerminiRuntime", "TerminiShell", "TerminiStore", "TerminiTerminal", "TerminiTestSupport"] + apps.map { .target(name: $0) }),
         // The hall against a real broker (mosquitto on a free loopback port, started and stopped
         // by the tests) and across network namespaces; skipped where mosquitto or root is missing.
         .testTarget(name: "TerminiHallTests", dependencies: kit + ["TerminiHall", "TerminiStore", "BadmintonRules", "TerminiTestSupport"]),
