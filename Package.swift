@@ -3,7 +3,7 @@ import PackageDescription
 
 // Release builds link the Swift runtime statically: start-up time and resident
 // memory roughly halve on Linux, which matters over ssh and on old laptops.
-// The rest of the release link is for the start too (BENCHMARKS.md, first paint and peak RSS):
+// The rest of the release link is for the start too (docs/dev/benchmarks.md, first paint and peak RSS):
 // - link/ comes first on the library path: its two linker scripts turn the runtime's -lstdc++
 //   and the -lncursesw of CNcurses into their static archives (and -static-libgcc the unwinder),
 //   so the dynamic loader maps only libc and libm and looks up a few hundred symbols instead
@@ -11,7 +11,7 @@ import PackageDescription
 // - lld, linking a position-dependent executable (-no-pie): its code and data sit at the
 //   addresses the linker gave them, so the dynamic loader has no relocations of its own to
 //   apply (a PIE had 39,610, on 130 pages of data that each became a private copy at every
-//   start: a page fault, 4 KiB copied); -0.7 ms of CPU per start (BENCHMARKS.md, first paint).
+//   start: a page fault, 4 KiB copied); -0.7 ms of CPU per start (docs/dev/benchmarks.md, first paint).
 //   The price: the executable's own code and data are not moved by ASLR (libc, the heap,
 //   the stack and mmaps still are), as with Go's default builds. Relative relocations, were
 //   there any, stay packed (RELR);
@@ -86,13 +86,18 @@ let package = Package(
         .executableTarget(
             name: "termini-bench",
             dependencies: kit + ["TerminiShell", "TerminiTestSupport"],
-            path: "Sources/termini-bench",
-            linkerSettings: staticRuntime
+            // Linked as Swift programs are by default: TerminiTestSupport brings all of
+            // Foundation (ICU too), which the static runtime's flags of `termini` leave out.
+            path: "Sources/termini-bench"
         ),
         // Test-only: the in-memory store, seeded random keys (every `Key` case, odd Unicode,
         // cut escape sequences), a driver that carries out an app's effects as the shell does,
         // and rendering helpers for golden tests.
         .target(name: "TerminiTestSupport", dependencies: kit + ["TerminiStore", "TerminiTestSeeds"], path: "Tests/TerminiTestSupport"),
+        // Test-only: `expectScreen`, a screen held to its golden file. Apart from
+        // TerminiTestSupport because it needs the Testing library, which termini-bench (built
+        // in release, on TerminiTestSupport) cannot link.
+        .target(name: "TerminiGoldens", dependencies: ["TerminiTestSupport"], path: "Tests/TerminiGoldens"),
         // Test-only, on nothing: the one seeded generator of the tests and the run's seed
         // (TERMINI_FAULT_SEED, TERMINI_FAULT_SCALE); TerminiTestSupport passes it on.
         .target(name: "TerminiTestSeeds", path: "Tests/TerminiTestSeeds"),
@@ -108,7 +113,7 @@ let package = Package(
         // The hall against a real broker (mosquitto on a free loopback port, started and stopped
         // by the tests) and across network namespaces; skipped where mosquitto or root is missing.
         .testTarget(name: "TerminiHallTests", dependencies: kit + ["TerminiHall", "TerminiStore", "BadmintonRules", "TerminiTestSupport"]),
-    ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: kit + [.target(name: $0), "TerminiTestSupport"] + (appTestModules[$0] ?? [])) } + [
+    ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: kit + [.target(name: $0), "TerminiTestSupport", "TerminiGoldens"] + (appTestModules[$0] ?? [])) } + [
         // The store, the shell and every app on a disk that fails: I/O faults in turn, the
         // directories a power cut leaves, decoded values out of range, the fuzzers' corpus.
         .testTarget(name: "ReliabilityTests",
@@ -125,7 +130,7 @@ let package = Package(
 // struct) through its accessor, with the witness tables passed in, instead of by its mangled
 // name: the runtime then neither demangles the name nor checks each generic requirement by
 // scanning every protocol conformance record of the binary (about 3,700), which was a third of
-// the instructions of a start (BENCHMARKS.md, first paint).
+// the instructions of a start (docs/dev/benchmarks.md, first paint).
 let metadataByAccessor: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
 ]

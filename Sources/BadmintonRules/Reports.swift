@@ -396,7 +396,7 @@ public enum MatchReport {
             + "\"events\":[\(events.joined(separator: ","))]}"
     }
 
-    /// The `"stats"` object of a match in `--export json` (README: the schema).
+    /// The `"stats"` object of a match in `--export json` (docs/formats.md: the schema).
     static func statsJSON(_ stats: MatchStats, _ s: MatchState) -> String {
         func time(_ t: Double?) -> String { t.map { json(isoTime($0)) } ?? "null" }
         func seconds(_ t: Double?) -> String { t.map(jsonTime) ?? "null" }

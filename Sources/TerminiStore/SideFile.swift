@@ -58,7 +58,7 @@ struct SideFile: Equatable {
     /// `name.ranges(of: marker).last`, for a `marker` of ASCII that cannot overlap itself (the
     /// last of the matches found left to right is then the last place it occurs). A start reads
     /// every directory entry beginning with "." through here, and `ranges(of:)` first sets up
-    /// the string-processing library (about 300,000 instructions at each start, BENCHMARKS.md):
+    /// the string-processing library (about 300,000 instructions at each start, docs/dev/benchmarks.md):
     /// a name of ASCII, as every name this program writes, is searched by its bytes, where a
     /// Character is a byte (the marker holds neither CR nor LF, so no match can cut a CR LF);
     /// any other name keeps the library's search by Characters.

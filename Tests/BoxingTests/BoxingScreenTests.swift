@@ -3,6 +3,7 @@ import TerminiCore
 import TerminiWidgets
 import TerminiApp
 import TerminiTestSupport
+import TerminiGoldens
 @testable import Boxing
 
 @Suite struct BoxingScreenTests {

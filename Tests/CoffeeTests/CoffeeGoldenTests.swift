@@ -3,6 +3,7 @@ import TerminiCore
 import TerminiWidgets
 import TerminiApp
 import TerminiTestSupport
+import TerminiGoldens
 @testable import Coffee
 
 /// The screens at 80×24 (content 78×21), in Tests/Goldens/coffee. The Chinese branch text takes two

@@ -3,6 +3,7 @@ import TerminiCore
 import TerminiWidgets
 import TerminiApp
 import TerminiTestSupport
+import TerminiGoldens
 @testable import Stamps
 
 /// The screens at 80×24 (content 78×21), in Tests/Goldens/stamps; a failure prints the actual screen.

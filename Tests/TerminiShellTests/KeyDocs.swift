@@ -10,15 +10,20 @@ import TerminiTestSupport
 /// `scripts/update-docs` writes them anew. The drift tests compare them with these.
 enum KeyDocs {
     /// Every screen with keys of its own: the keys that work everywhere, the launcher, each app.
+    /// The keys of every dialog are listed once, with the keys that work everywhere, not again
+    /// in each app's list.
     static var screens: [(id: String, sections: [HelpSection])] {
         let context = AppContext(now: 1_800_000_000, unicode: true)
-        var out: [(String, [HelpSection])] = [("everywhere", Shell.keys.help(glyphs: .unicode)), ("launcher", Launcher.help(glyphs: .unicode))]
+        var out: [(String, [HelpSection])] = [("everywhere", Shell.keys.help(glyphs: .unicode) + dialogKeys), ("launcher", Launcher.help(glyphs: .unicode))]
         for type in AppRegistry.apps {
             let app = type.init(options: AppOptions(), store: InMemoryStore(), context: context)
-            out.append((type.descriptor.id, app.help(context: context)))
+            out.append((type.descriptor.id, app.help(context: context).filter { !dialogKeys.contains($0) }))
         }
         return out
     }
+
+    /// The keys every dialog shares (the app contract's `Dialog.keys`).
+    static var dialogKeys: [HelpSection] { Dialog.keys.help(glyphs: .unicode) }
 
     // MARK: roff
 
@@ -53,11 +58,11 @@ enum KeyDocs {
     static func roffList(_ sections: [HelpSection], headings: Bool) -> String {
         var out: [String] = []
         for (i, s) in sections.enumerated() {
-            if headings && (i > 0 || sections.count > 1) {
+            if i > 0 || (headings && sections.count > 1) {
                 out += [".PP", ".I \"\(roff(s.title, minus: false))\""]
             }
             for e in s.entries {
-                out += [".TP", ".B \"\(roff(e.keys, minus: true))\""] + fill(roff(e.action, minus: false))
+                out += [".IP \"\\fB\(roff(e.keys, minus: true))\\fP\""] + fill(roff(e.action, minus: false))
             }
         }
         return out.joined(separator: "\n")
@@ -121,8 +126,54 @@ enum KeyDocs {
         return replacingBlocks(in: text, begin: ".\\\" BEGIN KEYS ", end: ".\\\" END KEYS ") { id in all[id].map { manBlock(id, $0) } }
     }
 
-    static func updatedReadme(_ text: String) -> (text: String, ids: [String]) {
+    /// The Markdown pages with whole key lists: each screen's list is in one of them.
+    static let markdownFiles = ["docs/guide.md", "docs/badminton.md"]
+
+    /// A Markdown page with its whole key lists made anew.
+    static func updatedMarkdown(_ text: String) -> (text: String, ids: [String]) {
         let all = Dictionary(uniqueKeysWithValues: screens.map { ($0.id, $0.sections) })
         return replacingBlocks(in: text, begin: "<!-- BEGIN KEYS ", end: "<!-- END KEYS ") { id in all[id].map { markdownBlock(id, $0) } }
+    }
+
+    // MARK: The README's five keys
+
+    /// The keys the README shows of each screen, five a screen, chosen here; what each does is
+    /// the key table's own words. A key is looked for in the screen's sections, then in the keys
+    /// that work everywhere.
+    static let readmeKeys: [(id: String, keys: [String])] = [
+        ("everywhere", ["? F1", "Esc", "F2-F6", "F7", "q"]),
+        ("badminton", ["← a z PgUp", "→ l m PgDn", "u Backspace", "n", "h"]),
+        ("boxing", ["Space Enter", "← →", "1 2", "Tab Shift-Tab", "r"]),
+        ("memory", ["← ↑ ↓ → h j k l", "Space Enter", "f", "r", "s"]),
+        ("stamps", ["Space Enter", "d", "h i", "r", "? F1"]),
+        ("coffee", ["← →", "- + ← →", "Tab Shift-Tab", "u", "Enter"]),
+    ]
+
+    /// The picked keys of a screen as (keys, action), or the picks its tables do not have.
+    static func picked(_ id: String) -> Result<[(keys: String, action: String)], KeyPickError> {
+        let all = Dictionary(uniqueKeysWithValues: screens.map { ($0.id, $0.sections) })
+        let pool = ((all[id] ?? []) + (all["everywhere"] ?? [])).flatMap(\.entries)
+        let picks = readmeKeys.first { $0.id == id }?.keys ?? []
+        var out: [(keys: String, action: String)] = []
+        var missing: [String] = []
+        for keys in picks {
+            if let e = pool.first(where: { $0.keys == keys }) { out.append(e) } else { missing.append(keys) }
+        }
+        return missing.isEmpty && !picks.isEmpty ? .success(out) : .failure(KeyPickError(id: id, missing: missing))
+    }
+
+    struct KeyPickError: Error { var id: String; var missing: [String] }
+
+    static func readmeBlock(_ id: String) -> String? {
+        guard case let .success(entries) = picked(id) else { return nil }
+        var out = ["<!-- BEGIN KEYS5 \(id): five keys of the key tables, by scripts/update-docs (KeyDocs.readmeKeys) -->",
+                   "| Key | Action |", "| --- | --- |"]
+        for e in entries { out.append("| \(markdownKeys(e.keys)) | \(e.action.replacingOccurrences(of: "|", with: "\\|")) |") }
+        out.append("<!-- END KEYS5 \(id) -->")
+        return out.joined(separator: "\n")
+    }
+
+    static func updatedReadme(_ text: String) -> (text: String, ids: [String]) {
+        replacingBlocks(in: text, begin: "<!-- BEGIN KEYS5 ", end: "<!-- END KEYS5 ") { readmeBlock($0) }
     }
 }

@@ -127,6 +127,17 @@ struct ManualPage {
                 if isSub, let last = sections.indices.last { sections[last].lines.append(title) }
                 continue
             }
+            // `.IP "tag"`: a tagged paragraph whose tag is on the macro line.
+            if raw.hasPrefix(".IP ") {
+                let tag = ManualPage.plain(ManualPage.arguments(raw.dropFirst(4)).first ?? "")
+                current?.lines.append(tag)
+                current?.tags.append(tag)
+                if isSub, let last = sections.indices.last {
+                    sections[last].lines.append(tag)
+                    sections[last].tags.append(tag)
+                }
+                continue
+            }
             if raw == ".TP" || raw == ".TQ" {
                 tagNext = true
                 continue
@@ -222,10 +233,11 @@ final class RecordingStore: StateStore {
         for type in AppRegistry.apps {
             let app = type.init(options: AppOptions(), store: InMemoryStore(), context: context)
             #expect(!app.help(context: context).isEmpty)
-            check(app.help(context: context), in: type.descriptor.name)
+            // The keys every dialog shares are listed once, with the keys everywhere.
+            check(app.help(context: context).filter { !KeyDocs.dialogKeys.contains($0) }, in: type.descriptor.name)
         }
         check(Launcher.help(glyphs: .unicode), in: "Launcher")
-        check(Shell.keys.help(glyphs: .unicode), in: "Keys everywhere")
+        check(Shell.keys.help(glyphs: .unicode) + KeyDocs.dialogKeys, in: "Keys everywhere")
     }
 
     /// Every option `--help` prints is an entry in OPTIONS (global) or in its app's
@@ -364,18 +376,32 @@ final class RecordingStore: StateStore {
         #expect(status.prefix(3) == ["0", "1", "64"])
     }
 
-    /// The key lists of the manual and the README are the key tables' own: written by
-    /// `scripts/update-docs` (this test with `TERMINI_UPDATE_DOCS=1`), and compared here.
+    /// The key lists of the manual and of docs/ are the key tables' own, and so are the
+    /// README's few keys of each screen: written by `scripts/update-docs` (this test with
+    /// `TERMINI_UPDATE_DOCS=1`), and compared here.
     @Test func theKeyListsAreMadeFromTheKeyTables() throws {
-        for (file, update) in [("man/termini.1", KeyDocs.updatedManual), ("README.md", KeyDocs.updatedReadme)] {
+        let files: [(String, (String) -> (text: String, ids: [String]))] =
+            [("man/termini.1", KeyDocs.updatedManual), ("README.md", KeyDocs.updatedReadme)] + KeyDocs.markdownFiles.map { ($0, KeyDocs.updatedMarkdown) }
+        var markdownIds: [String] = []
+        for (file, update) in files {
             let url = KeyDocs.root.appendingPathComponent(file)
             let text = try String(contentsOf: url, encoding: .utf8)
             let (new, ids) = update(text)
             if ProcessInfo.processInfo.environment["TERMINI_UPDATE_DOCS"] == "1", new != text {
                 try new.write(to: url, atomically: true, encoding: .utf8)
             }
-            #expect(ids == KeyDocs.screens.map(\.id), "\(file) has key lists for \(ids), not every screen's")
+            switch file {
+            case "man/termini.1": #expect(ids == KeyDocs.screens.map(\.id), "\(file) has key lists for \(ids), not every screen's")
+            case "README.md": #expect(ids == KeyDocs.readmeKeys.map(\.id), "\(file) has key tables for \(ids)")
+            default: markdownIds += ids
+            }
             #expect(new == text, "\(file): the key lists differ from the key tables; run scripts/update-docs")
+        }
+        // Each screen's whole list is on one page of docs/.
+        #expect(markdownIds.sorted() == KeyDocs.screens.map(\.id).sorted(), "docs/ has key lists for \(markdownIds)")
+        // Every key the README picks is in its screen's tables.
+        for (id, _) in KeyDocs.readmeKeys {
+            if case let .failure(e) = KeyDocs.picked(id) { Issue.record("README keys of \(id) not in the key tables: \(e.missing)") }
         }
     }
 
@@ -401,5 +427,8 @@ final class RecordingStore: StateStore {
         #expect(page.sections.map(\.title) == ["ONE", "TWO"])
         #expect(page.subsection(startingWith: "Sub")?.tags == ["x"])
         #expect(page.section("ONE")?.tags == ["x"])
+        let ip = ManualPage(text: ".SH KEYS\n.IP \"\\fB\\(<- a\\fP\"\nthe left")
+        #expect(ip.section("KEYS")?.tags == ["← a"])
+        #expect(ip.section("KEYS")?.lines == ["← a", "the left"])
     }
 }

@@ -63,7 +63,7 @@ public enum Fuzz {
     /// `n` scaled by `TERMINI_FAULT_SCALE`.
     public static func count(_ n: Int) -> Int { max(1, Int((Double(n) * scale).rounded())) }
 
-    /// A line for the run's record (RELIABILITY.md takes its figures from these).
+    /// A line for the run's record (docs/dev/reliability.md takes its figures from these).
     public static func report(_ line: String) {
         print("[fault] " + line)
         fflush(nil)
