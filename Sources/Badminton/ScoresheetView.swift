@@ -60,8 +60,9 @@ struct ScoresheetModal: Modal {
     var nameWidth: Int { min(20, (sheet.rows.map { DisplayWidth.of(TextLayout.sanitized($0.name)) }.max() ?? 4) + 1) }
     var frozenWidth: Int { nameWidth + 3 }
 
-    func rows(glyphs g: Glyphs) -> [Row] {
-        tab == .sheet ? sheetRows(glyphs: g) : statsRows(glyphs: g)
+    /// `width`: the columns the rows are drawn in (the legend wraps to it).
+    func rows(glyphs g: Glyphs, width: Int) -> [Row] {
+        tab == .sheet ? sheetRows(glyphs: g, width: width) : statsRows(glyphs: g)
     }
 
     func head(glyphs g: Glyphs) -> [Row] {
@@ -80,7 +81,7 @@ struct ScoresheetModal: Modal {
         return out
     }
 
-    func sheetRows(glyphs g: Glyphs) -> [Row] {
+    func sheetRows(glyphs g: Glyphs, width: Int) -> [Row] {
         var out = head(glyphs: g)
         for line in sheet.lines(units: Int.max / 4) {
             let game = sheet.games[line.game]
@@ -124,7 +125,7 @@ struct ScoresheetModal: Modal {
         }
         if sheet.games.isEmpty { out.append(.text("No rally yet.", .muted, bold: false)) }
         out.append(.text("", .text, bold: false))
-        out += legend.map { .text($0, .muted, bold: false) }
+        out += ScoresheetModal.legend(width: width).map { .text($0, .muted, bold: false) }
         return out
     }
 
@@ -132,7 +133,7 @@ struct ScoresheetModal: Modal {
         + "the score is on the row of the player who serves next. W warning, F fault, I injury (Inj), "
         + "Sus suspension, C a correction (its cells highlighted: the score it left), Int interval, End change of ends, "
         + "(21) the game's result."
-    var legend: [String] { TextLayout.wrap(ScoresheetModal.legendText, width: 76) }
+    static func legend(width: Int) -> [String] { TextLayout.wrap(legendText, width: max(10, min(width, 100))) }
 
     /// A column's cell on row `r`, or nil when it is blank.
     func gridCell(_ c: Scoresheet.Column, row r: Int, width: Int) -> GridCell? {
@@ -197,7 +198,7 @@ struct ScoresheetModal: Modal {
         return 1
     }
 
-    func contentHeight(glyphs g: Glyphs) -> Int { rows(glyphs: g).reduce(0) { $0 + rowHeight($1) } }
+    func contentHeight(glyphs g: Glyphs, width: Int) -> Int { rows(glyphs: g, width: width).reduce(0) { $0 + rowHeight($1) } }
 
     /// The grid's width in cells (what scrolls sideways).
     var gridWidth: Int {
@@ -211,7 +212,7 @@ struct ScoresheetModal: Modal {
     /// The limits of the scroll for the area the modal is drawn in.
     func limits(_ context: AppContext) -> (x: Int, y: Int, page: Int) {
         let view = ScoresheetModal.inner(Rect(context.size))
-        return (max(0, gridWidth - (view.width - frozenWidth)), max(0, contentHeight(glyphs: context.glyphs) - view.height), max(1, view.height - 1))
+        return (max(0, gridWidth - (view.width - frozenWidth)), max(0, contentHeight(glyphs: context.glyphs, width: view.width) - view.height), max(1, view.height - 1))
     }
 
     mutating func scroll(x dx: Int = 0, y dy: Int = 0, _ context: AppContext) -> ModalStep<Action> {
@@ -263,8 +264,8 @@ struct ScoresheetModal: Modal {
         let title = (tab == .sheet ? "Scoresheet" : "Statistics") + " · \(sheet.side(0)) v \(sheet.side(1))"
         Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: TextLayout.sanitized(title).glyphed(g), titleStyle: theme[.dialogBorder])
         let view = ScoresheetModal.inner(box)
-        let all = rows(glyphs: g)
-        let height = contentHeight(glyphs: g)
+        let all = rows(glyphs: g, width: view.width)
+        let height = contentHeight(glyphs: g, width: view.width)
         let maxY = max(0, height - view.height)
         let maxX = max(0, gridWidth - (view.width - frozenWidth))
         let sy = min(scrollY, maxY), sx = min(scrollX, maxX)

@@ -66,7 +66,7 @@ struct CarouselView: Widget {
 
     /// The lines that fit `rows`: when some do not, the last row says so. The lines that did
     /// not fit and go with the first of them (the rest of an address) run on into it; whatever
-    /// is still left out shows as an ellipsis at its end, never dropped without a sign.
+    /// else is left out shows as an ellipsis at its end, except a transcription alone.
     static func fitted(_ lines: [(text: String, role: Role)], rows: Int, width: Int, ellipsis: String) -> [(text: String, role: Role)] {
         guard rows > 0, lines.count > rows else { return rows > 0 ? lines : [] }
         var kept = Array(lines.prefix(rows - 1))
@@ -74,7 +74,11 @@ struct CarouselView: Widget {
         let role = rest[0].role
         let same = rest.prefix { $0.role == role && !$0.text.isEmpty }
         var text = same.map(\.text).joined(separator: " ")
-        if same.count < rest.count { text += " " + ellipsis }
+        // Left out: more of this item (said by the ellipsis), or only the Latin transcription
+        // of what is shown (muted, after it), which drops whole: a complete address is not
+        // marked as cut.
+        let omitted = rest.dropFirst(same.count)
+        if !omitted.isEmpty, !(role != .muted && omitted.allSatisfy { $0.role == .muted }) { text += " " + ellipsis }
         kept.append((TextLayout.truncate(text, to: width, ellipsis: ellipsis), role))
         return kept
     }

@@ -126,7 +126,7 @@ public struct MemoryApp: KeyedApp {
             cursor = s.cursor
             dealtAtStart = false
             if s.game.phase == .playing {
-                message = Message(text: "Welcome back: the game goes on (the clock waits for your next flip).", role: .accent)
+                message = Message(text: "Welcome back: the clock waits for your next flip.", role: .accent)
             }
         } else {
             dealer = saved?.dealer ?? SplitMix64(seed: UInt64.random(in: .min ... .max))

@@ -287,10 +287,36 @@ public final class Shell {
     func isTooSmall(_ size: Size) -> Bool { !size.contains(needed) }
 
     /// The smallest terminal for what is on screen: the content's minimum, the frame and the bar.
+    /// The help or the settings opened there show over an empty window as small as the launcher's.
     var needed: Size {
+        let app = appNeeded
+        guard !modals.isEmpty else { return app }
+        let framed = Shell.framed(Launcher.minimumSize)
+        return Size(width: min(app.width, framed.width), height: min(app.height, framed.height))
+    }
+
+    /// The smallest terminal the current app (or the launcher) can be drawn in.
+    var appNeeded: Size {
         let minimum = current.flatMap { apps[$0] }?.minimumSize ?? Launcher.minimumSize
-        if currentIsFullScreen { return minimum }
-        return Size(width: minimum.width + 2, height: minimum.height + 3)
+        return currentIsFullScreen ? minimum : Shell.framed(minimum)
+    }
+
+    static func framed(_ content: Size) -> Size { Size(width: content.width + 2, height: content.height + 3) }
+
+    /// A key on the "enlarge the terminal" screen: only those it names act (Esc, F1–F7, ?, q),
+    /// none that would change an app unseen.
+    func tooSmallKey(_ key: Key, now: Double) -> [ShellOutput] {
+        let ctx = context(now)
+        switch key {
+        case .char("q"), .char("Q"): quitRequested = true
+        case .escape: current = nil
+        case .char("?"): return openHelp(now)
+        case .function(1...7):
+            var me = self
+            return Shell.keys.dispatch(key, to: &me, context: ctx) ?? []
+        default: break
+        }
+        return []
     }
 
     /// Tells apps when their screen comes into view and leaves it: the current app with
@@ -396,11 +422,7 @@ public final class Shell {
         seenNotices = notices.texts
         notices.keyPressed()
         if key == .resize { return [] }
-        if isTooSmall(size) {
-            // The screen says "enlarge the terminal": a key here would act unseen.
-            if key == .char("q") { quitRequested = true }
-            return []
-        }
+        if isTooSmall(size) { return tooSmallKey(key, now: now) }
         var out: [ShellOutput] = []
         let ctx = context(now)
         switch modals.handle(key, context: ctx) {
@@ -633,6 +655,14 @@ public final class Shell {
         var ctx = context(now)
         ctx.size = appRect(screen).size
         let app = current.flatMap { apps[$0] }
+        if let app, !size.contains(appNeeded) {
+            // The help or the settings opened on the "enlarge" screen: over the app's empty window.
+            let framed = Rect(size)
+            ctx.size = Window.contentRect(framed).size
+            Window(title: "\(app.title(context: ctx))", bar: hintBar(app: app, context: ctx)).render(in: framed, on: &canvas, theme: theme)
+            modals.render(in: Window.contentRect(framed), on: &canvas, theme: theme, context: ctx)
+            return canvas
+        }
         if let app, app.fullScreen {
             // No frame and no bar; the newest notice, if any, on the bottom row until a key.
             app.render(in: screen, on: &canvas, theme: theme, context: ctx)
@@ -681,10 +711,26 @@ public final class Shell {
         return KeyHintBar(own + pinned, pinnedTrailing: pinned.count, lead: KeyHint("?", "Help"), more: KeyHint("?", "more"))
     }
 
+    /// The keys the "enlarge the terminal" screen names, as it words them; none acts unseen.
+    static let tooSmallKeys = ["Esc launcher", "F2-F6 apps", "F7 settings", "? help", "q quit"]
+
     func renderTooSmall(on canvas: inout Canvas, needed: Size) {
         let size = canvas.size
-        let lines = ["Enlarge the terminal", "need \(needed.width)×\(needed.height)", "have \(size.width)×\(size.height)"]
-            .map { unicode ? $0 : $0.replacing("×", with: "x") }
+        var lines = ["Enlarge the terminal", "need \(needed.width)×\(needed.height)", "have \(size.width)×\(size.height)"]
+        // The keys that work here, as many to a line as fit, after a blank line when there is room.
+        let keys = Shell.tooSmallKeys.filter { current != nil || !$0.hasPrefix("Esc") }
+            .map { unicode ? $0.replacing("-", with: "–") : $0 }
+        var keyLines: [String] = []
+        for k in keys {
+            if let last = keyLines.last, DisplayWidth.of(last) + 2 + DisplayWidth.of(k) <= size.width {
+                keyLines[keyLines.count - 1] = last + "  " + k
+            } else {
+                keyLines.append(k)
+            }
+        }
+        if lines.count + keyLines.count < size.height { lines.append("") }
+        lines += keyLines
+        lines = lines.map { unicode ? $0 : $0.replacing("×", with: "x") }
         let top = max(0, (size.height - lines.count) / 2)
         for (i, line) in lines.enumerated() where top + i < size.height {
             canvas.put(line, in: Rect(x: 0, y: top + i, width: size.width, height: 1), alignment: .center,

@@ -34,6 +34,16 @@ import Testing
         text.matches(of: #/\]\(([^)\s]+)\)/#).map { String($0.output.1) }
     }
 
+    /// The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces as `-`.
+    static func anchors(_ file: String) -> Set<String> {
+        var out: Set<String> = []
+        for line in lines(file) where line.hasPrefix("#") {
+            let heading = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+            out.insert(String(heading.filter { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "_" }).replacingOccurrences(of: " ", with: "-"))
+        }
+        return out
+    }
+
     @Test func theReadmeFitsFiveMinutes() {
         let readme = DocsLayoutTests.lines("README.md")
         #expect(!readme.isEmpty)
@@ -64,11 +74,17 @@ import Testing
         for file in files {
             let dir = DocsLayoutTests.root.appendingPathComponent(file).deletingLastPathComponent()
             for link in DocsLayoutTests.links(DocsLayoutTests.read(file)) {
+                let path = String(link.prefix { $0 != "#" })
+                let target = dir.appendingPathComponent(path).standardizedFileURL.path
+                // A heading named after `#`, on this page or on the one linked.
+                if let hash = link.firstIndex(of: "#") {
+                    let page = path.isEmpty ? file : String(target.dropFirst(root.count + 1))
+                    #expect(!page.hasSuffix(".md") || DocsLayoutTests.anchors(page).contains(String(link[link.index(after: hash)...])),
+                            "\(file): the link \(link) finds no such heading in \(page)")
+                }
                 if link.hasPrefix("#") { continue }
                 #expect(!link.contains("://") && !link.hasPrefix("mailto:") && !link.hasPrefix("/"),
                         "\(file): \(link) leads out of the repository")
-                let path = String(link.prefix { $0 != "#" })
-                let target = dir.appendingPathComponent(path).standardizedFileURL.path
                 #expect(target.hasPrefix(root + "/") && FileManager.default.fileExists(atPath: target),
                         "\(file): the link \(link) finds no file in the repository")
             }

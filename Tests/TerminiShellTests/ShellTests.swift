@@ -416,12 +416,12 @@ import TerminiTestSupport
         let shell = makeShell()
         #expect(shell.screen(Size(width: 25, height: 8)) == [
             "",
-            "",
             "  Enlarge the terminal",
             "        need 26×8",
             "        have 25×8",
             "",
-            "",
+            " F2–F6 apps  F7 settings",
+            "     ? help  q quit",
             "",
         ])
         #expect(shell.text(Size(width: 26, height: 7)).contains(enlarge))
