@@ -69,6 +69,9 @@ let package = Package(
         // The hall: courts on many machines and one desk over MQTT (a Mosquitto broker):
         // the client in the one loop, addresses and credentials, topics, the wire format.
         .target(name: "TerminiHall", dependencies: ["CMosquitto", "TerminiCore", "TerminiData", "TerminiStore", "TerminiApp", "BadmintonRules"]),
+        // The tournament desk, pure: the order of play read from its CSV, the queue (calls,
+        // rest, walkovers, retirements), its state file, the results it writes. No screen, no network.
+        .target(name: "TerminiDesk", dependencies: ["TerminiCore", "TerminiData", "TerminiApp", "BadmintonRules"]),
         // The only code that talks to ncurses.
         .target(name: "TerminiTerminal", dependencies: ["CNcurses", "CLinux", "TerminiCore"]),
         // Badminton's rules, pure and without a screen: the match state and its events, formats,
@@ -77,10 +80,13 @@ let package = Package(
         .target(name: "BadmintonRules", dependencies: ["TerminiCore", "TerminiData"]),
     ] + apps.map { .target(name: $0, dependencies: kit + (appModules[$0] ?? [])) } + [
         // Launcher, app switching, help overlay, command line: testable without a terminal.
-        .target(name: "TerminiShell", dependencies: kit + ["TerminiStore", "CLinux"] + apps.map { .target(name: $0) }),
+        .target(name: "TerminiShell", dependencies: kit + ["TerminiStore", "CLinux", "TerminiDesk", "TerminiHall"] + apps.map { .target(name: $0) }),
+        // The one loop: keys, effects, saves, the frame, the syncs, watching, over a `TerminalIO`
+        // (the ncurses terminal, or a test's terminal in memory) and the store.
+        .target(name: "TerminiRuntime", dependencies: kit + ["TerminiShell", "TerminiStore", "TerminiTerminal"]),
         .executableTarget(
             name: "termini",
-            dependencies: kit + ["TerminiShell", "TerminiTerminal", "TerminiStore"],
+            dependencies: kit + ["TerminiRuntime", "TerminiShell", "TerminiTerminal", "TerminiStore"],
             linkerSettings: staticRuntime
         ),
         .executableTarget(
@@ -110,9 +116,13 @@ let package = Package(
         .testTarget(name: "BadmintonRulesTests", dependencies: ["BadmintonRules", "BadmintonRulesTestSupport", "TerminiTestSeeds", "TerminiCore", "TerminiData"]),
         .testTarget(name: "TerminiStoreTests", dependencies: kit + ["TerminiStore", "TerminiTestSupport"]),
         .testTarget(name: "TerminiShellTests", dependencies: kit + ["TerminiShell", "TerminiTestSupport"]),
+        // The real loop in process: a terminal in memory, a store on a disk that can refuse.
+        .testTarget(name: "TerminiRuntimeTests",
+                    dependencies: kit + ["TerminiRuntime", "TerminiShell", "TerminiStore", "TerminiTerminal", "TerminiTestSupport"] + apps.map { .target(name: $0) }),
         // The hall against a real broker (mosquitto on a free loopback port, started and stopped
         // by the tests) and across network namespaces; skipped where mosquitto or root is missing.
         .testTarget(name: "TerminiHallTests", dependencies: kit + ["TerminiHall", "TerminiStore", "BadmintonRules", "TerminiTestSupport"]),
+        .testTarget(name: "TerminiDeskTests", dependencies: kit + ["TerminiDesk", "TerminiStore", "BadmintonRules", "BadmintonRulesTestSupport", "TerminiTestSupport"]),
     ] + apps.map { .testTarget(name: "\($0)Tests", dependencies: kit + [.target(name: $0), "TerminiTestSupport", "TerminiGoldens"] + (appTestModules[$0] ?? [])) } + [
         // The store, the shell and every app on a disk that fails: I/O faults in turn, the
         // directories a power cut leaves, decoded values out of range, the fuzzers' corpus.

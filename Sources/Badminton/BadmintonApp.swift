@@ -43,6 +43,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     static let eventKey = "badminton.event", umpireKey = "badminton.umpire", judgeKey = "badminton.judge"
     /// `yes`: each new call of the umpire is spoken (by espeak-ng, through the shell).
     static let speakKey = "badminton.speak"
+    /// The language of the umpire's calls (`de`): a shipped table, or the user's `de.calls`.
+    static let callsKey = "badminton.calls"
 
     /// What a dialog over the scoreboard chose.
     public enum Action: Sendable, Equatable {
@@ -124,16 +126,20 @@ public struct BadmintonApp: KeyedApp, Sendable {
     /// Whether the calls are spoken (`badminton.speak`), and the last call heard.
     var speech = false
     var spokenCall: String?
+    /// The umpire's words (`badminton.calls`), and the languages `L` steps through.
+    var calls = CallTable.english
+    var languages: [CallTable] = [.english]
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         files = CourtFiles(court: options.value("--court"))
         let reader = CourtReader(store, files: files)
         court = reader.courtName
         speech = PreferenceValue.bool(store.preference(BadmintonApp.speakKey)) ?? false
+        (calls, languages) = BadmintonApp.callTables(store)
         sound = context.sound
         defer {
             // A match resumed is not announced again; a new one is (its effects say so).
-            if spokenCall == nil, let s = log?.state, !options.flag("--new") { spokenCall = UmpireCall.text(s, now: context.now, court: court) }
+            if spokenCall == nil, let s = log?.state, !options.flag("--new") { spokenCall = UmpireCall.text(s, now: context.now, court: court, calls: calls) }
         }
         defaults = SetupDefaults(format: store.preference(BadmintonApp.formatKey), discipline: store.preference(BadmintonApp.disciplineKey),
                                  names: store.preference(BadmintonApp.namesKey), server: store.preference(BadmintonApp.serverKey),

@@ -18,7 +18,9 @@ extension BadmintonApp {
         // show the choice as it stands: they follow 1-4 before Enter.
         let s = !watching && log.state.phase == .choosingService ? servicePreview(log.state) : log.state
         let now = context.now
-        let main = rect.inset(bottom: BoardLayout.footerRows)
+        // The call takes as many lines as it needs (never cut), the prompt one.
+        let callLines = self.callLines(state: s, now: now, width: rect.width, height: rect.height, glyphs: theme.glyphs)
+        let main = rect.inset(bottom: max(BoardLayout.footerRows, callLines.count + 1))
         let split = SplitPane.layout(main, axis: .horizontal, sizing: .ratio(0.5), divider: true)
         let halves = [split.first, split.second]
         let halfWidth = min(halves[0].width, halves[1].width)
@@ -42,7 +44,7 @@ extension BadmintonApp {
             renderBand(state: s, halves: halves, band: Rect(x: main.x, y: bandY, width: main.width, height: max(1, layout.bandRows)),
                        layout: layout, on: &canvas, theme: theme)
         }
-        renderCall(in: rect.bottom(2).row(0), state: s, now: now, on: &canvas, theme: theme)
+        renderCall(callLines, in: rect.bottom(callLines.count + 1).inset(bottom: 1), on: &canvas, theme: theme)
         renderPrompt(in: rect.bottom(1), state: s, on: &canvas, theme: theme, now: now)
         let clockArea = main.inset(top: BadmintonApp.nameRows(main.height) + 1, bottom: layout.courtRows)
         if choosing {

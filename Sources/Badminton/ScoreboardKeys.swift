@@ -15,7 +15,7 @@ extension BadmintonApp {
     public var keys: AppKeys<BadmintonApp> { BadmintonApp.keyTable }
     /// Built once: a binding acts on the app it is given, never on the one that built it.
     static let keyTable = AppKeys<BadmintonApp>([.init("Scoring", scoringBindings), .init("Doubles, start of a game", doublesBindings),
-                                                  .init("The umpire", umpireBindings), .init("Match", matchBindings)])
+                                                  .init("The umpire", umpireBindings + callsBindings), .init("Match", matchBindings)])
 
     /// Points, undo and redo, the next game, the end of an interval, a change of ends by hand.
     static var scoringBindings: [B] {

@@ -96,7 +96,7 @@ extension BadmintonApp {
 extension BadmintonApp {
     /// The umpire's call now, in words.
     func call(at now: Double) -> String {
-        log.map { UmpireCall.text($0.state, now: now, court: court) } ?? ""
+        log.map { UmpireCall.text($0.state, now: now, court: court, calls: calls) } ?? ""
     }
 
     /// The call to speak, when it changed since the last one heard and speech is on (never
@@ -106,7 +106,7 @@ extension BadmintonApp {
         let c = call(at: now)
         guard c != spokenCall else { return [] }
         spokenCall = c
-        return c.isEmpty ? [] : [.speak(c)]
+        return c.isEmpty ? [] : [.speak(c, voice: calls.voice)]
     }
 
     /// Speech on or off, remembered in `config`; on, the call of the moment is said at once.
@@ -124,8 +124,8 @@ extension BadmintonApp {
     /// The umpire's keys beyond scoring, each chosen not to collide with the scoreboard's
     /// (a l z m u y s n e h x, the arrows, PgUp PgDn, Enter, Backspace) nor the shell's
     /// (? q Esc F1-F7 Ctrl-L): c card, f fix (correction mode), t toss (the first server),
-    /// w warm-up, i injury (and resume), + a new shuttle, v voice (speech).
-    static let umpireKeys: [Key] = [.char("c"), .char("f"), .char("t"), .char("w"), .char("i"), .char("+"), .char("v")]
+    /// w warm-up, i injury (and resume), + a new shuttle, v voice (speech), L the calls' language.
+    static let umpireKeys: [Key] = [.char("c"), .char("f"), .char("t"), .char("w"), .char("i"), .char("+"), .char("v"), .char("L")]
 
     /// Game 1 before its first rally: the toss's result can still change.
     var beforeFirstRally: Bool {
@@ -168,7 +168,9 @@ extension BadmintonApp {
 
     mutating func openCardDialog() -> [AppEffect] {
         guard let s = log?.state else { return [] }
-        modals.push(CardDialog(state: s, court: court))
+        var dialog = CardDialog(state: s, court: court)
+        dialog.calls = calls
+        modals.push(dialog)
         return []
     }
 

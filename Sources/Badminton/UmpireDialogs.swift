@@ -69,6 +69,8 @@ struct CardDialog: Modal, Equatable, Sendable {
     let state: MatchState
     let numbered: NumberedPlayers
     let court: String?
+    /// The calls' language, for the call previewed.
+    var calls = CallTable.english
     var chosen: Int?
     var card: Misconduct?
     /// Why Enter did nothing, until the next key.
@@ -138,7 +140,7 @@ struct CardDialog: Modal, Equatable, Sendable {
             canvas.fit(problem, in: effectRow, style: theme[.danger], glyphs: g)
         } else if let i = chosen, let card {
             let (team, player) = numbered.players[i]
-            let p = card.preview(state, team: team, player: player, at: context.now, court: court)
+            let p = card.preview(state, team: team, player: player, at: context.now, court: court, calls: calls)
             canvas.fit(p.effect, in: effectRow, style: theme[.accent].with(.bold), glyphs: g)
             if !p.call.isEmpty {
                 let (open, close) = g.isUnicode ? ("\u{201c}", "\u{201d}") : ("\"", "\"")

@@ -86,25 +86,33 @@ extension BadmintonApp {
 
     // MARK: The call
 
-    /// The umpire's call of the moment on a line of its own, bold, in quotes; a long one loses
-    /// its first parts (the introduction's) before its end, which says what happens now.
-    func renderCall(in row: Rect, state s: MatchState, now: Double, on canvas: inout Canvas, theme: Theme) {
-        let g = theme.glyphs
-        let call = TextLayout.sanitized(UmpireCall.text(s, now: now, court: court))
-        guard !call.isEmpty, !row.isEmpty else { return }
+    /// The most lines the call takes at a screen `height` rows high: the halves keep eight rows
+    /// (at the smallest screen, 40x12, the longest call takes four lines of 38 columns).
+    static func callLineLimit(height: Int) -> Int { max(1, height - 8) }
+
+    /// The umpire's call of the moment, bold, in quotes, wrapped over as many lines as it needs
+    /// (the whole introduction, "On my right … on my left …", too): never cut.
+    func callLines(state s: MatchState, now: Double, width: Int, height: Int, glyphs g: Glyphs) -> [String] {
+        let said = TextLayout.sanitized(UmpireCall.text(s, now: now, court: court, calls: calls))
+        // An ASCII terminal shows "schlaegt", never "schl?gt".
+        let call = g.isUnicode ? said : CallTable.asciiFolded(said)
+        guard !call.isEmpty, width > 2 else { return [] }
         let spoken = speech && !watching && g.isUnicode ? "🔊 " : ""
         let (open, close) = g.isUnicode ? ("\u{201c}", "\u{201d}") : ("\"", "\"")
-        let room = row.width - 2
-        var text = spoken + open + call + close
-        // Split into its parts only when the whole does not fit (nearly never at 80 columns).
-        if DisplayWidth.of(text) > room {
-            var parts = call.components(separatedBy: "; ")
-            while DisplayWidth.of(text) > room && parts.count > 1 {
-                parts.removeFirst()
-                text = spoken + open + g.ellipsis + parts.joined(separator: "; ") + close
-            }
+        let lines = TextLayout.wrap(spoken + open + call + close, width: width - 2)
+        let limit = BadmintonApp.callLineLimit(height: height)
+        // Past the limit (a tiny screen), the lines wrap at the full width and the end stays.
+        if lines.count > limit {
+            let wide = TextLayout.wrap(spoken + open + call + close, width: width)
+            return Array(wide.suffix(limit))
         }
-        canvas.fit(text, in: row.inset(horizontal: 1, vertical: 0), alignment: .center, style: theme[.text].with(.bold), glyphs: g)
+        return lines
+    }
+
+    func renderCall(_ lines: [String], in rect: Rect, on canvas: inout Canvas, theme: Theme) {
+        for (i, line) in lines.enumerated() where i < rect.height {
+            canvas.fit(line, in: rect.row(i), alignment: .center, style: theme[.text].with(.bold), glyphs: theme.glyphs)
+        }
     }
 
     // MARK: Clocks

@@ -21,73 +21,19 @@ import TerminiCore
 ///
 /// Pure: the same state and moment give the same words. The words are joined with `; ` and
 /// the first letter capitalised; an empty text means the umpire has nothing to say.
+/// The words are those of a calls table (`CallTable`, English by default): the table above
+/// is the English one's.
 public enum UmpireCall {
     /// What the umpire says at `now` in state `s` (`court`: the court's name for the interval's
-    /// `Court N, 20 seconds`); empty when there is nothing to say.
-    public static func text(_ s: MatchState, now: Double, court: String? = nil) -> String {
-        capitalised(parts(s, now: now, court: court).joined(separator: "; "))
+    /// `Court N, 20 seconds`), in the words of `calls`; empty when there is nothing to say.
+    public static func text(_ s: MatchState, now: Double, court: String? = nil, calls: CallTable = .english) -> String {
+        capitalised(Words(s: s, t: calls).parts(now: now, court: court).joined(separator: "; "))
     }
 
-    static func parts(_ s: MatchState, now: Double, court: String?) -> [String] {
-        let card = lastCard(s)
-        let cardCall = card.map { [call(for: $0, in: s)] } ?? []
-        if s.phase == .matchOver { return matchEnd(s, card: card) }
-        if s.runningStoppage?.kind == .suspension { return cardCall + ["play is suspended"] }
-        let interval = s.interval.map { MatchTimer(kind: $0.kind == .midGame ? .midGame : .betweenGames, start: $0.start, duration: $0.duration) }
-        /// "20 seconds" from that moment of the interval on, until it ends; only a card given
-        /// since is said over it.
-        func twentySeconds(_ t: MatchTimer) -> [String]? {
-            guard let moment = t.alertMoments.first, now >= moment, !t.isOver(at: now), !(card.map { $0.time >= moment } ?? false) else { return nil }
-            return [(court.map { "court \(TextLayout.sanitized($0)), " } ?? "") + "20 seconds"]
-        }
-
-        // Between games: the game won, "20 seconds", then the next game (from game 2 on, until
-        // its first rally).
-        let nextGameStarting = !s.games.isEmpty && s.rallies == 0 && s.phase != .gameOver
-        if s.phase == .gameOver || nextGameStarting {
-            if let t = interval, t.kind == .betweenGames, !t.isOver(at: now) {
-                if let call = twentySeconds(t) { return call }
-                // A card given between games is said alone; one that won the game comes first.
-                if let card, card.betweenGames { return cardCall }
-                return cardCall + gameWon(s)
-            }
-            if s.phase == .gameOver { return card?.betweenGames == true ? cardCall : cardCall + gameWon(s) }
-            // A card given since the break ended comes before the call of the game.
-            return (card?.betweenGames == false && card?.game == s.gameNumber ? cardCall : []) + gameStart(s)
-        }
-        // The start of the match.
-        if s.games.isEmpty && s.rallies == 0 && !s.hasRallies {
-            if s.phase == .choosingService { return cardCall }
-            if let w = s.warmUpStart {
-                let t = MatchTimer(kind: .warmUp, start: w, duration: MatchTimer.warmUpSeconds)
-                if !t.isOver(at: now) {
-                    let ready = t.alertMoments[0]
-                    if now >= ready && !(card.map { $0.time >= ready } ?? false) { return ["ready to play"] }
-                    return cardCall
-                }
-            }
-            return cardCall + [introduction(s)]
-        }
-        // The mid-game interval, and play after it.
-        if let t = interval, t.kind == .midGame {
-            if !t.isOver(at: now) {
-                if let call = twentySeconds(t) { return call }
-                // The rally (or the fault) that brought the interval.
-                let broughtIt: Bool
-                if case .point? = s.callAction { broughtIt = true } else { broughtIt = card.map { $0.scored && $0.time == t.start } ?? false }
-                if broughtIt {
-                    return cardCall + [score(s, serviceOver: s.serviceOver) + " interval" + (s.isDecidingGame && s.endsChangedInGame ? "; change ends" : "")]
-                }
-                if !cardCall.isEmpty { return cardCall + [score(s, serviceOver: card?.scored == true && s.serviceOver)] }
-            } else if s.callAction.map(isRally) ?? false {
-                return [score(s, serviceOver: false), "play"]
-            }
-        }
-        switch s.callAction {
-        case .endInterval?, .resume?: return [score(s, serviceOver: false), "play"]
-        case .point?: return [score(s, serviceOver: s.serviceOver)]
-        default: return cardCall + [score(s, serviceOver: card?.scored == true && s.serviceOver)]
-        }
+    /// Player `p` of `team` as called: the name, cleaned of control characters.
+    public static func player(_ team: Int, _ p: Int, _ s: MatchState) -> String {
+        let players = s.teams[team].players
+        return TextLayout.sanitized(players[min(max(0, p), players.count - 1)])
     }
 
     static func isRally(_ a: MatchEvent.Action) -> Bool {
@@ -103,94 +49,6 @@ public enum UmpireCall {
         return nil
     }
 
-    static func call(for card: CardRecord, in s: MatchState) -> String {
-        "\(player(card.team, card.player, s)), \(card.card.call)"
-    }
-
-    /// Player `p` of `team` as called: the name, cleaned of control characters.
-    public static func player(_ team: Int, _ p: Int, _ s: MatchState) -> String {
-        let players = s.teams[team].players
-        return TextLayout.sanitized(players[min(max(0, p), players.count - 1)])
-    }
-
-    /// A side as announced: `Ann`, or a pair `Ann and Bob`.
-    static func side(_ team: Int, _ s: MatchState) -> String {
-        s.teams[team].players.map(TextLayout.sanitized).joined(separator: " and ")
-    }
-
-    /// A number as said: `love` for 0.
-    static func said(_ n: Int) -> String { n == 0 ? "love" : String(n) }
-
-    /// The score, the server's first, with the server's game or match point.
-    static func score(_ s: MatchState, serviceOver: Bool) -> String {
-        let a = s.score[s.server], b = s.score[s.receiver]
-        let point = s.hasMatchPoint(s.server) ? "match point" : s.hasGamePoint(s.server) ? "game point" : nil
-        var text: String
-        if a == b {
-            text = [said(a), point, "all"].compactMap { $0 }.joined(separator: " ")
-        } else if let point {
-            text = "\(said(a)) \(point) \(said(b))"
-        } else {
-            text = "\(said(a))-\(said(b))"
-        }
-        if serviceOver { text = "service over, " + text }
-        return text
-    }
-
-    static func introduction(_ s: MatchState) -> String {
-        var serve = "\(player(s.server, s.serverPlayer, s)) to serve"
-        if s.isDoubles { serve += " to \(player(s.receiver, s.receiverPlayer, s))" }
-        return "ladies and gentlemen, on my right, \(side(s.right, s)), and on my left, \(side(s.left, s)); \(serve); love all; play"
-    }
-
-    static let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
-    static let counts = ["love", "one", "two", "three", "four"]
-
-    static func ordinal(_ n: Int) -> String { ordinals.indices.contains(n - 1) ? ordinals[n - 1] : "game \(n)" }
-
-    /// `Game; second game won by Bob, 21-19; one game all`
-    static func gameWon(_ s: MatchState) -> [String] {
-        guard let w = s.gameWinners.last, let last = s.games.last else { return [] }
-        var out = ["game", "\(ordinal(s.games.count)) game won by \(side(w, s)), \(said(last[w]))-\(said(last[1 - w]))"]
-        let won = s.gamesWon
-        if won[0] == won[1], counts.indices.contains(won[0]) { out.append("\(counts[won[0]]) game\(won[0] == 1 ? "" : "s") all") }
-        return out
-    }
-
-    /// `Second game; love all; play`, with the faults given in the break before it.
-    static func gameStart(_ s: MatchState) -> [String] {
-        let n = s.gameNumber
-        var out = [(n == s.format.games ? "final" : ordinal(n)) + " game", "love all"]
-        if !s.faultedAtStart.isEmpty {
-            out += s.faultedAtStart.map { "\(player($0.team, $0.player, s)), faulted for misconduct" }
-            out.append(score(s, serviceOver: false))
-        }
-        return out + ["play"]
-    }
-
-    /// The scores of the match from the winner's side: `21-15 5-3`.
-    static func matchScores(_ s: MatchState, winner w: Int) -> String {
-        var all = s.games.map { "\(said($0[w]))-\(said($0[1 - w]))" }
-        if let u = s.unfinishedScore { all.append("\(said(u[w]))-\(said(u[1 - w]))") }
-        return all.joined(separator: " ")
-    }
-
-    static func matchEnd(_ s: MatchState, card: CardRecord?) -> [String] {
-        guard let w = s.winner else { return [] }
-        let scores = matchScores(s, winner: w)
-        let won = "match won by \(side(w, s))" + (scores.isEmpty ? "" : ", \(scores)")
-        // A card after the end is said alone: it does not change the result.
-        if let card, !endedBy(card, s) { return [call(for: card, in: s)] }
-        switch s.ending ?? .played {
-        case .played: return (card.map { [call(for: $0, in: s)] } ?? []) + ["game", won]
-        case .retired(let t): return ["\(side(t, s)) retired", won]
-        case .walkover: return ["walkover", "match won by \(side(w, s))"]
-        case .disqualified(let t):
-            let black = s.cards.last { $0.card == .disqualification && $0.team == t }
-            return [black.map { call(for: $0, in: s) } ?? "\(side(t, s)) disqualified", won]
-        }
-    }
-
     /// Whether `card` is what ended the match (a disqualification, or a fault at match point).
     static func endedBy(_ card: CardRecord, _ s: MatchState) -> Bool {
         switch card.card {
@@ -203,5 +61,185 @@ public enum UmpireCall {
     static func capitalised(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst()
+    }
+}
+
+/// The calls of one state in one table's words.
+struct Words {
+    let s: MatchState
+    let t: CallTable
+
+    func parts(now: Double, court: String?) -> [String] {
+        let card = UmpireCall.lastCard(s)
+        let cardCall = card.map { [call(for: $0)] } ?? []
+        if s.phase == .matchOver { return matchEnd(card: card) }
+        if s.runningStoppage?.kind == .suspension { return cardCall + [t.say(.suspended)] }
+        let interval = s.interval.map { MatchTimer(kind: $0.kind == .midGame ? .midGame : .betweenGames, start: $0.start, duration: $0.duration) }
+        /// "20 seconds" from that moment of the interval on, until it ends; only a card given
+        /// since is said over it.
+        func twentySeconds(_ timer: MatchTimer) -> [String]? {
+            guard let moment = timer.alertMoments.first, now >= moment, !timer.isOver(at: now), !(card.map { $0.time >= moment } ?? false) else { return nil }
+            return [court.map { t.say(.courtTwentySeconds, ["court": TextLayout.sanitized($0)]) } ?? t.say(.twentySeconds)]
+        }
+
+        // Between games: the game won, "20 seconds", then the next game (from game 2 on, until
+        // its first rally).
+        let nextGameStarting = !s.games.isEmpty && s.rallies == 0 && s.phase != .gameOver
+        if s.phase == .gameOver || nextGameStarting {
+            if let timer = interval, timer.kind == .betweenGames, !timer.isOver(at: now) {
+                if let call = twentySeconds(timer) { return call }
+                // A card given between games is said alone; one that won the game comes first.
+                if let card, card.betweenGames { return cardCall }
+                return cardCall + gameWon()
+            }
+            if s.phase == .gameOver { return card?.betweenGames == true ? cardCall : cardCall + gameWon() }
+            // A card given since the break ended comes before the call of the game.
+            return (card?.betweenGames == false && card?.game == s.gameNumber ? cardCall : []) + gameStart()
+        }
+        // The start of the match.
+        if s.games.isEmpty && s.rallies == 0 && !s.hasRallies {
+            if s.phase == .choosingService { return cardCall }
+            if let w = s.warmUpStart {
+                let warmUp = MatchTimer(kind: .warmUp, start: w, duration: MatchTimer.warmUpSeconds)
+                if !warmUp.isOver(at: now) {
+                    let ready = warmUp.alertMoments[0]
+                    if now >= ready && !(card.map { $0.time >= ready } ?? false) { return [t.say(.readyToPlay)] }
+                    return cardCall
+                }
+            }
+            return cardCall + introduction()
+        }
+        // The mid-game interval, and play after it.
+        if let timer = interval, timer.kind == .midGame {
+            if !timer.isOver(at: now) {
+                if let call = twentySeconds(timer) { return call }
+                // The rally (or the fault) that brought the interval.
+                let broughtIt: Bool
+                if case .point? = s.callAction { broughtIt = true } else { broughtIt = card.map { $0.scored && $0.time == timer.start } ?? false }
+                if broughtIt {
+                    let interval = t.say(.interval, ["score": score(serviceOver: s.serviceOver)])
+                    return cardCall + [interval] + (s.isDecidingGame && s.endsChangedInGame ? [t.say(.changeEnds)] : [])
+                }
+                if !cardCall.isEmpty { return cardCall + [score(serviceOver: card?.scored == true && s.serviceOver)] }
+            } else if s.callAction.map(UmpireCall.isRally) ?? false {
+                return [score(serviceOver: false), t.say(.play)]
+            }
+        }
+        switch s.callAction {
+        case .endInterval?, .resume?: return [score(serviceOver: false), t.say(.play)]
+        case .point?: return [score(serviceOver: s.serviceOver)]
+        default: return cardCall + [score(serviceOver: card?.scored == true && s.serviceOver)]
+        }
+    }
+
+    func call(for card: CardRecord) -> String {
+        let moment: CallMoment
+        switch card.card {
+        case .warning: moment = .warning
+        case .fault: moment = .fault
+        case .disqualification: moment = .disqualified
+        }
+        return t.say(moment, ["player": UmpireCall.player(card.team, card.player, s)])
+    }
+
+    /// A side as announced: `Ann`, or a pair `Ann and Bob`.
+    func side(_ team: Int) -> String {
+        let names = s.teams[team].players.map(TextLayout.sanitized)
+        guard names.count == 2 else { return names.joined(separator: " ") }
+        return t.say(.pair, ["first": names[0], "second": names[1]])
+    }
+
+    /// A number as said: `love` for 0.
+    func said(_ n: Int) -> String { n == 0 ? t.say(.love) : String(n) }
+
+    /// The score, the server's first, with the server's game or match point.
+    func score(serviceOver: Bool) -> String {
+        let a = s.score[s.server], b = s.score[s.receiver]
+        let match = s.hasMatchPoint(s.server), game = !match && s.hasGamePoint(s.server)
+        let text: String
+        if a == b {
+            text = t.say(match ? .matchPointAll : game ? .gamePointAll : .scoreAll, ["score": said(a)])
+        } else {
+            text = t.say(match ? .matchPoint : game ? .gamePoint : .score, ["server": said(a), "receiver": said(b)])
+        }
+        return serviceOver ? t.say(.serviceOver, ["score": text]) : text
+    }
+
+    func introduction() -> [String] {
+        let server = UmpireCall.player(s.server, s.serverPlayer, s)
+        let serve = s.isDoubles ? t.say(.toServeTo, ["server": server, "receiver": UmpireCall.player(s.receiver, s.receiverPlayer, s)])
+            : t.say(.toServe, ["server": server])
+        return [t.say(.introduction, ["right": side(s.right), "left": side(s.left)]), serve, t.say(.loveAll), t.say(.play)]
+    }
+
+    static let ordinals: [CallMoment] = [.ordinal1, .ordinal2, .ordinal3, .ordinal4, .ordinal5, .ordinal6, .ordinal7, .ordinal8, .ordinal9]
+    static let nextGames: [CallMoment] = [.nextGame2, .nextGame3, .nextGame4, .nextGame5, .nextGame6, .nextGame7, .nextGame8, .nextGame9]
+    static let counts: [CallMoment] = [.count0, .count1, .count2, .count3, .count4]
+    static let gamesAll: [CallMoment] = [.gamesAll1, .gamesAll2, .gamesAll3, .gamesAll4]
+
+    func ordinal(_ n: Int) -> String {
+        Words.ordinals.indices.contains(n - 1) ? t.say(Words.ordinals[n - 1]) : t.say(.gameNumber, ["n": String(n)])
+    }
+
+    /// `Game; second game won by Bob, 21-19; one game all`, or `…; Eve leads two games to one`
+    /// once a side has two games or more and the match goes on.
+    func gameWon() -> [String] {
+        guard let w = s.gameWinners.last, let last = s.games.last else { return [] }
+        var out = [t.say(.game), t.say(.gameWon, ["ordinal": ordinal(s.games.count), "side": side(w), "scores": "\(said(last[w]))-\(said(last[1 - w]))"])]
+        let won = s.gamesWon
+        if won[0] == won[1], Words.gamesAll.indices.contains(won[0] - 1) {
+            out.append(t.say(Words.gamesAll[won[0] - 1]))
+        } else if s.phase != .matchOver, let lead = won.indices.max(by: { won[$0] < won[$1] }), won[lead] >= 2,
+                  Words.counts.indices.contains(won[lead]) {
+            out.append(t.say(s.teams[lead].players.count > 1 ? .leadsPair : .leads,
+                             ["side": side(lead), "won": t.say(Words.counts[won[lead]]), "lost": t.say(Words.counts[won[1 - lead]])]))
+        }
+        return out
+    }
+
+    /// `Second game; love all; play`, with the faults given in the break before it.
+    func gameStart() -> [String] {
+        let n = s.gameNumber
+        let name = n == s.format.games ? t.say(.finalGame)
+            : Words.nextGames.indices.contains(n - 2) ? t.say(Words.nextGames[n - 2]) : t.say(.nextGameNumber, ["n": String(n)])
+        var out = [name, t.say(.loveAll)]
+        if !s.faultedAtStart.isEmpty {
+            out += s.faultedAtStart.map { t.say(.faulted, ["player": UmpireCall.player($0.team, $0.player, s)]) }
+            out.append(score(serviceOver: false))
+        }
+        return out + [t.say(.play)]
+    }
+
+    /// The scores of the match from the winner's side: `21-15 5-3`.
+    func matchScores(winner w: Int) -> String {
+        var all = s.games.map { "\(said($0[w]))-\(said($0[1 - w]))" }
+        if let u = s.unfinishedScore { all.append("\(said(u[w]))-\(said(u[1 - w]))") }
+        return all.joined(separator: " ")
+    }
+
+    /// A disqualification's result: the games as the scoresheet has them, the unfinished one
+    /// said so (`15-21, 5-3 unfinished`), from the winner's side.
+    func asTheyStood(winner w: Int) -> String {
+        var all = s.games.map { "\(said($0[w]))-\(said($0[1 - w]))" }
+        if let u = s.unfinishedScore { all.append(t.say(.unfinished, ["score": "\(said(u[w]))-\(said(u[1 - w]))"])) }
+        return all.joined(separator: ", ")
+    }
+
+    func matchEnd(card: CardRecord?) -> [String] {
+        guard let w = s.winner else { return [] }
+        let scores = matchScores(winner: w)
+        let won = scores.isEmpty ? t.say(.matchWonAlone, ["side": side(w)]) : t.say(.matchWon, ["side": side(w), "scores": scores])
+        // A card after the end is said alone: it does not change the result.
+        if let card, !UmpireCall.endedBy(card, s) { return [call(for: card)] }
+        switch s.ending ?? .played {
+        case .played: return (card.map { [call(for: $0)] } ?? []) + [t.say(.game), won]
+        case .retired(let team): return [t.say(.retired, ["side": side(team)]), won]
+        case .walkover: return [t.say(.walkover), t.say(.matchWonAlone, ["side": side(w)])]
+        case .disqualified(let team):
+            let black = s.cards.last { $0.card == .disqualification && $0.team == team }
+            let stood = asTheyStood(winner: w)
+            return [black.map { call(for: $0) } ?? t.say(.disqualified, ["player": side(team)]), t.say(.wonByDisqualification, ["side": side(w)])]
+                + (stood.isEmpty ? [] : [t.say(.asTheyStood, ["scores": stood])])
+        }
     }
 }

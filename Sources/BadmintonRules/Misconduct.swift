@@ -30,10 +30,10 @@ public enum Misconduct: String, Sendable, CaseIterable {
     /// What giving this card to `player` of `team` will do, in words (`Fault: Bob scores, 4-5.`),
     /// and the umpire's call after it, before it is recorded (the card dialog's preview).
     /// `court` is the court's name for the call, nil for none.
-    public func preview(_ s: MatchState, team: Int, player: Int, at now: Double, court: String?) -> (effect: String, call: String) {
+    public func preview(_ s: MatchState, team: Int, player: Int, at now: Double, court: String?, calls: CallTable = .english) -> (effect: String, call: String) {
         var after = s
         guard after.apply(MatchEvent(.card(team: team, player: player, card: self), at: now)) else { return ("Not possible now.", "") }
-        let call = UmpireCall.text(after, now: now, court: court)
+        let call = UmpireCall.text(after, now: now, court: court, calls: calls)
         let name = UmpireCall.player(team, player, s)
         let other = 1 - team
         let otherName = TextLayout.sanitized(s.teams[other].name)

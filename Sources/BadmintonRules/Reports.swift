@@ -328,7 +328,7 @@ public enum MatchReport {
     /// A CSV cell. One that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is a
     /// formula to a spreadsheet (OWASP's CSV injection): it gets a `'` in front and quotes,
     /// so it is read as the text it is.
-    static func csvField(_ s: String) -> String {
+    public static func csvField(_ s: String) -> String {
         var cell = s
         var quote = cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
         if let first = cell.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) {

@@ -41,7 +41,7 @@ public final class NoticeBoard {
 /// What only the host can do: ring the terminal's bell, close the app, quit, speak.
 public enum HostRequest: Equatable, Sendable {
     case bell, close, quit
-    case speak(String)
+    case speak(String, voice: String? = nil)
 }
 
 /// A save that did not happen: the file, the effect that asked for it, and why.
@@ -93,7 +93,11 @@ public final class EffectExecutor {
     public let alreadyTold: @Sendable (any Error) -> Bool
     private var pending: [(file: String, effect: AppEffect, bytes: [UInt8], owner: String?)] = []
     /// The append the store is still syncing (see `confirm()`).
-    private var unconfirmed: (file: String, effect: AppEffect, owner: String?)?
+    private var unconfirmed: (file: String, effect: AppEffect, bytes: [UInt8], owner: String?)?
+    /// The replaced files the store has written but not yet synced (see `confirm()`).
+    private var unconfirmedWrites: [(file: String, effect: AppEffect, bytes: [UInt8], owner: String?)] = []
+    /// Told of each save once the disk holds it (the file and the bytes saved).
+    public var onSynced: ((String, [UInt8]) -> Void)?
     /// The sticky notice of a save that failed; cleared by the next save that succeeds.
     public static let saveWarning = "save-failed"
     /// Whether the sticky warning of a failed save is on the notice line.
@@ -112,6 +116,7 @@ public final class EffectExecutor {
     /// Whether saves `owner` asked for wait for `flush()` or `confirm()`.
     public func hasPendingWrites(of owner: String) -> Bool {
         pending.contains { $0.owner == owner } || (unconfirmed != nil && unconfirmed?.owner == owner)
+            || unconfirmedWrites.contains { $0.owner == owner }
     }
     /// Forgets the writes `owner` asked for that wait for `flush()` (its change was undone).
     public func discardPending(of owner: String) { pending.removeAll { $0.owner == owner } }
@@ -139,16 +144,18 @@ public final class EffectExecutor {
                 pending.append((file, e, bytes, owner))
             case let .append(file, bytes):
                 guard saving else { continue }
-                // Two appends in one batch: the first one's sync answers before the second.
-                if let failure = confirmed() { out.failures.append(failure) }
-                out.failures += flush()  // keep the order of writes and journal appends
+                // Two appends in one batch: the first one's sync answers before the second;
+                // writes asked before the line are on the disk before it (the order asked).
+                out.failures += confirmed()
+                out.failures += flush()
+                out.failures += confirmed()
                 guard out.failures.allSatisfy(\.inMemoryOnly) else { continue }
                 do {
                     try store.append(file, bytes: bytes)
                     if store.hasUnconfirmedAppend {
-                        unconfirmed = (file, e, owner)
+                        unconfirmed = (file, e, bytes, owner)
                     } else {
-                        succeeded = true
+                        synced(file, bytes)
                     }
                 } catch { out.failures.append(failed(file, e, error, owner: owner)) }
             case let .replaceDamaged(file, reason, bytes):
@@ -165,11 +172,12 @@ public final class EffectExecutor {
             case .notice(let text): notices.post(text)
             case .close: out.requests.append(.close)
             case .quit: out.requests.append(.quit)
-            case .speak(let text): out.requests.append(.speak(text))
+            case let .speak(text, voice): out.requests.append(.speak(text, voice: voice))
             case let .setPreference(key, value):
                 guard saving else { continue }
-                if let failure = confirmed() {
-                    out.failures.append(failure)
+                let earlier = confirmed()
+                guard earlier.isEmpty else {
+                    out.failures += earlier
                     continue
                 }
                 if let failure = setPreference(key, value, effect: e, owner: owner) { out.failures.append(failure) }
@@ -185,7 +193,7 @@ public final class EffectExecutor {
     public func flush() -> [SaveFailure] {
         // A write waits for the append before it (disk order is the order asked); with
         // nothing to write, the append's sync goes on while the frame is drawn.
-        var failures: [SaveFailure] = pending.isEmpty ? [] : confirmed().map { [$0] } ?? []
+        var failures: [SaveFailure] = pending.isEmpty ? [] : confirmed()
         let writes = pending
         pending.removeAll()
         for w in writes {
@@ -193,7 +201,12 @@ public final class EffectExecutor {
             guard !failures.contains(where: { $0.owner == w.owner && !$0.inMemoryOnly }) else { continue }
             do {
                 try store.write(w.file, bytes: w.bytes)
-                succeeded = true
+                if store.hasUnconfirmedWrites {
+                    unconfirmedWrites.removeAll { $0.file == w.file }
+                    unconfirmedWrites.append((w.file, w.effect, w.bytes, w.owner))
+                } else {
+                    synced(w.file, w.bytes)
+                }
             } catch { failures.append(failed(w.file, w.effect, error, owner: w.owner)) }
         }
         settleWarning(failures)
@@ -201,31 +214,55 @@ public final class EffectExecutor {
         return failures
     }
 
-    /// Whether an append's sync is still under way (`confirm()` waits for it).
-    public var awaitsConfirmation: Bool { unconfirmed != nil }
+    /// Whether a save's sync is still under way (`confirm()` waits for it).
+    public var awaitsConfirmation: Bool { unconfirmed != nil || !unconfirmedWrites.isEmpty }
 
-    /// Waits for the append the store is still syncing (it syncs while the frame is drawn):
+    /// Waits for the saves the store is still syncing (it syncs while the frame is drawn):
     /// called before the frame is sent, so the screen is never ahead of the disk. A failure
     /// comes back as any failed save does, with its app.
     @discardableResult
     public func confirm() -> [SaveFailure] {
-        let failures: [SaveFailure] = confirmed().map { [$0] } ?? []
+        let failures = confirmed()
         settleWarning(failures)
         collectNotices()
         return failures
     }
 
-    /// The outcome of the unconfirmed append, if there is one: nil once it is on the disk.
-    private func confirmed() -> SaveFailure? {
-        guard let u = unconfirmed else { return nil }
-        unconfirmed = nil
-        do {
-            try store.confirmAppend()
-            succeeded = true
-            return nil
-        } catch {
-            return failed(u.file, u.effect, error, owner: u.owner)
+    /// The outcome of the unconfirmed append and writes: empty once they are on the disk.
+    private func confirmed() -> [SaveFailure] {
+        var failures: [SaveFailure] = []
+        if let u = unconfirmed {
+            unconfirmed = nil
+            do {
+                try store.confirmAppend()
+                synced(u.file, u.bytes)
+            } catch {
+                failures.append(failed(u.file, u.effect, error, owner: u.owner))
+            }
         }
+        guard !unconfirmedWrites.isEmpty else { return failures }
+        let writes = unconfirmedWrites
+        unconfirmedWrites.removeAll()
+        let refused = store.confirmWrites()
+        // A replacement the store could neither finish nor drop stands (a start reads it) but
+        // is not yet on the disk: not told to the observers.
+        let stillWaiting = store.hasUnconfirmedWrites
+        for w in writes {
+            if let r = refused.first(where: { $0.file == w.file }) {
+                failures.append(failed(w.file, w.effect, r.error, owner: w.owner))
+            } else if stillWaiting {
+                succeeded = true
+            } else {
+                synced(w.file, w.bytes)
+            }
+        }
+        return failures
+    }
+
+    /// A save the disk holds: said to the observer, and the warning of an earlier failure may go.
+    private func synced(_ file: String, _ bytes: [UInt8]) {
+        succeeded = true
+        onSynced?(file, bytes)
     }
 
     /// Changes a preference and writes the config file when it changed (and can be written).
@@ -252,7 +289,7 @@ public final class EffectExecutor {
                 return next
             }
             preferences.adopt(result)
-            if wrote { succeeded = true }
+            if wrote, let result { synced("config", result) }
             return nil
         } catch {
             return failed("config", effect, error, owner: owner)

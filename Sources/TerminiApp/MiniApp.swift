@@ -121,7 +121,8 @@ public enum AppEffect: Sendable, Equatable {
     case setPreference(key: String, value: String)
     /// Say `text` aloud (the badminton umpire's calls), cutting short what is being said.
     /// Never waits; where speech cannot work the shell says so once, and nothing else changes.
-    case speak(String)
+    /// `voice`: espeak-ng's voice for the text's language (`de`); nil for its default.
+    case speak(String, voice: String? = nil)
 
     /// A write, an append or a recovery: what a copy that does not keep the app's files may not do.
     public var isFileSave: Bool {
@@ -200,6 +201,16 @@ public protocol StateStore: StateReader {
     /// Waits for the last append's sync; throws when the disk refused it (the append failed
     /// after all). Called before anything else is saved and before the frame is sent.
     func confirmAppend() throws
+    /// Whether a replaced file is written (its side file) but not yet on the disk: its fsync,
+    /// rename and the directory's fsync wait for `syncPending()` (a store that syncs while
+    /// the frame is drawn); `confirmWrites()` answers for them.
+    var hasUnconfirmedWrites: Bool { get }
+    /// Makes durable what waits: the last append's sync, then each replaced file's. Safe
+    /// while another thread draws the frame (it touches only the store's own records).
+    func syncPending()
+    /// The replacements the disk refused since the last call (synced now if `syncPending()`
+    /// did not run): each dropped, its file left as it was, so the host puts its app back.
+    func confirmWrites() -> [(file: String, error: any Error)]
 
     /// Takes an exclusive lock named `name` for the life of the process (or until released).
     /// False when another live process holds it; a lock left by a dead process never blocks.
@@ -222,6 +233,9 @@ extension StateStore {
     public func abandonFailedSave(_ effect: AppEffect) {}
     public var hasUnconfirmedAppend: Bool { false }
     public func confirmAppend() throws {}
+    public var hasUnconfirmedWrites: Bool { false }
+    public func syncPending() {}
+    public func confirmWrites() -> [(file: String, error: any Error)] { [] }
     public func currentFiles() -> any StateStore { self }
     public func update(_ file: String, _ change: ([UInt8]?) -> [UInt8]?) throws {
         let current = readBytes(file)

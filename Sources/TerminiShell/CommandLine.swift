@@ -13,6 +13,8 @@ public struct Invocation: Equatable, Sendable {
     }
     public var action: Action = .run
     public var app: String?
+    /// A command beside the apps (`desk`); its options are in `appOptions` as an app's are.
+    public var command: String?
     public var theme: String?
     /// `--color` (true) or `--no-color` (false), the last one given; nil when neither was.
     public var color: Bool?
@@ -59,8 +61,15 @@ public enum CommandLineParser {
     }
 
     /// The parser over a given list of apps (tests give apps with options of their own).
+    /// The commands beside the apps, each with its options and their check.
+    static let commands: [(descriptor: AppDescriptor, validate: @Sendable (AppOptions) -> String?)] = [
+        (DeskCommand.descriptor, DeskCommand.validate),
+    ]
+
     static func parse(_ args: [String], apps: [any MiniApp.Type]) -> Result<Invocation, UsageError> {
         func app(_ id: String) -> (any MiniApp.Type)? { apps.first { $0.descriptor.id == id } }
+        func command(_ id: String) -> AppDescriptor? { commands.first { $0.descriptor.id == id }?.descriptor }
+        let owners: [AppDescriptor] = apps.map { $0.descriptor } + commands.map { $0.descriptor }
         var inv = Invocation()
         var appArgs: [(String, String?)] = []
         var i = 0
@@ -79,7 +88,7 @@ public enum CommandLineParser {
                 if name == "-h" { name = "--help" }
                 if name == "-V" { name = "--version" }
                 let spec = globalOptions.first { $0.name == name }
-                    ?? apps.lazy.flatMap { $0.descriptor.options }.first { $0.name == name }
+                    ?? owners.lazy.flatMap(\.options).first { $0.name == name }
                 guard let spec else { return fail("unknown option '\(clean(name))'") }
                 var value: String?
                 if spec.valueName != nil {
@@ -121,7 +130,11 @@ public enum CommandLineParser {
                 default: appArgs.append((name, value))
                 }
             } else {
-                guard inv.app == nil else { return fail("unexpected argument '\(clean(arg))' (one app at a time)") }
+                guard inv.app == nil && inv.command == nil else { return fail("unexpected argument '\(clean(arg))' (one app at a time)") }
+                if command(arg.lowercased()) != nil {
+                    inv.command = arg.lowercased()
+                    continue
+                }
                 guard app(arg.lowercased()) != nil else {
                     return fail("unknown app '\(clean(arg))' (apps: \(apps.map { $0.descriptor.id }.joined(separator: ", ")))")
                 }
@@ -130,16 +143,19 @@ public enum CommandLineParser {
         }
         if inv.action == .help { return .success(inv) }
         for (name, value) in appArgs {
-            guard let id = inv.app, let type = app(id) else {
-                let owners = apps.filter { $0.descriptor.options.contains { $0.name == name } }.map { $0.descriptor.id }
-                return fail("'\(name)' is an option of \(owners.joined(separator: ", ")): termini \(owners.first ?? "APP") \(name)")
+            guard let id = inv.app ?? inv.command, let owner = owners.first(where: { $0.id == id }) else {
+                let ids = owners.filter { $0.options.contains { $0.name == name } }.map(\.id)
+                return fail("'\(name)' is an option of \(ids.joined(separator: ", ")): termini \(ids.first ?? "APP") \(name)")
             }
-            guard type.descriptor.options.contains(where: { $0.name == name }) else {
+            guard owner.options.contains(where: { $0.name == name }) else {
                 return fail("'\(name)' is not an option of \(id)")
             }
             inv.appOptions.values[name] = value ?? ""
         }
         if let id = inv.app, let type = app(id), let problem = type.validate(inv.appOptions) {
+            return fail(problem)
+        }
+        if let id = inv.command, let c = commands.first(where: { $0.descriptor.id == id }), let problem = c.validate(inv.appOptions) {
             return fail(problem)
         }
         if let t = inv.theme, !ThemeCatalog.isValidName(t) {
@@ -178,11 +194,15 @@ public enum CommandLineParser {
             let d = app.descriptor
             s += "  " + TextLayout.pad(d.id, to: 11) + TextLayout.pad("(F\(i + 2))", to: 6) + d.summary + "\n"
         }
+        s += "\nCommands:\n\n"
+        for c in commands.map(\.descriptor) {
+            s += "  " + TextLayout.pad(c.id, to: 17) + c.summary + "\n"
+        }
         s += "\nOptions:\n"
         s += optionLines(globalOptions)
-        for app in apps where !app.descriptor.options.isEmpty {
-            s += "\nOptions of \(app.descriptor.id) (termini \(app.descriptor.id) ...):\n"
-            s += optionLines(app.descriptor.options)
+        for d in apps.map({ $0.descriptor }) + commands.map({ $0.descriptor }) where !d.options.isEmpty {
+            s += "\nOptions of \(d.id) (termini \(d.id) ...):\n"
+            s += optionLines(d.options)
         }
         s += """
 

@@ -11,7 +11,8 @@ public enum Completions {
     }
 
     public static func script(for shell: Shell) -> String {
-        script(for: shell, apps: AppRegistry.apps.map { $0.descriptor }, global: CommandLineParser.globalOptions)
+        script(for: shell, apps: AppRegistry.apps.map { $0.descriptor } + CommandLineParser.commands.map(\.descriptor),
+               global: CommandLineParser.globalOptions)
     }
 
     static func script(for shell: Shell, apps: [AppDescriptor], global: [OptionSpec]) -> String {

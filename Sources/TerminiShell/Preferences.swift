@@ -26,6 +26,7 @@ public enum PreferenceKey {
         ("badminton.judge", "NAME", "the service judge last given in the setup dialog, for the next match's scoresheet"),
         ("badminton.court", "NAME", "the court's number or name, for the umpire's call \"Court NAME, 20 seconds\""),
         ("badminton.speak", "yes|no", "yes: each new call of the umpire is spoken by espeak-ng (when it is on PATH)"),
+        ("badminton.calls", "LANG", "the language of the umpire's calls: en, de, fr, nl, or your own LANG.calls in the config directory"),
         ("stamps.daily", "on|off", "daily mode of the stamp card: at most one stamp per day (d sets it)"),
         ("stamps.reward", "TEXT", "the reward shown when a stamp card is full"),
     ]

@@ -75,14 +75,17 @@ public final class Shell {
     let store: any StateStore
     let catalog: ThemeCatalog?
     let preferencesBook: ConfigPreferences
-    let executor: EffectExecutor
-    var notices: NoticeBoard { executor.notices }
+    /// The path of every save: the apps as shown and as saved, what waits for the disk.
+    public let saves: SaveCoordinator
+    var executor: EffectExecutor { saves.executor }
+    var notices: NoticeBoard { saves.notices }
     /// Carries out `.speak`; nil: the apps' speech is not heard.
     let speaker: (any Speaker)?
-    var apps: [String: any MiniApp] = [:]
-    /// Each app as its files on disk hold it: what a change whose save failed goes back to
-    /// (the screen is never ahead of the disk).
-    var saved: [String: any MiniApp] = [:]
+    /// Each app as the screen shows it (kept by `saves`, with what its files hold).
+    var apps: [String: any MiniApp] {
+        get { saves.apps }
+        _modify { yield &saves.apps }
+    }
     var launcher: Launcher
     /// The help and the settings, over whatever is on screen.
     var modals = ModalStack<ShellAction>()
@@ -105,10 +108,10 @@ public final class Shell {
         self.store = store
         self.speaker = speaker
         preferencesBook = ConfigPreferences(config, bytes: configBytes)
-        executor = EffectExecutor(store: store, preferences: preferencesBook) { error in
+        saves = SaveCoordinator(executor: EffectExecutor(store: store, preferences: preferencesBook) { error in
             // A read-only or missing config directory is said once, by the store.
             (error as? StoreError).map { $0 == .readOnly || $0 == .nowhere } ?? false
-        }
+        })
         self.unicode = unicode
         self.unicodeAvailable = unicodeAvailable ?? unicode
         self.monochrome = monochrome
@@ -160,7 +163,7 @@ public final class Shell {
     public func open(_ id: String, now: Double) {
         guard let type = AppRegistry.app(id) else { return }
         if apps[id] == nil {
-            confirmBeforeChange()
+            saves.beforeChange()
             var options = AppOptions()
             if let p = pendingOptions, p.app == id {
                 options = p.options
@@ -171,7 +174,7 @@ public final class Shell {
             let r = reader(for: id)
             var app = type.init(options: options, store: r, context: ctx)
             // As read: what a start that cannot be saved (a new match) goes back to.
-            saved[id] = app
+            saves.readAtStart(id, app)
             let effects = app.start(context: ctx)
             apps[id] = app
             collectNotices(of: r)
@@ -191,7 +194,7 @@ public final class Shell {
     /// Runs `body` on an app and carries out its effects.
     func with(_ id: String?, _ body: (inout any MiniApp) -> [AppEffect]) -> [ShellOutput] {
         guard let id else { return [] }
-        confirmBeforeChange()
+        saves.beforeChange()
         guard var app = apps[id] else { return [] }
         let effects = body(&app)
         apps[id] = app
@@ -208,21 +211,19 @@ public final class Shell {
             return lostLock(id)
         }
         if let id = owner, let k = keeping[id], !k.keeps {
-            let saves = effects.filter(\.isFileSave)
-            if !saves.isEmpty {
+            if effects.contains(where: \.isFileSave) {
                 effects.removeAll(where: \.isFileSave)
-                if let s = saved[id] { apps[id] = s }
+                saves.restore(id)
                 notices.post(readOnlyNotice(id, k))
             }
         }
-        let outcome = executor.perform(effects, owner: owner)
-        settle(outcome.failures)
+        let outcome = saves.submit(effects, owner: owner)
         for r in outcome.requests {
             switch r {
             case .bell: out.append(.bell)
             case .close: current = nil
             case .quit: quitRequested = true
-            case .speak(let text): if let notice = speaker?.say(text) { notices.post(notice) }
+            case let .speak(text, voice): if let notice = speaker?.say(text, voice: voice) { notices.post(notice) }
             }
         }
         return out
@@ -231,49 +232,9 @@ public final class Shell {
     /// Carries out effects (for tests, as an app would return them).
     func perform(_ effects: [AppEffect]) -> [ShellOutput] { carry(effects) }
 
-    /// Writes what the last keys changed. Called before every frame, so nothing reaches the
-    /// screen before it is on disk.
-    public func flushWrites() { flush() }
-
-    func flush() { settle(executor.flush()) }
-
-    /// Before an app changes (the next key of a batch, a tick, a file another copy saved): the
-    /// line still syncing is confirmed first, so the state it saved becomes the one a later
-    /// failed save goes back to (else a refusal would undo that line too, which the disk holds).
-    func confirmBeforeChange() {
-        if executor.awaitsConfirmation { confirmSaves() }
-    }
-
-    /// The last journal append's sync, which runs while the frame is drawn (see
-    /// `FileStore.deferAppendSyncs`), answered: the loop calls this before it sends the frame.
-    /// True when the frame drawn meanwhile must be drawn again: the disk refused the line
-    /// (the app went back to what is saved, the warning says why), or the line is the first
-    /// saved after a failure (the warning gives way to "Saved again").
-    @discardableResult
-    public func confirmSaves() -> Bool {
-        guard executor.awaitsConfirmation else { return false }
-        let before = notices.notices
-        let failures = executor.confirm()
-        settle(failures)
-        return !failures.isEmpty || notices.notices != before
-    }
-
-    /// After saves: an app whose save failed goes back to its last saved state (its writes
-    /// still waiting are dropped, and the store forgets the failed save: a file whose
-    /// replacement failed is as it is, a history line kept for later is not written); every
-    /// other app with nothing waiting is saved as it is now.
-    func settle(_ failures: [SaveFailure]) {
-        var undone: Set<String> = []
-        for f in failures where !f.inMemoryOnly {
-            store.abandonFailedSave(f.effect)
-            if let id = f.owner { undone.insert(id) }
-        }
-        for id in undone {
-            executor.discardPending(of: id)
-            if let s = saved[id] { apps[id] = s }
-        }
-        for (id, app) in apps where !undone.contains(id) && !executor.hasPendingWrites(of: id) { saved[id] = app }
-    }
+    /// Writes what the last keys changed (their side files; the disk's answer comes before
+    /// the frame is sent, `SaveCoordinator.afterFrame`).
+    func flush() { saves.beforeFrame() }
 
     /// Outputs waiting for the loop (e.g. the bell an app rang when it opened).
     public func takeOutputs() -> [ShellOutput] {
@@ -346,7 +307,7 @@ public final class Shell {
         suspended = true
         updateVisibility(now: now)
         flush()
-        confirmSaves()
+        saves.afterFrame()
     }
 
     /// Going on after Ctrl-Z (`fg`): the app is on view again.
@@ -362,7 +323,7 @@ public final class Shell {
         quitRequested = true
         updateVisibility(now: now)
         flush()
-        confirmSaves()
+        saves.afterFrame()
     }
 
     // MARK: Keys and time
@@ -541,103 +502,6 @@ public final class Shell {
         case .readOnly: return app.watchedFiles + app.keptFiles
         case .keeper, nil: return app.watchedFiles
         }
-    }
-
-    // MARK: Keepers
-
-    /// Takes the app's keeper's lock when it opens: held by another termini, the app is
-    /// read-only and follows it; a lock file that is not one, read-only for good.
-    func takeLock(_ id: String, _ lock: String?, name: String) {
-        guard let lock else { return }
-        locks[id] = lock
-        switch store.tryLock(lock) {
-        case .acquired: keeping[id] = .keeper
-        case .heldByAnother:
-            keeping[id] = .following
-            notices.post("Another termini keeps \(name): this one is read-only and follows it live.")
-        case .unusable(let why): keeping[id] = .readOnly(why)  // the store has said why
-        }
-    }
-
-    /// The keeper's lock file was removed or replaced under it (issue 24): a newcomer may keep
-    /// the files now. The save is refused (the app goes back to what the files hold) and said;
-    /// the lock is taken again if nobody has it (the files read afresh: another copy may have
-    /// saved meanwhile), else this copy follows the one that has it.
-    func lostLock(_ id: String) -> [ShellOutput] {
-        if let s = saved[id] { apps[id] = s }
-        keeping[id] = .following
-        let name = AppRegistry.app(id)?.descriptor.name ?? id
-        let file = locks[id].map(Keeping.lockFile) ?? "the lock file"
-        let out = follow(id, now: lastNow, lockChanged: true, announce: false)
-        // Short enough for the notice line at 80 columns.
-        notices.post(keeping[id] == .keeper ? "\(file) was removed: that change was not saved; locked again."
-            : "\(file) was removed: not saved; another termini keeps \(name).")
-        return out
-    }
-
-    /// What an app reads through: the store itself for a keeper; for a copy that follows,
-    /// the files as they are now, through a store that changes nothing.
-    func reader(for id: String) -> AppStateReader {
-        guard let k = keeping[id], !k.keeps else { return reader }
-        return AppStateReader(store: store.currentFiles(), keeping: k) { [unowned self] in self.preferencesBook.file }
-    }
-
-    /// The notices a follower's reading gave (a damaged file, reported and left as it is).
-    func collectNotices(of r: AppStateReader) {
-        guard r !== reader else { return }
-        for n in r.store.takeNotices() { notices.post(n) }
-    }
-
-    func readOnlyNotice(_ id: String, _ k: Keeping) -> String {
-        let name = AppRegistry.app(id)?.descriptor.name ?? id
-        if case .following = k { return "Read-only: another termini keeps \(name); its changes show here." }
-        if k == .readOnly(Keeping.watchOnly) { return "Read-only: \(Keeping.watchOnly)." }
-        return "Read-only: \(locks[id].map(Keeping.lockFile) ?? "the lock") is not a lock file, so this copy saves nothing."
-    }
-
-    /// A follower hears that files changed: the keeper's lock closed (it quit or died) and
-    /// this copy takes it over, or the keeper saved and the app reads its files again.
-    /// `announce`: say that the other termini has gone when this copy takes over.
-    func follow(_ id: String, now: Double, lockChanged: Bool, announce: Bool = true) -> [ShellOutput] {
-        confirmBeforeChange()
-        guard let k = keeping[id], !k.keeps, var app = apps[id] else { return [] }
-        let ctx = context(now)
-        if k == .following, lockChanged, let lock = locks[id], store.tryLock(lock) == .acquired {
-            keeping[id] = .keeper
-            // What the dead keeper left in side files is its last save: rolled forward first,
-            // as a start does.
-            store.rollForward()
-            let effects = app.reload(.keeper, store: reader, context: ctx)
-            apps[id] = app
-            saved[id] = app
-            let name = AppRegistry.app(id)?.descriptor.name ?? id
-            // What was said of the other copy is no longer so.
-            notices.remove { $0.hasPrefix("Read-only: another termini") || $0.hasPrefix("Another termini keeps") }
-            if announce { notices.post("The other termini has gone: this one keeps \(name) now.") }
-            defer { flush() }
-            return carry(effects, owner: id)
-        }
-        let r = reader(for: id)
-        let effects = app.reload(k, store: r, context: ctx)
-        apps[id] = app
-        saved[id] = app
-        collectNotices(of: r)
-        return carry(effects, owner: id)
-    }
-
-    public func filesChanged(_ names: Set<String>, now: Double) -> [ShellOutput] {
-        guard let id = current, let app = apps[id] else { return [] }
-        var out: [ShellOutput] = []
-        if let k = keeping[id], !k.keeps {
-            // A copy that follows the keeper: its lock closed (take over), or its files saved.
-            let lockChanged = k == .following && (locks[id].map { names.contains(Keeping.lockFile($0)) } ?? false)
-            if lockChanged || !Set(app.keptFiles).isDisjoint(with: names) { out += follow(id, now: now, lockChanged: lockChanged) }
-        }
-        guard let again = apps[id], names.contains(where: again.watches) else { return out }
-        let ctx = context(now)
-        let r = reader
-        defer { flush() }
-        return out + with(current) { $0.filesChanged(names, store: r, context: ctx) }
     }
 
     // MARK: Drawing

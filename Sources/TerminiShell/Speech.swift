@@ -6,9 +6,10 @@ import TerminiCore
 
 /// What carries out `AppEffect.speak`: says a text, cutting short what it was saying.
 public protocol Speaker: AnyObject {
-    /// Starts saying `text` and returns at once. A notice for the user the first time speech
-    /// cannot work (the program is missing, or will not start); nil otherwise.
-    func say(_ text: String) -> String?
+    /// Starts saying `text` (in espeak-ng's `voice`, nil: its default) and returns at once. A
+    /// notice for the user the first time speech cannot work (the program is missing, or will
+    /// not start); nil otherwise.
+    func say(_ text: String, voice: String?) -> String?
     /// Collects a child that has finished, without waiting. Called at every turn of the loop.
     func reap()
 }
@@ -46,14 +47,15 @@ public final class SpeechRunner: Speaker {
         return nil
     }
 
-    public func say(_ text: String) -> String? {
+    public func say(_ text: String, voice: String? = nil) -> String? {
         stop()
         reap()
         guard let path = locate() else {
             return tell("\(program) is not on PATH: the calls are not spoken (Debian: apt install \(program)).")
         }
         // "--": a call that starts with a dash (a player's name) is text, not an option.
-        let args = [program, "--", TextLayout.sanitized(text)]
+        let voiceArgs = voice.map { SpeechRunner.isVoiceName($0) ? ["-v", $0] : [] } ?? []
+        let args = [program] + voiceArgs + ["--", TextLayout.sanitized(text)]
         var argv: [UnsafeMutablePointer<CChar>?] = args.map { strdup($0) } + [nil]
         defer { for a in argv { free(a) } }
 
@@ -104,6 +106,12 @@ public final class SpeechRunner: Speaker {
         var status: Int32 = 0
         if let pid = speaking, waitpid(pid, &status, WNOHANG) != 0 { speaking = nil }
         stopping.removeAll { waitpid($0, &status, WNOHANG) != 0 }
+    }
+
+    /// A voice is a plain name (`de`, `en-gb`): letters, digits and `-`, never an option.
+    static func isVoiceName(_ v: String) -> Bool {
+        !v.isEmpty && v.count <= 16 && v.first != "-"
+            && v.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
     /// The notice, once.

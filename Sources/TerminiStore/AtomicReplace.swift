@@ -106,21 +106,28 @@ extension FileStore {
 
     /// fsync, then rename over the file. False (with a notice) when either fails.
     func commit(_ entry: inout Pending) -> Bool {
-        guard let directory, let p = path(entry.file) else { return false }
+        guard let why = commitOrSay(&entry) else { return true }
+        notice(why)
+        return false
+    }
+
+    /// fsync, then rename over the file: nil when both were done, else why not.
+    func commitOrSay(_ entry: inout Pending) -> String? {
+        guard let directory, let p = path(entry.file) else { return "cannot save \(entry.file): \(StoreError.nowhere)" }
         if entry.rewrite {
             // After a failed fsync the page cache cannot be trusted to still hold the data.
-            guard let fresh = try? createSide(entry.file, bytes: entry.bytes, base: entry.side.base) else { return false }
+            guard let fresh = try? createSide(entry.file, bytes: entry.bytes, base: entry.side.base) else {
+                return "cannot save \(entry.file) to the disk: \(Posix.errnoText)"
+            }
             retire(entry)
             entry = fresh
         }
         guard fs.fsync(entry.fd) == 0 else {
-            notice("cannot save \(entry.file) to the disk: \(Posix.errnoText)")
             entry.rewrite = true
-            return false
+            return "cannot save \(entry.file) to the disk: \(Posix.errnoText)"
         }
         guard fs.rename(directory + "/" + entry.side.name, p) == 0 else {
-            notice("cannot replace \(entry.file): \(Posix.errnoText)")
-            return false
+            return "cannot replace \(entry.file): \(Posix.errnoText)"
         }
         if held[entry.file] != nil, let identity = fs.fstat(entry.fd)?.identity {
             hold(entry.file, fd: entry.fd, identity: identity)
@@ -130,7 +137,53 @@ extension FileStore {
         }
         known[entry.file] = entry.side.content
         if let l = leftovers.removeValue(forKey: entry.file) { stale.append(l.side.name) }
-        return true
+        return nil
+    }
+
+    // MARK: Synced before the frame is sent
+
+    /// Replaced files wait for `syncPending()` (`syncAfterFrame`): written, not yet durable.
+    public var hasUnconfirmedWrites: Bool { syncWritesBeforeFrame && syncAfterFrame && !pending.isEmpty }
+
+    /// The last append's sync, then each replaced file made durable: its data, its name, the
+    /// directory. A replacement the disk refuses is dropped (its side file removed: a start
+    /// must not roll it forward) and kept for `confirmWrites()`, which says it; one whose side
+    /// file cannot be removed stands, as a start would read it.
+    /// Touches only the store's own records and descriptors, so another thread may draw.
+    public func syncPending() {
+        syncDeferredAppend()
+        guard syncWritesBeforeFrame, syncAfterFrame, !pending.isEmpty, let directory else { return }
+        var renamed = false
+        var still: [Pending] = []
+        for var entry in pending {
+            guard let why = commitOrSay(&entry) else {
+                renamed = true
+                continue
+            }
+            if fs.unlink(directory + "/" + entry.side.name) == 0 || errno == ENOENT {
+                _ = fs.close(entry.fd)
+                failedReplacements.insert(entry.file)
+                refusedWrites.append((entry.file, StoreError.io(why)))
+            } else {
+                // A side file that cannot be removed wins at the next start: the change stands
+                // (as after a kill) and is synced again at the next sync, said meanwhile.
+                notice(why)
+                still.append(entry)
+            }
+        }
+        pending = still
+        // A name renamed but not yet synced is what a start reads: said, and synced again later.
+        if renamed && !Posix.fsyncDirectory(fs, directory) {
+            directoryUnsynced = true
+            notice("cannot save the names of the files in \(directory) to the disk: \(Posix.errnoText)")
+        }
+    }
+
+    /// The replacements the disk refused (synced now if `syncPending()` did not run).
+    public func confirmWrites() -> [(file: String, error: any Error)] {
+        syncPending()
+        defer { refusedWrites.removeAll() }
+        return refusedWrites.map { ($0.file, $0.error) }
     }
 
     /// Commits a pending replacement of `file` now (before an append to it).

@@ -63,6 +63,10 @@ public final class FileStore: StateStore {
     public var maxLineLength = 4 << 20
     /// Delay the fsyncs and renames of replaced files until `sync()` (see above).
     public var syncAfterFrame = false
+    /// With `syncAfterFrame`: a replaced file is made durable before the frame that shows it
+    /// is sent (`syncPending`, `confirmWrites`), a refusal dropping it. Not yet on in the
+    /// binary: the store's ledger (`onChange`) still reports a dropped replacement as made.
+    public var syncWritesBeforeFrame = false
 
     var deferredSync: ((Int32) -> (result: Int32, error: Int32))?
     /// The append whose sync is deferred, and the sync's answer once it ran: open until
@@ -95,6 +99,8 @@ public final class FileStore: StateStore {
     /// Replacements in their side files, oldest first, waiting for `sync()`.
     var pending: [Pending] = []
     var directoryUnsynced = false
+    /// Replacements `syncPending()` found refused, until `confirmWrites()` takes them.
+    var refusedWrites: [(file: String, error: StoreError)] = []
     /// What each file held when this store last read or replaced it (nil: it did not exist).
     var known: [String: ContentIdentity?] = [:]
     /// Side files that could not be removed after the file moved on; removed at later syncs.

@@ -6,6 +6,7 @@ import TerminiApp
 import TerminiShell
 import TerminiStore
 import TerminiTerminal
+import TerminiRuntime
 
 // Termination signals become events of the main loop; crashes restore the terminal.
 // This must happen before anything else, so no thread ever runs with them unblocked.
@@ -120,6 +121,16 @@ if settings.themeSource == .commandLine, !catalog.names.contains(themeName) {
 }
 let (theme, themeMessages) = catalog.load(themeName)
 
+// `termini desk`: the tournament desk's commands, without a terminal.
+if invocation.command == "desk", let output = DeskCommand.runCommand(invocation.appOptions, store: reader) {
+    Terminal.prepareCommand()
+    emit(1, output.stdout)
+    emit(2, output.stderr)
+    let notices = reader.takeNotices()
+    for n in notices { emit(2, "termini: \(n)\n") }
+    exit(output.status != 0 ? output.status : (reader.reportedDamage || !notices.isEmpty ? 1 : 0))
+}
+
 // Work that needs no terminal: --status, --export, --receipt, --scoresheet. Its signals act as
 // for any command (Ctrl-C stops a long export; a reader that goes away ends it quietly).
 if let app = invocation.app, let type = AppRegistry.app(app) {
@@ -163,14 +174,10 @@ do {
     exit(1)
 }
 
-// From here on the screen answers a key before the disk has confirmed the save (the file
-// itself is written at once, so a killed process loses nothing); the fsyncs follow the frame.
+// Each save's sync waits for the frame: the frame is drawn meanwhile (on a side thread) and
+// sent only once the disk has answered (Program.frame, SaveCoordinator).
 store.syncAfterFrame = true
-// A journal line's fdatasync runs while the frame is drawn: the sync on this thread, the
-// frame on a side thread (made after Terminal.start, with every signal blocked, so signals
-// still reach the loop's signalfd).
 store.deferAppendSyncs()
-let drawing = SideThread()
 
 let shell = Shell(store: store, config: config, configBytes: loaded.bytes, theme: theme, themeName: catalog.names.contains(themeName) ? themeName : "default",
                   unicode: terminal.unicode, monochrome: noColor || terminal.depth == .monochrome, catalog: catalog,
@@ -178,86 +185,4 @@ let shell = Shell(store: store, config: config, configBytes: loaded.bytes, theme
                   depth: terminal.depth, size: terminal.size, unicodeAvailable: Terminal.adoptLocale(),
                   colorAvailable: terminal.depth != .monochrome, speaker: SpeechRunner())
 
-@MainActor func apply(_ outputs: [ShellOutput]) {
-    for o in outputs {
-        switch o {
-        case .bell: terminal.bell()
-        case .repaint: terminal.invalidate()
-        }
-    }
-}
-
-var exitStatus: Int32 = 0
-var watcher: FileWatcher?
-mainLoop: while !shell.quitRequested {
-    // The size of the frame about to be drawn: the keys that follow were typed looking at it,
-    // and are judged by it (too small: they wait), whatever size a resize brings meanwhile.
-    if shell.size != terminal.size { shell.resize(to: terminal.size, now: WallClock.now()) }
-    apply(shell.takeOutputs())
-    apply(shell.tick(now: WallClock.now()))
-    // The frame is drawn while the disk syncs the journal's new line; it is sent only once
-    // the line is on the disk (drawn again if the disk refused it: the change is undone).
-    if store.hasUnconfirmedAppend {
-        // On the side thread: the frame drawn and its bytes worked out; on this one, the sync.
-        let (size, now) = (terminal.size, WallClock.now())
-        let ahead = terminal.frameAhead()
-        drawing.overlap({ ahead.draw(shell.render(size: size, now: now)) }, with: store.syncDeferredAppend)
-        if shell.confirmSaves() {
-            terminal.drop(ahead)
-            terminal.present(shell.render(size: terminal.size, now: WallClock.now()))
-        } else {
-            terminal.present(ahead)
-        }
-    } else {
-        var frame = shell.render(size: terminal.size, now: WallClock.now())
-        if shell.confirmSaves() { frame = shell.render(size: terminal.size, now: WallClock.now()) }
-        terminal.present(frame)
-    }
-    store.sync()
-    let watched = shell.watchedFiles
-    if watched.isEmpty {
-        watcher = nil
-    } else if watcher == nil, let dir = store.directory {
-        watcher = FileWatcher(directory: dir)
-    }
-    let events = terminal.wait(until: shell.nextDeadline(now: WallClock.now()), extra: watcher.map { [$0.fileDescriptor] } ?? [], now: WallClock.now)
-    // Keys read together (a held key, a paste) are handled as one batch: one save, one frame.
-    var keys: [Key] = []
-    func flushKeys() {
-        guard !keys.isEmpty else { return }
-        apply(shell.handle(keys, now: WallClock.now()))
-        keys.removeAll()
-    }
-    for event in events {
-        switch event {
-        case .key(let key):
-            keys.append(key)
-        case .resize:
-            flushKeys()
-        case .terminate(let signal):
-            flushKeys()
-            // Everything is saved as it changes; restore the terminal and go.
-            exitStatus = signal == SIGINT ? 0 : 128 + signal
-            break mainLoop
-        case .suspend:
-            // Ctrl-Z: the app is out of view and its state on disk before the process stops.
-            flushKeys()
-            shell.suspend(now: WallClock.now())
-            store.sync()
-            terminal.suspend()
-            shell.resume(now: WallClock.now())
-        case .readable(let fd):
-            flushKeys()
-            if let w = watcher, w.fileDescriptor == fd {
-                apply(shell.filesChanged(w.changedFiles(), now: WallClock.now()))
-            }
-        }
-        if shell.quitRequested { break mainLoop }
-    }
-    flushKeys()
-}
-// The app on view hears that it is hidden (a game clock stops) and what that changed is written.
-shell.finish(now: WallClock.now())
-terminal.stop()
-store.sync()
-exit(exitStatus)
+exit(Program(shell: shell, terminal: terminal, store: store).run())

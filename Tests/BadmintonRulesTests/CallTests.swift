@@ -121,6 +121,13 @@ import Testing
         Row(moment: "two games all", call: "Game; fourth game won by Bob, 11-5; two games all") {
             let m = singles("5x11", games: [[11, 5], [5, 11], [11, 5]]); m.score(5, 11); return at(m)
         },
+        Row(moment: "game 3 of 5: the game score", call: "Game; third game won by Ann, 11-5; Ann leads two games to one") {
+            let m = singles("5x11", games: [[11, 5], [5, 11]]); m.score(11, 5); return at(m)
+        },
+        Row(moment: "game 2 of 5 won by the leader: two games to love", call: "Game; second game won by Cat and Dan, 11-9; Cat and Dan lead two games to love") {
+            let m = doubles("5x11"); m.score(5, 11); m.take(.nextGame); m.take(.endInterval)
+            m.take(.service(team: 1, server: 0, receiver: 0)); m.score(9, 11); return at(m)
+        },
         Row(moment: "the match won", call: "Game; match won by Ann, 21-15 21-19") {
             let m = singles(games: [[21, 15]]); m.score(21, 19); return at(m)
         },
@@ -157,8 +164,12 @@ import Testing
             let m = singles(); m.score(21, 15); m.take(.card(team: 0, player: 0, card: .fault))
             m.take(.nextGame); m.take(.endInterval); return at(m)
         },
-        Row(moment: "a disqualification", call: "Bob, disqualified for misconduct; match won by Ann, 5-3") {
+        Row(moment: "a disqualification", call: "Bob, disqualified for misconduct; match won by Ann by disqualification; the games as they stood: 5-3 unfinished") {
             let m = singles(); m.points("00011100"); m.take(.card(team: 1, player: 0, card: .disqualification)); return at(m)
+        },
+        Row(moment: "a black card: won by disqualification, the games as they stood",
+            call: "Bob, disqualified for misconduct; match won by Ann by disqualification; the games as they stood: 15-21, 5-3 unfinished") {
+            let m = singles(games: [[15, 21]]); m.points("00011100"); m.take(.card(team: 1, player: 0, card: .disqualification)); return at(m)
         },
         Row(moment: "a card before the match", call: "Bob, warning for misconduct; " + "l" + intro.dropFirst()) {
             let m = singles(); m.take(.card(team: 1, player: 0, card: .warning)); return at(m)

@@ -10,7 +10,7 @@ import Testing
 /// `badminton.speak = yes`; a call that stands is not said again.
 @Suite struct SpeechEffectTests {
     static func spoken(_ effects: [AppEffect]) -> [String] {
-        effects.compactMap { if case .speak(let t) = $0 { return t } else { return nil } }
+        effects.compactMap { if case .speak(let t, _) = $0 { return t } else { return nil } }
     }
 
     static func speaking(_ options: [String: String] = ["--new": ""]) -> Harness {

@@ -83,11 +83,36 @@ enum BandTests {
         #expect(c.text.contains("GAME POINT") && !BandTests.shows("GAME POINT", in: c, glyphs: .ascii), "\(c.text)")
     }
 
+    /// The screen's words, one space between each: a wrapped call reads whole.
+    static func words(_ c: Canvas) -> String { c.lines.joined(separator: " ").split(separator: " ").joined(separator: " ") }
+
+    /// Issue 23, item 6: the whole introduction, wrapped over the lines it needs, at every size
+    /// from the smallest up, in Unicode and ASCII, singles and doubles.
+    @Test func theIntroductionIsNeverCut() {
+        let intro = "Ladies and gentlemen, on my right, Bob, and on my left, Ann; Ann to serve; love all; play"
+        let pairs = "Ladies and gentlemen, on my right, Cat and Dan, and on my left, Ann and Bob; Bob to serve to Dan; love all; play"
+        let ascii = Theme.builtinDefault.withGlyphs(.ascii)
+        for (w, ht) in [(40, 12), (78, 21), (100, 30), (198, 57)] {
+            for theme in [Theme.builtinDefault, ascii] {
+                let h = Harness(options: ["--new": "", "--names": "Ann,Bob"])
+                let joined = Self.words(h.board(width: w, height: ht, theme: theme))
+                #expect(joined.contains(intro), "\(w)x\(ht):\n\(h.board(width: w, height: ht, theme: theme).text)")
+            }
+            var d = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Cat/Dan"])
+            d.press(.char("2"))
+            d.press(.char("4"))
+            d.press(.enter)
+            let c = d.board(width: w, height: ht)
+            #expect(Self.words(c).contains(pairs), "\(w)x\(ht):\n\(c.text)")
+        }
+    }
+
     @Test func theCallIsBoldOnItsOwnLine() {
         var h = Harness(options: ["--new": "", "--names": "Ann,Bob"])
         let start = h.board()
-        // The introduction is too long for 80 columns: its first parts go, the end stays.
-        #expect(start.lines[19].contains("Ann to serve; love all; play\u{201d}"), "\(start.lines[19])")
+        // The introduction is too long for 80 columns: it wraps, its end on the call's last line.
+        #expect(start.lines[19].contains("love all; play\u{201d}"), "\(start.lines[19])")
+        #expect(start.lines[18].contains("\u{201c}Ladies and gentlemen"), "\(start.lines[18])")
         #expect(h.board(width: 198, height: 57).text.contains("\u{201c}Ladies and gentlemen, on my right, Bob, and on my left, Ann; Ann to serve; love all; play\u{201d}"))
         h.point(0, times: 3)
         h.point(1)

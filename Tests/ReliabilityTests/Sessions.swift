@@ -111,7 +111,7 @@ struct Session: Sendable {
                 _ = shell.handleOne(k, now: now)
                 passing.append(visibleNow())
             }
-            shell.flushWrites()
+            shell.saves.beforeFrame()
             drawFrame()
         }
         store.onChange = nil

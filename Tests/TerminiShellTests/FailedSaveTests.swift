@@ -88,15 +88,15 @@ import BadmintonRules
         let shell = Shell(store: store, config: ConfigFile(text: ""), theme: .builtinDefault, themeName: "default", unicode: true,
                           monochrome: false, catalog: nil, open: "badminton", now: 0)
         shell.press(.enter)  // the setup form: the match starts
-        shell.confirmSaves()
+        shell.saves.afterFrame()
         shell.press(.right)
-        #expect(shell.confirmSaves() == false, "a line the disk took needs no second drawing")
+        #expect(shell.saves.afterFrame() == false, "a line the disk took needs no second drawing")
         let before = try #require(score(shell))
         answer.error = ENOSPC
         shell.press(.right)
         // Drawn meanwhile: the rally as if saved (this frame is never sent).
         #expect(score(shell) != before)
-        #expect(shell.confirmSaves(), "the frame drawn during the sync must be drawn again")
+        #expect(shell.saves.afterFrame(), "the frame drawn during the sync must be drawn again")
         #expect(score(shell) == before, "the screen shows a rally the disk does not hold")
         let text = shell.text()
         #expect(text.contains("Could not save badminton-match.jsonl: No space left on device"), "\(text)")
@@ -106,7 +106,7 @@ import BadmintonRules
         // The disk takes lines again: the warning gives way at the confirmation, not a key later.
         answer.error = 0
         shell.press(.right)
-        #expect(shell.confirmSaves(), "the warning must go from the frame that shows the saved rally")
+        #expect(shell.saves.afterFrame(), "the warning must go from the frame that shows the saved rally")
         #expect(!shell.text().contains("Could not save"), "\(shell.text())")
         #expect(shell.text().contains("Saved again"), "\(shell.text())")
     }
@@ -124,14 +124,14 @@ import BadmintonRules
         let shell = Shell(store: store, config: ConfigFile(text: ""), theme: .builtinDefault, themeName: "default", unicode: true,
                           monochrome: false, catalog: nil, open: "badminton", now: 0)
         shell.press(.enter)
-        shell.confirmSaves()
+        shell.saves.afterFrame()
         shell.press(.right)
-        shell.confirmSaves()
+        shell.saves.afterFrame()
         for keys in [[Key.right, .right], [.left, .right, .left], [.char("u"), .char("y"), .char("u")]] {
             faults.persistent = true
             faults.failAt = faults.count + 2
             _ = shell.handle(keys, now: 0)
-            shell.confirmSaves()
+            shell.saves.afterFrame()
             faults.failAt = nil
             let fresh = Shell(store: FileStore(directory: dir), config: ConfigFile(text: ""), theme: .builtinDefault, themeName: "default",
                               unicode: true, monochrome: false, catalog: nil, open: "badminton", now: 0)
@@ -139,7 +139,7 @@ import BadmintonRules
             #expect(shell.text().contains("Could not save"), "\(shell.text())")
             // Space again: the next key saves, and the screen follows the disk.
             shell.press(.right)
-            shell.confirmSaves()
+            shell.saves.afterFrame()
         }
     }
 }

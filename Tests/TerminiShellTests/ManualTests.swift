@@ -200,9 +200,11 @@ final class RecordingStore: StateStore {
         let wanted = ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "THEMES", "FILES", "ENVIRONMENT", "EXIT STATUS", "EXAMPLES", "SEE ALSO"]
         #expect(titles == wanted)
         #expect(man.section("NAME")?.lines.joined(separator: " ").hasPrefix("termini - ") == true)
-        // One subsection per app, in launcher order, after the keys everywhere and the launcher.
+        // One subsection per app, in launcher order, after the keys everywhere and the launcher;
+        // then one per command beside the apps (the desk).
         let subs = man.subsections.map(\.title)
-        #expect(subs.count == 2 + AppRegistry.apps.count, "\(subs)")
+        #expect(subs.count == 2 + AppRegistry.apps.count + CommandLineParser.commands.count, "\(subs)")
+        #expect(Array(subs.suffix(CommandLineParser.commands.count)) == CommandLineParser.commands.map { "\($0.descriptor.name) (termini \($0.descriptor.id))" })
         #expect(subs.prefix(2) == ["Keys everywhere", "Launcher"])
         for (i, app) in AppRegistry.apps.enumerated() {
             let title = subs.count > i + 2 ? subs[i + 2] : ""
@@ -248,7 +250,8 @@ final class RecordingStore: StateStore {
         for line in help.split(separator: "\n") where line.hasPrefix("  --") {
             printed.append(String(line.dropFirst(2).prefix { $0 != " " }))
         }
-        let known = CommandLineParser.globalOptions.map(\.name) + AppRegistry.apps.flatMap { $0.descriptor.options.map(\.name) }
+        let owners = AppRegistry.apps.map { $0.descriptor } + CommandLineParser.commands.map(\.descriptor)
+        let known = CommandLineParser.globalOptions.map(\.name) + owners.flatMap { $0.options.map(\.name) }
         #expect(Set(printed) == Set(known), "--help and the option specs differ")
 
         func entry(_ name: String, value: String?, in tags: [String]) -> Bool {
@@ -263,10 +266,10 @@ final class RecordingStore: StateStore {
         }
         #expect(optionTags.contains { squeezed($0) == "--help, -h" })
         #expect(optionTags.contains { squeezed($0) == "--version, -V" })
-        for app in AppRegistry.apps {
-            let tags = man.subsection(startingWith: app.descriptor.name)?.tags ?? []
-            for o in app.descriptor.options {
-                #expect(entry(o.name, value: o.valueName, in: tags), "\(app.descriptor.id) \(o.name) is not an entry of its subsection")
+        for d in owners {
+            let tags = man.subsection(startingWith: d.name)?.tags ?? []
+            for o in d.options {
+                #expect(entry(o.name, value: o.valueName, in: tags), "\(d.id) \(o.name) is not an entry of its subsection")
             }
         }
         // No option in the page that the program does not have.

@@ -330,7 +330,7 @@ import TerminiTestSupport
         let store = InMemoryStore(canWrite: false)
         let shell = makeShell(store: store)
         _ = shell.perform([.write(file: "a.json", bytes: [1])])
-        shell.flushWrites()
+        shell.saves.beforeFrame()
         #expect(shell.text().contains("! Could not save a.json"))
     }
 }

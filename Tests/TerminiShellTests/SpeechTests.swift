@@ -93,6 +93,16 @@ import TerminiTestSupport
         #expect(runner.speaking == nil)
     }
 
+    @Test func aVoiceIsGivenAsEspeaksOptionAndNeverAsAnythingElse() throws {
+        let s = try StandIn()
+        let runner = SpeechRunner(searchPath: s.dir)
+        #expect(runner.say("2 beide", voice: "de") == nil)
+        #expect(s.wait { s.said == ["-v de -- 2 beide"] }, "\(s.said)")
+        #expect(runner.say("3 all", voice: "--stdout") == nil)
+        #expect(s.wait { s.said.last == "-- 3 all" }, "a voice that is not a plain name is not passed: \(s.said)")
+        runner.stop()
+    }
+
     @Test func aChildThatFinishesIsReapedWithoutWaiting() throws {
         let s = try StandIn(sleep: 0)
         let runner = SpeechRunner(searchPath: s.dir)
@@ -120,8 +130,10 @@ import TerminiTestSupport
         var said: [String] = []
         var answer: String?
         var reaps = 0
-        func say(_ text: String) -> String? {
+        var voices: [String?] = []
+        func say(_ text: String, voice: String?) -> String? {
             said.append(text)
+            voices.append(voice)
             defer { answer = nil }
             return answer
         }
@@ -142,6 +154,18 @@ import TerminiTestSupport
         #expect(speaker.said.dropFirst() == ["1-love", "Service over, 1 all"])
         _ = shell.tick(now: 1_800_000_004)
         #expect(speaker.reaps >= 1, "each turn of the loop reaps a finished child")
+    }
+
+    @Test func theCallsInTheHallsLanguageAreSpokenInItsVoice() {
+        let speaker = RecordingSpeaker()
+        let shell = Shell(store: InMemoryStore(), config: ConfigFile(text: "badminton.speak = yes\nbadminton.calls = de\n"), theme: .builtinDefault,
+                          themeName: "default", unicode: true, monochrome: false, catalog: nil, open: "badminton",
+                          options: AppOptions(["--new": "", "--names": "Ann,Bob"]), now: 1_800_000_000, speaker: speaker)
+        _ = shell.handle(.left, now: 1_800_000_001)
+        _ = shell.handle(.right, now: 1_800_000_002)
+        #expect(speaker.said.first?.hasPrefix("Meine Damen und Herren, zu meiner Rechten, Bob") == true, "\(speaker.said)")
+        #expect(speaker.said.dropFirst() == ["1-0", "Aufschlagwechsel, 1 beide"])
+        #expect(speaker.voices == ["de", "de", "de"])
     }
 
     @Test func silentUnlessTheConfigSaysSo() {

@@ -100,7 +100,7 @@ public struct AppHarness<App: MiniApp> {
             case .bell: bells += 1
             case .close: closed = true
             case .quit: quit = true
-            case .speak(let text): spoken.append(text)
+            case .speak(let text, _): spoken.append(text)
             }
         }
         return out

@@ -1,0 +1,242 @@
+import BadmintonRules
+
+/// A match called to a court: when, and whether the court has begun it. A court still in the
+/// middle of a match keeps the call as its next one (`next`) until that match ends.
+public struct DeskCall: Codable, Equatable, Sendable {
+    public var match: String
+    public var court: String
+    /// When the call was made, or (for a next call) when the court became free: the warm-up
+    /// starts then, on the court and at the desk.
+    public var calledAt: Double
+    /// When the court's umpire began the match (its start event); nil: not yet.
+    public var startedAt: Double?
+    /// Waiting on a court still playing another match.
+    public var next: Bool
+
+    public init(match: String, court: String, calledAt: Double, startedAt: Double? = nil, next: Bool = false) {
+        self.match = match
+        self.court = court
+        self.calledAt = calledAt
+        self.startedAt = startedAt
+        self.next = next
+    }
+}
+
+/// Where a match of the order of play stands.
+public enum DeskMatchStatus: Equatable, Sendable {
+    case waiting
+    case called(DeskCall)
+    case finished(DeskResult)
+}
+
+/// What the desk says to a call.
+public enum CallOutcome: Equatable, Sendable {
+    /// Made (as the court's next call when `next`).
+    case called(DeskCall)
+    /// Allowed only once the desk confirms: a player inside the minimum rest, a match before
+    /// its time. Calling again with `confirmed` makes it.
+    case ask(String)
+    /// Not possible: no such match, already called or finished, the court busy, a player on court.
+    case refused(String)
+}
+
+/// The desk's whole state: the order of play, the calls out, the results in. Pure: every
+/// change is a function of the state, its arguments and the time given.
+public struct DeskState: Codable, Equatable, Sendable {
+    public var matches: [DeskMatch]
+    public var calls: [DeskCall]
+    public var results: [DeskResult]
+
+    public init(matches: [DeskMatch] = [], calls: [DeskCall] = [], results: [DeskResult] = []) {
+        self.matches = matches
+        self.calls = calls
+        self.results = results
+    }
+
+    /// The minimum rest between a player's matches when the setting gives none (`desk.rest`).
+    public static let defaultRest: Double = 30 * 60
+
+    public func match(_ number: String) -> DeskMatch? { matches.first { $0.number == number } }
+    public func call(of number: String) -> DeskCall? { calls.first { $0.match == number } }
+    public func result(of number: String) -> DeskResult? { results.first { $0.number == number } }
+
+    public func status(of number: String) -> DeskMatchStatus {
+        if let r = result(of: number) { return .finished(r) }
+        if let c = call(of: number) { return .called(c) }
+        return .waiting
+    }
+
+    /// The matches not yet called, in the order of play.
+    public var queue: [DeskMatch] { matches.filter { status(of: $0.number) == .waiting } }
+
+    /// The call a court is on now (not its next).
+    public func current(on court: String) -> DeskCall? { calls.first { $0.court == court && !$0.next } }
+    public func next(on court: String) -> DeskCall? { calls.first { $0.court == court && $0.next } }
+
+    /// The open call a player is in (called, playing, or next on a court), if any.
+    public func openCall(of player: String) -> DeskCall? {
+        let key = DeskState.key(player)
+        return calls.first { c in match(c.match)?.players.contains { DeskState.key($0) == key } ?? false }
+    }
+
+    /// Seconds since the player's last match ended; nil when the player has not played yet.
+    public func rest(of player: String, at now: Double) -> Double? {
+        let key = DeskState.key(player)
+        let ends = results.filter { $0.players.contains { DeskState.key($0) == key } }.map(\.end)
+        return ends.max().map { now - $0 }
+    }
+
+    /// Names compared as the desk reads them: case and spaces around them do not count.
+    static func key(_ name: String) -> String { name.trimmed.lowercased() }
+
+    /// Whether `number` may go to `court` now; `localMinute` is the minute of the local day
+    /// (for `not_before`), `rest` the minimum rest in seconds.
+    public func check(_ number: String, court: String, at now: Double, rest: Double, localMinute: Int? = nil,
+                      confirmed: Bool = false) -> CallOutcome {
+        guard let m = match(number) else { return .refused("there is no match \(number) on the order of play") }
+        switch status(of: number) {
+        case .finished: return .refused("match \(number) is finished")
+        case .called(let c): return .refused("match \(number) is already called to court \(c.court)")
+        case .waiting: break
+        }
+        if let c = next(on: court) { return .refused("court \(court) is busy: match \(c.match) is its next") }
+        let busy = current(on: court)
+        if let c = busy, c.startedAt == nil { return .refused("court \(court) is busy: match \(c.match) is called there") }
+        for p in m.players {
+            if let c = openCall(of: p) {
+                return .refused(c.next ? "\(p.trimmed) is next on court \(c.court) (match \(c.match))" : "\(p.trimmed) is still on court \(c.court) (match \(c.match))")
+            }
+        }
+        let call = DeskCall(match: number, court: court, calledAt: now, next: busy != nil)
+        guard !confirmed else { return .called(call) }
+        let tired = m.players.compactMap { p in self.rest(of: p, at: now).flatMap { $0 < rest ? "\(p) has rested \(Int($0 / 60)) min of \(Int(rest / 60))" : nil } }
+        if !tired.isEmpty { return .ask(tired.joined(separator: "; ") + ": call anyway?") }
+        if let nb = m.notBefore, let minute = localMinute, minute < nb {
+            return .ask("match \(number) is not before \(nb / 60):\(nb % 60 < 10 ? "0" : "")\(nb % 60): call anyway?")
+        }
+        return .called(call)
+    }
+
+    /// Calls `number` to `court` when `check` allows it (see there).
+    public mutating func call(_ number: String, court: String, at now: Double, rest: Double, localMinute: Int? = nil,
+                              confirmed: Bool = false) -> CallOutcome {
+        let outcome = check(number, court: court, at: now, rest: rest, localMinute: localMinute, confirmed: confirmed)
+        if case .called(let c) = outcome { calls.append(c) }
+        return outcome
+    }
+
+    /// Takes a call back before play starts: the match goes back to the queue.
+    public mutating func withdraw(_ number: String) -> Result<DeskCall, DeskRefusal> {
+        guard let i = calls.firstIndex(where: { $0.match == number }) else { return .failure(DeskRefusal("match \(number) is not called")) }
+        guard calls[i].startedAt == nil else { return .failure(DeskRefusal("match \(number) has begun on court \(calls[i].court): it cannot be withdrawn")) }
+        return .success(calls.remove(at: i))
+    }
+
+    /// The court began the match (its start event at `time`).
+    public mutating func started(_ number: String, at time: Double) {
+        guard let i = calls.firstIndex(where: { $0.match == number && !$0.next }), calls[i].startedAt == nil else { return }
+        calls[i].startedAt = time
+    }
+
+    /// A result in: the call is closed and the court's next call, if any, becomes its current one
+    /// (its warm-up starts at `result.end`). A second result for a match is not taken.
+    @discardableResult
+    public mutating func finish(_ result: DeskResult) -> Bool {
+        guard match(result.number) != nil, self.result(of: result.number) == nil else { return false }
+        let court = calls.first { $0.match == result.number }?.court
+        calls.removeAll { $0.match == result.number }
+        results.append(result)
+        if let court, current(on: court) == nil, let i = calls.firstIndex(where: { $0.court == court && $0.next }) {
+            calls[i].next = false
+            calls[i].calledAt = result.end
+        }
+        return true
+    }
+
+    /// The desk marks a walkover: `absent` (0 or 1) did not play. Only before play starts.
+    public mutating func walkover(_ number: String, absent: Int, at now: Double) -> Result<DeskResult, DeskRefusal> {
+        guard let m = match(number) else { return .failure(DeskRefusal("there is no match \(number)")) }
+        if result(of: number) != nil { return .failure(DeskRefusal("match \(number) is finished")) }
+        if let c = call(of: number), c.startedAt != nil {
+            return .failure(DeskRefusal("match \(number) has begun on court \(c.court): a player who cannot go on retires"))
+        }
+        let r = DeskResult(match: m, court: call(of: number)?.court, ending: .walkover(absent), start: nil, end: now)
+        finish(r)
+        return .success(r)
+    }
+
+    /// The desk marks a retirement: `team` (0 or 1) cannot go on; `state` is the court's match
+    /// as the desk last had it (its games and score so far), when it has one.
+    public mutating func retired(_ number: String, team: Int, state: MatchState?, at now: Double) -> Result<DeskResult, DeskRefusal> {
+        guard let m = match(number) else { return .failure(DeskRefusal("there is no match \(number)")) }
+        if result(of: number) != nil { return .failure(DeskRefusal("match \(number) is finished")) }
+        guard let c = call(of: number), !c.next else {
+            return .failure(DeskRefusal("match \(number) is not on a court: a player who does not come gives a walkover"))
+        }
+        var r = DeskResult(match: m, court: c.court, ending: .retired(team), start: c.startedAt ?? c.calledAt, end: now)
+        if let s = state { r.take(s) }
+        finish(r)
+        return .success(r)
+    }
+
+    /// Calls made this long ago whose match has not begun (the desk highlights them).
+    public func late(at now: Double, after limit: Double) -> [DeskCall] {
+        calls.filter { !$0.next && $0.startedAt == nil && now - $0.calledAt >= limit }
+    }
+}
+
+/// Why the desk did not do what was asked.
+public struct DeskRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ text: String) { description = text }
+}
+
+/// `desk.rest`: `30m`, `90s`, `1h`, `1h30m`, or a number of minutes (`30`); 0 to 24 h.
+public enum DeskDuration {
+    public static func parse(_ text: String) -> Double? {
+        let t = text.trimmed.lowercased()
+        guard !t.isEmpty, t.count <= 12 else { return nil }
+        if t.allSatisfy({ $0.isASCII && $0.isNumber }) { return Int(t).map { Double($0 * 60) }.flatMap(bounded) }
+        var total = 0, digits = ""
+        var lastUnit = Int.max
+        for ch in t {
+            if ch.isASCII && ch.isNumber { digits.append(ch); continue }
+            let unit: Int
+            switch ch {
+            case "h": unit = 3600
+            case "m": unit = 60
+            case "s": unit = 1
+            default: return nil
+            }
+            guard let n = Int(digits), unit < lastUnit else { return nil }
+            total += n * unit
+            lastUnit = unit
+            digits = ""
+        }
+        guard digits.isEmpty else { return nil }
+        return bounded(Double(total))
+    }
+
+    static func bounded(_ s: Double) -> Double? { s <= 86_400 ? s : nil }
+}
+
+extension DeskState {
+    /// A match begun on a court this long before the call was not the called one.
+    static let startSlack = 0.0
+
+    /// What the desk's copies of a court's matches (its history and its current match, as the
+    /// recording desk keeps them) say of the call to that court: the first match begun there
+    /// at or after the call is the called one; its start is the call's start, its end the
+    /// result. Returns the results new to the desk (each taken once).
+    public mutating func take(court: String, matches logs: [MatchLog]) -> [DeskResult] {
+        var new: [DeskResult] = []
+        // A result frees the court: its next call is looked at again, with what follows it.
+        while let c = current(on: court), let m = match(c.match),
+              let log = logs.filter({ $0.startedAt >= c.calledAt - DeskState.startSlack }).min(by: { $0.startedAt < $1.startedAt }) {
+            if c.startedAt == nil { started(c.match, at: log.startedAt) }
+            guard let r = DeskResult(match: m, court: court, log: log), finish(r) else { break }
+            new.append(r)
+        }
+        return new
+    }
+}

@@ -1,0 +1,160 @@
+import TerminiCore
+import BadmintonRules
+
+/// How a finished match ended, as the results say it.
+public enum DeskEnding: Equatable, Sendable {
+    case played
+    /// The team that retired.
+    case retired(Int)
+    /// The team a player of which was disqualified.
+    case disqualified(Int)
+    /// The team that did not play.
+    case walkover(Int)
+
+    public var word: String {
+        switch self {
+        case .played: return "played"
+        case .retired: return "retired"
+        case .disqualified: return "disqualified"
+        case .walkover: return "walkover"
+        }
+    }
+
+    /// The side the ending is about (the one that retired, …); nil when played out.
+    public var team: Int? {
+        switch self {
+        case .played: return nil
+        case .retired(let t), .disqualified(let t), .walkover(let t): return t
+        }
+    }
+
+    init(_ e: Ending) {
+        switch e {
+        case .played: self = .played
+        case .retired(let t): self = .retired(t)
+        case .walkover(let t): self = .walkover(t)
+        case .disqualified(let t): self = .disqualified(t)
+        }
+    }
+}
+
+/// A card of a finished match: who, which card, in which game.
+public struct DeskCard: Codable, Equatable, Sendable {
+    public var team: Int
+    public var player: String
+    /// `warning`, `fault` or `disqualification` (yellow, red, black).
+    public var card: String
+    public var game: Int
+}
+
+/// One finished match, as the desk keeps and writes it (`--results csv|json`).
+public struct DeskResult: Codable, Equatable, Sendable {
+    public var number: String
+    public var event: String
+    public var round: String
+    public var court: String?
+    public var teams: [DeskTeam]
+    /// 0 or 1.
+    public var winner: Int
+    /// Every game's score, team 1's first; an unfinished last game (a retirement) too.
+    public var games: [[Int]]
+    /// `played`, `retired`, `disqualified`, `walkover`.
+    public var ended: String
+    /// The side that retired, was disqualified or did not play.
+    public var endedBy: Int?
+    /// When play began (nil for a walkover) and ended, wall-clock seconds.
+    public var start: Double?
+    public var end: Double
+    public var shuttles: Int
+    public var umpire: String?
+    public var judge: String?
+    public var cards: [DeskCard]
+
+    public init(match m: DeskMatch, court: String?, ending: DeskEnding, start: Double?, end: Double) {
+        number = m.number
+        event = m.event
+        round = m.round
+        self.court = court
+        teams = m.teams
+        winner = ending.team.map { 1 - $0 } ?? 0
+        games = []
+        ended = ending.word
+        endedBy = ending.team
+        self.start = start
+        self.end = end
+        shuttles = 0
+        umpire = m.umpire
+        judge = m.judge
+        cards = []
+    }
+
+    /// The result of a match a court played to its end; nil while it is not over.
+    public init?(match m: DeskMatch, court: String?, log: MatchLog) {
+        let s = log.state
+        guard s.isOver, let w = s.winner else { return nil }
+        self.init(match: m, court: court, ending: DeskEnding(s.ending ?? .played), start: log.startedAt,
+                  end: log.effective.last?.time ?? log.startedAt)
+        winner = w
+        take(s)
+        if let u = log.setup?.officials.umpire { umpire = u }
+        if let j = log.setup?.officials.serviceJudge { judge = j }
+    }
+
+    /// Games, shuttles and cards from the court's state of the match.
+    mutating func take(_ s: MatchState) {
+        games = s.games
+        if endedBy != nil, let u = s.unfinishedScore, u != [0, 0] { games.append(u) }
+        shuttles = s.shuttles
+        cards = s.cards.map { c in
+            let players = s.teams[c.team].players
+            return DeskCard(team: c.team, player: players[min(max(0, c.player), players.count - 1)], card: c.card.rawValue, game: c.game)
+        }
+    }
+
+    public var players: [String] { teams.flatMap(\.players) }
+    public var duration: Double? { start.map { max(0, end - $0) } }
+    /// `21-15 18-21 21-5`, team 1's points first.
+    public var score: String { games.map { "\($0[0])-\($0[1])" }.joined(separator: " ") }
+}
+
+/// What `termini desk --results csv|json` writes: every finished match, in the order they ended.
+public enum DeskResultsWriter {
+    public enum Format: String, CaseIterable, Sendable { case csv, json }
+
+    public static let csvHeader = "match,event,round,court,team1,country1,team2,country2,winner,games,ended,start,end,duration,shuttles,umpire,judge,cards\n"
+
+    public static func write(_ results: [DeskResult], as format: Format) -> String {
+        switch format {
+        case .csv: return csvHeader + results.map(csvLine).joined()
+        case .json: return "{\"results\":[" + results.map(jsonObject).joined(separator: ",") + "]}\n"
+        }
+    }
+
+    static func csvLine(_ r: DeskResult) -> String {
+        let cells: [String] = [
+            r.number, r.event, r.round, r.court ?? "",
+            r.teams[0].name, r.teams[0].country ?? "", r.teams[1].name, r.teams[1].country ?? "",
+            r.teams[r.winner].name, r.score, r.ended,
+            r.start.map(MatchReport.isoTime) ?? "", MatchReport.isoTime(r.end),
+            r.duration.map { MatchReport.clock(Int($0.rounded())) } ?? "",
+            String(r.shuttles), r.umpire ?? "", r.judge ?? "",
+            r.cards.map { "\($0.player) \(Misconduct(rawValue: $0.card)?.colour ?? $0.card) (game \($0.game))" }.joined(separator: "; "),
+        ]
+        return cells.map { MatchReport.csvField(TextLayout.sanitized($0)) }.joined(separator: ",") + "\n"
+    }
+
+    static func jsonObject(_ r: DeskResult) -> String {
+        func s(_ t: String?) -> String { t.map { MatchReport.json(TextLayout.sanitized($0)) } ?? "null" }
+        func team(_ t: DeskTeam) -> String {
+            "{\"players\":[" + t.players.map { s($0) }.joined(separator: ",") + "],\"country\":\(s(t.country))}"
+        }
+        let games = "[" + r.games.map { "[\($0[0]),\($0[1])]" }.joined(separator: ",") + "]"
+        let cards = "[" + r.cards.map { "{\"team\":\($0.team + 1),\"player\":\(s($0.player)),\"card\":\(s($0.card)),\"game\":\($0.game)}" }.joined(separator: ",") + "]"
+        return "{\"match\":\(s(r.number)),\"event\":\(s(r.event)),\"round\":\(s(r.round)),\"court\":\(s(r.court)),"
+            + "\"teams\":[\(team(r.teams[0])),\(team(r.teams[1]))],\"winner\":\(r.winner + 1),\"games\":\(games),"
+            + "\"ended\":\(s(r.ended)),\"endedBy\":\(r.endedBy.map { String($0 + 1) } ?? "null"),"
+            + "\"start\":\(s(r.start.map(MatchReport.isoTime))),\"end\":\(s(MatchReport.isoTime(r.end))),"
+            + "\"duration\":\(r.duration.map { String(Int($0.rounded())) } ?? "null"),\"shuttles\":\(r.shuttles),"
+            + "\"umpire\":\(s(r.umpire)),\"judge\":\(s(r.judge)),\"cards\":\(cards)}"
+    }
+}
