@@ -25,7 +25,7 @@ struct CourtReader {
         if contents.events.isEmpty && !contents.damaged { return JournalRead(file: files.journal) }
         let log = MatchLog(records: contents.events)
         return JournalRead(file: files.journal, log: log, damagedLines: contents.damagedLines,
-                           damaged: contents.damaged || log == nil)
+                           damaged: contents.damaged || log == nil, events: contents.events.count)
     }
 
     /// The journal's match, the damage said (for a command, which never changes the file).
@@ -63,6 +63,16 @@ struct JournalRead {
     /// Some line could not be read, or what was read begins no match: the file needs
     /// recovering.
     var damaged = false
+    /// The events read (whole lines that are events).
+    var events = 0
+
+    /// What is wrong with it, in words: its damaged lines, or, when every line is whole, that
+    /// its events begin no match (its start was lost: the file cut, or replaced under a keeper).
+    var damage: String {
+        let d = damagedLines
+        guard d == 0, log == nil else { return "\(d) damaged line\(d == 1 ? "" : "s") left out" + (log == nil ? "; no match could be read" : "") }
+        return "holds \(events) event\(events == 1 ? "" : "s") but no start of a match before them (its first lines were lost), so no match could be read"
+    }
 
     /// What recovering the damaged journal takes, for the keeper to carry out: the journal
     /// replaced whole by its readable events (a copy of the damaged one kept aside; on a full
@@ -71,7 +81,8 @@ struct JournalRead {
     func recovery(glyphs: Glyphs) -> [AppEffect] {
         guard damaged else { return [] }
         let d = damagedLines
-        let reason = "The match journal was damaged (\(d) line\(d == 1 ? "" : "s") could not be read)"
+        let reason = d == 0 && log == nil ? "The match journal \(damage)"
+            : "The match journal was damaged (\(d) line\(d == 1 ? "" : "s") could not be read)"
         guard let log else {
             return [.keepAside(file: file, reason: reason), .notice("No event of the match could be recovered from the damaged journal.")]
         }
@@ -83,7 +94,6 @@ struct JournalRead {
     /// The damage in a line, for a command (`--status`, `--export`): nil when there is none.
     var report: String? {
         guard damaged else { return nil }
-        let d = damagedLines
-        return "\(file): \(d) damaged line\(d == 1 ? "" : "s") left out" + (log == nil ? "; no match could be read" : "")
+        return damagedLines == 0 && log == nil ? "\(file) \(damage)" : "\(file): \(damage)"
     }
 }

@@ -58,7 +58,8 @@ extension FileStore {
             sequence += 1
             let side = SideFile(file: file, sequence: sequence, content: content, base: base)
             let p = directory + "/" + side.name
-            let fd = fs.open(p, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            // Read and write: a journal's side file, once renamed, is the journal held (`HeldFile`).
+            let fd = fs.open(p, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd < 0 {
                 if errno == EEXIST && attempts < 8 {
                     attempts += 1
@@ -128,7 +129,12 @@ extension FileStore {
         guard fs.rename(directory + "/" + entry.side.name, p) == 0 else {
             return "cannot replace \(entry.file): \(Posix.errnoText)"
         }
-        _ = fs.close(entry.fd)
+        if held[entry.file] != nil, let identity = fs.fstat(entry.fd)?.identity {
+            hold(entry.file, fd: entry.fd, identity: identity)
+        } else {
+            release(entry.file)
+            _ = fs.close(entry.fd)
+        }
         known[entry.file] = entry.side.content
         if let l = leftovers.removeValue(forKey: entry.file) { stale.append(l.side.name) }
         return nil
@@ -206,6 +212,7 @@ extension FileStore {
         for old in pending where old.file == file { retire(old) }
         pending.removeAll { $0.file == file }
         if fs.unlink(p) == 0 {
+            release(file)
             known[file] = .some(nil)
             onChange?(.removed(file: file))
         }
@@ -219,7 +226,7 @@ extension FileStore {
         settleDeferredSync()
         _ = try checkWritable(file)
         let lockFile = ".\(file).lock"
-        guard case .file(let lfd, _) = openRegular(lockFile, flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode: 0o600) else {
+        guard case .file(let lfd, _, _) = openRegular(lockFile, flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode: 0o600) else {
             throw StoreError.io("cannot lock \(file): \(lockFile) is not a lock file")
         }
         defer { _ = fs.close(lfd) }

@@ -116,6 +116,8 @@ public final class FileStore: StateStore {
     /// Files an append could not cut back: the length to cut them to before the next append.
     var cutTo: [String: Int] = [:]
     var sequence: UInt64
+    /// The journals this store read line by line, appended to or replaced, held open (see `HeldFile`).
+    var held: [String: HeldFile] = [:]
 
     /// `directory` nil means there is nowhere to save (no HOME): everything runs in memory.
     public init(directory: String?, clock: @escaping () -> Double = WallClock.now, calls: any FileSystemCalls = PosixCalls.shared,
@@ -159,12 +161,15 @@ public final class FileStore: StateStore {
         pending.removeAll()
         for held in lockFDs.values { _ = fs.close(held.fd) }
         lockFDs.removeAll()
+        for file in held.values { _ = fs.close(file.fd) }
+        held.removeAll()
     }
 
     deinit {
         sync()
         for p in pending { _ = fs.close(p.fd) }
         for held in lockFDs.values { _ = fs.close(held.fd) }
+        for file in held.values { _ = fs.close(file.fd) }
     }
 
     public func path(_ file: String) -> String? {

@@ -83,30 +83,45 @@ extension FileStore {
         }
     }
 
-    /// The append itself: on a line of its own, fdatasynced, cut back on any failure.
+    static let appendFlags = O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
+
+    /// The append itself: on a line of its own, fdatasynced, cut back on any failure. A
+    /// journal moved or removed since this store held it is written afresh first (`HeldFile`).
     func appendNow(_ file: String, bytes: [UInt8]) throws {
         guard let p = path(file), directory != nil else { throw StoreError.nowhere }
         let existed = fs.lstat(p) != nil
         // The size is the one `openRegular` read from the open file (its fstat).
-        let fd: Int32
+        var fd: Int32
         var size: Int
-        switch openRegular(file, flags: O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode: 0o600) {
+        var identity: FileIdentity
+        switch openRegular(file, flags: FileStore.appendFlags, mode: 0o600) {
         case .missing: throw failed("cannot append to \(file)")
         case .refused(let why, let inTheWay):
             guard inTheWay else { throw StoreError.io(why) }
-            // Something else stands in its place: kept aside, and the line starts a new file.
+            // Something else stands in its place: kept aside, and the line starts a new file
+            // (with what the journal held, if this store held it).
+            let kept = held.removeValue(forKey: file)
             moveAside(file, afresh: false, reason: why)
+            held[file] = kept
             guard !protected.contains(file),
-                  case .file(let f, let s) = openRegular(file, flags: O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, mode: 0o600)
+                  case .file(let f, let s, let i) = openRegular(file, flags: FileStore.appendFlags, mode: 0o600)
             else { throw StoreError.protected(file) }
-            (fd, size) = (f, s)
-        case .file(let f, let s): (fd, size) = (f, s)
+            (fd, size, identity) = (f, s, i)
+        case .file(let f, let s, let i): (fd, size, identity) = (f, s, i)
+        }
+        var line = bytes
+        var rewritten = false
+        if let kept = held[file], kept.identity != identity {
+            rewritten = true
+            let back = try takeBack(file, from: kept, fd: fd, size: size)
+            (fd, size, identity) = (back.fd, 0, back.identity)
+            if let last = back.content.last, last != 0x0a { line = [0x0a] + line }
+            line = back.content + line
         }
         var syncing = false
-        defer { if !syncing { _ = fs.close(fd) } }
+        defer { if syncing { hold(file, fd: fd, identity: identity) } else { _ = fs.close(fd) } }
         // Whatever happens next, what this store knew of the file's content is out of date.
         known[file] = nil
-        var line = bytes
         if let cut = cutTo[file], size > cut {
             guard fs.ftruncate(fd, cut) == 0 else { throw failed("cannot append to \(file)") }
             size = cut
@@ -127,7 +142,8 @@ extension FileStore {
             cutBack(file, fd: fd, to: size, line: line, written: written)
             throw e
         }
-        if deferredSync != nil, !retained.contains(file) {
+        // A journal written afresh is synced now: if the disk refuses, the held one still has it all.
+        if deferredSync != nil, !retained.contains(file), !rewritten {
             // The line is in the file (a killed process loses nothing); it is synced while
             // the frame is drawn, and confirmed before the frame is sent.
             syncing = true
@@ -139,6 +155,7 @@ extension FileStore {
             cutBack(file, fd: fd, to: size, line: line, written: line.count)
             throw e
         }
+        syncing = true
         appended(file, line: line, existed: existed)
     }
 
@@ -173,7 +190,7 @@ extension FileStore {
         }
         guard let u = unconfirmed, let deferredSync else { return }
         unconfirmed = nil
-        defer { _ = fs.close(u.fd) }
+        // The descriptor stays open: it is the journal this store holds (see `HeldFile`).
         let answer = u.answer ?? deferredSync(u.fd)
         guard answer.result == 0 else {
             let e = StoreError.io("cannot append to \(u.file): \(Posix.text(answer.error))")

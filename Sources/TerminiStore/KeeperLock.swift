@@ -39,7 +39,7 @@ extension FileStore {
             let text = "\(why): Termini cannot tell whether another copy keeps this, so it only reads (remove \(file) to save here)"
             notice(text)
             return .unusable(text)
-        case .file(let f, let s): (fd, size) = (f, s)
+        case .file(let f, let s, _): (fd, size) = (f, s)
         }
         if fs.flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let e = errno

@@ -75,7 +75,7 @@ extension FileStore {
     }
 
     func copyableBytes(_ file: String) -> [UInt8]? {
-        guard case let .file(fd, _) = openRegular(file) else { return nil }
+        guard case let .file(fd, _, _) = openRegular(file) else { return nil }
         defer { _ = fs.close(fd) }
         return Posix.readAll(fs, fd, limit: 1 << 30)
     }
@@ -105,6 +105,7 @@ extension FileStore {
         }
         let name = asideName(file)
         if let q = path(name), fs.rename(p, q) == 0 {
+            release(file)
             if let directory { Posix.fsyncDirectory(fs, directory) }
             known[file] = .some(nil)
             onChange?(.movedAside(file: file))

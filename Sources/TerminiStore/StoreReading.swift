@@ -18,7 +18,8 @@ extension FileStore {
 
     enum Opened {
         case missing
-        case file(fd: Int32, size: Int)
+        /// `identity`: the file opened (device and inode, from its `fstat`).
+        case file(fd: Int32, size: Int, identity: FileIdentity)
         /// Why not; `inTheWay` when something that is not a regular file has the name.
         case refused(String, inTheWay: Bool)
     }
@@ -58,7 +59,7 @@ extension FileStore {
             _ = fs.close(fd)
             return .refused("\(file) is \(info.described), not a file", inTheWay: true)
         }
-        return .file(fd: fd, size: info.size)
+        return .file(fd: fd, size: info.size, identity: info.identity)
     }
 
     /// The directory's visible names, and the files that so far live only in side files
@@ -83,7 +84,7 @@ extension FileStore {
         case .refused(let why, _):
             moveAside(file, afresh: true, reason: why)
             return nil
-        case let .file(fd, size):
+        case let .file(fd, size, _):
             defer { _ = fs.close(fd) }
             if size > readLimit {
                 moveAside(file, afresh: true, reason: "\(file) is \(size / 1_048_576) MB, far too large to be Termini's")
@@ -115,8 +116,10 @@ extension FileStore {
         case .refused(let why, _):
             moveAside(file, afresh: true, reason: why)
             return nil
-        case .file(let fd, _):
-            defer { _ = fs.close(fd) }
+        case let .file(fd, _, identity):
+            // A store that writes keeps the journal it read open: appended to later, it can
+            // tell whether the file at the name is still this one (see `HeldFile`).
+            defer { if readOnly || !canWrite { _ = fs.close(fd) } else { hold(file, fd: fd, identity: identity) } }
             var splitter = LineSplitter(limit: maxLineLength)
             // Read into memory never zeroed (as Posix.readAll): clearing 64 KiB to read a
             // journal of a few hundred bytes cost 65,000 instructions and 16 pages of heap.
@@ -160,7 +163,7 @@ extension FileStore {
         switch openRegular(file) {
         case .missing: return .some(nil)
         case .refused: return nil
-        case .file(let fd, _):
+        case .file(let fd, _, _):
             defer { _ = fs.close(fd) }
             guard let bytes = Posix.readAll(fs, fd, limit: 1 << 30) else { return nil }
             return .some(ContentIdentity(of: bytes))

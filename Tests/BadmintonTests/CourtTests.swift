@@ -129,3 +129,19 @@ import Testing
         #expect(json.contains("\"call\":\"Court 7, 20 seconds\""), "\(json)")
     }
 }
+
+/// Issue 24, fault 4: a journal whose start was lost (rallies appended to a new file after the
+/// journal was moved away) is no match; `--status` says what it found, not "0 damaged lines".
+@Suite struct JournalWithoutStartTests {
+    @Test func statusSaysTheJournalBeginsNoMatch() throws {
+        let store = InMemoryStore()
+        store.files["badminton-match.jsonl"] = MatchEvent(.point(team: 0), at: 1_800_000_000).line
+            + MatchEvent(.point(team: 1), at: 1_800_000_001).line
+        let out = try #require(CourtTests.run(["--status": ""], store))
+        // The host prints the store's notices on stderr before the command's own output.
+        let said = store.takeNotices().joined(separator: "\n")
+        #expect(!said.contains("0 damaged lines"), "\(said)")
+        #expect(said.contains("badminton-match.jsonl holds 2 events but no start of a match"), "\(said)")
+        #expect(out.status == 1)
+    }
+}
