@@ -14,7 +14,7 @@ import BadmintonRules
 public enum DeskCommand {
     public static let descriptor = AppDescriptor(
         id: "desk", name: "Desk",
-        summary: "the tournament desk: order of play in, calls to court, results out",
+        summary: "the tournament desk: order of play, calls, results",
         options: [
             OptionSpec("--hall", value: "URL", help: "the hall's broker, mqtt://HOST[:PORT][/HALL] (else hall = URL in the config)"),
             OptionSpec("--hall-credentials", value: "FILE", values: .file, help: "the desk's user and password (user = and password = lines), never on the command line"),

@@ -359,8 +359,8 @@ extension TmuxSession {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let bin = dir + "/bin", said = dir + "/said.txt"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        // Called as `espeak-ng -- TEXT`.
-        let script = "#!/bin/sh\nprintf '%s\\n' \"$2\" >> \(TmuxSession.quote(said))\n"
+        // Called as `espeak-ng -v VOICE -- TEXT`: the text is the last argument.
+        let script = "#!/bin/sh\nfor a; do last=$a; done\nprintf '%s\\n' \"$last\" >> \(TmuxSession.quote(said))\n"
         #expect(FileManager.default.createFile(atPath: bin + "/espeak-ng", contents: Data(script.utf8), attributes: [.posixPermissions: 0o755]))
         func heard() -> [String] {
             ((try? String(contentsOfFile: said, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
