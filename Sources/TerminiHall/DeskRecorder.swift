@@ -165,9 +165,10 @@ public final class DeskRecorder: HallConnection {
                 publishAck(c, copy.ack())
             case .keptHere:
                 // Its keeper's files are the truth: acknowledged as they are on the disk.
-                copies[c] = readCopy(c)
+                let kept = readCopy(c)
+                copies[c] = kept
                 links[c, default: CourtLink()].lastEventAt = now
-                publishAck(c, copies[c]!.ack())
+                publishAck(c, kept.ack())
             case .refused:
                 // What reached the disk is what the copy is.
                 copies[c] = readCopy(c)
