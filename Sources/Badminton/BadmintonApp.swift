@@ -12,7 +12,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         id: "badminton", name: "Badminton", summary: "Courtside scoreboard with real BWF rules",
         options: [
             OptionSpec("--new", help: "start a new match (the one in progress goes to the history)"),
-            OptionSpec("--format", value: "FORMAT", values: .choices(MatchFormat.presets), help: "with --new: 3x21 (default), 3x15, 5x11, 1x21 or GxP[cC]"),
+            OptionSpec("--format", value: "FORMAT", values: .choices(MatchFormat.presets), help: "with --new: 3x21 (the default, not the last one), 3x15, 5x11, 1x21 or GxP[cC]"),
             OptionSpec("--doubles", help: "with --new: a doubles match"),
             OptionSpec("--names", value: "A,B", help: "with --new: the two sides, left first; doubles \"A1/A2,B1/B2\""),
             OptionSpec("--watch", help: "follow the match kept by another termini, read-only"),
@@ -197,8 +197,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     static func setup(from options: AppOptions, defaults: SetupDefaults) -> MatchSetup {
         let discipline: Discipline = options.flag("--doubles") ? .doubles : .singles
-        let format = options.value("--format").flatMap { try? MatchFormat.parse($0).get() }
-            ?? (try? MatchFormat.parse(defaults.format).get()) ?? .standard
+        // Without --format, 3x21 as --help says (the setup dialog offers the last one chosen).
+        let format = options.value("--format").flatMap { try? MatchFormat.parse($0).get() } ?? .standard
         var teams = TeamInfo.defaults(discipline)
         if let n = options.value("--names") {
             let parsed = n.split(separator: ",", omittingEmptySubsequences: false).compactMap { TeamInfo.parse(String($0), discipline: discipline) }

@@ -92,12 +92,21 @@ struct CardDialog: Modal, Equatable, Sendable {
           when: { $0.numbered.players.count == 2 }) { d, key, _ in d.pick(key) },
         B([.char("w"), .char("f"), .char("d")], hint: .init("Card"),
           "the card: w a warning (yellow), f a fault (red: the other side scores), d a disqualification (black: the match ends)") { d, key, _ in
-            d.card = key == .char("w") ? .warning : key == .char("f") ? .fault : .disqualification
+            let card: Misconduct = key == .char("w") ? .warning : key == .char("f") ? .fault : .disqualification
+            if let why = d.refusal(card) {
+                d.problem = why
+                return .alert
+            }
+            d.card = card
             return .stay
         },
         B([.enter], hint: .init("Record"), "record the card (u undoes it)") { d, _, _ in
             guard let i = d.chosen, let card = d.card else {
                 d.problem = d.chosen == nil ? "Choose the player: \(d.numbered.players.count == 4 ? "1-4" : "1 or 2")." : "Choose the card: w, f or d."
+                return .alert
+            }
+            if let why = d.refusal(card) {
+                d.problem = why
                 return .alert
             }
             let (team, player) = d.numbered.players[i]
@@ -109,7 +118,16 @@ struct CardDialog: Modal, Equatable, Sendable {
     mutating func pick(_ key: Key) -> ModalStep<Action> {
         guard let i = numbered.index(of: key) else { return .stay }
         chosen = i
+        // A warning chosen for the other side stays only while it can be given (Law 16.7).
+        if let card, refusal(card) != nil { self.card = nil }
         return .stay
+    }
+
+    /// Why `card` cannot go to the chosen player's side (Law 16.7: a side is warned once);
+    /// nil when it can, or before a player is chosen.
+    func refusal(_ card: Misconduct) -> String? {
+        guard let i = chosen else { return nil }
+        return card.refusal(state, team: numbered.players[i].team)
     }
 
     mutating func handle(_ key: Key, context: AppContext) -> ModalStep<Action> {
@@ -132,16 +150,25 @@ struct CardDialog: Modal, Equatable, Sendable {
             let on = card == c
             if i == 0 { canvas.put("Card", x: r.x, y: r.y, style: chosen != nil && card == nil ? theme[.accent] : theme[.text], clip: r) }
             let key = c == .warning ? "w" : c == .fault ? "f" : "d"
-            let text = "\(key) \(on ? g.dotOn : g.dotOff) \(TextLayout.pad(colour, to: 8))\(what)"
-            canvas.fit(text, in: Rect(x: r.x + 10, y: r.y, width: max(0, r.width - 10), height: 1), style: on ? theme[.focus] : theme[.dialog], glyphs: g)
+            // Law 16.7: a side with a card already is not warned again; the row says so.
+            let refused = refusal(c) != nil
+            let text = "\(key) \(on ? g.dotOn : g.dotOff) \(TextLayout.pad(colour, to: 8))\(refused ? "warning: not now, the side has a card" : what)"
+            canvas.fit(text, in: Rect(x: r.x + 10, y: r.y, width: max(0, r.width - 10), height: 1),
+                       style: refused ? theme[.disabled] : on ? theme[.focus] : theme[.dialog], glyphs: g)
         }
         let effectRow = inner.row(inner.height - 2), callRow = inner.row(inner.height - 1)
+        // What Enter will do, or why it will not: whole, over the blank row above when long.
+        func say(_ text: String, style: Style) {
+            let lines = TextLayout.wrap(TextLayout.sanitized(text), width: max(1, inner.width))
+            guard lines.count == 2, inner.height >= 9 else { return canvas.fit(text, in: effectRow, style: style, glyphs: g) }
+            for (k, line) in lines.enumerated() { canvas.fit(line, in: inner.row(inner.height - 3 + k), style: style, glyphs: g) }
+        }
         if let problem {
-            canvas.fit(problem, in: effectRow, style: theme[.danger], glyphs: g)
+            say(problem, style: theme[.danger])
         } else if let i = chosen, let card {
             let (team, player) = numbered.players[i]
             let p = card.preview(state, team: team, player: player, at: context.now, court: court, calls: calls)
-            canvas.fit(p.effect, in: effectRow, style: theme[.accent].with(.bold), glyphs: g)
+            say(p.effect, style: theme[.accent].with(.bold))
             if !p.call.isEmpty {
                 let (open, close) = g.isUnicode ? ("\u{201c}", "\u{201d}") : ("\"", "\"")
                 canvas.fit("Call: " + open + TextLayout.sanitized(p.call) + close, in: callRow, style: theme[.muted], glyphs: g)

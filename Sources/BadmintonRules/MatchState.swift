@@ -217,12 +217,9 @@ public struct MatchState: Equatable, Sendable {
     }
 
     /// Whether the match has begun for Law 16 (RTTO 3.7.7: misconduct before it does not
-    /// touch the score): not in the warm-up, nor while the first server is being chosen.
-    func hasBegun(at time: Double) -> Bool {
-        if hasRallies { return true }
-        if phase == .choosingService && games.isEmpty { return false }
-        return !isWarmingUp(at: time)
-    }
+    /// touch the score): from its first rally on — not in the warm-up, the choice of server,
+    /// nor between "love all; play" and the end of the first rally.
+    var hasBegun: Bool { hasRallies }
 
     private mutating func applyAction(_ event: MatchEvent) -> Bool {
         switch event.action {
@@ -302,7 +299,7 @@ public struct MatchState: Equatable, Sendable {
     /// Law 16: a card to `player` of `team`, kept with what it did; a fault scores for the
     /// other side (between games, at the start of the next), a disqualification ends the match.
     private mutating func give(_ card: Misconduct, team: Int, player: Int, at time: Double) -> Bool {
-        guard team == 0 || team == 1, teams[team].players.indices.contains(player) else { return false }
+        guard team == 0 || team == 1, teams[team].players.indices.contains(player), card.refusal(self, team: team) == nil else { return false }
         // In the break before a game: after the game before was won, or (doubles) while
         // the server of the next is chosen.
         let inBreak = phase == .gameOver || (phase == .choosingService && !games.isEmpty)
@@ -320,7 +317,7 @@ public struct MatchState: Equatable, Sendable {
                 record.scored = true
                 faultedAtStart.append(record)
                 point(to: 1 - team, at: time, keepingInterval: true, isRally: false)
-            } else if phase != .matchOver && hasBegun(at: time) {
+            } else if phase != .matchOver && hasBegun {
                 record.scored = true
                 point(to: 1 - team, at: time, keepingInterval: true)
             }

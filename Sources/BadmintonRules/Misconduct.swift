@@ -31,6 +31,7 @@ public enum Misconduct: String, Sendable, CaseIterable {
     /// and the umpire's call after it, before it is recorded (the card dialog's preview).
     /// `court` is the court's name for the call, nil for none.
     public func preview(_ s: MatchState, team: Int, player: Int, at now: Double, court: String?, calls: CallTable = .english) -> (effect: String, call: String) {
+        if let why = refusal(s, team: team) { return (why, "") }
         var after = s
         guard after.apply(MatchEvent(.card(team: team, player: player, card: self), at: now)) else { return ("Not possible now.", "") }
         let call = UmpireCall.text(after, now: now, court: court, calls: calls)
@@ -44,7 +45,7 @@ public enum Misconduct: String, Sendable, CaseIterable {
             return ("Warning to \(name): nothing else changes.", call)
         case .fault:
             guard after.cards.last?.scored == true else {
-                return ("Fault to \(name): no point, the match has not begun (warm-up, choice of server).", call)
+                return ("Fault to \(name): no point, the match has not begun (before the first rally).", call)
             }
             if s.phase == .gameOver {
                 return ("Fault: \(otherName) \(scores) the first point of game \(s.gameNumber + 1).", call)
@@ -56,6 +57,24 @@ public enum Misconduct: String, Sendable, CaseIterable {
         case .disqualification:
             return ("Disqualified: the match ends, won by \(otherName).", call)
         }
+    }
+}
+
+extension Misconduct {
+    /// Why this card cannot be given to a player of `team` now, nil when it can. Law 16.7:
+    /// a warning goes to a side once; a side that has any card already (either player, any
+    /// colour, this game or an earlier one) is faulted or disqualified for a further offence.
+    public func refusal(_ s: MatchState, team: Int) -> String? {
+        guard self == .warning, s.teams.indices.contains(team) else { return nil }
+        let given = s.cards.filter { $0.team == team }
+        guard !given.isEmpty else { return nil }
+        let side = s.teams[team]
+        let marks = given.map { c -> String in
+            guard s.isDoubles, side.players.indices.contains(c.player) else { return c.card.colour }
+            return TextLayout.sanitized(side.players[c.player]) + " " + c.card.colour
+        }
+        return "\(TextLayout.sanitized(side.name)) \(side.verb("already has", "already have")) a card (\(marks.joined(separator: ", "))): "
+            + "a further offence is a fault (Law 16.7)."
     }
 }
 

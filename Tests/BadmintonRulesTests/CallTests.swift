@@ -145,8 +145,8 @@ import Testing
         Row(moment: "a fault by the server", call: "Ann, fault for misconduct; service over, 4-5") {
             let m = singles(); m.points("00011100"); m.take(.card(team: 0, player: 0, card: .fault)); return at(m)
         },
-        Row(moment: "a fault in doubles names the player", call: "Dan, fault for misconduct; 1-love") {
-            let m = doubles(); m.take(.card(team: 1, player: 1, card: .fault)); return at(m)
+        Row(moment: "a fault in doubles names the player", call: "Dan, fault for misconduct; 2-love") {
+            let m = doubles(); m.points("0"); m.take(.card(team: 1, player: 1, card: .fault)); return at(m)
         },
         Row(moment: "a fault at game point ends the game", call: "Bob, fault for misconduct; game; first game won by Ann, 21-18") {
             let m = singles(); m.score(18, 18); m.points("00"); m.take(.card(team: 1, player: 0, card: .fault)); return at(m)

@@ -48,8 +48,8 @@ import Testing
         Situation(name: "disqualification ends the match for the other side", rallies: "00", card: (0, 0, .disqualification),
                   expectScore: [2, 0], expectServer: 0, expectPhase: .matchOver, expectWinner: 1),
         // Doubles, Red 1 serving to Blue 1 at love all (Red 1 right, Blue 1 right).
-        Situation(name: "doubles: fault by the receiver's partner, the servers change courts", doubles: true, card: (1, 1, .fault),
-                  expectScore: [1, 0], expectServer: 0, expectPhase: .playing, expectServerPlayer: 0),
+        Situation(name: "doubles: fault by the receiver's partner, the servers change courts", doubles: true, rallies: "0", card: (1, 1, .fault),
+                  expectScore: [2, 0], expectServer: 0, expectPhase: .playing, expectServerPlayer: 0),
         Situation(name: "doubles: fault by the server's partner, service over to the player in the left court", doubles: true, rallies: "0",
                   card: (0, 1, .fault), expectScore: [1, 1], expectServer: 1, expectPhase: .playing, expectServerPlayer: 1),
         Situation(name: "doubles: warning to either player", doubles: true, rallies: "01", card: (0, 1, .warning),
@@ -145,10 +145,51 @@ import Testing
         let b = Match(doubles: true)
         b.take(.card(team: 1, player: 1, card: .fault))
         #expect(b.state.score == [0, 0] && b.state.phase == .choosingService)
-        // Without a warm-up, once play is called (singles: from the start), a fault counts.
+        // Singles without a warm-up, before the first rally (RTTO 3.7.7): recorded, no point.
         let c = Match()
-        c.take(.card(team: 0, player: 0, card: .fault))
-        #expect(c.state.score == [0, 1] && c.state.server == 1 && c.state.cards[0].scored == true)
+        #expect(c.take(.card(team: 1, player: 0, card: .fault)))
+        #expect(c.state.score == [0, 0] && c.state.server == 0 && c.state.cards.count == 1 && c.state.cards[0].scored == false)
+        // Doubles with the server chosen ("love all; play"), still before the first rally.
+        let d = Match(doubles: true)
+        d.take(.service(team: 0, server: 0, receiver: 0))
+        d.take(.card(team: 1, player: 1, card: .fault))
+        #expect(d.state.score == [0, 0] && d.state.cards[0].scored == false)
+        // From the first rally on, a fault is a rally lost.
+        let e = Match()
+        e.points("0")
+        e.take(.card(team: 0, player: 0, card: .fault))
+        #expect(e.state.score == [1, 1] && e.state.server == 1 && e.state.cards[0].scored == true)
+    }
+
+    /// Law 16.7: a warning is given to a side, once; a side that has any card is faulted
+    /// (or disqualified) for a further offence, never warned again — either of its players.
+    @Test func aSideIsWarnedOnceAndThenFaulted() {
+        let d = Match(doubles: true, names: ["Ann/Bob", "Cat/Dan"])
+        d.take(.service(team: 0, server: 0, receiver: 0))
+        d.points("01")
+        #expect(d.take(.card(team: 1, player: 1, card: .warning)))
+        #expect(!d.take(.card(team: 1, player: 1, card: .warning)), "the same player again")
+        #expect(!d.take(.card(team: 1, player: 0, card: .warning)), "the warned player's partner")
+        #expect(Misconduct.warning.refusal(d.state, team: 1) == "Cat/Dan already have a card (Dan yellow): a further offence is a fault (Law 16.7).")
+        #expect(Misconduct.fault.refusal(d.state, team: 1) == nil && Misconduct.disqualification.refusal(d.state, team: 1) == nil)
+        #expect(Misconduct.warning.refusal(d.state, team: 0) == nil, "the other side has none")
+        #expect(d.take(.card(team: 0, player: 1, card: .warning)))
+        #expect(d.take(.card(team: 1, player: 0, card: .fault)), "a further offence: a fault")
+        #expect(d.state.cards.filter { $0.card == .warning }.count == 2)
+        // Singles: after faults, no warning.
+        let s = Match(names: ["Ann", "Bob"])
+        s.points("0")
+        for _ in 0..<3 { #expect(s.take(.card(team: 0, player: 0, card: .fault))) }
+        #expect(!s.take(.card(team: 0, player: 0, card: .warning)))
+        #expect(Misconduct.warning.refusal(s.state, team: 0) == "Ann already has a card (red, red, red): a further offence is a fault (Law 16.7).")
+        // Undone, the card no longer counts.
+        let u = Match(names: ["Ann", "Bob"])
+        u.take(.card(team: 0, player: 0, card: .warning))
+        u.take(.undo)
+        #expect(u.take(.card(team: 0, player: 0, card: .warning)))
+        // The preview says why instead of what.
+        #expect(Misconduct.warning.preview(s.state, team: 0, player: 0, at: s.time + 1, court: nil).effect
+                == "Ann already has a card (red, red, red): a further offence is a fault (Law 16.7).")
     }
 
     @Test func misconductAfterTheMatchIsRecordedOnly() {
@@ -202,9 +243,9 @@ import Testing
             card.preview(m.state, team: team, player: player, at: m.time + 1, court: nil).effect
         }
         let m = Match(names: ["Ann", "Bob"])
-        #expect(preview(m, 0, 0, .fault) == "Fault: Bob scores, 1-0.", "no warm-up: the match has begun")
+        #expect(preview(m, 0, 0, .fault) == "Fault to Ann: no point, the match has not begun (before the first rally).")
         m.take(.warmUp)
-        #expect(preview(m, 0, 0, .fault) == "Fault to Ann: no point, the match has not begun (warm-up, choice of server).")
+        #expect(preview(m, 0, 0, .fault) == "Fault to Ann: no point, the match has not begun (before the first rally).")
         m.score(5, 3)
         #expect(preview(m, 0, 0, .warning) == "Warning to Ann: nothing else changes.")
         #expect(preview(m, 0, 0, .fault) == "Fault: Bob scores, 4-5.")
@@ -219,8 +260,9 @@ import Testing
         #expect(preview(m, 1, 0, .fault) == "Fault: Ann scores and wins the match, 21-0.")
         let d = Match(doubles: true, names: ["Ann/Bob", "Cat/Dan"])
         d.take(.service(team: 0, server: 0, receiver: 0))
-        #expect(preview(d, 1, 1, .fault) == "Fault: Ann/Bob score, 1-0.")
+        d.points("0")
+        #expect(preview(d, 1, 1, .fault) == "Fault: Ann/Bob score, 2-0.")
         let call = Misconduct.fault.preview(d.state, team: 1, player: 1, at: d.time + 1, court: nil).call
-        #expect(call == "Dan, fault for misconduct; 1-love")
+        #expect(call == "Dan, fault for misconduct; 2-love")
     }
 }

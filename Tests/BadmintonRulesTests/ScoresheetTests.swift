@@ -109,8 +109,8 @@ import Foundation
         m.take(.card(team: 1, player: 0, card: .warning))
         m.take(.card(team: 1, player: 0, card: .fault))  // 2-0
         m.score(21, 5)
+        m.take(.card(team: 0, player: 0, card: .warning))  // between games: stays in game 1
         m.take(.card(team: 0, player: 0, card: .fault))  // between games: game 2 opens 0-1
-        m.take(.card(team: 1, player: 0, card: .warning))
         m.take(.nextGame)
         m.points("1")
         let sheet = Scoresheet(m.log)

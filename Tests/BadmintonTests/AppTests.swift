@@ -85,6 +85,21 @@ extension AppHarness where App == BadmintonApp {
         #expect(h.state?.format.description == "3x21")
     }
 
+    /// `--new` without `--format` is 3x21, as `--help` says, whatever the setup dialog chose
+    /// last; the dialog (n) offers the last one chosen (issue 23, item 4).
+    @Test func newWithoutAFormatIsThreeGamesOfTwentyOne() {
+        let store = InMemoryStore()
+        store.preferences["badminton.format"] = "1x21"
+        let h = Harness(store: store, options: ["--new": ""])
+        #expect(h.state?.format.description == "3x21")
+        let f = Harness(store: store, options: ["--new": "", "--format": "5x11"])
+        #expect(f.state?.format.description == "5x11")
+        let fresh = InMemoryStore()
+        fresh.preferences["badminton.format"] = "1x21"
+        let d = Harness(store: fresh)
+        #expect(d.setupForm?.format.text == "1x21", "the dialog starts from the last format chosen")
+    }
+
     @Test func everyRallyIsAppendedBeforeItIsShown() {
         var h = Harness(options: ["--new": ""])
         let effects = h.press(.left)

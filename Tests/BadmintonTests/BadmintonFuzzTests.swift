@@ -236,6 +236,11 @@ import Testing
         }
         if !s.pendingFaults.isEmpty && s.phase != .gameOver { return "faults pending while \(s.phase)" }
         if s.pendingFaults.contains(where: { $0.card != .fault || !$0.scored }) { return "a pending card that is not a scored fault" }
+        // Law 16.7: a side is warned once, and never after any other card.
+        for t in 0...1 {
+            let given = s.cards.filter { $0.team == t }
+            if given.dropFirst().contains(where: { $0.card == .warning }) { return "side \(t) warned after a card: \(given.map(\.card))" }
+        }
         if s.shuttles < 0 || s.rallies < 0 { return "shuttles \(s.shuttles), rallies \(s.rallies)" }
         if s.warmUpStart != nil && (s.hasRallies || !s.games.isEmpty) { return "a warm-up after play began" }
         if s.stoppages.dropLast().contains(where: \.isRunning) { return "a stop runs that is not the last" }

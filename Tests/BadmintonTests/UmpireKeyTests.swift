@@ -81,13 +81,14 @@ extension AppHarness where App == BadmintonApp {
     @Test func theCardDialogInDoublesNumbersThePlayersAsOnScreen() {
         var h = Harness(options: UmpireKeyTests.pairs)
         h.press(.enter)
-        for (digit, who) in [("1", [0, 0]), ("2", [0, 1]), ("3", [1, 0]), ("4", [1, 1])] {
-            h.press(.char("c"), .char(Character(digit)), .char("w"), .enter)
+        // A warning to each side's first player, a fault to the second (Law 16.7: a side is warned once).
+        for (digit, card, who) in [("1", "w", [0, 0]), ("2", "f", [0, 1]), ("3", "w", [1, 0]), ("4", "f", [1, 1])] {
+            h.press(.char("c"), .char(Character(digit)), .char(Character(card)), .enter)
             #expect(h.state?.cards.last.map { [$0.team, $0.player] } == who, "\(digit)")
         }
         #expect(h.state?.cards.count == 4)
         h.press(.char("s"))
-        h.press(.char("c"), .char("1"), .char("w"), .enter)
+        h.press(.char("c"), .char("1"), .char("f"), .enter)
         #expect(h.state?.cards.last.map { [$0.team, $0.player] } == [1, 0], "Cat/Dan on the left now")
     }
 

@@ -13,6 +13,21 @@ extension TmuxSession {
         wait(timeout: timeout) { _ in BigLetters.shows(text, in: self.capture(), glyphs: glyphs) }.ok
     }
 
+    /// Waits until `sentence` is on screen, whole, though wrapped over lines inside boxes:
+    /// the screen read as words, borders left out.
+    func waitForSentence(_ sentence: String, timeout: Double = 10) -> Bool {
+        func words(_ text: String) -> String {
+            // Borders, box lines and the big digits' blocks (U+2500-U+259F) around the box.
+            func drawing(_ c: Character) -> Bool {
+                c == "|" || c.unicodeScalars.allSatisfy { (0x2500...0x259F).contains($0.value) }
+            }
+            let plain = String(text.map { (c: Character) -> Character in drawing(c) ? " " : c })
+            return plain.split(whereSeparator: { $0.isWhitespace }).map(String.init).joined(separator: " ")
+        }
+        let wanted = words(sentence)
+        return wait(timeout: timeout) { _ in words(self.capture().joined(separator: "\n")).contains(wanted) }.ok
+    }
+
     /// The last line: the key-hint bar.
     var hintBar: String { capture().last ?? "" }
 
@@ -199,6 +214,36 @@ extension TmuxSession {
         #expect(Self.waitJSON(dir) { $0["winner"] is NSNull }.ok)
     }
 
+    /// Issue 23, items 1, 2 and 4 at 80×24 in ASCII and monochrome: `--new` is 3x21 whatever
+    /// was chosen last; a fault before the first rally is recorded and scores nothing; a side
+    /// with a card is not warned again (the dialog says why, Enter records nothing).
+    @Test(.tmux) func aSideIsWarnedOnceAndMisconductBeforeTheMatchDoesNotScore() throws {
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "badminton.format = 1x21\n".write(toFile: dir + "/config", atomically: true, encoding: .utf8)
+        let t = try session(["--new", "--names", "Ann,Bob", "--ascii", "--no-color"], environment: ["TERM": "xterm-256color"], dir: dir)
+        #expect(Self.json(dir)["format"] as? String == "3x21", "--new without --format: \(Self.json(dir))")
+        keys(t, "c", "2", "f")
+        #expect(t.waitForSentence("Fault to Bob: no point, the match has not begun (before the first rally)."), "\(t.screen)")
+        t.send("Enter")
+        var j = Self.waitJSON(dir) { ($0["cards"] as? [Any])?.count == 1 }
+        #expect(j.ok && Self.score(j.json) == [0, 0] && Self.player(j.json, "server") == "Ann", "\(j.json)")
+        keys(t, "c", "2", "w")
+        #expect(t.waitForSentence("Bob already has a card (red): a further offence is a fault (Law 16.7)."), "\(t.screen)")
+        #expect(t.screen.contains("warning: not now, the side has a card"), "\(t.screen)")
+        t.send("Enter")
+        #expect(t.waitFor("Choose the card: w, f or d."), "\(t.screen)")
+        // Ann has no card: her warning is taken.
+        keys(t, "1", "w")
+        #expect(t.waitFor("Warning to Ann: nothing else changes."), "\(t.screen)")
+        t.send("Enter")
+        j = Self.waitJSON(dir) { ($0["cards"] as? [Any])?.count == 2 }
+        #expect(j.ok && Self.score(j.json) == [0, 0], "\(j.json)")
+        // After the first rally a fault scores.
+        keys(t, "a", "c", "2", "f", "Enter")
+        #expect(Self.waitJSON(dir) { Self.score($0) == [2, 0] }.ok, "\(Self.json(dir))")
+    }
+
     @Test(.tmux) func cardDialogInDoublesAt200x60() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -213,11 +258,21 @@ extension TmuxSession {
         keys(t, "4", "w", "Enter")
         #expect(t.waitFor("Dan yellow"), "\(t.screen)")
         #expect(t.screen.contains("Dan · yellow"), "in the court diagram:\n\(t.screen)")
-        // 3 a fault: the receiving side's Cat loses the rally, Ann/Bob score.
-        keys(t, "c", "3", "f")
-        #expect(t.waitFor("Fault: Ann/Bob score, 1-0."), "\(t.screen)")
+        // A rally: before it, a fault would score nothing (RTTO 3.7.7).
+        t.send("a")
+        #expect(Self.waitJSON(dir) { Self.score($0) == [1, 0] }.ok)
+        // Law 16.7: Cat/Dan have a card, so neither is warned again; w is refused, with the reason.
+        keys(t, "c", "3")
+        #expect(t.waitFor("warning: not now, the side has a card"), "\(t.screen)")
+        t.send("w")
+        #expect(t.waitForSentence("Cat/Dan already have a card (Dan yellow): a further offence is a fault (Law 16.7)."), "\(t.screen)")
         t.send("Enter")
-        let j = Self.waitJSON(dir) { Self.score($0) == [1, 0] }
+        #expect(t.waitFor("Choose the card: w, f or d."), "Enter records nothing:\n\(t.screen)")
+        // 3 a fault: the receiving side's Cat loses the rally, Ann/Bob score.
+        t.send("f")
+        #expect(t.waitFor("Fault: Ann/Bob score, 2-0."), "\(t.screen)")
+        t.send("Enter")
+        let j = Self.waitJSON(dir) { Self.score($0) == [2, 0] }
         let cards = (j.json["cards"] as? [[String: Any]]) ?? []
         #expect(cards.map { $0["player"] as? String ?? "" } == ["Dan", "Cat"] && cards.map { $0["card"] as? String ?? "" } == ["warning", "fault"],
                 "\(j.json)")
