@@ -19,7 +19,8 @@ extension BadmintonApp {
         let s = !watching && log.state.phase == .choosingService ? servicePreview(log.state) : log.state
         let now = context.now
         // The call takes as many lines as it needs (never cut), the prompt one.
-        let callLines = self.callLines(state: s, now: now, width: rect.width, height: rect.height, glyphs: theme.glyphs)
+        let callLines = self.callLines(state: s, now: now, width: rect.width, height: rect.height, glyphs: theme.glyphs,
+                                      speechAvailable: context.speechAvailable)
         let main = rect.inset(bottom: max(BoardLayout.footerRows, callLines.count + 1))
         let split = SplitPane.layout(main, axis: .horizontal, sizing: .ratio(0.5), divider: true)
         let halves = [split.first, split.second]

@@ -110,11 +110,18 @@ extension BadmintonApp {
     }
 
     /// Speech on or off, remembered in `config`; on, the call of the moment is said at once.
-    mutating func toggleSpeech(at now: Double) -> [AppEffect] {
+    /// Without espeak-ng the setting is kept (it works once installed) and the screen says the
+    /// truth: nothing is spoken, and how to install it.
+    mutating func toggleSpeech(_ context: AppContext) -> [AppEffect] {
         speech.toggle()
         spokenCall = nil
+        if speech && !context.speechAvailable {
+            message = Message("Speech on, but espeak-ng is not installed: nothing is spoken (Debian: apt install espeak-ng).",
+                              short: "Speech unavailable: no espeak-ng.")
+            return [.setPreference(key: BadmintonApp.speakKey, value: "yes")]
+        }
         message = Message(speech ? "The calls are spoken (espeak-ng)." : "The calls are not spoken.", short: speech ? "Speech on." : "Speech off.")
-        return [.setPreference(key: BadmintonApp.speakKey, value: speech ? "yes" : "no")] + speechEffects(at: now)
+        return [.setPreference(key: BadmintonApp.speakKey, value: speech ? "yes" : "no")] + speechEffects(at: context.now)
     }
 }
 
@@ -146,7 +153,7 @@ extension BadmintonApp {
               when: keeping) { app, _, _ in app.openCorrection() },
             B([.char("v")], hint: .init { $0.speech ? "Mute" : "Speak" },
               "voice: each new call spoken by espeak-ng, or not (kept as badminton.speak)", when: { !$0.watching }) { app, _, ctx in
-                app.toggleSpeech(at: ctx.now)
+                app.toggleSpeech(ctx)
             },
             B([.char("t")], hint: .init { $0.beforeFirstRally ? "Toss" : nil },
               "the toss: the other side serves first (game 1, until the first rally; later f)", when: keeping) { app, _, ctx in

@@ -92,12 +92,13 @@ extension BadmintonApp {
 
     /// The umpire's call of the moment, bold, in quotes, wrapped over as many lines as it needs
     /// (the whole introduction, "On my right … on my left …", too): never cut.
-    func callLines(state s: MatchState, now: Double, width: Int, height: Int, glyphs g: Glyphs) -> [String] {
+    func callLines(state s: MatchState, now: Double, width: Int, height: Int, glyphs g: Glyphs, speechAvailable: Bool = true) -> [String] {
         let said = TextLayout.sanitized(UmpireCall.text(s, now: now, court: court, calls: calls))
         // An ASCII terminal shows "schlaegt", never "schl?gt".
         let call = g.isUnicode ? said : CallTable.asciiFolded(said)
         guard !call.isEmpty, width > 2 else { return [] }
-        let spoken = speech && !watching && g.isUnicode ? "🔊 " : ""
+        // The speaker only while a call can be heard (espeak-ng there), never as a promise.
+        let spoken = speech && speechAvailable && !watching && g.isUnicode ? "🔊 " : ""
         let (open, close) = g.isUnicode ? ("\u{201c}", "\u{201d}") : ("\"", "\"")
         let lines = TextLayout.wrap(spoken + open + call + close, width: width - 2)
         let limit = BadmintonApp.callLineLimit(height: height)

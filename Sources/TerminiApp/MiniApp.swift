@@ -81,7 +81,12 @@ public struct AppContext: Sendable, Equatable {
     public var size: Size
     /// Termini's `sound` setting (changed from any app, the settings or Boxing's `b`).
     public var sound: SoundPreference
-    public init(now: Double, unicode: Bool = true, size: Size = AppContext.standardSize, sound: SoundPreference = SoundPreference(nil)) {
+    /// Whether a spoken call can be heard: the speech program (espeak-ng) is there. An app
+    /// that speaks shows speech as on only while this holds.
+    public var speechAvailable: Bool
+    public init(now: Double, unicode: Bool = true, size: Size = AppContext.standardSize, sound: SoundPreference = SoundPreference(nil),
+                speechAvailable: Bool = true) {
+        self.speechAvailable = speechAvailable
         self.now = now
         self.unicode = unicode
         self.size = size

@@ -146,7 +146,7 @@ public final class Shell {
     func context(_ now: Double) -> AppContext {
         lastNow = now
         return AppContext(now: now, unicode: unicode, size: appRect(Rect(size)).size,
-                          sound: SoundPreference(preferencesBook.value(SoundPreference.key)))
+                          sound: SoundPreference(preferencesBook.value(SoundPreference.key)), speechAvailable: speaker?.available ?? false)
     }
     /// The time of the last call into an app (what a save refused for a lost lock reloads at).
     var lastNow: Double = 0

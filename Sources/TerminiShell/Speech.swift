@@ -10,6 +10,8 @@ public protocol Speaker: AnyObject {
     /// notice for the user the first time speech cannot work (the program is missing, or will
     /// not start); nil otherwise.
     func say(_ text: String, voice: String?) -> String?
+    /// Whether a call said now could be heard (the program is there), as last looked at.
+    var available: Bool { get }
     /// Collects a child that has finished, without waiting. Called at every turn of the loop.
     func reap()
 }
@@ -31,10 +33,15 @@ public final class SpeechRunner: Speaker {
     /// Whether the user has been told that speech cannot work.
     var told = false
 
+    /// Whether the program was on the search path when last looked for (at the start and at
+    /// each call said): what the screen shows of speech.
+    public private(set) var available = false
+
     /// `searchPath` is PATH's value (by default this process's).
     public init(program: String = "espeak-ng", searchPath: String? = nil) {
         self.program = program
         self.searchPath = searchPath ?? getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin"
+        available = locate() != nil
     }
 
     /// The program's path: the first executable regular file of that name on the search path.
@@ -50,7 +57,9 @@ public final class SpeechRunner: Speaker {
     public func say(_ text: String, voice: String? = nil) -> String? {
         stop()
         reap()
-        guard let path = locate() else {
+        let found = locate()
+        available = found != nil
+        guard let path = found else {
             return tell("\(program) is not on PATH: the calls are not spoken (Debian: apt install \(program)).")
         }
         // "--": a call that starts with a dash (a player's name) is text, not an option.

@@ -52,11 +52,25 @@ import Testing
     @Test func theToggleIsRememberedAndSaysTheCallAtOnce() {
         var h = Harness(options: ["--new": ""])
         #expect(Self.spoken(h.press(.left)).isEmpty, "off unless the config says yes")
-        let on = h.app.toggleSpeech(at: h.now)
+        let on = h.app.toggleSpeech(AppContext(now: h.now))
         #expect(on.contains(.setPreference(key: "badminton.speak", value: "yes")) && Self.spoken(on) == ["1-love"])
-        let off = h.app.toggleSpeech(at: h.now)
+        let off = h.app.toggleSpeech(AppContext(now: h.now))
         #expect(off == [.setPreference(key: "badminton.speak", value: "no")])
         #expect(Self.spoken(h.press(.left)).isEmpty)
+    }
+
+    /// Issue 23, item 10: without espeak-ng, `v` keeps the setting but says the truth — nothing
+    /// is spoken, how to install it — and the call shows no speaker.
+    @Test func withoutEspeakSpeechOnSaysItIsUnavailable() {
+        var h = Harness(options: ["--new": ""])
+        let missing = AppContext(now: h.now, speechAvailable: false)
+        let on = h.app.toggleSpeech(missing)
+        #expect(on == [.setPreference(key: "badminton.speak", value: "yes")], "kept, nothing to speak with")
+        #expect(h.app.message?.text == "Speech on, but espeak-ng is not installed: nothing is spoken (Debian: apt install espeak-ng).")
+        let s = h.app.log!.state
+        let without = h.app.callLines(state: s, now: h.now, width: 78, height: 21, glyphs: .unicode, speechAvailable: false)
+        let with = h.app.callLines(state: s, now: h.now, width: 78, height: 21, glyphs: .unicode, speechAvailable: true)
+        #expect(!without.joined().contains("🔊") && with.joined().contains("🔊"), "\(without) \(with)")
     }
 
     @Test func aResumedMatchIsNotAnnouncedAndAWatcherNeverSpeaks() {

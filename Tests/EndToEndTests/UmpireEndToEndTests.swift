@@ -409,6 +409,22 @@ extension TmuxSession {
 
     /// `v` speaks the calls through a stand-in espeak-ng on PATH that writes down each text it
     /// is given: each new call once, nothing on a redraw or a tick, nothing once muted.
+    /// Issue 23, item 10: `v` without espeak-ng on PATH says the truth and how to install it;
+    /// no speaker is shown beside the call.
+    @Test(.tmux) func withoutEspeakTheScreenSaysNothingIsSpoken() throws {
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let empty = dir + "/bin"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        let t = try session(["--new", "--names", "Ann,Bob"], width: 200, height: 60, environment: ["PATH": empty], dir: dir)
+        t.send("v")
+        #expect(t.waitFor("Speech on, but espeak-ng is not installed: nothing is spoken (Debian: apt install espeak-ng)."), "\(t.screen)")
+        t.send("a")
+        #expect(t.waitFor("1-love"), "\(t.screen)")
+        #expect(!t.screen.contains("🔊"), "no speaker while nothing can be heard:\n\(t.screen)")
+        #expect(((try? String(contentsOfFile: dir + "/config", encoding: .utf8)) ?? "").contains("badminton.speak = yes"), "the setting is kept")
+    }
+
     @Test(.tmux) func theSpeakToggleSpeaksEachNewCallOnce() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }

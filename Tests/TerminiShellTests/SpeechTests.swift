@@ -138,6 +138,7 @@ import TerminiTestSupport
             return answer
         }
         func reap() { reaps += 1 }
+        var available = true
     }
 
     @Test func theCallsOfAMatchAreSpokenWhenTheConfigSaysSo() {
