@@ -62,6 +62,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
         case corrections([MatchEvent.Action])
         /// Enter on a match of the history: its scoresheet.
         case openScoresheet(startedAt: Double)
+        /// Yes to "Change ends now?" (mid-game).
+        case swapEnds
     }
 
     /// What this copy is to the court's match: its keeper, a copy the shell keeps read-only,
@@ -317,6 +319,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
             message = Message("Names changed.")
             return record(.names(teams), at: context.now)
         case .end(let action): return record(action, at: context.now)
+        case .swapEnds: return swapEnds(context)
         case let .card(team, player, card): return giveCard(card, team: team, player: player, at: context.now)
         case let .stop(kind, team, player): return stopPlay(kind, team: team, player: player, at: context.now)
         case .corrections(let list): return applyCorrections(list, at: context.now)

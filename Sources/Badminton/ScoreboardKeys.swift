@@ -39,11 +39,8 @@ extension BadmintonApp {
                 app.phase == .playing && app.visibleInterval(at: ctx.now) == nil ? "Redo" : nil
               }),
               "redo", when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.redo(ctx) },
-            B([.char("s")], hint: .init(priority: 1) { [.playing, .gameOver].contains($0.phase) ? "Swap" : nil }, "swap ends by hand",
-              when: { !$0.watching && $0.log != nil }) { app, _, ctx in
-                app.message = Message("Ends changed by hand.")
-                return app.record(.swapEnds, at: ctx.now)
-            },
+            B([.char("s")], hint: .init(priority: 1) { [.playing, .gameOver].contains($0.phase) ? "Swap" : nil }, "swap ends by hand (mid-game: asks first)",
+              when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.askSwapEnds(ctx) },
         ]
     }
 
@@ -159,6 +156,27 @@ extension BadmintonApp {
             message = Message("Redone: \(BadmintonApp.describe(e.action, st)).", short: "Redone.")
         }
         return effects
+    }
+
+    /// `s`: the ends change at once before a game's first rally and between games; mid-game,
+    /// where the Laws never change them by hand (they change on their own at 11 in the deciding
+    /// game), it asks first — the next point key would otherwise score for the other side.
+    mutating func askSwapEnds(_ context: AppContext) -> [AppEffect] {
+        guard let s = log?.state else { return [] }
+        if s.phase == .playing && s.score != [0, 0] {
+            let score = s.score.map(String.init).joined(separator: "-")
+            modals.push(DialogModal.confirm(title: "Change ends now?",
+                message: "Mid-game at \(score): the ends change by themselves between games and at the interval of the deciding game. "
+                    + "Change them by hand now (the point keys follow the players)?",
+                yes: "change ends", action: Action.swapEnds))
+            return []
+        }
+        return swapEnds(context)
+    }
+
+    mutating func swapEnds(_ context: AppContext) -> [AppEffect] {
+        message = Message("Ends changed by hand.")
+        return record(.swapEnds, at: context.now)
     }
 
     mutating func askNew(_ context: AppContext) -> [AppEffect] {

@@ -124,6 +124,25 @@ extension AppHarness where App == BadmintonApp {
         #expect(again.app.log?.redoable == h.app.log?.redoable)
     }
 
+    /// Issue 23, item 7: mid-game `s` asks first (No is the default, so Enter or Esc leaves the
+    /// ends); before a game's first rally and between games it changes them at once.
+    @Test func swappingEndsMidGameAsksFirst() {
+        var h = Harness(options: ["--new": ""])
+        h.point(0)
+        h.press(.char("s"))
+        #expect(h.question?.title == "Change ends now?" && h.state?.left == 0, "asked, nothing changed")
+        h.press(.enter)
+        #expect(h.question == nil && h.state?.left == 0, "Enter: No")
+        h.press(.char("s"), .escape)
+        #expect(h.state?.left == 0)
+        h.press(.char("s"), .char("y"))
+        #expect(h.question == nil && h.state?.left == 1 && h.journal.last?.action == .swapEnds)
+        h.point(1, times: 21)
+        #expect(h.state?.phase == .gameOver)
+        h.press(.char("s"))
+        #expect(h.question == nil, "between games: at once")
+    }
+
     @Test func pointsGoToTheTeamOnThatHalf() {
         var h = Harness(options: ["--new": ""])
         h.press(.char("s"))

@@ -30,7 +30,8 @@ import Testing
         #expect(said == [UmpireCall.text(try #require(a.log).state, now: 1000)], "the introduction")
         var h = Self.speaking()
         #expect(Self.spoken(h.press(.left)) == ["1-love"])
-        #expect(Self.spoken(h.press(.char("s"))).isEmpty, "a change of ends: the call stands")
+        h.press(.char("s"))
+        #expect(Self.spoken(h.press(.char("y"))).isEmpty, "a change of ends: the call stands")
         #expect(Self.spoken(h.press(.left)) == ["Service over, 1 all"], "Blue, on the left half now")
         #expect(Self.spoken(h.press(.char("u"))) == ["1-love"], "an undo says the call again")
     }

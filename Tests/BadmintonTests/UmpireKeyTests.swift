@@ -70,7 +70,7 @@ extension AppHarness where App == BadmintonApp {
         h.press(.char("c"), .char("1"), .char("d"), .escape)
         #expect(h.state?.isOver == false && h.state?.cards.count == 1)
         // After a change of ends 1 is still the left side's player: now Bob.
-        h.press(.char("s"), .char("c"), .char("1"), .char("w"), .enter)
+        h.press(.char("s"), .char("y"), .char("c"), .char("1"), .char("w"), .enter)
         #expect(h.state?.cards.last.map { [$0.team, $0.player] } == [1, 0])
         h.press(.char("c"), .char("1"), .char("d"), .enter)
         #expect(h.state?.ending == .disqualified(1) && h.state?.winner == 0)
@@ -198,7 +198,7 @@ extension AppHarness where App == BadmintonApp {
         #expect(h.store.preferences["badminton.speak"] == "yes")
         #expect(h.spoken == ["Ladies and gentlemen, on my right, Bob, and on my left, Ann; Ann to serve; love all; play"])
         h.point(0)
-        h.press(.char("s"), .char("+"))
+        h.press(.char("s"), .char("y"), .char("+"))
         _ = h.board()
         h.tick()
         #expect(h.spoken.suffix(1) == ["1-love"] && h.spoken.count == 2, "\(h.spoken)")

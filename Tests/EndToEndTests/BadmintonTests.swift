@@ -97,7 +97,7 @@ import Testing
             #expect(t.waitFor("🏸 Bob serves"), "\(t.screen)")
             #expect(t.screen.contains("from the RIGHT court"), "\(t.screen)")
             // 2-0, 2-1, 3-1, 3-3, 4-3, undo twice (3-2), redo (3-3), swap ends, 4-3, undo (3-3).
-            send(t, ["a", "a", "l", "a", "l", "l", "a", "u", "u", "y", "s", "l", "u"])
+            send(t, ["a", "a", "l", "a", "l", "l", "a", "u", "u", "y", "s", "y", "l", "u"])
             #expect(t.wait { _ in Self.status(dir).output.hasPrefix("Ann/Bob 3-3 Cat/Dan") }.ok, "\(Self.status(dir).output)")
             before = settled(t)
             t.signal(SIGKILL)

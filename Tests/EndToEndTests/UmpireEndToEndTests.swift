@@ -244,6 +244,23 @@ extension TmuxSession {
         #expect(Self.waitJSON(dir) { Self.score($0) == [2, 0] }.ok, "\(Self.json(dir))")
     }
 
+    /// Issue 23, item 7: `s` next to `a` mid-game asks first; Enter (No) leaves the ends.
+    @Test(.tmux) func swappingEndsMidGameAsksFirst() throws {
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try session(["--new", "--names", "Ann,Bob"], dir: dir)
+        keys(t, "a", "s")
+        #expect(t.waitFor("Change ends now?"), "\(t.screen)")
+        t.send("Enter")
+        #expect(t.wait { !$0.contains("Change ends now?") }.ok)
+        keys(t, "a")
+        #expect(Self.waitJSON(dir) { Self.score($0) == [2, 0] }.ok, "Enter said No: a still scores for Ann")
+        keys(t, "s", "y")
+        #expect(Self.waitJSON(dir) { $0["left"] as? Int == 1 }.ok, "\(Self.json(dir))")
+        keys(t, "a")
+        #expect(Self.waitJSON(dir) { Self.score($0) == [2, 1] }.ok, "Bob is on the left now")
+    }
+
     @Test(.tmux) func cardDialogInDoublesAt200x60() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -456,7 +473,7 @@ extension TmuxSession {
         t.send("l")
         #expect(waitHeard(3).last == "Service over, 1 all", "\(heard())")
         // A change of ends, a resize and a new shuttle change no call: nothing more is said.
-        keys(t, "s", "+")
+        keys(t, "s", "y", "+")
         t.resize(width: 100, height: 30)
         usleep(600_000)
         t.resize(width: 80, height: 24)

@@ -150,7 +150,8 @@ import TerminiTestSupport
         #expect(speaker.said == ["Ladies and gentlemen, on my right, Bob, and on my left, Ann; Ann to serve; love all; play"])
         #expect(shell.text().contains("espeak-ng is not installed"), "the speaker's notice is shown")
         _ = shell.handle(.left, now: 1_800_000_001)
-        _ = shell.handle(.char("s"), now: 1_800_000_002)  // a change of ends: the call stands, nothing said
+        _ = shell.handle(.char("s"), now: 1_800_000_002)  // mid-game: asked first
+        _ = shell.handle(.char("y"), now: 1_800_000_002)  // a change of ends: the call stands, nothing said
         _ = shell.handle(.left, now: 1_800_000_003)  // Bob, on the left now
         #expect(speaker.said.dropFirst() == ["1-love", "Service over, 1 all"])
         _ = shell.tick(now: 1_800_000_004)
