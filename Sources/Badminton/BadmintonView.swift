@@ -420,10 +420,13 @@ extension BadmintonApp {
         let st = s.server, rt = s.receiver
         canvas.fit("\(TextLayout.sanitized(s.teams[st].name)) serve\(s.games.isEmpty ? " first" : ": they won the last game")",
                    in: inner.row(0), style: theme[.text], glyphs: theme.glyphs)
-        let rows: [(String, Int, Int, Int)] = [("Server", st, service.server, 1), ("Receiver", rt, service.receiver, 3)]
+        // Numbered as every umpire dialog numbers them: by where they are on screen.
+        let numbered = NumberedPlayers(s)
+        func number(_ team: Int, _ p: Int) -> Int { (numbered.players.firstIndex { $0.team == team && $0.player == p } ?? 0) + 1 }
+        let rows: [(String, Int, Int)] = [("Server", st, service.server), ("Receiver", rt, service.receiver)]
         // Both players' names get the same room: whatever is left after the keys and marks.
         let room = max(4, (inner.width - 12 - 2 * 4 - 3) / 2)
-        for (i, (label, team, chosen, firstKey)) in rows.enumerated() {
+        for (i, (label, team, chosen)) in rows.enumerated() {
             let row = inner.row(2 + i)
             let focused = service.row == i
             var x = canvas.put((focused ? String(g.pointer) : " ") + " " + label, x: row.x, y: row.y,
@@ -433,10 +436,11 @@ extension BadmintonApp {
                 let mark = p == chosen ? g.dotOn : g.dotOff
                 let name = TextLayout.truncate(TextLayout.sanitized(s.teams[team].players[p]), to: room, ellipsis: g.ellipsis)
                 let style = p == chosen ? (focused ? theme[.focus] : theme[.selected]) : theme[.muted]
-                x = canvas.put("\(firstKey + p) \(mark) \(name)", x: x, y: row.y, style: style, clip: row)
+                x = canvas.put("\(number(team, p)) \(mark) \(name)", x: x, y: row.y, style: style, clip: row)
                 x += 3
             }
         }
+        canvas.fit("1 2 the left pair, 3 4 the right, as in every dialog", in: inner.row(4), style: theme[.muted], glyphs: g)
         guard let clock, let words, inner.height >= 7 else { return }
         let secs = clock.shownSeconds(at: now)
         if bigRows > 0 {

@@ -394,20 +394,25 @@ struct NamesForm: Modal, Equatable, Sendable {
 
 /// Doubles, at the start of each game: which player of the serving side serves and which
 /// player of the other side receives. Enter accepts the usual choice (the first players).
+/// The digits number the players as every umpire dialog does (`NumberedPlayers`): 1 2 the
+/// left pair, 3 4 the right; a digit of the serving side picks the server, of the other the
+/// receiver.
 struct ServiceChoice: Equatable, Sendable {
     var server = 0
     var receiver = 0
     /// 0: the server row, 1: the receiver row.
     var row = 0
 
-    /// Returns true when the key belonged to the chooser.
+    /// Returns true when the key belonged to the chooser. `state` says who is where and which
+    /// side serves.
     @discardableResult
-    mutating func handle(_ key: Key) -> Bool {
+    mutating func handle(_ key: Key, state: MatchState) -> Bool {
+        if let i = NumberedPlayers(state).index(of: key) {
+            let (team, player) = NumberedPlayers(state).players[i]
+            if team == state.server { server = player; row = 0 } else { receiver = player; row = 1 }
+            return true
+        }
         switch key {
-        case .char("1"): server = 0; row = 0
-        case .char("2"): server = 1; row = 0
-        case .char("3"): receiver = 0; row = 1
-        case .char("4"): receiver = 1; row = 1
         case .up, .down, .tab, .backTab: row = 1 - row
         case .char(" "):
             if row == 0 { server = 1 - server } else { receiver = 1 - receiver }

@@ -48,27 +48,28 @@ extension BadmintonApp {
     static var doublesBindings: [B] {
         let choosing: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.phase == .choosingService }
         return [
-            B(KeyNames.digits(1...2), hint: .init("Server", priority: -1), "who serves", when: choosing) { app, key, _ in
-                app.service.handle(key)
-                return []
-            },
-            B(KeyNames.digits(3...4), hint: .init("Receiver", priority: -1), "who receives", when: choosing) { app, key, _ in
-                app.service.handle(key)
-                return []
+            B(KeyNames.digits(1...4), hint: .init("Server/receiver", priority: -1),
+              "who serves, who receives: the player of that number (1 2 the left pair, 3 4 the right, as in every umpire dialog)",
+              when: choosing) { app, key, _ in
+                app.chooseService(key)
             },
             B([.up, .down, .tab, .backTab], "move between the server and the receiver", when: choosing) { app, key, _ in
-                app.service.handle(key)
-                return []
+                app.chooseService(key)
             },
             B([.char(" ")], "switch the player of that row", when: choosing) { app, key, _ in
-                app.service.handle(key)
-                return []
+                app.chooseService(key)
             },
             B([.enter], hint: .init("Play", priority: -1), "accept and play", when: choosing) { app, _, ctx in
                 guard let s = app.log?.state else { return [] }
                 return app.record(.service(team: s.server, server: app.service.server, receiver: app.service.receiver), at: ctx.now)
             },
         ]
+    }
+
+    /// A key of the doubles service choice, against the match as it stands.
+    mutating func chooseService(_ key: Key) -> [AppEffect] {
+        if let s = log?.state { service.handle(key, state: s) }
+        return []
     }
 
     /// A new match, the names, the history, the end of the match; a watcher's keys say it is read-only.

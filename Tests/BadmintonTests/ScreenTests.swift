@@ -98,7 +98,7 @@ import Testing
             "         │                                                          │",
             "         │   Server    1 ○ Ann   2 ● Bob                            │",
             "         │ ▸ Receiver  3 ○ Cat   4 ● Dan                            │",
-            "         │                                                          │",
+            "         │ 1 2 the left pair, 3 4 the right, as in every dialog     │",
             "         └──────────────────────────────────────────────────────────┘",
             "                ██████                 │                ██████",
             "                                       │",

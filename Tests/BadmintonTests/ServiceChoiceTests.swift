@@ -34,6 +34,26 @@ import Testing
         #expect(h.state?.serverName() == "Ben" && h.state?.receiverName() == "Dan")
     }
 
+    /// Issue 23, item 9: one numbering — the service choice numbers the players by where they
+    /// are on screen, as the card, injury and correction dialogs do; with the serving side on
+    /// the right, 3 4 pick its server and 1 2 the receiver.
+    @Test func theDigitsNumberThePlayersAsOnScreen() {
+        var h = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Cat/Dan"])
+        h.press(.enter)
+        h.point(0, times: 21)
+        h.press(.enter)  // game 2: Ann/Bob won, serve, and are on the right now
+        #expect(h.state?.phase == .choosingService && h.state?.left == 1 && h.state?.server == 0)
+        h.press(.char("4"), .char("2"))
+        let text = h.board().text
+        #expect(text.contains("Server    3 ○ Ann   4 ● Bob") && text.contains("Receiver  1 ○ Cat   2 ● Dan"), "\(text)")
+        #expect(text.contains("1 2 the left pair, 3 4 the right, as in every dialog"), "\(text)")
+        h.press(.enter)
+        #expect(h.state?.serverName() == "Bob" && h.state?.receiverName() == "Dan")
+        // The card dialog numbers them the same way.
+        h.press(.char("c"), .char("4"), .char("w"), .enter)
+        #expect(h.state?.cards.last.map { [$0.team, $0.player] } == [0, 1], "4 is Bob in both")
+    }
+
     @Test func theChoiceStartsAfreshInTheNextGame() {
         var h = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Cat/Dan"])
         h.press(.char("2"), .char("4"), .enter)
