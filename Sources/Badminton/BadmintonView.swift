@@ -422,7 +422,6 @@ extension BadmintonApp {
                    in: inner.row(0), style: theme[.text], glyphs: theme.glyphs)
         // Numbered as every umpire dialog numbers them: by where they are on screen.
         let numbered = NumberedPlayers(s)
-        func number(_ team: Int, _ p: Int) -> Int { (numbered.players.firstIndex { $0.team == team && $0.player == p } ?? 0) + 1 }
         let rows: [(String, Int, Int)] = [("Server", st, service.server), ("Receiver", rt, service.receiver)]
         // Both players' names get the same room: whatever is left after the keys and marks.
         let room = max(4, (inner.width - 12 - 2 * 4 - 3) / 2)
@@ -436,7 +435,7 @@ extension BadmintonApp {
                 let mark = p == chosen ? g.dotOn : g.dotOff
                 let name = TextLayout.truncate(TextLayout.sanitized(s.teams[team].players[p]), to: room, ellipsis: g.ellipsis)
                 let style = p == chosen ? (focused ? theme[.focus] : theme[.selected]) : theme[.muted]
-                x = canvas.put("\(number(team, p)) \(mark) \(name)", x: x, y: row.y, style: style, clip: row)
+                x = canvas.put("\(numbered.number(team, p)) \(mark) \(name)", x: x, y: row.y, style: style, clip: row)
                 x += 3
             }
         }

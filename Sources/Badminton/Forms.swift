@@ -407,8 +407,9 @@ struct ServiceChoice: Equatable, Sendable {
     /// side serves.
     @discardableResult
     mutating func handle(_ key: Key, state: MatchState) -> Bool {
-        if let i = NumberedPlayers(state).index(of: key) {
-            let (team, player) = NumberedPlayers(state).players[i]
+        let numbered = NumberedPlayers(state)
+        if let i = numbered.index(of: key) {
+            let (team, player) = numbered.players[i]
             if team == state.server { server = player; row = 0 } else { receiver = player; row = 1 }
             return true
         }

@@ -19,6 +19,11 @@ struct NumberedPlayers: Equatable, Sendable {
 
     var keys: [Key] { KeyNames.digits(1...players.count) }
 
+    /// The number of `player` of `team` (1 to 4).
+    func number(_ team: Int, _ player: Int) -> Int {
+        (players.firstIndex { $0.team == team && $0.player == player } ?? 0) + 1
+    }
+
     /// The player of number key `key`, if it is one.
     func index(of key: Key) -> Int? {
         guard let d = key.digit, d >= 1, d <= players.count else { return nil }
@@ -103,10 +108,6 @@ struct CardDialog: Modal, Equatable, Sendable {
         B([.enter], hint: .init("Record"), "record the card (u undoes it)") { d, _, _ in
             guard let i = d.chosen, let card = d.card else {
                 d.problem = d.chosen == nil ? "Choose the player: \(d.numbered.players.count == 4 ? "1-4" : "1 or 2")." : "Choose the card: w, f or d."
-                return .alert
-            }
-            if let why = d.refusal(card) {
-                d.problem = why
                 return .alert
             }
             let (team, player) = d.numbered.players[i]

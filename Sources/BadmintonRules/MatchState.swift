@@ -216,11 +216,6 @@ public struct MatchState: Equatable, Sendable {
         return time < w + MatchTimer.warmUpSeconds
     }
 
-    /// Whether the match has begun for Law 16 (RTTO 3.7.7: misconduct before it does not
-    /// touch the score): from its first rally on — not in the warm-up, the choice of server,
-    /// nor between "love all; play" and the end of the first rally.
-    var hasBegun: Bool { hasRallies }
-
     private mutating func applyAction(_ event: MatchEvent) -> Bool {
         switch event.action {
         case .start, .undo, .redo:
@@ -317,7 +312,9 @@ public struct MatchState: Equatable, Sendable {
                 record.scored = true
                 faultedAtStart.append(record)
                 point(to: 1 - team, at: time, keepingInterval: true, isRally: false)
-            } else if phase != .matchOver && hasBegun {
+            } else if phase != .matchOver && hasRallies {
+                // RTTO 3.7.7: before the first rally of the match (the warm-up, the choice of
+                // server, after "love all; play") misconduct does not touch the score.
                 record.scored = true
                 point(to: 1 - team, at: time, keepingInterval: true)
             }
