@@ -132,7 +132,6 @@ extension BadmintonApp {
         canvas.fill(band, style: teamStyle.with(.reverse))
         let plainName = TextLayout.sanitized(s.teams[t].name)
         let nameStyle = teamStyle.with([.reverse, .bold])
-        let chips = cardChips(team: t, state: s)
         if let v = nameVariant {
             // Block letters cut out of the team colour (reverse video: readable in monochrome).
             let inner = band.inset(horizontal: 4, vertical: 1)
@@ -142,23 +141,22 @@ extension BadmintonApp {
             let mx = inner.x + (inner.width - w) / 2 - 3
             canvas.fit(serving ? marker : "", in: Rect(x: mx, y: band.y + nameRows / 2, width: 2, height: 1), style: nameStyle, glyphs: g)
             // The cards under the letters, in the band's last row.
-            renderChips(chips, in: band.row(nameRows - 1), centred: true, on: &canvas, theme: theme)
+            let marks = MarkedName.marks(team: t, state: s), row = band.row(nameRows - 1)
+            marks.render(x: row.x + max(0, (row.width - marks.width) / 2), row: row, barStyle: nameStyle, on: &canvas, theme: theme)
         } else {
             // The name stays put whether or not the side serves: only the marker cells change
             // when the service passes, so a rally redraws as little as it can.
             let bar = band.row(nameRows / 2)
-            let chipWidth = chipsWidth(chips, short: false)
-            let shortChips = chipWidth > 0 && bar.width - 2 - DisplayWidth.of(marker) - 1 - chipWidth < 8
-            let room = max(1, bar.width - 2 - DisplayWidth.of(marker) - 1 - chipsWidth(chips, short: shortChips))
-            // Laid out once for the name, its room and the bar's width, not at every rally.
-            let key = NameBarKey(name: plainName, room: room, width: bar.width, unicode: g.isUnicode, ellipsis: g.ellipsis)
-            let laid = BadmintonApp.nameBars.value(key) { BadmintonApp.nameBar(key, marker: marker, glyphs: g) }
-            let x = bar.x + laid.offset
-            canvas.fit(serving ? laid.serving : laid.idle, in: Rect(x: x, y: bar.y, width: bar.maxX - x, height: 1), style: nameStyle, glyphs: g)
-            if !chips.isEmpty {
-                let end = bar.x + max(0, (bar.width - laid.width) / 2) + laid.width
-                let x = min(end, bar.maxX - chipsWidth(chips, short: shortChips))
-                renderChips(chips, short: shortChips, in: Rect(x: x, y: bar.y, width: bar.maxX - x, height: 1), centred: false, on: &canvas, theme: theme)
+            if s.cards.contains(where: { $0.team == t }) {
+                // The cards as marks beside the carded player; the name keeps its place.
+                renderMarkedBar(team: t, state: s, serving: serving, in: bar, style: nameStyle, on: &canvas, theme: theme)
+            } else {
+                let room = max(1, bar.width - 2 - DisplayWidth.of(marker) - 1)
+                // Laid out once for the name, its room and the bar's width, not at every rally.
+                let key = NameBarKey(name: plainName, room: room, width: bar.width, unicode: g.isUnicode, ellipsis: g.ellipsis)
+                let laid = BadmintonApp.nameBars.value(key) { BadmintonApp.nameBar(key, marker: marker, glyphs: g) }
+                let x = bar.x + laid.offset
+                canvas.fit(serving ? laid.serving : laid.idle, in: Rect(x: x, y: bar.y, width: bar.maxX - x, height: 1), style: nameStyle, glyphs: g)
             }
         }
         canvas.fit(BadmintonApp.gamesLine(team: t, state: s, width: r.width, glyphs: g), in: r.row(nameRows), alignment: .center,
@@ -331,8 +329,8 @@ extension BadmintonApp {
                     style = theme[.muted]
                 }
             }
-            // The player's cards, in words beside the name.
-            let cards = s.cards.filter { $0.team == t && $0.player == p }.map(\.card.colour)
+            // The player's cards, as the name bar marks them (Y R B), beside the name.
+            let cards = s.cards.filter { $0.team == t && $0.player == p }.map { MarkedName.letter($0.card) }
             if !cards.isEmpty { note += " · " + cards.joined(separator: " ") }
             let label = court == .right ? "R" : "L"
             // The name is cut, never the court letter or the role.

@@ -84,9 +84,13 @@ extension BadmintonApp {
             let style = theme[role].with([.reverse, .bold])
             let bar = half.row(0)
             canvas.fill(bar, style: style)
-            let mark = serving && s.server == t ? marker + " " : ""
-            let name = TextLayout.truncate(TextLayout.sanitized(s.teams[t].name), to: max(1, bar.width - 2 - DisplayWidth.of(mark)), ellipsis: g.ellipsis)
-            canvas.fit(mark + name, in: bar, alignment: .center, style: style, glyphs: g)
+            if s.cards.contains(where: { $0.team == t }) {
+                renderMarkedBar(team: t, state: s, serving: serving && s.server == t, in: bar, style: style, on: &canvas, theme: theme)
+            } else {
+                let mark = serving && s.server == t ? marker + " " : ""
+                let name = TextLayout.truncate(TextLayout.sanitized(s.teams[t].name), to: max(1, bar.width - 2 - DisplayWidth.of(mark)), ellipsis: g.ellipsis)
+                canvas.fit(mark + name, in: bar, alignment: .center, style: style, glyphs: g)
+            }
             if layout.gamesRows > 0 {
                 let room = max(1, half.width - (middleWidth + 1) / 2 - 1)
                 let row = i == 0 ? Rect(x: half.x, y: half.y + 1, width: room, height: 1) : Rect(x: half.maxX - room, y: half.y + 1, width: room, height: 1)

@@ -4,7 +4,7 @@ import TerminiWidgets
 import TerminiApp
 
 /// What the scoreboard shows of the umpire's work: the band of big letters (who serves, game
-/// point, match point, the result), the call line, the cards beside the names, and the clocks
+/// point, match point, the result), the call line and the clocks
 /// of the warm-up and of a stop in play.
 extension BadmintonApp {
     /// What the band says for side `t`, the most important first: game point, match point or
@@ -47,40 +47,6 @@ extension BadmintonApp {
             let box = Rect(x: row.x + (row.width - w) / 2, y: row.y, width: w, height: 1)
             canvas.fill(box, style: theme[role].with([.reverse, .bold]))
             canvas.fit(text, in: box, alignment: .center, style: theme[role].with([.reverse, .bold]), glyphs: theme.glyphs)
-        }
-    }
-
-    // MARK: Cards
-
-    /// A card as shown beside a name: its colour in words (`yellow`), the player's name first
-    /// in doubles (`Bob yellow`), in the card's colour; words, so monochrome reads it too.
-    struct Chip: Equatable {
-        var text: String
-        var short: String
-        var role: Role
-    }
-
-    func cardChips(team t: Int, state s: MatchState) -> [Chip] {
-        s.cards.filter { $0.team == t }.map { c in
-            let role: Role = c.card == .warning ? .warning : c.card == .fault ? .danger : .text
-            let who = s.isDoubles ? UmpireCall.player(c.team, c.player, s) + " " : ""
-            return Chip(text: who + c.card.colour, short: String(c.card.colour.prefix(1)).uppercased(), role: role)
-        }
-    }
-
-    func chipsWidth(_ chips: [Chip], short: Bool) -> Int {
-        chips.reduce(0) { $0 + DisplayWidth.of(short ? $1.short : $1.text) + 3 }
-    }
-
-    /// The chips in `row`: each a word in normal video inside the reverse-video name band.
-    func renderChips(_ chips: [Chip], short: Bool = false, in row: Rect, centred: Bool, on canvas: inout Canvas, theme: Theme) {
-        guard !chips.isEmpty, !row.isEmpty else { return }
-        let w = chipsWidth(chips, short: short)
-        var x = centred ? row.x + max(0, (row.width - w) / 2) : row.x
-        for c in chips {
-            x += 1
-            let text = " " + TextLayout.sanitized(short ? c.short : c.text) + " "
-            x = canvas.put(text, x: x, y: row.y, style: theme[c.role].with(.bold), clip: row) + 1
         }
     }
 

@@ -4,6 +4,7 @@ import TerminiCore
 import TerminiWidgets
 import TerminiApp
 import TerminiTestSupport
+import BadmintonRulesTestSupport
 import Testing
 
 /// Big letters on a board.
@@ -126,22 +127,53 @@ enum BandTests {
         #expect(h.board().lines[19].contains("🔊 \u{201c}Service over, 1-3\u{201d}"))
     }
 
-    @Test func cardsShowBesideTheNames() {
+    /// Issue 23, item 5: the side's name always shows; each card is a letter beside the carded
+    /// player (Y yellow, R red, B black), in normal video inside the reverse-video bar.
+    @Test func cardsAreMarksBesideTheCardedPlayer() {
         var h = Harness(options: ["--new": "", "--names": "Ann,Bob"])
         h.point(0)
         h.press(.char("c"), .char("2"), .char("w"), .enter)
         h.press(.char("c"), .char("2"), .char("f"), .enter)
-        let line = h.board().lines[0]
-        #expect(line.contains("Bob  yellow    red"), "\(line)")
-        // In doubles the player is named, in the band and in the court diagram.
+        #expect(h.board().lines[0].hasSuffix("Bob  Y  R"), "\(h.board().lines[0])")
+        h.press(.char("c"), .char("2"), .char("f"), .enter, .char("c"), .char("2"), .char("f"), .enter)
+        h.press(.char("c"), .char("2"), .char("d"), .enter)
+        // At 40×12 the marks close up so that the name stays whole; at 200×60 the name is in
+        // block letters and the marks are under it.
+        for (w, ht, shown) in [(80, 24, "Bob  Y  R  R  R  B"), (40, 12, "Bob  YRRRB"), (198, 57, " Y  R  R  R  B")] {
+            let text = h.board(width: w, height: ht).text
+            #expect(text.contains(shown), "five cards at \(w)x\(ht):\n\(text)")
+        }
+        // In doubles the marks follow the carded player, and the pair's name stays whole.
         var d = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Cat/Dan"])
         d.press(.enter)
-        d.press(.char("c"), .char("4"), .char("w"), .enter)
+        d.press(.char("c"), .char("4"), .char("w"), .enter, .char("c"), .char("4"), .char("f"), .enter)
         let c = d.board()
-        #expect(c.lines[0].contains("Cat/Dan  Dan yellow"), "\(c.lines[0])")
-        #expect(c.text.contains("Dan · yellow"), "\(c.text)")
-        // Monochrome: the words carry it.
-        #expect(d.board(theme: Theme.builtinDefault.monochrome).lines[0].contains("Dan yellow"))
+        #expect(c.lines[0].hasSuffix("Cat/Dan  Y  R"), "\(c.lines[0])")
+        #expect(c.text.contains("Dan · Y R"), "the court diagram: \(c.text)")
+        // The mark is in normal video (and bold) inside the reverse-video bar: monochrome reads it.
+        let mono = d.board(theme: Theme.builtinDefault.monochrome)
+        let y = mono.lines[0].range(of: " Y ").map { mono.lines[0].distance(from: mono.lines[0].startIndex, to: $0.lowerBound) + 1 }
+        #expect(y.map { !mono[$0, 0].style.attributes.contains(.reverse) && mono[$0, 0].style.attributes.contains(.bold) } == true)
+        #expect(mono[3, 0].style.attributes.contains(.reverse) || mono[60, 0].style.attributes.contains(.reverse))
+        // Long names are cut to make room, never dropped: each keeps its first letters.
+        var long = Harness(options: ["--new": "", "--doubles": "", "--names": "Ann/Bob,Christabel Anderson/Dorothea Wilhelmina"])
+        long.press(.enter)
+        long.press(.char("c"), .char("3"), .char("w"), .enter, .char("c"), .char("4"), .char("f"), .enter, .char("c"), .char("4"), .char("f"), .enter)
+        let top = long.board().lines[0]
+        #expect(top.contains("Chri") && top.contains("/Doro") && (top.contains(" Y ") || top.contains(" YRR")), "\(top)")
+    }
+
+    @Test func aMarkedNameKeepsEveryNameInTheRoomItHas() {
+        let match = Match(doubles: true, names: ["Ann/Bob", "Christabel/Dorothea"])
+        match.take(.card(team: 1, player: 1, card: .warning))
+        let s = match.state
+        for room in [4, 8, 12, 30] {
+            let m = MarkedName.make(team: 1, state: s, room: room, ellipsis: "~")
+            let names = m.pieces.filter { $0.card == nil }.map(\.text).joined()
+            #expect(names.hasPrefix("C") && names.contains("/D"), "room \(room): \(m.pieces)")
+            if room >= 10 { #expect(m.width <= room, "room \(room): \(m.width)") }
+        }
+        #expect(MarkedName.make(team: 1, state: s, room: 30, ellipsis: "~").pieces.map(\.text).joined() == "Christabel/Dorothea  Y ")
     }
 
     @Test func shuttlesAreCountedInTheTitle() {

@@ -247,6 +247,31 @@ extension TmuxSession {
         #expect(Self.waitJSON(dir) { Self.score($0) == [2, 0] }.ok, "\(Self.json(dir))")
     }
 
+    /// Issue 23, item 5 at 80×24 in ASCII and monochrome, the keeper and a watcher: the side's
+    /// name stays on its bar once cards are given; each card is a letter beside the player.
+    @Test(.tmux) func namesStayAndCardsAreMarksBesideThePlayer() throws {
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try session(["--new", "--doubles", "--names", "Ann/Bob,Cat/Dan", "--ascii", "--no-color"], environment: ["TERM": "xterm-256color"], dir: dir)
+        keys(t, "Enter", "a", "c", "4", "w", "Enter", "c", "4", "f", "Enter")
+        #expect(t.wait(until: { $0.contains("Cat/Dan  Y  R ") }).ok, "\(t.screen)")
+        #expect(t.screen.contains("Ann/Bob"), "\(t.screen)")
+        let w = try TmuxSession(width: 80, height: 24, arguments: ["badminton", "--watch", "--ascii"], environment: ["TERM": "xterm-256color"], configDir: dir)
+        #expect(w.wait(until: { $0.contains("Cat/Dan  Y  R ") }).ok, "the watcher: \(w.screen)")
+        #expect(w.screen.contains("Ann/Bob"), "\(w.screen)")
+    }
+
+    /// Issue 23, item 5 at 200×60 in colour, singles: five cards, and the name still whole.
+    @Test(.tmux) func fiveCardsAt200x60KeepTheName() throws {
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try session(["--new", "--names", "Ann,Bob"], width: 200, height: 60, dir: dir)
+        keys(t, "a", "c", "2", "w", "Enter", "c", "2", "f", "Enter", "c", "2", "f", "Enter", "c", "2", "f", "Enter", "c", "2", "d", "Enter")
+        let j = Self.waitJSON(dir) { ($0["cards"] as? [Any])?.count == 5 }
+        #expect(j.ok, "\(j.json)")
+        #expect(t.wait(until: { $0.contains("Y  R  R  R  B") }).ok, "\(t.screen)")
+    }
+
     /// Issue 23, item 7: `s` next to `a` mid-game asks first; Enter (No) leaves the ends.
     @Test(.tmux) func swappingEndsMidGameAsksFirst() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
