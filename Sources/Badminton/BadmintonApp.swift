@@ -281,9 +281,9 @@ public struct BadmintonApp: KeyedApp, Sendable {
         return [.append(file: files.journal, bytes: event.line)] + speechEffects(at: now)
     }
 
-    /// The interval on screen now, if one runs.
+    /// The interval on screen now, if one runs or counts its overrun (Enter then calls play).
     func visibleInterval(at now: Double) -> Interval? {
-        guard let iv = log?.state.interval, iv.remaining(at: now) > 0 else { return nil }
+        guard let iv = log?.state.interval, iv.timer.isShown(at: now) else { return nil }
         return iv
     }
 

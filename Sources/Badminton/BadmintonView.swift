@@ -439,11 +439,11 @@ extension BadmintonApp {
         }
         canvas.fit("1 2 the left pair, 3 4 the right, as in every dialog", in: inner.row(4), style: theme[.muted], glyphs: g)
         guard let clock, let words, inner.height >= 7 else { return }
-        let secs = clock.shownSeconds(at: now)
+        let secs = clock.clockText(at: now)
         if bigRows > 0 {
             let bigRect = Rect(x: inner.x, y: inner.y + 5, width: inner.width, height: bigRows)
-            let big = BigText.fit(MatchReport.clock(secs), in: bigRect.size, maxHeight: bigRows)
-            BadmintonApp.bigDigits(MatchReport.clock(secs), role: warning ? .warning : .text, variant: big, in: bigRect, over: theme[.dialog],
+            let big = BigText.fit(secs, in: bigRect.size, maxHeight: bigRows)
+            BadmintonApp.bigDigits(secs, role: warning ? .warning : .text, variant: big, in: bigRect, over: theme[.dialog],
                                    on: &canvas, theme: theme)
         }
         canvas.fit(words.text.glyphed(g), in: inner.row(inner.height - 1), alignment: .center,

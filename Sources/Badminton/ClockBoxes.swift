@@ -9,7 +9,9 @@ extension BadmintonApp {
     /// The interval's box: its countdown (a warning in its last 20 seconds), the score, and the
     /// change of ends when there is one.
     func renderInterval(_ iv: Interval, in area: Rect, state s: MatchState, on canvas: inout Canvas, theme: Theme, now: Double) {
+        let timer = iv.timer
         let secs = iv.shownSeconds(at: now)
+        let over = timer.isOverrunning(at: now)
         let warning = secs <= 20
         let g = theme.glyphs
         let names = s.teams.map { TextLayout.sanitized($0.name) }
@@ -33,10 +35,14 @@ extension BadmintonApp {
         let fitting = templates.first { DisplayWidth.of($0(leftName)) <= room }
             ?? templates.first { room - DisplayWidth.of($0("")) >= 6 }
         let endsNote: String? = !ends ? nil : fitting.map { t in t(cut(leftName, max(1, room - DisplayWidth.of(t(""))))) } ?? "Ends changed"
-        let call = warning ? "20 SECONDS · " : ""
-        let howToEnd = watching ? "" : s.phase == .gameOver ? "Enter: next game" : "Enter or a point key ends it"
-        renderClockBox(title: "Interval", lines: lines, note: endsNote, seconds: secs, warning: warning,
-                       status: call + "\(MatchReport.clock(secs)) left", footer: howToEnd, width: w, in: area, on: &canvas, theme: theme)
+        let call = warning && !over ? "20 SECONDS · " : ""
+        // Past its end the clock counts how late play is (`+0:07`); Enter then calls play and
+        // the delay goes on the scoresheet.
+        let status = over ? "Time is up · \(timer.clockText(at: now)) over" : call + "\(MatchReport.clock(secs)) left"
+        let howToEnd = watching ? "" : s.phase == .gameOver ? "Enter: next game"
+            : over ? "Enter: play · the delay is recorded" : "Enter or a point key ends it"
+        renderClockBox(title: over ? "Interval over" : "Interval", lines: lines, note: endsNote, clock: timer.clockText(at: now), warning: warning,
+                       status: status, footer: howToEnd, width: w, in: area, on: &canvas, theme: theme)
     }
 
     /// A clock's box: at least 44 cells wide or half the area, as wide as `wanted`, within the
@@ -48,7 +54,7 @@ extension BadmintonApp {
     /// The box of a clock over the middle of the halves: its lines, the time in big digits
     /// (a third of the area's height at most), a note in reverse video (ends changed), the
     /// time in words (loud in its last seconds) and how it ends.
-    func renderClockBox(title: String, lines: [String], note: String?, seconds: Int, warning: Bool, status: String, footer: String,
+    func renderClockBox(title: String, lines: [String], note: String?, clock: String, warning: Bool, status: String, footer: String,
                         width w: Int, in area: Rect, on canvas: inout Canvas, theme: Theme) {
         let g = theme.glyphs
         let textRows = lines.count + (note == nil ? 0 : 1) + 2
@@ -66,7 +72,6 @@ extension BadmintonApp {
         }
         let bottomRows = (note == nil ? 0 : 1) + 2
         let bigRect = Rect(x: inner.x, y: inner.y + y, width: inner.width, height: max(0, inner.height - y - bottomRows))
-        let clock = MatchReport.clock(seconds)
         let big = BigText.fit(clock, in: bigRect.size, maxHeight: bigMax)
         BadmintonApp.bigDigits(clock, role: warning ? .warning : .text, variant: big, in: bigRect, over: theme[.dialog], on: &canvas, theme: theme)
         var by = inner.height - bottomRows

@@ -145,10 +145,11 @@ extension BadmintonApp {
     /// (`GAME TO LIN 21-15`).
     func cardHeadline(_ s: MatchState, now: Double) -> ([String], Role)? {
         if let t = s.timer(at: now) {
-            let clock = MatchReport.clock(t.shownSeconds(at: now))
+            let clock = t.clockText(at: now)
+            let over = t.isOverrunning(at: now)
             switch t.kind {
-            case .midGame, .betweenGames: return (["INTERVAL \(clock)", clock], .warning)
-            case .warmUp: return (["WARM-UP \(clock)", clock], .accent)
+            case .midGame, .betweenGames: return (["INTERVAL \(clock)", clock], over ? .danger : .warning)
+            case .warmUp: return (["WARM-UP \(clock)", clock], over ? .danger : .accent)
             case .injury: return (["INJURY \(clock)", clock], .danger)
             case .suspension: return (["SUSPENDED \(clock)", clock], .danger)
             }

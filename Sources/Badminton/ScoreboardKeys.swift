@@ -25,7 +25,10 @@ extension BadmintonApp {
             B([.enter], hint: .init("Resume", priority: -2), nil, when: stopped) { app, _, ctx in app.resumePlay(at: ctx.now) },
             B([.enter], hint: .init("Next game", priority: -1), "next game (after a game won)",
               when: { !$0.watching && $0.phase == .gameOver }) { app, _, ctx in app.record(.nextGame, at: ctx.now) },
-            B([.enter], hint: .init("End interval", priority: -1), "end the interval",
+            // Past its time Enter is the umpire's "play", late: the delay goes on the scoresheet.
+            B([.enter], hint: .init(priority: -1, at: { app, ctx in
+                app.visibleInterval(at: ctx.now).map { $0.timer.isOverrunning(at: ctx.now) ? "Play" : "End interval" }
+              }), "end the interval (past its time: play, and the delay is on the scoresheet)",
               at: { app, ctx in !app.watching && app.phase == .playing && app.visibleInterval(at: ctx.now) != nil }) { app, _, ctx in
                 return app.record(.endInterval, at: ctx.now)
             },

@@ -85,13 +85,10 @@ struct ScoresheetModal: Modal {
         var out = head(glyphs: g)
         for line in sheet.lines(units: Int.max / 4) {
             let game = sheet.games[line.game]
-            var caption = ["Game \(game.number)"]
-            if let s = game.start { caption.append(game.end.map { "\(time(s))-\(time($0))" } ?? "from \(time(s))") }
-            if let d = game.duration, game.end != nil { caption.append(MatchReport.minutes(d)) }
-            if game.start != nil { caption.append("\(sheet.side(game.leftAtStart)) on the left") }
-            if game.shuttles > 0 { caption.append("\(game.shuttles) shuttle\(game.shuttles == 1 ? "" : "s")") }
+            let caption = (["Game \(game.number)"] + sheet.caption(game, time: time)).joined(separator: " · ")
             out.append(.text("", .text, bold: false))
-            out.append(.text(caption.joined(separator: " · "), .accent, bold: true))
+            // Wrapped, never cut: a late call of play is at the end of a long caption.
+            for line in TextLayout.wrap(caption.glyphed(g), width: max(10, width - 2)) { out.append(.text(line, .accent, bold: true)) }
             // A ruler: every fifth rally numbered, a correction marked C.
             var ruler: [GridCell] = []
             var x = 0, rally = 0

@@ -89,6 +89,10 @@ extension BadmintonApp {
     func clockWords(_ t: MatchTimer, state s: MatchState, now: Double) -> (text: String, warning: Bool) {
         let secs = t.shownSeconds(at: now)
         let clock = MatchReport.clock(secs)
+        if t.isOverrunning(at: now) {
+            let what = t.kind == .warmUp ? "Warm-up" : t.kind == .midGame ? "Interval" : "Interval between games"
+            return ("\(what) over · \(t.clockText(at: now))", true)
+        }
         switch t.kind {
         case .midGame, .betweenGames:
             if secs <= Int(MatchTimer.lastCallSeconds) { return ("20 SECONDS · \(clock) left", true) }
@@ -111,7 +115,7 @@ extension BadmintonApp {
         switch t.kind {
         case .warmUp:
             lines = ["Warm-up: two minutes", "\(names[s.left]) v \(names[s.right])"]
-            footer = watching ? "" : "\"Ready to play\" at 0:30 · the first rally ends it"
+            footer = watching ? "" : t.isOverrunning(at: now) ? "Time is up · the first rally ends it" : "\"Ready to play\" at 0:30 · the first rally ends it"
         case .injury, .suspension:
             let stop = s.runningStoppage
             let who = stop.flatMap { st in st.team.flatMap { team in st.player.map { UmpireCall.player(team, $0, s) } } }
@@ -126,7 +130,7 @@ extension BadmintonApp {
         lines = lines.map { TextLayout.truncate($0, to: max(1, w - 4), ellipsis: theme.glyphs.ellipsis) }
         let title = t.kind == .warmUp ? "Warm-up" : t.kind == .injury ? "Injury" : "Suspension"
         let status = t.kind == .warmUp ? words.text : "\(MatchReport.clock(t.shownSeconds(at: now))) since the call"
-        renderClockBox(title: title, lines: lines, note: nil, seconds: t.shownSeconds(at: now), warning: words.warning, status: status,
+        renderClockBox(title: title, lines: lines, note: nil, clock: t.clockText(at: now), warning: words.warning, status: status,
                        footer: footer, width: w, in: area, on: &canvas, theme: theme)
     }
 }

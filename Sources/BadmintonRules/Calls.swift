@@ -74,7 +74,7 @@ struct Words {
         let cardCall = card.map { [call(for: $0)] } ?? []
         if s.phase == .matchOver { return matchEnd(card: card) }
         if s.runningStoppage?.kind == .suspension { return cardCall + [t.say(.suspended)] }
-        let interval = s.interval.map { MatchTimer(kind: $0.kind == .midGame ? .midGame : .betweenGames, start: $0.start, duration: $0.duration) }
+        let interval = s.interval?.timer
         /// "20 seconds" from that moment of the interval on, until it ends; only a card given
         /// since is said over it.
         func twentySeconds(_ timer: MatchTimer) -> [String]? {

@@ -26,13 +26,14 @@ public enum MatchReport {
             case .disqualified(let t): line += " · \(s.teams[w].name) won, \(s.teams[t].name) disqualified"
             }
         }
-        if let iv = s.interval, iv.remaining(at: now) > 0 {
-            line += " · \(iv.kind == .midGame ? "interval" : "interval between games") \(clock(iv.shownSeconds(at: now)))"
+        if let iv = s.interval?.timer, iv.isShown(at: now) {
+            line += " · \(iv.kind == .midGame ? "interval" : "interval between games") \(iv.clockText(at: now))"
+            if iv.isOverrunning(at: now) { line += " over" }
         }
         if let notes = notes(s) { line += " · " + notes }
         // A stop or the warm-up: its clock (an interval is said above).
         if let t = s.timer(at: now), t.kind == .injury || t.kind == .suspension || t.kind == .warmUp {
-            line += " · \(t.kind.rawValue) \(clock(t.shownSeconds(at: now)))"
+            line += " · \(t.kind.rawValue) \(t.clockText(at: now))" + (t.isOverrunning(at: now) ? " over" : "")
         }
         return line
     }
@@ -89,7 +90,8 @@ public enum MatchReport {
         }
         var timer = "null"
         if let t = s.timer(at: now) {
-            timer = "{\"kind\":\"\(t.kind.rawValue)\",\"\(t.runsUp ? "elapsed" : "remaining")\":\(t.shownSeconds(at: now))}"
+            let over = t.isOverrunning(at: now) ? ",\"overrun\":\(t.overrunSeconds(at: now))" : ""
+            timer = "{\"kind\":\"\(t.kind.rawValue)\",\"\(t.runsUp ? "elapsed" : "remaining")\":\(t.shownSeconds(at: now))\(over)}"
         }
         return "{\"format\":\(json(s.format.description)),\"discipline\":\"\(s.discipline.rawValue)\",\"teams\":[\(teams.joined(separator: ","))],"
             + "\"games\":[\(games)],\"game\":\(s.gameNumber),\"server\":\(server),\"left\":\(s.left),"

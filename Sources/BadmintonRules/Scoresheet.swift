@@ -88,6 +88,25 @@ public struct Scoresheet: Equatable, Sendable {
         /// The side on the left half when play began.
         public var leftAtStart: Int
         public var shuttles: Int
+        /// Where play was called late (after a break), for the game's caption.
+        public var lateResumptions: [MatchTimeline.LateResumption] = []
+    }
+
+    /// What a game's caption says after `Game N`, for every renderer: its times (`time` writes
+    /// a moment), length, who was on the left, the shuttles, and each late call of play
+    /// (`play resumed 0:07 late after the mid-game interval`).
+    public func caption(_ g: Game, time: (Double) -> String) -> [String] {
+        var parts: [String] = []
+        if let s = g.start { parts.append(g.end.map { "\(time(s))–\(time($0))" } ?? "from \(time(s))") }
+        if let d = g.duration, g.end != nil { parts.append(MatchReport.minutes(d)) }
+        if g.end == nil && g.winner == nil && winner == nil && g.start != nil { parts.append("in play") }
+        if g.start != nil { parts.append("\(side(g.leftAtStart)) on the left") }
+        if g.shuttles > 0 { parts.append("\(g.shuttles) shuttle\(g.shuttles == 1 ? "" : "s")") }
+        for l in g.lateResumptions {
+            let clock = MatchReport.clock(Int(saturating: l.seconds.rounded(.down)))
+            parts.append(l.after == .warmUp ? "play began \(clock) after the warm-up" : "play resumed \(clock) late after the \(l.after.rawValue)")
+        }
+        return parts
     }
 
     /// The head of the sheet.
@@ -147,7 +166,8 @@ public struct Scoresheet: Equatable, Sendable {
     static func game(_ g: MatchTimeline.Game, rows: [Row]) -> Game {
         func row(_ p: MatchPlayer?) -> Int? { p.flatMap { p in rows.firstIndex { $0.player == p } } }
         var out = Game(number: g.number, columns: [], serviceMarks: Array(repeating: .empty, count: rows.count), start: g.start, end: g.end,
-                       duration: g.duration, score: g.score, winner: g.winner, leftAtStart: g.leftAtStart, shuttles: g.shuttles)
+                       duration: g.duration, score: g.score, winner: g.winner, leftAtStart: g.leftAtStart, shuttles: g.shuttles,
+                       lateResumptions: g.lateResumptions)
         func column(_ kind: Column.Kind, _ time: Double, served: Int? = nil, band: Band? = nil, span: Int = 1,
                     _ cells: [(Int?, Cell)] = []) {
             var c = Column(kind: kind, cells: Array(repeating: .empty, count: rows.count), served: served, band: band, span: span, time: time)

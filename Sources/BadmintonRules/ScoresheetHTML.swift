@@ -188,14 +188,7 @@ public enum ScoresheetHTML {
         }
 
         func caption(_ g: Scoresheet.Game) -> String {
-            var parts: [String] = []
-            if let s = g.start {
-                parts.append(g.end.map { "\(time(s))–\(time($0))" } ?? "from \(time(s))")
-            }
-            if let d = g.duration, g.end != nil { parts.append(MatchReport.minutes(d)) }
-            if g.end == nil && g.winner == nil && sheet.winner == nil && g.start != nil { parts.append("in play") }
-            if g.start != nil { parts.append("\(sheet.side(g.leftAtStart)) on the left") }
-            if g.shuttles > 0 { parts.append("\(g.shuttles) shuttle\(g.shuttles == 1 ? "" : "s")") }
+            let parts = sheet.caption(g, time: time)
             return "<div class=\"cap\"><b>Game \(g.number)</b>" + parts.map { " · " + escape($0) }.joined() + "</div>\n"
         }
 

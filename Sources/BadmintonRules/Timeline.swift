@@ -80,6 +80,26 @@ public struct MatchTimeline: Equatable, Sendable {
         }
     }
 
+    /// Play called late after a break: the umpire's Enter ("play") that long after the
+    /// interval's (or the warm-up's) time was up. A rally with no Enter counts as on time: a
+    /// rally's length cannot be told from a late start.
+    public struct LateResumption: Equatable, Sendable {
+        public enum After: String, Sendable {
+            case warmUp = "warm-up"
+            case midGame = "mid-game interval"
+            case betweenGames = "interval"
+        }
+        public var after: After
+        public var seconds: Double
+        /// When play was called.
+        public var time: Double
+        public init(after: After, seconds: Double, time: Double) {
+            self.after = after
+            self.seconds = seconds
+            self.time = time
+        }
+    }
+
     public struct Game: Equatable, Sendable {
         public var number: Int
         /// When play was called; nil when it never was (a game not begun, a walkover).
@@ -100,6 +120,9 @@ public struct MatchTimeline: Equatable, Sendable {
         public var intervalSeconds: Double = 0
         /// Seconds play stood still for injuries and suspensions.
         public var stoppedSeconds: Double = 0
+        /// Where play was called late: after the break before the game (or the warm-up), and
+        /// after its mid-game interval.
+        public var lateResumptions: [LateResumption] = []
 
         /// From the call of play to the end (or to the last event so far); nil before play.
         public var duration: Double? { start.map { max(0, (end ?? lastTime) - $0) } }
@@ -143,6 +166,8 @@ private struct Walk {
     var callTime: Double
     var warmUpEnd: Double?
     var breakEnd: Double?
+    /// When the break before the game was up (the interval's end, whenever Enter came).
+    var breakScheduled: Double?
     /// The mid-game interval that runs: its start and the moment it would end.
     var interval: (start: Double, end: Double)?
     /// The running score of the game (faults at the start of a game come one at a time).
@@ -173,7 +198,15 @@ private struct Walk {
         let called = min(time, [callTime, warmUpEnd ?? callTime, breakEnd ?? callTime].max() ?? callTime)
         games[current].start = called
         games[current].leftAtStart = s.left
+        // A second or more after the break (or the warm-up) was up: play was called late.
+        if let due = breakScheduled ?? warmUpEnd, called - due >= 1 {
+            late(breakScheduled == nil ? .warmUp : .betweenGames, by: called - due, at: called)
+        }
         emit(.begin(score: s.score, server: Walk.who(s.server, s.serverPlayer), receiver: Walk.who(s.receiver, s.receiverPlayer), time: called))
+    }
+
+    mutating func late(_ after: MatchTimeline.LateResumption.After, by seconds: Double, at time: Double) {
+        games[current].lateResumptions.append(MatchTimeline.LateResumption(after: after, seconds: seconds, time: time))
     }
 
     mutating func closeInterval(at time: Double) {
@@ -227,10 +260,13 @@ private struct Walk {
         case .warmUp:
             if !begun { warmUpEnd = t + MatchTimer.warmUpSeconds }
         case .endInterval:
-            if interval != nil {
+            if let iv = interval {
+                // Enter called play: late when the interval was up a second or more before.
+                if t - iv.end >= 1 { late(.midGame, by: t - iv.end, at: t) }
                 closeInterval(at: t)
             } else if let end = breakEnd {
-                breakEnd = min(end, t)
+                // Enter in the break before a game: cuts it short, or once it was up calls play.
+                if t < end { breakEnd = t } else if !begun { callTime = max(callTime, t) }
             }
         case .swapEnds:
             if begun && b.phase == .playing {
@@ -292,6 +328,7 @@ private struct Walk {
         callTime = t
         warmUpEnd = nil
         breakEnd = interval.map { max(t, $0) }
+        breakScheduled = interval
         // Faults given between games: each gives the opponents a point, no rally.
         for (k, f) in a.faultedAtStart.enumerated() {
             if k < pendingFaults.count, case let .card(who, card, time, _) = games[pendingFaults[k].game].moments[pendingFaults[k].moment] {

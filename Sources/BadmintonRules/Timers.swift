@@ -58,6 +58,21 @@ public struct MatchTimer: Equatable, Sendable {
     }
     public func isOver(at now: Double) -> Bool { duration.map { now >= start + $0 } ?? false }
 
+    /// An interval or the warm-up keeps counting once its time is up, until play resumes
+    /// (`+0:07`, the umpire sees how late): for an hour at most, so that a match left at an
+    /// interval shows no clock the next day.
+    public static let overrunLimit: Double = 3600
+    /// The clocks that count their overrun: the countdowns.
+    public var overruns: Bool { duration != nil }
+    /// How long past its end a countdown has run: 0 before its end and for a clock that runs up.
+    public func overrun(at now: Double) -> Double { duration.map { max(0, now - start - $0) } ?? 0 }
+    /// Whole seconds past the end, as shown (`+0:07`): rounded down, 0 in its first second.
+    public func overrunSeconds(at now: Double) -> Int { Int(saturating: overrun(at: now).rounded(.down)) }
+    /// Past its end and still counting the overrun.
+    public func isOverrunning(at now: Double) -> Bool { overruns && isOver(at: now) && overrun(at: now) < MatchTimer.overrunLimit }
+    /// On screen at `now`: running, or counting its overrun.
+    public func isShown(at now: Double) -> Bool { !isOver(at: now) || isOverrunning(at: now) }
+
     /// Whole seconds as shown: a countdown rounded up (0.2 s left still shows 1), a clock that
     /// runs up rounded down (it shows 0 for its first second).
     public func shownSeconds(at now: Double) -> Int {
@@ -85,16 +100,32 @@ public struct MatchTimer: Equatable, Sendable {
         alertMoments.contains { $0 > last && $0 <= now }
     }
 
-    /// The next moment after `now` at which the shown seconds change; nil once a countdown is
-    /// over, so a finished clock never wakes the loop.
+    /// The next moment after `now` at which the shown seconds change (of the countdown, then
+    /// of its overrun); nil once the overrun is past its limit, so a stale clock never wakes
+    /// the loop.
     public func nextChange(after now: Double) -> Double? {
         guard let duration else {
             return start + (elapsed(at: now).rounded(.down) + 1)
         }
         let shown = shownSeconds(at: now)
-        guard shown > 0 else { return nil }
+        guard shown > 0 else {
+            let next = overrun(at: now).rounded(.down) + 1
+            return next < MatchTimer.overrunLimit ? start + duration + next : nil
+        }
         return start + duration - Double(shown - 1)
     }
+}
+
+extension MatchTimer {
+    /// The clock as shown: `1:35` left (or run, for a stop), `+0:07` past the end.
+    public func clockText(at now: Double) -> String {
+        isOverrunning(at: now) ? "+" + MatchReport.clock(overrunSeconds(at: now)) : MatchReport.clock(shownSeconds(at: now))
+    }
+}
+
+extension Interval {
+    /// The interval as a clock.
+    public var timer: MatchTimer { MatchTimer(kind: kind == .midGame ? .midGame : .betweenGames, start: start, duration: duration) }
 }
 
 extension MatchState {
@@ -105,19 +136,17 @@ extension MatchState {
         if let s = stoppages.last, s.isRunning {
             out.append(MatchTimer(kind: s.kind == .injury ? .injury : .suspension, start: s.start, duration: nil))
         }
-        if let iv = interval {
-            out.append(MatchTimer(kind: iv.kind == .midGame ? .midGame : .betweenGames, start: iv.start, duration: iv.duration))
-        }
+        if let iv = interval { out.append(iv.timer) }
         if let w = warmUpStart {
             out.append(MatchTimer(kind: .warmUp, start: w, duration: MatchTimer.warmUpSeconds))
         }
         return out
     }
 
-    /// The clock to show at `now`: a stop that runs, else an interval or the warm-up with time
-    /// left; nil when none.
+    /// The clock to show at `now`: a stop that runs, else an interval or the warm-up, with
+    /// time left or counting its overrun until play resumes; nil when none.
     public func timer(at now: Double) -> MatchTimer? {
-        timers.first { !$0.isOver(at: now) }
+        timers.first { $0.isShown(at: now) }
     }
 
     /// The stop that runs, if any.

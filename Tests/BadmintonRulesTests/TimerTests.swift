@@ -14,7 +14,8 @@ import Testing
         let t = m.state.timer(at: start + 10)
         #expect(t?.kind == .warmUp && t?.shownSeconds(at: start + 10) == 110 && t?.remaining(at: start + 10) == 110)
         #expect(m.state.timer(at: start + 119.5)?.shownSeconds(at: start + 119.5) == 1)
-        #expect(m.state.timer(at: start + 120) == nil, "over after two minutes")
+        // Over after two minutes: then it counts how late play is (issue 23, item 11).
+        #expect(m.state.timer(at: start + 127.5)?.clockText(at: start + 127.5) == "+0:07")
         #expect(m.take(.warmUp), "w again starts it again")
         #expect(m.state.warmUpStart == m.time)
         m.points("0")
@@ -84,11 +85,61 @@ import Testing
         #expect(iv?.alerts(after: 51.2, upTo: 70) == false)
         #expect(iv?.alerts(after: 70.5, upTo: 71) == true)
         #expect(iv?.nextChange(after: 11.2) == 12, "the countdown shows one second less at 12")
-        #expect(iv?.nextChange(after: 71) == nil)
+        #expect(iv?.nextChange(after: 71) == 72, "past its end it counts the overrun")
+        #expect(iv?.nextChange(after: 71 + MatchTimer.overrunLimit) == nil, "an hour late: a stale clock never wakes the loop")
         let w = MatchTimer(kind: .warmUp, start: 0, duration: 120)
         #expect(w.alertMoments == [90, 120], "'Ready to play' at 90 seconds (ITTO 5.2.2.1), and the end")
         let up = MatchTimer(kind: .injury, start: 100, duration: nil)
         #expect(up.alertMoments.isEmpty && up.nextChange(after: 100.5) == 101 && up.nextChange(after: 5000) == 5001)
+    }
+
+    /// Issue 23, item 11: when the 60 s or 120 s runs out the clock counts on (`+0:07`, as
+    /// bup's negative timers) until play resumes; a late call of play is on the scoresheet.
+    @Test func intervalsCountTheirOverrunUntilPlayResumes() {
+        let m = Match(at: 0)
+        m.score(11, 0)  // the interval starts at 11 s and runs until 71 s
+        #expect(m.state.timer(at: 70.5)?.clockText(at: 70.5) == "0:01")
+        for (at, shown) in [(71.0, "+0:00"), (78.9, "+0:07"), (11 + 60 + 125, "+2:05")] {
+            let t = m.state.timer(at: at)
+            #expect(t?.kind == .midGame && t?.isOverrunning(at: at) == true && t?.clockText(at: at) == shown, "\(at)")
+        }
+        #expect(m.state.timer(at: 71 + MatchTimer.overrunLimit) == nil, "not after an hour")
+        #expect(MatchReport.statusLine(m.state, now: 78.5).contains("interval +0:07 over"), "\(MatchReport.statusLine(m.state, now: 78.5))")
+        #expect(MatchReport.statusJSON(m.state, now: 78.5).contains("\"timer\":{\"kind\":\"mid-game\",\"remaining\":0,\"overrun\":7}"))
+        // The umpire calls play 9 s late (Enter): the interval ends, the delay is kept.
+        m.time = 80
+        #expect(m.take(.endInterval))
+        #expect(m.state.timer(at: 82) == nil)
+        m.points("1")
+        let game = MatchTimeline(m.log).games[0]
+        #expect(game.lateResumptions == [MatchTimeline.LateResumption(after: .midGame, seconds: 10, time: 81)], "\(game.lateResumptions)")
+        #expect(game.intervalSeconds == 60, "the interval itself is still 60 s")
+        // Play called on time (a rally, no Enter) records nothing.
+        let onTime = Match(at: 0)
+        onTime.score(11, 0)
+        onTime.time = 75
+        onTime.points("1")
+        #expect(MatchTimeline(onTime.log).games[0].lateResumptions.isEmpty)
+    }
+
+    @Test func aLateStartAfterTheBreakBetweenGamesIsKept() {
+        let m = Match(at: 0)
+        m.score(21, 0)  // game 1 won at 21 s: 120 s between games, until 141 s
+        m.time = 170
+        #expect(m.take(.nextGame), "Enter 30 s after the break's end: play is called late")
+        m.points("0")
+        let games = MatchTimeline(m.log).games
+        #expect(games[1].lateResumptions == [MatchTimeline.LateResumption(after: .betweenGames, seconds: 30, time: 171)], "\(games[1].lateResumptions)")
+        let sheet = Scoresheet(m.log)
+        #expect(sheet.caption(sheet.games[1], time: { _ in "t" }).contains("play resumed 0:30 late after the interval"), "\(sheet.caption(sheet.games[1], time: { _ in "t" }))")
+        // Enter before the break's end: the game starts when the break ends, on time.
+        let early = Match(at: 0)
+        early.score(21, 0)
+        early.time = 100
+        early.take(.nextGame)
+        early.time = 150
+        early.points("0")
+        #expect(MatchTimeline(early.log).games[1].lateResumptions.isEmpty)
     }
 
     @Test func shuttlesAreCounted() {

@@ -178,7 +178,9 @@ extension AppHarness where App == BadmintonApp {
         #expect(bell == [.bell], "the 20-second call")
         let end = h.tick(at: start + 60)
         #expect(end == [.bell])
-        #expect(h.deadline == nil, "no CPU once the interval is over")
+        #expect(h.deadline == start + 61, "past its end the interval counts its overrun once a second")
+        h.tick(at: start + 60 + MatchTimer.overrunLimit)
+        #expect(h.deadline == nil, "no CPU an hour after the interval's end")
     }
 
     @Test func aRunningIntervalResumesWithItsRemainingTime() {
@@ -189,7 +191,10 @@ extension AppHarness where App == BadmintonApp {
         #expect(again.deadline == h.now + 26)
         #expect(again.board().text.contains("0:35 left"), "\(again.board().text)")
         let later = Harness(store: h.store, now: h.now + 61)
-        #expect(later.app.visibleInterval(at: later.now) == nil && later.deadline == nil)
+        #expect(later.app.visibleInterval(at: later.now)?.timer.isOverrunning(at: later.now) == true && later.deadline == h.now + 62)
+        #expect(later.board().text.contains("+0:01 over"), "\(later.board().text)")
+        let stale = Harness(store: h.store, now: h.now + 60 + MatchTimer.overrunLimit)
+        #expect(stale.app.visibleInterval(at: stale.now) == nil && stale.deadline == nil)
     }
 
     @Test func doublesServiceChoice() {

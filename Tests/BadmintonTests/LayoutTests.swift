@@ -136,7 +136,7 @@ import Testing
         let tall = h.board(width: 198, height: 57)
         #expect(tall.text.contains("0:19 left") && tall.lines.filter { $0.contains("██") }.count >= 5, "big digits on a tall screen")
         h.now += 30
-        #expect(!h.board().text.contains("Interval between games") && !h.board().text.contains(" left\n"), "over: the box shrinks back")
+        #expect(h.board().text.contains("Interval between games over · +0:11") && !h.board().text.contains(" left\n"), "over: it counts the overrun: \(h.board().text)")
     }
 
     /// With long pairs the x menu leaves the winners out rather than cut a line mid-name.

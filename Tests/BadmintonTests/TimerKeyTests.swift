@@ -24,7 +24,9 @@ import Testing
                h.app.tick(context: AppContext(now: t)).contains(.bell) { bells.append(t) }
         }
         #expect(bells == [start + 90, start + 120])
-        #expect(h.app.nextDeadline(context: AppContext(now: t)) == nil, "nothing moves after the warm-up")
+        // Past its end the warm-up counts its overrun once a second, with no bell, for an hour.
+        #expect(h.app.nextDeadline(context: AppContext(now: t)) == start + 131, "the overrun counts on")
+        #expect(h.app.nextDeadline(context: AppContext(now: start + 120 + MatchTimer.overrunLimit)) == nil, "nothing moves an hour later")
     }
 
     @Test func aStopClockTicksEverySecond() {

@@ -3,6 +3,8 @@ import Glibc
 #endif
 import Foundation
 import TerminiCore
+import BadmintonRules
+import TerminiStore
 import TerminiTestSupport
 import Testing
 
@@ -270,6 +272,47 @@ extension TmuxSession {
         let j = Self.waitJSON(dir) { ($0["cards"] as? [Any])?.count == 5 }
         #expect(j.ok, "\(j.json)")
         #expect(t.wait(until: { $0.contains("Y  R  R  R  B") }).ok, "\(t.screen)")
+    }
+
+    /// A journal of Ann v Bob, 11-0 in game 1 with the mid-game interval begun `ago` seconds
+    /// ago (the journal's own times: the clock on screen is the real one).
+    static func writeIntervalJournal(_ dir: String, ago: Double) throws {
+        let now = Date().timeIntervalSince1970
+        let start = now - ago - 11
+        var log = MatchLog(setup: MatchSetup(teams: [TeamInfo(name: "Ann", players: ["Ann"]), TeamInfo(name: "Bob", players: ["Bob"])]), at: start)
+        for i in 1...11 { log.take(MatchEvent(.point(team: 0), at: start + Double(i))) }
+        try Data(JournalContents.bytes(of: log.records)).write(to: URL(fileURLWithPath: dir + "/badminton-match.jsonl"))
+    }
+
+    /// Issue 23, item 11 at 80×24 (ASCII, monochrome) and 200×60: past the 60 s the interval
+    /// counts its overrun (`+0:07`); Enter calls play and the delay is on the scoresheet.
+    @Test(.tmux) func anIntervalCountsItsOverrunAndALateCallIsOnTheScoresheet() throws {
+        for (w, h, extra) in [(80, 24, ["--ascii", "--no-color"]), (200, 60, [String]())] {
+            let dir = TmuxSession.makeTempDir("termini-umpire")
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            try Self.writeIntervalJournal(dir, ago: 65)
+            let t = try session(extra, width: w, height: h, environment: ["TERM": "xterm-256color"], dir: dir)
+            #expect(t.waitFor("Time is up") && t.screen.contains("+0:0"), "\(w)x\(h): \(t.screen)")
+            #expect(t.screen.contains("Interval over") && t.screen.contains("Enter: play") && t.screen.contains("the delay is recorded"), "\(t.screen)")
+            #expect(t.screen.contains("Enter Play"), "the hint: \(t.screen)")
+            // The clock goes on counting, once a second.
+            let seen = Self.overrun(t)
+            #expect(t.waitFor("+0:0\(seen + 1) over"), "\(t.screen)")
+            let status = Self.json(dir)["timer"] as? [String: Any]
+            #expect(status?["kind"] as? String == "mid-game" && (status?["overrun"] as? Int ?? 0) >= 5, "\(String(describing: status))")
+            t.send("Enter")
+            #expect(t.wait(until: { !$0.contains("Interval over") }).ok, "\(t.screen)")
+            keys(t, "a")
+            #expect(Self.waitJSON(dir) { Self.score($0) == [12, 0] }.ok)
+            let sheet: (status: Int32, output: String) = (try? Subprocess.run([TmuxSession.binary, "badminton", "--scoresheet", "--config-dir", dir])) ?? (-1, "")
+            #expect(sheet.output.contains("play resumed 0:0") && sheet.output.contains("late after the mid-game interval"), "\(sheet.output.suffix(3000))")
+        }
+    }
+
+    /// The overrun on screen now, in seconds (`+0:07` → 7).
+    static func overrun(_ t: TmuxSession) -> Int {
+        guard let r = t.screen.range(of: "+0:0") else { return 0 }
+        return Int(String(t.screen[r.upperBound])) ?? 0
     }
 
     /// Issue 23, item 7: `s` next to `a` mid-game asks first; Enter (No) leaves the ends.
