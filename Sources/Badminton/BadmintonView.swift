@@ -365,7 +365,7 @@ extension BadmintonApp {
             let result: String
             switch s.ending ?? .played {
             case .played: result = "\(names[w]) \(wins) the match \(won[w])-\(won[1 - w])"
-            case .retired(let t): result = "\(names[w]) \(wins): \(names[t]) retired"
+            case .retired(let t): result = "\(names[w]) \(wins): \(TextLayout.sanitized(s.whoRetired(t))) retired"
             case .walkover(let t): result = "\(names[w]) \(wins) by walkover: \(names[t]) did not play"
             case .disqualified(let t): result = "\(names[w]) \(wins): \(names[t]) disqualified"
             }

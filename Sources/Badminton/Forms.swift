@@ -423,7 +423,8 @@ struct ServiceChoice: Equatable, Sendable {
     }
 }
 
-/// The end-of-match menu (`x`): a retirement, or a walkover before play starts.
+/// The end-of-match menu (`x`): a retirement, or a walkover before play starts. In doubles the
+/// player who retires is chosen, numbered as in every dialog (1 2 the left pair, 3 4 the right).
 struct EndMenu: Modal, Equatable, Sendable {
     typealias Action = BadmintonApp.Action
     struct Item: Equatable, Sendable {
@@ -444,6 +445,14 @@ struct EndMenu: Modal, Equatable, Sendable {
         func wins(_ i: Int) -> String { " (\(t[1 - i].name) \(t[1 - i].verb("wins", "win")))" }
         func retires(_ i: Int) -> String { "\(t[i].name) \(t[i].verb("retires", "retire"))" }
         func walkover(_ i: Int) -> String { "Walkover: \(t[i].name) did not play" }
+        if s.isDoubles {
+            let numbered = NumberedPlayers(s)
+            items = numbered.players.map { team, p in
+                let name = t[team].players[p]
+                return Item(text: "\(name) retires" + wins(team), short: "\(name) retires", action: .retire(team: team, player: p), enabled: true)
+            } + [0, 1].map { Item(text: walkover($0) + wins($0), short: walkover($0), action: .walkover(team: $0), enabled: !s.hasRallies) }
+            return
+        }
         items = [
             Item(text: retires(0) + wins(0), short: retires(0), action: .retire(team: 0), enabled: true),
             Item(text: retires(1) + wins(1), short: retires(1), action: .retire(team: 1), enabled: true),
@@ -465,7 +474,7 @@ struct EndMenu: Modal, Equatable, Sendable {
             m.selected = min(m.items.count - 1, m.selected + 1)
             return .stay
         },
-        B(KeyNames.digits(1...4), hint: .init("Choose", priority: -1), "choose: a retirement, a walkover") { m, key, _ in
+        B(KeyNames.digits(1...6), hint: .init("Choose", priority: -1), "choose: a retirement, a walkover (doubles: 1-4 the player who retires)") { m, key, _ in
             m.choose((key.digit ?? 1) - 1)
         },
         B([.enter], hint: .init("End match"), "end the match this way") { m, _, _ in m.choose(m.selected) },

@@ -28,7 +28,7 @@ extension BadmintonApp {
             // Past its time Enter is the umpire's "play", late: the delay goes on the scoresheet.
             B([.enter], hint: .init(priority: -1, at: { app, ctx in
                 app.visibleInterval(at: ctx.now).map { $0.timer.isOverrunning(at: ctx.now) ? "Play" : "End interval" }
-              }), "end the interval (past its time: play, and the delay is on the scoresheet)",
+              }), "end the interval (past its time: play, the delay recorded)",
               at: { app, ctx in !app.watching && app.phase == .playing && app.visibleInterval(at: ctx.now) != nil }) { app, _, ctx in
                 return app.record(.endInterval, at: ctx.now)
             },

@@ -85,7 +85,9 @@ struct ScoresheetModal: Modal {
         var out = head(glyphs: g)
         for line in sheet.lines(units: Int.max / 4) {
             let game = sheet.games[line.game]
+            // A hyphen between the times, as in the head (the page has an en dash).
             let caption = (["Game \(game.number)"] + sheet.caption(game, time: time)).joined(separator: " · ")
+                .split(separator: "–", omittingEmptySubsequences: false).joined(separator: "-")
             out.append(.text("", .text, bold: false))
             // Wrapped, never cut: a late call of play is at the end of a long caption.
             for line in TextLayout.wrap(caption.glyphed(g), width: max(10, width - 2)) { out.append(.text(line, .accent, bold: true)) }
@@ -116,7 +118,7 @@ struct ScoresheetModal: Modal {
                     x += width
                 }
                 var mark = ""
-                if case .mark(let m) = game.serviceMarks[r] { mark = m.rawValue }
+                if case .mark(let m) = game.serviceMarks[r] { mark = m.text }
                 out.append(.grid(name: TextLayout.sanitized(row.name), role: BadmintonApp.role(row.player.team), mark: mark, cells: cells))
             }
         }
@@ -128,7 +130,7 @@ struct ScoresheetModal: Modal {
 
     static let legendText = "S server and R receiver where play was called; underlined: the player who served the rally; "
         + "the score is on the row of the player who serves next. W warning, F fault, I injury (Inj), "
-        + "Sus suspension, C a correction (its cells highlighted: the score it left), Int interval, End change of ends, "
+        + "Sus suspension, O overrule, R in the grid the referee called, C a correction (its cells highlighted: the score it left), Int interval, End change of ends, "
         + "(21) the game's result."
     static func legend(width: Int) -> [String] { TextLayout.wrap(legendText, width: max(10, min(width, 100))) }
 
@@ -144,7 +146,7 @@ struct ScoresheetModal: Modal {
         case .score(let n):
             return GridCell(x: 0, text: TextLayout.pad(String(n), to: 2, alignment: .right), role: role, underline: c.served == r, bold: true)
         case .mark(let m):
-            let text = width > ScoresheetModal.unitWidth ? m.rawValue : TextLayout.pad(m.rawValue, to: 2, alignment: .right)
+            let text = width > ScoresheetModal.unitWidth ? m.text : TextLayout.pad(m.text, to: 2, alignment: .right)
             return GridCell(x: 0, text: text, role: m == .warning || m == .fault || m == .disqualified ? .warning : .accent, underline: c.served == r, bold: true)
         case .empty:
             break

@@ -65,6 +65,15 @@ extension BadmintonApp {
         let n = (log?.state.shuttles ?? 0) + 1
         return umpire(.shuttle, at: now, done: Message("Shuttle \(n)."), refused: Message("The match is over."))
     }
+
+    /// ITTO's scoresheet marks: a line judge overruled (O), the referee called (R); each is a
+    /// journal event, undone with u.
+    mutating func note(_ action: MatchEvent.Action, at now: Double) -> [AppEffect] {
+        let done = action == .overrule
+            ? Message("Overrule recorded: O on the scoresheet (u undoes it).", short: "Overrule: O.")
+            : Message("Referee called: R on the scoresheet (u undoes it).", short: "Referee called: R.")
+        return umpire(action, at: now, done: done, refused: Message("The match is over."))
+    }
 }
 
 extension Array {
@@ -131,8 +140,9 @@ extension BadmintonApp {
     /// The umpire's keys beyond scoring, each chosen not to collide with the scoreboard's
     /// (a l z m u y s n e h x, the arrows, PgUp PgDn, Enter, Backspace) nor the shell's
     /// (? q Esc F1-F7 Ctrl-L): c card, f fix (correction mode), t toss (the first server),
-    /// w warm-up, i injury (and resume), + a new shuttle, v voice (speech), L the calls' language.
-    static let umpireKeys: [Key] = [.char("c"), .char("f"), .char("t"), .char("w"), .char("i"), .char("+"), .char("v"), .char("L")]
+    /// w warm-up, i injury (and resume), + a new shuttle, o overrule, r referee called, v voice
+    /// (speech), L the calls' language.
+    static let umpireKeys: [Key] = [.char("c"), .char("f"), .char("t"), .char("w"), .char("i"), .char("+"), .char("o"), .char("r"), .char("v"), .char("L")]
 
     /// Game 1 before its first rally: the toss's result can still change.
     var beforeFirstRally: Bool {
@@ -170,6 +180,11 @@ extension BadmintonApp {
               when: stopped) { app, _, ctx in app.resumePlay(at: ctx.now) },
             B([.char("+")], hint: .init(priority: 1) { $0.phase == .playing ? "Shuttle" : nil },
               "a new shuttle (counted in the title, the status, the export)", when: keeping) { app, _, ctx in app.newShuttle(at: ctx.now) },
+            B([.char("o")], "overrule of a line judge (O on the scoresheet)",
+              when: keeping) { app, _, ctx in app.note(.overrule, at: ctx.now) },
+            B([.char("r")], "referee called (R on the scoresheet)", when: keeping) { app, _, ctx in
+                app.note(.refereeCalled, at: ctx.now)
+            },
         ]
     }
 

@@ -233,7 +233,10 @@ struct Words {
         if let card, !UmpireCall.endedBy(card, s) { return [call(for: card)] }
         switch s.ending ?? .played {
         case .played: return (card.map { [call(for: $0)] } ?? []) + [t.say(.game), won]
-        case .retired(let team): return [t.say(.retired, ["side": side(team)]), won]
+        case .retired(let team):
+            // In doubles the player who retired is named, when the umpire named one.
+            let who = s.isDoubles && s.retiredPlayer != nil ? TextLayout.sanitized(s.whoRetired(team)) : side(team)
+            return [t.say(.retired, ["side": who]), won]
         case .walkover: return [t.say(.walkover), t.say(.matchWonAlone, ["side": side(w)])]
         case .disqualified(let team):
             let black = s.cards.last { $0.card == .disqualification && $0.team == team }

@@ -136,8 +136,9 @@ public struct MatchEvent: Equatable, Sendable {
         case nextGame
         /// The interval ended early (by the umpire).
         case endInterval
-        /// `team` retired: the match ends, won by the other.
-        case retire(team: Int)
+        /// `team` retired: the match ends, won by the other. In doubles `player` names the
+        /// player who retired (the pair retires with him); nil when none is named.
+        case retire(team: Int, player: Int? = nil)
         /// `team` did not play: the match ends before any rally, won by the other.
         case walkover(team: Int)
         /// Law 16: a card to one player (`player` indexes the team's players).
@@ -157,6 +158,10 @@ public struct MatchEvent: Equatable, Sendable {
         case correctCourts(team: Int, right: Int)
         /// Correction: the score of the game in play, `[team 0, team 1]`.
         case correctScore([Int])
+        /// The umpire overruled a line judge (`O` on the scoresheet); the rally is scored as usual.
+        case overrule
+        /// The umpire called the referee onto the court (`R` on the scoresheet).
+        case refereeCalled
         /// Takes back the last event in force (`MatchLog`).
         case undo
         /// Puts back the last undone event.
@@ -189,6 +194,8 @@ public struct MatchEvent: Equatable, Sendable {
         case .nextGame: return "next-game"
         case .endInterval: return "end-interval"
         case .retire: return "retire"
+        case .overrule: return "overrule"
+        case .refereeCalled: return "referee"
         case .walkover: return "walkover"
         case .card: return "card"
         case .shuttle: return "shuttle"
@@ -227,8 +234,11 @@ extension MatchEvent: Codable {
             try c.encodeIfPresent(s.officials.court, forKey: .court)
             try c.encodeIfPresent(s.officials.umpire, forKey: .umpire)
             try c.encodeIfPresent(s.officials.serviceJudge, forKey: .judge)
-        case .point(let t), .retire(let t), .walkover(let t), .firstServer(let t):
+        case .point(let t), .walkover(let t), .firstServer(let t):
             try c.encode(t, forKey: .team)
+        case let .retire(t, p):
+            try c.encode(t, forKey: .team)
+            try c.encodeIfPresent(p, forKey: .player)
         case let .service(t, s, r), let .correctService(t, s, r):
             try c.encode(t, forKey: .team)
             try c.encode(s, forKey: .server)
@@ -248,7 +258,7 @@ extension MatchEvent: Codable {
             try c.encode(r, forKey: .right)
         case .correctScore(let score):
             try c.encode(score, forKey: .score)
-        case .swapEnds, .nextGame, .endInterval, .shuttle, .warmUp, .resume, .undo, .redo:
+        case .swapEnds, .nextGame, .endInterval, .shuttle, .warmUp, .resume, .overrule, .refereeCalled, .undo, .redo:
             break
         }
     }
@@ -296,7 +306,10 @@ extension MatchEvent: Codable {
             action = .start(MatchSetup(format: try c.decode(MatchFormat.self, forKey: .format), discipline: d, teams: teams,
                                        firstServer: try team(.server), officials: officials))
         case "point": action = .point(team: try team())
-        case "retire": action = .retire(team: try team())
+        case "retire":
+            action = .retire(team: try team(), player: c.contains(.player) ? try index(.player) : nil)
+        case "overrule": action = .overrule
+        case "referee": action = .refereeCalled
         case "walkover": action = .walkover(team: try team())
         case "first-server": action = .firstServer(team: try team())
         case "swap": action = .swapEnds
@@ -353,15 +366,15 @@ extension MatchEvent: Codable {
         // Each kind's fields in sorted order: e < receiver < right < server < t < team.
         let before: [(String, Int)], after: [(String, Int)]
         switch action {
-        case .point(let t), .retire(let t), .walkover(let t), .firstServer(let t):
+        case .point(let t), .retire(let t, nil), .walkover(let t), .firstServer(let t):
             (before, after) = ([], [("team", t)])
         case let .service(t, s, r), let .correctService(t, s, r):
             (before, after) = ([("receiver", r), ("server", s)], [("team", t)])
         case let .correctCourts(t, r):
             (before, after) = ([("right", r)], [("team", t)])
-        case .swapEnds, .nextGame, .endInterval, .shuttle, .warmUp, .resume, .undo, .redo:
+        case .swapEnds, .nextGame, .endInterval, .shuttle, .warmUp, .resume, .overrule, .refereeCalled, .undo, .redo:
             (before, after) = ([], [])
-        case .start, .names, .card, .stop, .correctScore:
+        case .start, .names, .card, .stop, .correctScore, .retire:
             return nil
         }
         var out: [UInt8] = []
@@ -432,6 +445,8 @@ extension MatchEvent: Codable {
         case "shuttle": action = .shuttle
         case "warm-up": action = .warmUp
         case "resume": action = .resume
+        case "overrule": action = .overrule
+        case "referee": action = .refereeCalled
         case "undo": action = .undo
         case "redo": action = .redo
         default: return nil

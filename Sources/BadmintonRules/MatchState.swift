@@ -78,6 +78,8 @@ public struct MatchState: Equatable, Sendable {
     public var phase: Phase
     public var winner: Int?
     public var ending: Ending?
+    /// The player who retired, when one was named (doubles: the pair retires with him).
+    public var retiredPlayer: Int?
     public var interval: Interval?
     /// True from the moment the ends changed in the deciding game (for the banner).
     public var endsChangedInGame = false
@@ -154,6 +156,12 @@ public struct MatchState: Equatable, Sendable {
         }
     }
 
+    /// Who retired for `team`: the player named in doubles, else the side.
+    public func whoRetired(_ team: Int) -> String {
+        guard isDoubles, let p = retiredPlayer, teams[team].players.indices.contains(p) else { return teams[team].name }
+        return teams[team].players[p]
+    }
+
     /// Whether any rally has been played in the match.
     public var hasRallies: Bool { !games.isEmpty || score != [0, 0] }
 
@@ -198,7 +206,7 @@ public struct MatchState: Equatable, Sendable {
         if ok {
             lastAction = event.action
             switch event.action {
-            case .swapEnds, .names, .shuttle, .stop(.injury, _, _): break
+            case .swapEnds, .names, .shuttle, .stop(.injury, _, _), .overrule, .refereeCalled: break
             case .nextGame where interval.map({ $0.remaining(at: event.time) > 0 }) == true: break
             default:
                 callAction = event.action
@@ -280,10 +288,16 @@ public struct MatchState: Equatable, Sendable {
             guard interval != nil else { return false }
             interval = nil
             return true
-        case .retire(let team):
+        case let .retire(team, player):
             guard phase != .matchOver else { return false }
+            // A player named is one of the side's (in singles the one player).
+            if let p = player, !teams[team].players.indices.contains(p) { return false }
             finish(winner: 1 - team, ending: .retired(team), at: event.time)
+            retiredPlayer = player
             return true
+        case .overrule, .refereeCalled:
+            // Marks for the scoresheet, while the match is on.
+            return phase != .matchOver
         case .walkover(let team):
             guard phase != .matchOver, !hasRallies else { return false }
             finish(winner: 1 - team, ending: .walkover(team), at: event.time)

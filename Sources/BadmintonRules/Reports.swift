@@ -21,7 +21,7 @@ public enum MatchReport {
             let w = s.winner ?? 0
             switch s.ending ?? .played {
             case .played: line += " · \(s.teams[w].name) won"
-            case .retired(let t): line += " · \(s.teams[w].name) won, \(s.teams[t].name) retired"
+            case .retired(let t): line += " · \(s.teams[w].name) won, \(s.whoRetired(t)) retired"
             case .walkover(let t): line += " · \(s.teams[w].name) won by walkover (\(s.teams[t].name) did not play)"
             case .disqualified(let t): line += " · \(s.teams[w].name) won, \(s.teams[t].name) disqualified"
             }
@@ -240,7 +240,7 @@ public enum MatchReport {
             let w = s.teams[s.winner ?? 0].name
             switch s.ending ?? .played {
             case .played: return "\(t0) \(all) \(t1) · \(w) won"
-            case .retired(let t): return "\(t0) \(all) \(t1) · \(w) won, \(s.teams[t].name) retired"
+            case .retired(let t): return "\(t0) \(all) \(t1) · \(w) won, \(s.whoRetired(t)) retired"
             case .walkover(let t): return "\(t0) v \(t1) · \(w) won by walkover (\(s.teams[t].name) did not play)"
             case .disqualified(let t): return "\(t0) \(all) \(t1) · \(w) won, \(s.teams[t].name) disqualified"
             }
@@ -297,7 +297,7 @@ public enum MatchReport {
 
     static func eventTeam(_ e: MatchEvent) -> Int? {
         switch e.action {
-        case .point(let t), .retire(let t), .walkover(let t), .service(let t, _, _), .firstServer(let t), .card(let t, _, _),
+        case .point(let t), .retire(let t, _), .walkover(let t), .service(let t, _, _), .firstServer(let t), .card(let t, _, _),
              .correctService(let t, _, _), .correctCourts(let t, _):
             return t
         case .stop(_, let t, _): return t
@@ -323,6 +323,7 @@ public enum MatchReport {
             let st = s.stoppages.last
             return Details(detail: st?.kind.rawValue, duration: st.map { $0.duration(at: e.time) })
         case let .correctCourts(t, right): return Details(player: UmpireCall.player(t, right, s), detail: "right court")
+        case let .retire(t, p?): return Details(player: UmpireCall.player(t, p, s))
         default: return Details()
         }
     }

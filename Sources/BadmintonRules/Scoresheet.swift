@@ -24,7 +24,13 @@ public struct Scoresheet: Equatable, Sendable {
         case server = "S", receiver = "R"
         case warning = "W", fault = "F"
         case injury = "I"
+        case overrule = "O"
+        /// Written `R`, as the receiver's mark: one in the grid, the other beside the names.
+        case referee = "referee"
         case disqualified = "Disqualified", retired = "Retired", walkover = "Walkover"
+
+        /// As written on the sheet.
+        public var text: String { self == .referee ? "R" : rawValue }
     }
 
     public enum Cell: Equatable, Sendable {
@@ -55,6 +61,8 @@ public struct Scoresheet: Equatable, Sendable {
             case interval
             case changeOfEnds
             case stop
+            /// An overrule or the referee called (`O`, `R`).
+            case note
             /// A correction by the umpire: the score and positions it left.
             case correction(MatchTimeline.Correction.Kind)
             /// The game's result, circled: `score` holds it, side 0 first.
@@ -202,6 +210,8 @@ public struct Scoresheet: Equatable, Sendable {
                 let length = end.map { $0 - start }
                 column(.stop, start, band: kind == .injury ? .injury(length) : .suspension(length),
                        who.map { [(row($0), .mark(.injury))] } ?? [])
+            case let .note(note, server, time):
+                column(.note, time, [(row(server) ?? 0, .mark(note == .overrule ? .overrule : .referee))])
             case .correction(let c):
                 column(.correction(c.kind), c.time, [(row(c.server), .score(c.score[c.server.team])), (row(c.receiver), .score(c.score[c.receiver.team]))])
             case let .gameWon(score, _, time):
@@ -211,7 +221,8 @@ public struct Scoresheet: Equatable, Sendable {
             case let .ended(ending, player, time):
                 switch ending {
                 case .retired(let t):
-                    column(.ending, time, span: span(of: .retired), [(firstRow(of: t), .mark(.retired))])
+                    // On the row of the player who retired, when one was named.
+                    column(.ending, time, span: span(of: .retired), [(row(player) ?? firstRow(of: t), .mark(.retired))])
                 case .walkover(let t):
                     column(.ending, time, span: span(of: .walkover), [(firstRow(of: t), .mark(.walkover))])
                 case .disqualified(let t):

@@ -222,7 +222,7 @@ public enum ScoresheetHTML {
             for r in 0..<rows {
                 out += rowOpen(r)
                 var sr = ""
-                if line.isFirst, case .mark(let m) = game.serviceMarks[r] { sr = m.rawValue }
+                if line.isFirst, case .mark(let m) = game.serviceMarks[r] { sr = m.text }
                 out += "<td class=\"sr\">\(sr)</td>"
                 for c in plan.indices { if let cell = plan[c][r] { out += cell } }
                 out += String(repeating: "<td></td>", count: max(0, units - line.units))
@@ -249,10 +249,10 @@ public enum ScoresheetHTML {
                 case .score(let n): inner = String(n)
                 case .mark(let m) where Scoresheet.span(of: m) > 1:
                     cls.append("w")
-                    inner = escape(m.rawValue)
+                    inner = escape(m.text)
                 case .mark(let m):
                     cls.append("m")
-                    inner = "<span>\(m.rawValue)</span>"
+                    inner = "<span>\(m.text)</span>"
                 case .empty: break
                 }
                 if r == 0, classes.contains("corr") { inner = "<i class=\"c\">C</i>" + inner }
@@ -295,7 +295,7 @@ public enum ScoresheetHTML {
         func foot(page: Int, of pages: Int) -> String {
             "<div class=\"foot\">\n<div class=\"legend\"><b>S</b> server, <b>R</b> receiver where play was called; a corner mark: the player who served the rally. "
                 + "The score is written on the row of the player who serves next. <b>W</b> warning (yellow card), <b>F</b> fault (red card), "
-                + "<b>I</b> injury (how long play stood still beside it), <b>Susp.</b> suspension, <b>C</b> (hatched) a correction by the umpire "
+                + "<b>I</b> injury (how long play stood still beside it), <b>Susp.</b> suspension, <b>O</b> overrule of a line judge, <b>R</b> in the grid the referee called, <b>C</b> (hatched) a correction by the umpire "
                 + "(the score and service it left), <b>Ends</b> change of ends. Kept by Termini from the match journal.</div>\n"
                 + "<div class=\"sign\"><span>Umpire</span><span>Service judge</span><span>Referee</span></div>\n"
                 + "<div class=\"pageno\">\(escape(vs)) · page \(page) of \(pages)</div>\n</div>\n"

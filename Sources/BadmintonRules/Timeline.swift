@@ -46,6 +46,14 @@ public struct MatchTimeline: Equatable, Sendable {
         public var time: Double
     }
 
+    /// A mark the umpire makes between rallies, as ITTO's scoresheet has them.
+    public enum Note: String, Sendable, CaseIterable {
+        /// A line judge's call overruled (`O`).
+        case overrule
+        /// The referee called onto the court (`R`).
+        case referee
+    }
+
     public enum Moment: Equatable, Sendable {
         /// Play called: the score then (love all, or points given for faults in the break),
         /// who serves and who receives.
@@ -63,6 +71,8 @@ public struct MatchTimeline: Equatable, Sendable {
         /// it resumed (nil: not yet).
         case stop(Stoppage.Kind, MatchPlayer?, start: Double, end: Double?)
         case correction(Correction)
+        /// An overrule or the referee called, on the row of the player serving then.
+        case note(Note, server: MatchPlayer?, time: Double)
         case gameWon(score: [Int], winner: Int, time: Double)
         /// The match ended otherwise: a retirement, a walkover, a disqualification (`player`:
         /// the one shown the black card).
@@ -76,6 +86,7 @@ public struct MatchTimeline: Equatable, Sendable {
             case .point(let p): return p.time
             case .stop(_, _, let t, _): return t
             case .correction(let c): return c.time
+            case .note(_, _, let t): return t
             }
         }
     }
@@ -285,7 +296,11 @@ private struct Walk {
             if case .retire = e.action, b.phase == .playing, b.hasRallies { begin(b, at: t) }
             closeInterval(at: t)
             games[current].end = t
-            emit(.ended(a.ending ?? .played, player: nil, time: t))
+            let retired = a.retiredPlayer.flatMap { p in a.ending.flatMap { if case .retired(let team) = $0 { return Walk.who(team, p) } else { return nil } } }
+            emit(.ended(a.ending ?? .played, player: retired, time: t))
+        case .overrule, .refereeCalled:
+            let server = b.phase == .playing ? Walk.who(b.server, b.serverPlayer) : nil
+            emit(.note(e.action == .overrule ? .overrule : .referee, server: server, time: t))
         case .resume, .names, .start, .undo, .redo:
             break
         }

@@ -46,11 +46,51 @@ import Foundation
             case .interval: return "interval"
             case .changeOfEnds: return "ends"
             case .stop: return "stop"
+            case .note: return "note"
             case .correction(let k): return "correct-\(k.rawValue)"
             case .result: return "result"
             case .ending: return "ending"
             }
         }.joined(separator: " ")
+    }
+
+    /// Issue 23, item 14: ITTO's O (overrule) and R (referee called) are events on the row of
+    /// the player serving then; a player who retires in doubles has Retired on his own row.
+    @Test func overruleRefereeAndAPlayerRetiringAreOnTheSheet() {
+        let m = Match(doubles: true, names: ["Ann/Bob", "Cat/Dan"])
+        #expect(m.take(.service(team: 0, server: 0, receiver: 0)))
+        m.points("0")
+        #expect(m.take(.overrule))
+        m.points("0")
+        #expect(m.take(.refereeCalled))
+        #expect(m.take(.retire(team: 1, player: 1)))
+        let sheet = Scoresheet(m.log)
+        let g = sheet.games[0]
+        #expect(ScoresheetTests.kinds(g) == "start . note . note ending", "\(ScoresheetTests.kinds(g))")
+        let notes = g.columns.filter { $0.kind == .note }
+        // Ann served both rallies (row 0).
+        #expect(notes.map { $0.cells[0] } == [.mark(.overrule), .mark(.referee)])
+        #expect(Scoresheet.Mark.referee.text == "R" && Scoresheet.Mark.overrule.text == "O")
+        // Dan (team 1, player 1: row 3) retired; the pair loses.
+        #expect(g.columns.last?.cells[3] == .mark(.retired) && g.columns.last?.cells[2] == .empty)
+        #expect(m.state.whoRetired(1) == "Dan" && m.state.winner == 0)
+        #expect(UmpireCall.text(m.state, now: m.time, court: nil).hasPrefix("Dan retired"), "\(UmpireCall.text(m.state, now: m.time, court: nil))")
+        // The journal keeps each, and reads them back.
+        for a in [MatchEvent.Action.overrule, .refereeCalled, .retire(team: 1, player: 1), .retire(team: 0)] {
+            let e = MatchEvent(a, at: 1_800_000_000.5)
+            #expect(MatchEvent.parse(line: e.line.dropLast()) == e, "\(String(decoding: e.line, as: UTF8.self))")
+        }
+        #expect(String(decoding: MatchEvent(.retire(team: 1, player: 0), at: 1_800_000_000).line, as: UTF8.self).contains("\"player\":0"))
+        // A player of another side, or after the end: refused.
+        let n = Match(doubles: true)
+        #expect(!n.take(.retire(team: 0, player: 2)))
+        #expect(n.take(.retire(team: 0)) && !n.take(.overrule) && !n.take(.refereeCalled))
+        // Each is undone like any event.
+        let u = Match(names: ["Lin", "Lee"])
+        u.points("0")
+        u.take(.overrule)
+        u.take(.undo)
+        #expect(Scoresheet(u.log).games[0].columns.allSatisfy { $0.kind != .note })
     }
 
     @Test func singlesScoresOnTheWinnersRow() {

@@ -120,7 +120,7 @@ import Testing
             _ = MatchReport.export([log], as: n % 2 == 0 ? .csv : .json)
         }
         let all = ["point", "card", "shuttle", "warm-up", "stop", "resume", "correct-service", "correct-courts", "correct-score",
-                   "first-server", "next-game", "service", "undo", "redo", "retire"]
+                   "first-server", "next-game", "service", "undo", "redo", "retire", "overrule", "referee"]
         #expect(Set(all).isSubset(of: kinds), "never taken: \(Set(all).subtracting(kinds))")
         Fuzz.report("badminton events: \(matches) matches, \(taken) events taken (\(kinds.count) kinds), undo exact after each")
     }
@@ -132,7 +132,8 @@ import Testing
         case 0..<55: return .point(team: team)
         case 55..<58: return .card(team: team, player: s.isDoubles ? p : 0, card: Misconduct.allCases[rng.int(0...1)])
         case 58: return .card(team: team, player: s.isDoubles ? p : 0, card: .disqualification)
-        case 59..<61: return .shuttle
+        case 59: return .shuttle
+        case 60: return rng.int(0...1) == 0 ? .overrule : .refereeCalled
         case 61: return .warmUp
         case 62..<64: return rng.int(0...1) == 0 ? .stop(.injury, team: team, player: s.isDoubles ? p : 0) : .stop(.suspension, team: nil, player: nil)
         case 64..<66: return .resume
@@ -148,7 +149,7 @@ import Testing
         case 85: return .swapEnds
         case 86..<93: return .undo
         case 93..<97: return .redo
-        case 97: return .retire(team: team)
+        case 97: return rng.int(0...1) == 0 ? .retire(team: team) : .retire(team: team, player: s.isDoubles ? p : 0)
         case 98: return .walkover(team: team)
         default: return .names(TeamInfo.defaults(s.discipline).reversed())
         }
@@ -217,6 +218,7 @@ import Testing
                 if won[w] != f.gamesToWin || won[1 - w] >= f.gamesToWin { return "match won by \(w) with games \(won)" }
             case .retired(let t):
                 if w != 1 - t { return "team \(t) retired but \(w) did not win" }
+                if let p = s.retiredPlayer, !s.teams[t].players.indices.contains(p) { return "player \(p) of team \(t) retired" }
             case .walkover(let t):
                 if w != 1 - t || !s.games.isEmpty { return "walkover by \(t), winner \(w), games \(s.games)" }
             case .disqualified(let t):
@@ -224,6 +226,9 @@ import Testing
                     return "team \(t) disqualified but \(w) won, or no black card to it"
                 }
             }
+        }
+        if s.retiredPlayer != nil && !(s.ending.map { if case .retired = $0 { return true } else { return false } } ?? false) {
+            return "a retired player without a retirement"
         }
         if s.interval?.kind == .midGame && s.phase != .playing { return "a mid-game interval while \(s.phase)" }
         if s.isDoubles && s.phase == .playing && s.court(ofPlayer: s.serverPlayer, team: s.server) != s.serviceCourt {

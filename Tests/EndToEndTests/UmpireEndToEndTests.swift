@@ -187,7 +187,7 @@ extension TmuxSession {
         keys(t, "1", "w")
         #expect(t.waitFor("Warning to Ann: nothing else changes."), "\(t.screen)")
         t.send("Enter")
-        #expect(t.waitFor("Ann  yellow"), "the card beside the name:\n\(t.screen)")
+        #expect(t.waitFor("Ann  Y "), "the card beside the name:\n\(t.screen)")
         #expect(t.screen.contains("\u{201c}Ann, warning for misconduct; 1-2\u{201d}"), "the call:\n\(t.screen)")
         var j = Self.waitJSON(dir) { ($0["cards"] as? [Any])?.count == 1 }
         let first = (j.json["cards"] as? [[String: Any]])?.first
@@ -198,7 +198,7 @@ extension TmuxSession {
         t.send("Enter")
         j = Self.waitJSON(dir) { Self.score($0) == [3, 1] }
         #expect(j.ok && (j.json["call"] as? String) == "Bob, fault for misconduct; service over, 3-1", "\(j.json)")
-        #expect(t.waitFor("Bob  red"), "\(t.screen)")
+        #expect(t.waitFor("Bob  R "), "\(t.screen)")
         // Esc leaves the match as it was.
         keys(t, "c", "1", "d", "Escape")
         #expect(t.wait { !$0.contains("Card · Law 16") }.ok)
@@ -315,6 +315,40 @@ extension TmuxSession {
         return Int(String(t.screen[r.upperBound])) ?? 0
     }
 
+    /// Issue 23, item 14 at 80×24 (ASCII, monochrome) and 200×60: o an overrule, r the referee
+    /// called, x and a player's number his retirement (doubles); each is in the journal, on both
+    /// scoresheets and in the export, and u undoes it.
+    @Test(.tmux) func overruleRefereeAndAPlayersRetirementAreRecorded() throws {
+        for (w, h, extra) in [(80, 24, ["--ascii", "--no-color"]), (200, 60, [String]())] {
+            let dir = TmuxSession.makeTempDir("termini-umpire")
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let t = try session(["--new", "--doubles", "--names", "Ann/Bob,Cat/Dan"] + extra, width: w, height: h,
+                                environment: ["TERM": "xterm-256color"], dir: dir)
+            keys(t, "Enter", "a", "o")
+            #expect(t.waitFor("Overrule recorded: O on the scoresheet"), "\(w)x\(h): \(t.screen)")
+            keys(t, "u")
+            #expect(t.waitFor("Undone"), "\(t.screen)")
+            keys(t, "o", "a", "r")
+            #expect(t.waitFor("Referee called: R on the scoresheet"), "\(t.screen)")
+            keys(t, "x")
+            #expect(t.waitFor("4  Dan retires (Ann/Bob win)"), "\(t.screen)")
+            keys(t, "4")
+            #expect(t.waitForSentence("Dan retired; match won by Ann and Bob, 2-love"), "\(t.screen)")
+            let export: (status: Int32, output: String) = (try? Subprocess.run([TmuxSession.binary, "badminton", "--export", "csv", "--config-dir", dir])) ?? (-1, "")
+            let events = export.output.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }.compactMap { $0.count > 8 ? String($0[8]) : nil }
+            #expect(events.filter { ["overrule", "referee", "retire"].contains($0) } == ["overrule", "referee", "retire"], "\(export.output)")
+            #expect(export.output.contains("retire,Cat/Dan") && export.output.contains(",Dan,"), "\(export.output)")
+            // The terminal's scoresheet: O and R on Ann's row, Retired on Dan's.
+            keys(t, "h", "Enter")
+            #expect(t.waitFor("Scoresheet"), "\(t.screen)")
+            let rows = t.screen.components(separatedBy: "\n")
+            #expect(rows.contains { $0.contains("Ann S") && $0.contains(" O ") && $0.contains(" R") }, "\(t.screen)")
+            #expect(rows.contains { $0.contains("Dan") && $0.contains("Retired") }, "\(t.screen)")
+            let page: (status: Int32, output: String) = (try? Subprocess.run([TmuxSession.binary, "badminton", "--scoresheet", "--config-dir", dir])) ?? (-1, "")
+            #expect(page.output.contains("<b>O</b> overrule") && page.output.contains(">Retired<"), "\(page.output.suffix(2000))")
+        }
+    }
+
     /// Issue 23, item 7: `s` next to `a` mid-game asks first; Enter (No) leaves the ends.
     @Test(.tmux) func swappingEndsMidGameAsksFirst() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
@@ -344,8 +378,8 @@ extension TmuxSession {
         #expect(t.screen.contains("1 ○ Ann") && t.screen.contains("4 ○ Dan"), "\(t.screen)")
         // 4: the right pair's second player.
         keys(t, "4", "w", "Enter")
-        #expect(t.waitFor("Dan yellow"), "\(t.screen)")
-        #expect(t.screen.contains("Dan · yellow"), "in the court diagram:\n\(t.screen)")
+        #expect(t.waitFor("Dan  Y "), "\(t.screen)")
+        #expect(t.screen.contains("Dan · Y"), "in the court diagram:\n\(t.screen)")
         // A rally: before it, a fault would score nothing (RTTO 3.7.7).
         t.send("a")
         #expect(Self.waitJSON(dir) { Self.score($0) == [1, 0] }.ok)
