@@ -14,7 +14,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
             OptionSpec("--new", help: "start a new match (the one in progress goes to the history)"),
             OptionSpec("--format", value: "FORMAT", values: .choices(MatchFormat.presets), help: "with --new: 3x21 (the default, not the last one), 3x15, 5x11, 1x21 or GxP[cC]"),
             OptionSpec("--doubles", help: "with --new: a doubles match"),
-            OptionSpec("--names", value: "A,B", help: "with --new: the two sides, left first; doubles \"A1/A2,B1/B2\""),
+            OptionSpec("--names", value: "A,B", help: "with --new: the two sides, left first; doubles \"A1/A2,B1/B2\"; a country or club in brackets: \"Lin Dan (CHN),Lee Chong Wei (MAS)\""),
+            OptionSpec("--match-no", value: "N", help: "with --new: the match's number in the order of play, for the scoresheet"),
+            OptionSpec("--event", value: "TEXT", help: "with --new: the event (MS, Club championship…), for the scoresheet"),
+            OptionSpec("--round", value: "TEXT", help: "with --new: the round (R2, Final…), for the scoresheet"),
             OptionSpec("--watch", help: "follow the match kept by another termini, read-only"),
             OptionSpec("--status", help: "print the match in one line and exit (1 if there is none)"),
             OptionSpec("--json", help: "with --status: print one JSON object instead"),
@@ -209,7 +212,11 @@ public struct BadmintonApp: KeyedApp, Sendable {
             let parsed = defaults.names.compactMap { TeamInfo.parse($0, discipline: discipline) }
             if parsed.count == 2 { teams = parsed }
         }
-        return MatchSetup(format: format, discipline: discipline, teams: teams, firstServer: defaults.server, officials: defaults.officials)
+        // The match's number and round are its own; the event is the last one unless given.
+        var o = defaults.officials
+        o = MatchOfficials(event: options.value("--event") ?? o.event, court: o.court, umpire: o.umpire, serviceJudge: o.serviceJudge,
+                           matchNumber: options.value("--match-no"), round: options.value("--round"))
+        return MatchSetup(format: format, discipline: discipline, teams: teams, firstServer: defaults.server, officials: o)
     }
 
     /// Starts a match: the one before goes to the history (if anything happened in it), the

@@ -25,7 +25,7 @@ enum BadmintonCommands {
             if !options.flag("--watch") { return "--display goes with --watch (termini badminton --watch --display)" }
             if options.flag("--all") { return "--display shows one court: use --court NAME instead of --all" }
         }
-        let setupOptions = ["--format", "--doubles", "--names"].filter { options.flag($0) }
+        let setupOptions = ["--format", "--doubles", "--names", "--match-no", "--event", "--round"].filter { options.flag($0) }
         if !setupOptions.isEmpty && !options.flag("--new") {
             return "\(setupOptions.joined(separator: ", ")) go\(setupOptions.count == 1 ? "es" : "") with --new (termini badminton --new \(setupOptions[0]) ...)"
         }

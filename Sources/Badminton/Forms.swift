@@ -34,11 +34,12 @@ struct SetupDefaults: Equatable, Sendable {
 }
 
 /// The new-match dialog: format, singles or doubles, the two sides' names, first server, and
-/// the optional officials for the scoresheet (event, court, umpire, service judge).
+/// the optional details for the scoresheet (match number, event, round, court, umpire, service
+/// judge). A player's country or club goes in brackets after the name: `Lin Dan (CHN)`.
 /// Tab (and ↓) go round its fields with the one focus ring every form uses.
 struct SetupForm: Modal, Equatable, Sendable {
     typealias Action = BadmintonApp.Action
-    enum Field: Int, CaseIterable { case format, discipline, side0, side1, server, event, court, umpire, judge }
+    enum Field: Int, CaseIterable { case format, discipline, side0, side1, server, matchNumber, event, round, court, umpire, judge }
 
     var format: TextField
     var discipline: Discipline
@@ -46,6 +47,8 @@ struct SetupForm: Modal, Equatable, Sendable {
     var firstServer = 0
     /// The officials, each optional, at most as long as a name (`MatchOfficials.clean`).
     var event: TextField
+    var matchNumber: TextField
+    var round: TextField
     var court: TextField
     var umpire: TextField
     var judge: TextField
@@ -60,6 +63,9 @@ struct SetupForm: Modal, Equatable, Sendable {
         names = d.names.map { TextField(text: $0) }
         firstServer = d.server
         event = TextField(text: d.officials.event ?? "")
+        // The match's number and round are this match's own: never carried over.
+        matchNumber = TextField(text: d.officials.matchNumber ?? "")
+        round = TextField(text: d.officials.round ?? "")
         court = TextField(text: d.officials.court ?? "")
         umpire = TextField(text: d.officials.umpire ?? "")
         judge = TextField(text: d.officials.serviceJudge ?? "")
@@ -75,6 +81,8 @@ struct SetupForm: Modal, Equatable, Sendable {
         case .side0: return \.names[0]
         case .side1: return \.names[1]
         case .event: return \.event
+        case .matchNumber: return \.matchNumber
+        case .round: return \.round
         case .court: return \.court
         case .umpire: return \.umpire
         case .judge: return \.judge
@@ -150,7 +158,7 @@ struct SetupForm: Modal, Equatable, Sendable {
         case .format: cyclePreset(step)
         case .discipline: toggleDiscipline()
         case .server: firstServer = 1 - firstServer
-        case .side0, .side1, .event, .court, .umpire, .judge: break
+        case .side0, .side1, .matchNumber, .event, .round, .court, .umpire, .judge: break
         }
     }
 
@@ -200,7 +208,8 @@ struct SetupForm: Modal, Equatable, Sendable {
 
     /// The officials as typed, cleaned (an empty field is none).
     var officials: MatchOfficials {
-        MatchOfficials(event: event.text, court: court.text, umpire: umpire.text, serviceJudge: judge.text)
+        MatchOfficials(event: event.text, court: court.text, umpire: umpire.text, serviceJudge: judge.text,
+                       matchNumber: matchNumber.text, round: round.text)
     }
 
     /// Why Enter does nothing yet, if it does nothing.
@@ -225,7 +234,7 @@ struct SetupForm: Modal, Equatable, Sendable {
     /// With room: the match, then the officials apart, a hint below (and two rows for why
     /// Enter does nothing yet).
     static let roomyLines: [Line] = [.blank] + [Field.format, .discipline, .side0, .side1, .server].map(Line.field) + [.blank]
-        + [Field.event, .court, .umpire, .judge].map(Line.field) + [.blank, .hint]
+        + [Field.matchNumber, .event, .round, .court, .umpire, .judge].map(Line.field) + [.blank, .hint]
     static let roomyHeight = roomyLines.count + 2
 
     /// The lines shown in `rows` rows: all of them with room, else the fields alone, as
@@ -274,7 +283,7 @@ struct SetupForm: Modal, Equatable, Sendable {
         for (i, line) in shownLines.enumerated() {
             guard case .field(let f) = line else {
                 if line == .hint {
-                    let hint = focus.rawValue >= Field.event.rawValue ? "Optional, for the scoresheet: at most 40 characters each"
+                    let hint = focus.rawValue >= Field.matchNumber.rawValue ? "Optional, for the scoresheet: at most 40 characters each"
                         : discipline == .doubles ? "Doubles names: two players a side, as Ann/Bob" : "Names: one player a side"
                     canvas.fit(hint, in: inner.row(i), style: theme[.muted], glyphs: theme.glyphs)
                 }
@@ -294,19 +303,21 @@ struct SetupForm: Modal, Equatable, Sendable {
                 choice(i, ["Singles", "Doubles"], selected: discipline == .singles ? 0 : 1, focused: focus == .discipline)
             case .side0:
                 label(i, "Left side", .side0)
-                text(i, names[0], .side0, width: 30)
+                text(i, names[0], .side0, width: 41)
             case .side1:
                 label(i, "Right side", .side1)
-                text(i, names[1], .side1, width: 30)
+                text(i, names[1], .side1, width: 41)
             case .server:
                 label(i, "First server", .server)
                 let shownNames = names.map { n -> String in
-                    let t = TextLayout.sanitizedName(n.text)
+                    // The name without its country: `Lin Dan`, not `Lin Dan (CHN)`.
+                    let t = TeamInfo.parse(n.text, discipline: discipline)?.name ?? TextLayout.sanitizedName(n.text)
                     return t.isEmpty ? "?" : TextLayout.truncate(t, to: 18, ellipsis: g.ellipsis)
                 }
                 choice(i, shownNames, selected: firstServer, focused: focus == .server)
-            case .event, .court, .umpire, .judge:
-                let labels: [Field: String] = [.event: "Event", .court: "Court", .umpire: "Umpire", .judge: "Service judge"]
+            case .matchNumber, .event, .round, .court, .umpire, .judge:
+                let labels: [Field: String] = [.matchNumber: "Match no.", .event: "Event", .round: "Round", .court: "Court", .umpire: "Umpire",
+                                               .judge: "Service judge"]
                 label(i, labels[f] ?? "", f)
                 if let field = SetupForm.text(of: f) { text(i, self[keyPath: field], f, width: 41) }
             }

@@ -62,16 +62,22 @@ struct ScoresheetModal: Modal {
 
     /// `width`: the columns the rows are drawn in (the legend wraps to it).
     func rows(glyphs g: Glyphs, width: Int) -> [Row] {
-        tab == .sheet ? sheetRows(glyphs: g, width: width) : statsRows(glyphs: g)
+        tab == .sheet ? sheetRows(glyphs: g, width: width) : statsRows(glyphs: g, width: width)
     }
 
-    func head(glyphs g: Glyphs) -> [Row] {
-        let vs = "\(sheet.side(0)) v \(sheet.side(1))"
-        var out: [Row] = [.text("\(vs) · \(sheet.format) · \(sheet.discipline.rawValue)", .accent, bold: true), .text(sheet.result, .text, bold: true)]
+    /// The sheet's head, each line wrapped to `width`, never cut: the sides in full (with
+    /// their countries), the result, the match's number, event and round, the officials, the times.
+    func head(glyphs g: Glyphs, width: Int) -> [Row] {
+        func wrapped(_ text: String, _ role: Role, bold: Bool) -> [Row] {
+            TextLayout.wrap(TextLayout.sanitized(text).glyphed(g), width: max(10, width - 2)).map { .text($0, role, bold: bold) }
+        }
+        let full = (0..<2).map { t in sheet.teams[t].players.indices.map(sheet.teams[t].fullName).joined(separator: " / ") }
+        var out = wrapped("\(full[0]) v \(full[1]) · \(sheet.format) · \(sheet.discipline.rawValue)", .accent, bold: true)
+            + wrapped(sheet.result, .text, bold: true)
         let o = sheet.officials
-        let named = [("Event", o.event), ("Court", o.court), ("Umpire", o.umpire), ("Service judge", o.serviceJudge)]
+        let named = [("Match", o.matchNumber), ("Event", o.event), ("Round", o.round), ("Court", o.court), ("Umpire", o.umpire), ("Service judge", o.serviceJudge)]
             .compactMap { label, value in value.map { "\(label): \(TextLayout.sanitized($0))" } }
-        if !named.isEmpty { out.append(.text(named.joined(separator: " · "), .text, bold: false)) }
+        if !named.isEmpty { out += wrapped(named.joined(separator: " · "), .text, bold: false) }
         var times: [String] = []
         if let s = sheet.start { times.append("\(date(s)) · begin \(time(s))") }
         if let e = sheet.end { times.append("end \(time(e))") }
@@ -82,7 +88,7 @@ struct ScoresheetModal: Modal {
     }
 
     func sheetRows(glyphs g: Glyphs, width: Int) -> [Row] {
-        var out = head(glyphs: g)
+        var out = head(glyphs: g, width: width)
         for line in sheet.lines(units: Int.max / 4) {
             let game = sheet.games[line.game]
             // A hyphen between the times, as in the head (the page has an en dash).
@@ -163,8 +169,8 @@ struct ScoresheetModal: Modal {
         return GridCell(x: 0, text: " " + words, role: .muted)
     }
 
-    func statsRows(glyphs g: Glyphs) -> [Row] {
-        var out = head(glyphs: g)
+    func statsRows(glyphs g: Glyphs, width: Int) -> [Row] {
+        var out = head(glyphs: g, width: width)
         out.append(.text("", .text, bold: false))
         let games = [stats.match] + stats.games
         let label = 20, col = 12

@@ -169,7 +169,21 @@ struct Words {
         let server = UmpireCall.player(s.server, s.serverPlayer, s)
         let serve = s.isDoubles ? t.say(.toServeTo, ["server": server, "receiver": UmpireCall.player(s.receiver, s.receiverPlayer, s)])
             : t.say(.toServe, ["server": server])
-        return [t.say(.introduction, ["right": side(s.right), "left": side(s.left)]), serve, t.say(.loveAll), t.say(.play)]
+        return [t.say(.introduction, ["right": introduced(s.right), "left": introduced(s.left)]), serve, t.say(.loveAll), t.say(.play)]
+    }
+
+    /// A side as the introduction names it, with its country or club when given: `Lin Dan,
+    /// China`; a pair of one country `A and B, Denmark`, of two `A, Denmark, and B, England`.
+    func introduced(_ team: Int) -> String {
+        let info = s.teams[team]
+        let countries = info.players.indices.map { info.country($0).map { TextLayout.sanitized(Countries.said($0)) } }
+        guard countries.contains(where: { $0 != nil }) else { return side(team) }
+        let names = info.players.map(TextLayout.sanitized)
+        if names.count == 2, countries[0] != countries[1] {
+            let each = names.indices.map { i in countries[i].map { "\(names[i]), \($0)," } ?? names[i] }
+            return t.say(.pair, ["first": each[0], "second": String(each[1].dropLast(each[1].hasSuffix(",") ? 1 : 0))])
+        }
+        return side(team) + ", " + (countries.compactMap { $0 }.first ?? "")
     }
 
     static let ordinals: [CallMoment] = [.ordinal1, .ordinal2, .ordinal3, .ordinal4, .ordinal5, .ordinal6, .ordinal7, .ordinal8, .ordinal9]

@@ -19,9 +19,26 @@ public struct TeamInfo: Codable, Equatable, Hashable, Sendable {
     public var name: String
     /// Its players, in the order they were named.
     public var players: [String]
-    public init(name: String, players: [String]) {
+    /// Each player's country or club (an IOC code, `CHN`, or a club's name), "" for none;
+    /// empty when no player has one.
+    public var countries: [String]
+    public init(name: String, players: [String], countries: [String] = []) {
         self.name = name
         self.players = players
+        let clean = countries.map { TextLayout.sanitizedName($0) }
+        self.countries = clean.count == players.count && clean.contains { !$0.isEmpty } ? clean : []
+    }
+
+    /// Player `p`'s country or club, nil for none.
+    public func country(_ p: Int) -> String? {
+        guard countries.indices.contains(p), !countries[p].isEmpty else { return nil }
+        return countries[p]
+    }
+
+    /// `Lin Dan (CHN)`: the player's full name with his country, as the scoresheet writes it.
+    public func fullName(_ p: Int) -> String {
+        guard players.indices.contains(p) else { return name }
+        return country(p).map { "\(players[p]) (\($0))" } ?? players[p]
     }
 
     /// Names read from a file are cleaned as typed ones are: a hand-edited journal cannot put
@@ -33,21 +50,45 @@ public struct TeamInfo: Codable, Equatable, Hashable, Sendable {
         guard !name.isEmpty, !players.contains(where: \.isEmpty) else {
             throw DecodingError.dataCorruptedError(forKey: .name, in: c, debugDescription: "empty name")
         }
-        self.init(name: name, players: players)
+        let countries = try c.decodeIfPresent([String].self, forKey: .countries) ?? []
+        guard countries.isEmpty || countries.count == players.count else {
+            throw DecodingError.dataCorruptedError(forKey: .countries, in: c, debugDescription: "one country a player")
+        }
+        self.init(name: name, players: players, countries: countries)
     }
 
-    enum CodingKeys: String, CodingKey { case name, players }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(players, forKey: .players)
+        // Only when a player has one: older journals read and write as they did.
+        if !countries.isEmpty { try c.encode(countries, forKey: .countries) }
+    }
 
-    /// `Ann` for singles, `Ann/Bob` for doubles (the team's name is then `Ann/Bob`).
+    enum CodingKeys: String, CodingKey { case name, players, countries }
+
+    /// `Lin Dan (CHN)` → `Lin Dan` and `CHN`: a country or club in brackets at the end.
+    static func splitCountry(_ text: String) -> (name: String, country: String) {
+        let t = TextLayout.sanitizedName(text)
+        guard t.hasSuffix(")"), let open = t.lastIndex(of: "("), open > t.startIndex else { return (t, "") }
+        let name = TextLayout.sanitizedName(String(t[..<open]))
+        let country = TextLayout.sanitizedName(String(t[t.index(after: open)..<t.index(before: t.endIndex)]))
+        return name.isEmpty ? (t, "") : (name, country)
+    }
+
+    /// `Ann` for singles, `Ann/Bob` for doubles (the team's name is then `Ann/Bob`); each
+    /// player may carry a country or club in brackets: `Lin Dan (CHN)`, `Ann (SUI)/Bob (GER)`.
     public static func parse(_ text: String, discipline: Discipline) -> TeamInfo? {
-        let clean = TextLayout.sanitizedName(text)
+        let clean = TextLayout.sanitized(text)
         if discipline == .singles {
-            guard !clean.isEmpty, !clean.contains("/") else { return nil }
-            return TeamInfo(name: clean, players: [clean])
+            let (name, country) = splitCountry(clean)
+            guard !name.isEmpty, !name.contains("/") else { return nil }
+            return TeamInfo(name: name, players: [name], countries: [country])
         }
-        let players = clean.split(separator: "/", omittingEmptySubsequences: false).map { TextLayout.sanitizedName(String($0)) }
-        guard players.count == 2, players.allSatisfy({ !$0.isEmpty }) else { return nil }
-        return TeamInfo(name: players.joined(separator: "/"), players: players)
+        let parts = clean.split(separator: "/", omittingEmptySubsequences: false).map { splitCountry(String($0)) }
+        guard parts.count == 2, parts.allSatisfy({ !$0.name.isEmpty }) else { return nil }
+        let players = parts.map(\.name)
+        return TeamInfo(name: players.joined(separator: "/"), players: players, countries: parts.map(\.country))
     }
 
     /// A doubles pair: its name takes a plural verb (`Ann/Bob retire`).
@@ -57,7 +98,7 @@ public struct TeamInfo: Codable, Equatable, Hashable, Sendable {
     public func verb(_ singular: String, _ plural: String) -> String { isPair ? plural : singular }
 
     /// The text that `parse` reads back: `Ann` or `Ann/Bob`.
-    public var entry: String { players.count == 1 ? players[0] : players.joined(separator: "/") }
+    public var entry: String { players.indices.map(fullName).joined(separator: "/") }
 
     /// The sides of a match nobody named: Red and Blue (`Red 1`, `Red 2` … in doubles).
     public static func defaults(_ discipline: Discipline) -> [TeamInfo] {
@@ -76,17 +117,29 @@ public struct MatchOfficials: Equatable, Sendable {
     public var court: String?
     public var umpire: String?
     public var serviceJudge: String?
+    /// The match's number in the order of play (`12`) and its round (`R2`, `Final`).
+    public var matchNumber: String?
+    public var round: String?
 
     /// Each name cleaned as a typed name is; empty is none.
-    public init(event: String? = nil, court: String? = nil, umpire: String? = nil, serviceJudge: String? = nil) {
+    public init(event: String? = nil, court: String? = nil, umpire: String? = nil, serviceJudge: String? = nil,
+                matchNumber: String? = nil, round: String? = nil) {
         self.event = MatchOfficials.clean(event)
         self.court = MatchOfficials.clean(court)
         self.umpire = MatchOfficials.clean(umpire)
         self.serviceJudge = MatchOfficials.clean(serviceJudge)
+        self.matchNumber = MatchOfficials.clean(matchNumber)
+        self.round = MatchOfficials.clean(round)
     }
 
     /// No name given at all.
-    public var isEmpty: Bool { event == nil && court == nil && umpire == nil && serviceJudge == nil }
+    public var isEmpty: Bool { event == nil && court == nil && umpire == nil && serviceJudge == nil && matchNumber == nil && round == nil }
+
+    /// `Match 12 · MS · R2`: the match's number, event and round, as far as given; nil for none.
+    public var heading: String? {
+        let parts = [matchNumber.map { "Match \($0)" }, event, round].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
 
     static func clean(_ text: String?) -> String? {
         guard let text else { return nil }
@@ -215,7 +268,7 @@ extension MatchEvent: Codable {
     enum Keys: String, CodingKey {
         case t, e, v, team, server, receiver, teams, format, discipline, player, card, kind, right, score
         /// The start's officials, each only when given (older journals have none).
-        case event, court, umpire, judge
+        case event, court, umpire, judge, match, round
     }
 
     /// The one place an event becomes JSON fields (the journal, the history).
@@ -234,6 +287,8 @@ extension MatchEvent: Codable {
             try c.encodeIfPresent(s.officials.court, forKey: .court)
             try c.encodeIfPresent(s.officials.umpire, forKey: .umpire)
             try c.encodeIfPresent(s.officials.serviceJudge, forKey: .judge)
+            try c.encodeIfPresent(s.officials.matchNumber, forKey: .match)
+            try c.encodeIfPresent(s.officials.round, forKey: .round)
         case .point(let t), .walkover(let t), .firstServer(let t):
             try c.encode(t, forKey: .team)
         case let .retire(t, p):
@@ -302,7 +357,9 @@ extension MatchEvent: Codable {
             let officials = MatchOfficials(event: try c.decodeIfPresent(String.self, forKey: .event),
                                            court: try c.decodeIfPresent(String.self, forKey: .court),
                                            umpire: try c.decodeIfPresent(String.self, forKey: .umpire),
-                                           serviceJudge: try c.decodeIfPresent(String.self, forKey: .judge))
+                                           serviceJudge: try c.decodeIfPresent(String.self, forKey: .judge),
+                                           matchNumber: try c.decodeIfPresent(String.self, forKey: .match),
+                                           round: try c.decodeIfPresent(String.self, forKey: .round))
             action = .start(MatchSetup(format: try c.decode(MatchFormat.self, forKey: .format), discipline: d, teams: teams,
                                        firstServer: try team(.server), officials: officials))
         case "point": action = .point(team: try team())

@@ -160,7 +160,7 @@ public struct Scoresheet: Equatable, Sendable {
         shuttles = state.shuttles
         winner = state.winner
         ending = state.ending
-        let rows = (0..<2).flatMap { t in state.teams[t].players.indices.map { Row(player: MatchPlayer(team: t, player: $0), name: state.teams[t].players[$0]) } }
+        let rows = (0..<2).flatMap { t in state.teams[t].players.indices.map { Row(player: MatchPlayer(team: t, player: $0), name: state.teams[t].fullName($0)) } }
         self.rows = rows
         games = timeline.games.filter { $0.start != nil || !$0.moments.isEmpty }.map { Scoresheet.game($0, rows: rows) }
         if state.isOver {

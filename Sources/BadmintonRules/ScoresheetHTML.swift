@@ -86,7 +86,8 @@ public enum ScoresheetHTML {
     .results table { width: 100%; table-layout: fixed; }
     .results th, .results td { border: 0.2mm solid #000; height: 7mm; padding: 0 1.2mm; text-align: center; }
     .results th { height: 4.5mm; font-size: 6pt; font-weight: normal; text-transform: uppercase; color: #444; }
-    .results td.side { text-align: left; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; font-size: 9pt; }
+    .results td.side { text-align: left; overflow: hidden; white-space: normal; overflow-wrap: anywhere; font-size: 9pt; line-height: 1.0; }
+    .results td.side.long { font-size: 7pt; }
     .results td.g { font-size: 11pt; font-weight: bold; }
     .results tr.won td.side span { border: 0.35mm solid #000; border-radius: 3mm; padding: 0 1.2mm; }
     .results .outcome { margin-top: 1.2mm; font-size: 9pt; font-weight: bold; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
@@ -97,7 +98,8 @@ public enum ScoresheetHTML {
     .grid col.n { width: 37mm; } .grid col.sr { width: 4mm; } .grid col.u { width: 5mm; }
     .grid td, .grid th { border: 0.15mm solid #000; padding: 0; text-align: center; vertical-align: middle; overflow: hidden; white-space: nowrap; position: relative; }
     .grid.d tr { height: 5mm; } .grid.s tr { height: 7mm; }
-    .grid th { text-align: left; padding: 0 1.2mm; font-weight: normal; font-size: 8pt; text-overflow: ellipsis; }
+    .grid th { text-align: left; padding: 0 1.2mm; font-weight: normal; font-size: 8pt; }
+    .grid th.long { white-space: normal; font-size: 6pt; line-height: 1.0; overflow-wrap: anywhere; }
     .grid td { font-size: 8.5pt; font-weight: bold; }
     .grid tr.t1 th, .grid tr.t1 td { background: #eee; }
     .grid tr.split th, .grid tr.split td { border-top: 0.5mm solid #000; }
@@ -165,8 +167,9 @@ public enum ScoresheetHTML {
             var out = "<div class=\"head\">\n<div class=\"title\">\n<h1>Badminton scoresheet <small>· \(escape(vs))</small></h1>\n"
             out += "<table class=\"fields\">\n<colgroup><col style=\"width:23%\"><col style=\"width:23%\"><col style=\"width:13%\">"
                 + "<col style=\"width:13%\"><col style=\"width:14%\"><col style=\"width:14%\"></colgroup>\n"
-            out += "<tr>" + field("Event", o.event, span: 2) + field("Date", (start ?? sheet.games.first?.columns.first?.time).map(date))
-                + field("Court", o.court) + field("Match", "\(sheet.format) · \(sheet.discipline.rawValue)", span: 2) + "</tr>\n"
+            out += "<tr>" + field("Match no.", o.matchNumber) + field("Event", o.event) + field("Round", o.round)
+                + field("Date", (start ?? sheet.games.first?.columns.first?.time).map(date))
+                + field("Court", o.court) + field("Format", "\(sheet.format) · \(sheet.discipline.rawValue)") + "</tr>\n"
             out += "<tr>" + field("Umpire", o.umpire) + field("Service judge", o.serviceJudge) + field("Begin", start.map(time))
                 + field("End", sheet.end.map(time)) + field("Duration", duration) + field("Shuttles", sheet.shuttles > 0 ? String(sheet.shuttles) : nil)
                 + "</tr>\n</table>\n</div>\n"
@@ -176,8 +179,10 @@ public enum ScoresheetHTML {
                 + String(repeating: "<col>", count: games) + "</colgroup>\n<tr><th style=\"text-align:left\">Side</th>"
                 + (1...games).map { "<th>Game \($0)</th>" }.joined() + "</tr>\n"
             for t in 0..<2 {
-                let names = sheet.teams[t].players.map(escape).joined(separator: " / ")
-                out += "<tr" + (sheet.winner == t ? " class=\"won\"" : "") + "><td class=\"side\"><span>\(names)</span></td>"
+                // Full names with their countries, wrapped, never cut.
+                let full = sheet.teams[t].players.indices.map(sheet.teams[t].fullName).joined(separator: " / ")
+                let long = full.count > 48 ? " long" : ""
+                out += "<tr" + (sheet.winner == t ? " class=\"won\"" : "") + "><td class=\"side\(long)\"><span>\(escape(full))</span></td>"
                 for g in 0..<games {
                     out += "<td class=\"g\">" + (g < sheet.scores.count ? String(sheet.scores[g][t]) : "") + "</td>"
                 }
@@ -201,7 +206,10 @@ public enum ScoresheetHTML {
             let team = sheet.rows[r].player.team
             let split = team == 1 && (r == 0 || sheet.rows[r - 1].player.team == 0)
             let classes = (team == 1 ? ["t1"] : []) + (split ? ["split"] : [])
-            return "<tr" + (classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"") + "><th>\(escape(sheet.rows[r].name))</th>"
+            // A name longer than the column wraps onto two lines in smaller letters: never cut.
+            let name = sheet.rows[r].name
+            return "<tr" + (classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\"") + "><th" + (name.count > 22 ? " class=\"long\"" : "")
+                + ">\(escape(name))</th>"
         }
 
         func blankLine(game: Int) -> String {

@@ -2,6 +2,8 @@ import Testing
 import TerminiCore
 import TerminiData
 @testable import BadmintonRules
+import BadmintonRulesTestSupport
+import Foundation
 
 @Suite struct NameTests {
     /// Found by the journal fuzzer (Fuzz/corpus/journal/crash-long-name-ends-in-spaces): a name
@@ -16,5 +18,48 @@ import TerminiData
         let line = #"{"e":"names","t":5,"teams":[{"name":"An                                             n","players":["An                                             n"]},{"name":"B","players":["B"]}]}"#
         let event = MatchEvent.parse(line: Array(line.utf8))
         #expect(event != nil && MatchEvent.parse(line: event!.line.dropLast()) == event)
+    }
+}
+
+/// Issue 23, item 13: a player's country or club in brackets, the match's number and round.
+@Suite struct CountryTests {
+    @Test func aCountryInBracketsIsKeptApartFromTheName() throws {
+        let lin = try #require(TeamInfo.parse("Lin Dan (CHN)", discipline: .singles))
+        #expect(lin.name == "Lin Dan" && lin.players == ["Lin Dan"] && lin.countries == ["CHN"] && lin.fullName(0) == "Lin Dan (CHN)")
+        #expect(lin.entry == "Lin Dan (CHN)", "the entry reads back")
+        let pair = try #require(TeamInfo.parse("Ann (SUI)/Bob", discipline: .doubles))
+        #expect(pair.name == "Ann/Bob" && pair.countries == ["SUI", ""] && pair.country(1) == nil && pair.entry == "Ann (SUI)/Bob")
+        #expect(TeamInfo.parse("Ann", discipline: .singles)?.countries == [], "no country: none kept")
+        #expect(TeamInfo.parse("(CHN)", discipline: .singles)?.name == "(CHN)", "brackets alone are the name")
+        // Hostile text is cleaned as a name is.
+        let odd = try #require(TeamInfo.parse("Eve (\u{1b}[31mX$(rm)\u{7})", discipline: .singles))
+        #expect(!odd.countries[0].contains("\u{1b}") && !odd.countries[0].contains("\u{7}"))
+    }
+
+    @Test func theStartEventKeepsCountriesMatchNumberAndRound() throws {
+        let teams = [try #require(TeamInfo.parse("Lin Dan (CHN)", discipline: .singles)), try #require(TeamInfo.parse("Lee (MAS)", discipline: .singles))]
+        let setup = MatchSetup(teams: teams, officials: MatchOfficials(event: "MS", matchNumber: "12", round: "R2"))
+        let e = MatchEvent(.start(setup), at: 1_800_000_000)
+        let line = String(decoding: e.line, as: UTF8.self)
+        #expect(line.contains("\"match\":\"12\"") && line.contains("\"round\":\"R2\"") && line.contains("\"countries\":[\"CHN\"]"), "\(line)")
+        #expect(MatchEvent.parse(line: e.line.dropLast()) == e)
+        #expect(setup.officials.heading == "Match 12 · MS · R2")
+        // A journal without them reads as before; a countries list of the wrong length is damage.
+        let old = #"{"e":"start","t":1800000000,"v":1,"format":"3x21","discipline":"singles","server":0,"teams":[{"name":"A","players":["A"]},{"name":"B","players":["B"]}]}"#
+        #expect(MatchEvent.parse(line: Array(old.utf8)) != nil)
+        let bad = old.replacingOccurrences(of: #""players":["A"]"#, with: #""players":["A"],"countries":["X","Y"]"#)
+        #expect(MatchEvent.parse(line: Array(bad.utf8)) == nil)
+    }
+
+    @Test func theIntroductionNamesTheCountries() {
+        func intro(_ names: [String], doubles: Bool = false) -> String {
+            let m = Match(doubles: doubles, names: names)
+            if doubles { m.take(.service(team: 0, server: 0, receiver: 0)) }
+            return UmpireCall.text(m.state, now: m.time, court: nil)
+        }
+        #expect(intro(["Lin Dan (CHN)", "Lee Chong Wei (MAS)"]).hasPrefix("Ladies and gentlemen, on my right, Lee Chong Wei, Malaysia, and on my left, Lin Dan, China;"))
+        #expect(intro(["Ann (Club Nord)", "Bob"]).contains("on my left, Ann, Club Nord;"), "a club is said as written")
+        let pairs = intro(["A (DEN)/B (DEN)", "C (ENG)/D (SCO)"], doubles: true)
+        #expect(pairs.contains("on my right, C, England, and D, Scotland, and on my left, A and B, Denmark;"), "\(pairs)")
     }
 }

@@ -135,9 +135,10 @@ import Testing
     func text(_ c: Canvas) -> String { (0..<c.size.height).map { c.row(at: $0) }.joined(separator: "\n") }
 
     /// Tab from the first server to the officials, typing each (the court replaces its default).
-    static func typeOfficials(_ h: inout Harness, event: String, court: String, umpire: String, judge: String) {
-        h.press(.tab, .tab, .tab, .tab, .tab)  // format → play → left → right → first server → event
-        for value in [event, court, umpire, judge] {
+    static func typeOfficials(_ h: inout Harness, event: String, court: String, umpire: String, judge: String,
+                              matchNumber: String = "", round: String = "") {
+        h.press(.tab, .tab, .tab, .tab, .tab)  // format → play → left → right → first server → match no.
+        for value in [matchNumber, event, round, court, umpire, judge] {
             h.press(.ctrl("u"))
             for c in value { h.press(.char(c)) }
             h.press(.tab)
@@ -151,10 +152,15 @@ import Testing
 
     @Test func theOfficialsTypedGoIntoTheStartEvent() throws {
         var h = Harness()
-        Self.typeOfficials(&h, event: "Club night", court: "3", umpire: "Ann Umpire", judge: "Bo Judge")
+        Self.typeOfficials(&h, event: "Club night", court: "3", umpire: "Ann Umpire", judge: "Bo Judge", matchNumber: "12", round: "R2")
         h.press(.enter)
         let setup = try #require(startSetup(h))
-        #expect(setup.officials == MatchOfficials(event: "Club night", court: "3", umpire: "Ann Umpire", serviceJudge: "Bo Judge"))
+        #expect(setup.officials == MatchOfficials(event: "Club night", court: "3", umpire: "Ann Umpire", serviceJudge: "Bo Judge",
+                                                  matchNumber: "12", round: "R2"))
+        // The match's number and round are its own: the next match's dialog starts without them.
+        h.press(.char("n"))
+        if h.setupForm == nil { h.press(.char("y")) }
+        #expect(h.setupForm.map { [$0.matchNumber.text, $0.round.text, $0.event.text] } == ["", "", "Club night"])
         // The start event's line carries them, and reads back the same.
         let line = try #require(h.store.files[BadmintonApp.journalFile])
         #expect(String(decoding: line, as: UTF8.self).contains("\"umpire\":\"Ann Umpire\""))

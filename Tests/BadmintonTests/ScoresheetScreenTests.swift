@@ -24,6 +24,33 @@ import Testing
 
     func text(_ c: Canvas) -> String { (0..<c.size.height).map { c.row(at: $0) }.joined(separator: "\n") }
 
+    /// Issue 23, item 13: the match's number, event and round, each player's country and the
+    /// full names are on both scoresheets, wrapped, never cut; the introduction names the countries.
+    @Test func theSheetCarriesTheMatchNumberEventRoundAndCountries() throws {
+        var h = Harness(options: ["--new": "", "--names": "Anders Skaarup Rasmussen (DEN),Lee Chong Wei (MAS)", "--format": "1x21",
+                                  "--match-no": "12", "--event": "MS", "--round": "R2"])
+        #expect(h.state?.teams.map(\.countries) == [["DEN"], ["MAS"]])
+        #expect(UmpireCall.text(try #require(h.state), now: h.now, court: nil)
+            .hasPrefix("Ladies and gentlemen, on my right, Lee Chong Wei, Malaysia, and on my left, Anders Skaarup Rasmussen, Denmark;"))
+        h.point(0, times: 11)
+        h.press(.enter)
+        h.point(0, times: 10)
+        h.press(.char("n"))
+        h.press(.enter)
+        h.press(.char("h"))
+        h.press(.enter)
+        for width in [80, 200] {
+            let screen = text(h.board(width: width, height: width == 80 ? 24 : 60))
+            #expect(screen.contains("Anders Skaarup Rasmussen (DEN)") && screen.contains("Lee Chong Wei (MAS)"), "\(screen)")
+            #expect(screen.contains("Match: 12 · Event: MS · Round: R2"), "\(screen)")
+        }
+        let past = try #require(h.app.history.last)
+        let log = try #require(MatchLog(records: past.events))
+        let page = ScoresheetHTML.render(Scoresheet(log))
+        #expect(page.contains("<i>Match no.</i><b>12</b>") && page.contains("<i>Round</i><b>R2</b>"), "\(page.prefix(4000))")
+        #expect(page.contains("<th class=\"long\">Anders Skaarup Rasmussen (DEN)</th>") && page.contains("Lee Chong Wei (MAS)"))
+    }
+
     @Test func enterOnAMatchOfTheHistoryOpensItsScoresheet() throws {
         var h = Self.withHistory()
         #expect(h.app.history.count == 1, "\(h.app.history.map(\.state.teams))")

@@ -349,6 +349,27 @@ extension TmuxSession {
         }
     }
 
+    /// Issue 23, item 13 at 80×24 (ASCII, monochrome) and 200×60: countries in brackets, the
+    /// match's number, event and round from the command line and the setup dialog; the whole
+    /// introduction names the countries; the page carries them.
+    @Test(.tmux) func countriesMatchNumberAndRoundReachTheCallsAndTheSheet() throws {
+        for (w, h, extra) in [(80, 24, ["--ascii", "--no-color"]), (200, 60, [String]())] {
+            let dir = TmuxSession.makeTempDir("termini-umpire")
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let t = try session(["--new", "--names", "Lin Dan (CHN),Lee Chong Wei (MAS)", "--match-no", "12", "--event", "MS", "--round", "R2"] + extra,
+                                width: w, height: h, environment: ["TERM": "xterm-256color"], dir: dir)
+            #expect(t.waitForSentence("Ladies and gentlemen, on my right, Lee Chong Wei, Malaysia, and on my left, Lin Dan, China; Lin Dan to serve; love all; play"),
+                    "\(w)x\(h): \(t.screen)")
+            let page: (status: Int32, output: String) = (try? Subprocess.run([TmuxSession.binary, "badminton", "--scoresheet", "--config-dir", dir])) ?? (-1, "")
+            #expect(page.output.contains("<i>Match no.</i><b>12</b>") && page.output.contains("Lin Dan (CHN)"), "\(page.output.prefix(3000))")
+            // The setup dialog asks for them too (n, then Yes to a new match).
+            keys(t, "a", "n")
+            #expect(t.waitFor("New match?"), "\(t.screen)")
+            keys(t, "y")
+            #expect(t.waitFor("Match no.") && t.screen.contains("Round"), "\(t.screen)")
+        }
+    }
+
     /// Issue 23, item 7: `s` next to `a` mid-game asks first; Enter (No) leaves the ends.
     @Test(.tmux) func swappingEndsMidGameAsksFirst() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
