@@ -133,16 +133,7 @@ extension BadmintonApp {
         let plainName = TextLayout.sanitized(s.teams[t].name)
         let nameStyle = teamStyle.with([.reverse, .bold])
         if let v = nameVariant {
-            // Block letters cut out of the team colour (reverse video: readable in monochrome).
-            let inner = band.inset(horizontal: 4, vertical: 1)
-            BigText(plainName, role: role, alignment: .center, variant: v)
-                .render(in: inner, on: &canvas, theme: BadmintonApp.theme(theme, role, nameStyle))
-            let w = BigText.measure(plainName, v).width
-            let mx = inner.x + (inner.width - w) / 2 - 3
-            canvas.fit(serving ? marker : "", in: Rect(x: mx, y: band.y + nameRows / 2, width: 2, height: 1), style: nameStyle, glyphs: g)
-            // The cards under the letters, in the band's last row.
-            let marks = MarkedName.marks(team: t, state: s), row = band.row(nameRows - 1)
-            marks.render(x: row.x + max(0, (row.width - marks.width) / 2), row: row, barStyle: nameStyle, on: &canvas, theme: theme)
+            renderBlockName(team: t, state: s, variant: v, serving: serving, in: band, on: &canvas, theme: theme)
         } else {
             // The name stays put whether or not the side serves: only the marker cells change
             // when the service passes, so a rally redraws as little as it can.
@@ -170,6 +161,25 @@ extension BadmintonApp {
         if layout.courtRows > 0 {
             renderCourt(team: t, onLeft: onLeft, in: r.bottom(layout.courtRows), state: s, on: &canvas, theme: theme)
         }
+    }
+
+    /// A side's name in block letters cut out of the team colour (reverse video: readable in
+    /// monochrome), the service marker before it, the card marks in the band's last row; on
+    /// the umpire's tall screen and on the hall display.
+    func renderBlockName(team t: Int, state s: MatchState, variant v: BigText.Variant, serving: Bool, in band: Rect,
+                         on canvas: inout Canvas, theme: Theme) {
+        let role = BadmintonApp.role(t)
+        let nameStyle = theme[role].with([.reverse, .bold])
+        let name = TextLayout.sanitized(s.teams[t].name)
+        let inner = band.inset(horizontal: 4, vertical: 1)
+        BigText(name, role: role, alignment: .center, variant: v)
+            .render(in: inner, on: &canvas, theme: BadmintonApp.theme(theme, role, nameStyle))
+        let w = BigText.measure(name, v).width
+        let mx = inner.x + (inner.width - w) / 2 - 3
+        canvas.fit(serving ? (theme.glyphs.isUnicode ? "🏸" : ">") : "", in: Rect(x: mx, y: band.y + band.height / 2, width: 2, height: 1),
+                   style: nameStyle, glyphs: theme.glyphs)
+        let marks = MarkedName.marks(team: t, state: s), row = band.row(band.height - 1)
+        marks.render(x: row.x + max(0, (row.width - marks.width) / 2), row: row, barStyle: nameStyle, on: &canvas, theme: theme)
     }
 
     static let nameBars = Memo<NameBarKey, NameBar>(capacity: 64)

@@ -25,7 +25,7 @@ struct BoardLayout: Equatable {
     static let footerRows = 2
 
     /// Band heights tried, tallest first: two lines of 5-row letters (11), one of 7-row letters
-    /// or two of half-block ones (7), one of 5-row letters (5), one of half blocks (3, Unicode).
+    /// or two of half-block ones (7), one of 5-row letters (5), one of half blocks or ASCII capitals (3).
     static let bandHeights = [11, 7, 5, 3]
 
     /// The layout of halves `halfWidth` wide in a main area of `height` rows (the halves' part
@@ -43,7 +43,9 @@ struct BoardLayout: Equatable {
         }
         // The letters take at most a third of the band and the digits: the score stays what
         // the eye finds first, and keeps at least seven rows.
-        let heights = BoardLayout.bandHeights.filter { $0 >= 5 || glyphs.isUnicode }
+        // In ASCII the three-row letters are drawn with `#`, `"` and `_` (issue 23, item 8: who
+        // serves must read from 5 m in `--ascii --no-color` doubles at 80×24 too).
+        let heights = BoardLayout.bandHeights
         var band = heights.first { room - $0 >= max(7, 2 * $0) } ?? 0
         // A taller band that costs the digits nothing is taken (the digits grow in steps).
         if band > 0 {
@@ -75,11 +77,14 @@ struct BandPhrase: Hashable, Sendable {
 enum Letters: Equatable, Sendable {
     case big(BigText.Variant)
     case half(Int)
+    /// Three rows of `_ | / \` capitals, where there is no Unicode for half blocks.
+    case ascii
 
     var height: Int {
         switch self {
         case .big(let v): return v.font.height * v.scaleY
         case .half: return HalfBlockText.rows
+        case .ascii: return AsciiLetters.rows
         }
     }
 
@@ -87,13 +92,14 @@ enum Letters: Equatable, Sendable {
         switch self {
         case .big(let v): return BigText.measure(text, v).width
         case .half(let sx): return HalfBlockText.measure(text, scaleX: sx).width
+        case .ascii: return AsciiLetters.measure(text).width
         }
     }
 
     /// Every size of letters exactly `height` rows high, the widest first.
     static func all(height: Int, glyphs: Glyphs) -> [Letters] {
         var out: [Letters] = BigText.variants.filter { $0.font.height * $0.scaleY == height }.map { Letters.big($0) }
-        if height == HalfBlockText.rows, glyphs.isUnicode { out += [.half(2), .half(1)] }
+        if height == HalfBlockText.rows { out += glyphs.isUnicode ? [.half(2), .half(1)] : [.ascii] }
         return out.sorted { $0.width("M") > $1.width("M") }
     }
 
@@ -119,6 +125,8 @@ enum Letters: Equatable, Sendable {
         case .big(let v): BigText(text, role: role, alignment: alignment, variant: v, style: style).render(in: rect, on: &canvas, theme: theme)
         case .half(let sx):
             HalfBlockText(text, role: role, alignment: alignment, scaleX: sx).render(in: rect, on: &canvas, theme: BadmintonApp.theme(theme, role, style))
+        case .ascii:
+            AsciiLetters(text, role: role, alignment: alignment).render(in: rect, on: &canvas, theme: BadmintonApp.theme(theme, role, style))
         }
     }
 }

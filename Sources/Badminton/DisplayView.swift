@@ -25,6 +25,8 @@ extension BadmintonApp {
             nameRows = 1
             gamesRows = height >= 6 ? 1 : 0
             gap = height >= 20 ? 1 : 0
+            // A tall display (a hall TV at 200×60) has the names in block letters too.
+            nameRows = BadmintonApp.nameRows(height)
             bandRows = height - nameRows - gamesRows - 2 * gap - letters >= 2 * letters ? letters : (height >= 4 ? 1 : 0)
             if height >= 40 { bandRows = min(height / 6, 12) }
             digitRows = max(0, height - nameRows - gamesRows - 2 * gap - bandRows)
@@ -78,11 +80,19 @@ extension BadmintonApp {
         // clear of it.
         let middle = (court.map { "Court \(TextLayout.sanitized($0)) · " } ?? "") + "Game \(s.gameNumber)"
         let middleWidth = min(rect.width / 3, DisplayWidth.of(middle.glyphed(g)) + 2)
+        let variant = layout.nameRows > 1
+            ? BadmintonApp.nameVariant(s.teams.map { TextLayout.sanitized($0.name) }, width: min(halves[0].width, halves[1].width) - 8, height: rect.height)
+            : nil
         for (i, half) in halves.enumerated() {
             let t = teams[i]
             let role = BadmintonApp.role(t)
             let style = theme[role].with([.reverse, .bold])
             let bar = half.row(0)
+            if let v = variant {
+                let band = half.top(layout.nameRows)
+                canvas.fill(band, style: theme[role].with(.reverse))
+                renderBlockName(team: t, state: s, variant: v, serving: serving && s.server == t, in: band, on: &canvas, theme: theme)
+            } else {
             canvas.fill(bar, style: style)
             if s.cards.contains(where: { $0.team == t }) {
                 renderMarkedBar(team: t, state: s, serving: serving && s.server == t, in: bar, style: style, on: &canvas, theme: theme)
@@ -91,15 +101,17 @@ extension BadmintonApp {
                 let name = TextLayout.truncate(TextLayout.sanitized(s.teams[t].name), to: max(1, bar.width - 2 - DisplayWidth.of(mark)), ellipsis: g.ellipsis)
                 canvas.fit(mark + name, in: bar, alignment: .center, style: style, glyphs: g)
             }
+            }
             if layout.gamesRows > 0 {
                 let room = max(1, half.width - (middleWidth + 1) / 2 - 1)
-                let row = i == 0 ? Rect(x: half.x, y: half.y + 1, width: room, height: 1) : Rect(x: half.maxX - room, y: half.y + 1, width: room, height: 1)
+                let y = half.y + layout.nameRows
+                let row = i == 0 ? Rect(x: half.x, y: y, width: room, height: 1) : Rect(x: half.maxX - room, y: y, width: room, height: 1)
                 canvas.fit(BadmintonApp.gamesLine(team: t, state: s, width: room, glyphs: g), in: row,
                            alignment: i == 0 ? .left : .right, style: theme[.text], glyphs: g)
             }
         }
         if layout.gamesRows > 0 {
-            canvas.fit(middle, in: Rect(x: rect.x + (rect.width - middleWidth) / 2, y: rect.y + 1, width: middleWidth, height: 1),
+            canvas.fit(middle, in: Rect(x: rect.x + (rect.width - middleWidth) / 2, y: rect.y + layout.nameRows, width: middleWidth, height: 1),
                        alignment: .center, style: theme[.muted], glyphs: g)
         }
     }

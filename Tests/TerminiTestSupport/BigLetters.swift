@@ -8,22 +8,26 @@ public enum BigLetters {
     public enum Size: Equatable, Sendable, CustomStringConvertible {
         case big(BigText.Variant)
         case half(Int)
+        /// Three rows of `_ | / \` capitals (ASCII).
+        case ascii
         public var height: Int {
             switch self {
             case .big(let v): return v.font.height * v.scaleY
             case .half: return HalfBlockText.rows
+            case .ascii: return AsciiLetters.rows
             }
         }
         public var description: String {
             switch self {
             case .big(let v): return v.description
             case .half(let sx): return "half blocks×\(sx)"
+            case .ascii: return "ASCII capitals"
             }
         }
     }
 
     static func candidates(_ glyphs: Glyphs) -> [Size] {
-        BigText.variants.filter { $0.scaleY <= 3 && $0.scaleX <= 6 }.map { Size.big($0) } + (glyphs.isUnicode ? [.half(1), .half(2)] : [])
+        BigText.variants.filter { $0.scaleY <= 3 && $0.scaleX <= 6 }.map { Size.big($0) } + (glyphs.isUnicode ? [.half(1), .half(2)] : [.ascii])
     }
 
     /// `text` drawn alone at `size`, as rows of text (trailing blanks kept).
@@ -32,6 +36,7 @@ public enum BigLetters {
         switch size {
         case .big(let v): rect.width = BigText.measure(text, v).width
         case .half(let sx): rect.width = HalfBlockText.measure(text, scaleX: sx).width
+        case .ascii: rect.width = AsciiLetters.measure(text).width
         }
         guard rect.width > 0 else { return [] }
         var c = Canvas(size: rect.size)
@@ -39,6 +44,7 @@ public enum BigLetters {
         switch size {
         case .big(let v): BigText(text, alignment: .left, variant: v).render(in: rect, on: &c, theme: theme)
         case .half(let sx): HalfBlockText(text, alignment: .left, scaleX: sx).render(in: rect, on: &c, theme: theme)
+        case .ascii: AsciiLetters(text, alignment: .left).render(in: rect, on: &c, theme: theme)
         }
         return (0..<rect.height).map { Array(c.row(at: $0)) }
     }
