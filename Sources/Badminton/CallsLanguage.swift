@@ -10,7 +10,7 @@ extension BadmintonApp {
 
     /// The table `badminton.calls` names (its problems said once, as a notice), and every
     /// language `L` steps through: the shipped ones, then the user's own.
-    static func callTables(_ store: any StateReader) -> (CallTable, [CallTable]) {
+    static func callTables(_ store: any StateReader, notify: Bool = true) -> (CallTable, [CallTable]) {
         let own = store.fileNames().filter { $0.hasSuffix(".calls") }.map { String($0.dropLast(6)) }.filter(CallTable.isCode)
         let extra = own.filter { !CallTables.codes.contains($0) }.prefix(ownTablesLimit)
         var tables: [CallTable] = []
@@ -19,8 +19,23 @@ extension BadmintonApp {
         }
         let chosen = store.preference(callsKey)?.lowercased() ?? "en"
         let table = tables.first { $0.code == chosen } ?? CallTable.resolve(chosen, user: nil)
-        if let notice = table.notice { store.notice(notice) }
+        if notify, let notice = table.notice { store.notice(notice) }
         return (table, tables)
+    }
+
+    /// F7's row: the language of the calls, every table `L` steps through.
+    public static func settings(store: any StateReader) -> [AppSetting] {
+        let (table, tables) = callTables(store, notify: false)
+        let choices = tables.map { AppSetting.Choice($0.code, "\(TextLayout.sanitized($0.name)) (\($0.code))") }
+        return [AppSetting(key: callsKey, label: "Calls", choices: choices, value: table.code)]
+    }
+
+    /// The language chosen in F7: the calls are in it at once.
+    public mutating func settingChanged(_ key: String, to value: String, context: AppContext) -> [AppEffect] {
+        guard key == BadmintonApp.callsKey, let table = languages.first(where: { $0.code == value }) else { return [] }
+        calls = table
+        spokenCall = nil
+        return speechEffects(at: context.now)
     }
 
     static var callsBindings: [B] {

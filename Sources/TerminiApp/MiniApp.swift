@@ -288,6 +288,12 @@ public protocol MiniApp {
     /// clock stops here.
     mutating func hidden(context: AppContext) -> [AppEffect]
 
+    /// The app's own rows of the settings (F7), read from its saved state: badminton's
+    /// language of the calls. Each is a config key stepped through its choices.
+    static func settings(store: any StateReader) -> [AppSetting]
+    /// One of the app's settings was changed in F7 (already saved in config): the app takes it.
+    mutating func settingChanged(_ key: String, to value: String, context: AppContext) -> [AppEffect]
+
     /// Files whose change on disk the app wants to hear about (`--watch`).
     var watchedFiles: [String] { get }
     /// Whether a change of `file` concerns the app: one of `watchedFiles`, or for an app that
@@ -378,6 +384,8 @@ extension MiniApp {
     public mutating func shown(context: AppContext) -> [AppEffect] { [] }
     public mutating func hidden(context: AppContext) -> [AppEffect] { [] }
     public var watchedFiles: [String] { [] }
+    public static func settings(store: any StateReader) -> [AppSetting] { [] }
+    public mutating func settingChanged(_ key: String, to value: String, context: AppContext) -> [AppEffect] { [] }
     public func watches(_ file: String) -> Bool { watchedFiles.contains(file) }
     public mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect] { [] }
     public static func keeperLock(_ options: AppOptions) -> String? { descriptor.id }
@@ -392,4 +400,37 @@ extension MiniApp {
     public var fullScreen: Bool { false }
     public static func validate(_ options: AppOptions) -> String? { nil }
     public static func runCommand(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? { nil }
+}
+
+/// A row of the settings (F7) that belongs to an app: a config key, its label, the values it
+/// steps through with their words, and the value now.
+public struct AppSetting: Equatable, Sendable {
+    public struct Choice: Equatable, Sendable {
+        public var value: String
+        public var words: String
+        public init(_ value: String, _ words: String) {
+            self.value = value
+            self.words = words
+        }
+    }
+    public var key: String
+    public var label: String
+    public var choices: [Choice]
+    public var value: String
+    public init(key: String, label: String, choices: [Choice], value: String) {
+        self.key = key
+        self.label = label
+        self.choices = choices
+        self.value = value
+    }
+
+    /// The words for the value now (the value itself when it is none of the choices).
+    public var words: String { choices.first { $0.value == value }?.words ?? value }
+
+    /// The value `step` choices on, round.
+    public func stepped(_ step: Int) -> String {
+        guard !choices.isEmpty else { return value }
+        let i = choices.firstIndex { $0.value == value } ?? (step > 0 ? -1 : 0)
+        return choices[((i + step) % choices.count + choices.count) % choices.count].value
+    }
 }

@@ -3,8 +3,9 @@ import TerminiWidgets
 import TerminiApp
 
 /// The settings (F7, from every screen): the theme, colour, ASCII and sound, the keys of the
-/// `config` file that are Termini's own. Each change shows at once and is saved through the
-/// preference path every other setting takes.
+/// `config` file that are Termini's own, then the apps' own (badminton's language of the
+/// calls). Each change shows at once and is saved through the preference path every other
+/// setting takes.
 struct SettingsModal: Modal {
     enum Row: Int, CaseIterable { case theme, color, ascii, sound }
 
@@ -15,9 +16,14 @@ struct SettingsModal: Modal {
     var ascii: Bool
     let unicodeAvailable: Bool
     var sound: SoundPreference
-    var focus = FocusRing(count: Row.allCases.count)
+    /// The apps' rows after Termini's own, each with its app's id.
+    var appSettings: [(app: String, setting: AppSetting)]
+    var focus: FocusRing
 
-    init(themes: [String], theme: String, color: Bool, colorAvailable: Bool, ascii: Bool, unicodeAvailable: Bool, sound: SoundPreference) {
+    init(themes: [String], theme: String, color: Bool, colorAvailable: Bool, ascii: Bool, unicodeAvailable: Bool, sound: SoundPreference,
+         appSettings: [(app: String, setting: AppSetting)] = []) {
+        self.appSettings = appSettings
+        focus = FocusRing(count: Row.allCases.count + appSettings.count)
         self.themes = themes.isEmpty ? [theme] : themes
         self.theme = theme
         self.color = color
@@ -27,7 +33,10 @@ struct SettingsModal: Modal {
         self.sound = sound
     }
 
-    var row: Row { Row(rawValue: focus.current) ?? .theme }
+    var row: Row? { Row(rawValue: focus.current) }
+    /// The app's row in focus, as an index into `appSettings`.
+    var appRow: Int? { focus.current >= Row.allCases.count ? focus.current - Row.allCases.count : nil }
+    var rowCount: Int { Row.allCases.count + appSettings.count }
 
     /// Sound in the order ←/→ step through it.
     static let soundValues = ["yes", "alerts", "no"]
@@ -49,6 +58,12 @@ struct SettingsModal: Modal {
     ])
 
     mutating func change(_ step: Int) -> ModalStep<ShellAction> {
+        guard let row else {
+            guard let i = appRow, appSettings.indices.contains(i) else { return .stay }
+            let s = appSettings[i].setting
+            appSettings[i].setting.value = s.stepped(step)
+            return .send(.appSetting(app: appSettings[i].app, key: s.key, value: appSettings[i].setting.value))
+        }
         switch row {
         case .theme:
             let i = themes.firstIndex(of: theme) ?? 0
@@ -97,25 +112,27 @@ struct SettingsModal: Modal {
 
     func render(in rect: Rect, on canvas: inout Canvas, theme t: Theme, context: AppContext) {
         let g = t.glyphs
-        let box = rect.centered(Size(width: min(rect.width, 60), height: min(rect.height, Row.allCases.count + 6)))
+        let box = rect.centered(Size(width: min(rect.width, 60), height: min(rect.height, rowCount + 6)))
         guard box.width >= 20, box.height >= 4 else { return }
         canvas.fill(box, style: t[.dialog])
         Box.draw(box, on: &canvas, glyphs: g, style: t[.dialogBorder], title: "Settings", titleStyle: t[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
-        for r in Row.allCases where 1 + r.rawValue < inner.height {
-            let y = inner.y + 1 + r.rawValue
-            let focused = focus.current == r.rawValue
+        for i in 0..<rowCount where 1 + i < inner.height {
+            let r = Row(rawValue: i)
+            let y = inner.y + 1 + i
+            let focused = focus.current == i
             let row = Rect(x: inner.x, y: y, width: inner.width, height: 1)
-            let label = (focused ? "\(g.pointer) " : "  ") + (SettingsModal.labels[r] ?? "")
+            let app = r == nil ? appSettings[i - Row.allCases.count].setting : nil
+            let label = (focused ? "\(g.pointer) " : "  ") + (r.flatMap { SettingsModal.labels[$0] } ?? app?.label ?? "")
             canvas.put(label, in: Rect(x: row.x, y: y, width: 14, height: 1), style: focused ? t[.accent] : t[.text], ellipsis: g.ellipsis)
-            let (text, note) = value(r)
+            let (text, note) = r.map(value) ?? (app.map { TextLayout.sanitized($0.words) } ?? "", nil)
             let fixed = r == .ascii && !unicodeAvailable
             let shown = focused && !fixed ? "\(g.pointerLeft) \(text) \(g.pointer)" : "  \(text)  "
             let style: Style = fixed ? t[.disabled] : focused ? t[.focus] : t[.selected]
             let x = canvas.put(shown, x: row.x + 14, y: y, style: style, clip: row)
             if let note { canvas.put(" (\(note))", x: x, y: y, style: t[.muted], clip: row) }
         }
-        if inner.height >= Row.allCases.count + 3 {
+        if inner.height >= rowCount + 3 {
             canvas.put("Each change is saved in config at once.", in: inner.row(inner.height - 1), alignment: .center,
                        style: t[.muted], ellipsis: g.ellipsis)
         }

@@ -16,6 +16,8 @@ public enum ShellAction: Equatable, Sendable {
     case color(Bool)
     case ascii(Bool)
     case sound(String)
+    /// An app's own setting (`AppSetting`): its config key and new value.
+    case appSetting(app: String, key: String, value: String)
 }
 
 /// The `config` file as the executor's preference book: a change rewrites one line of the
@@ -333,7 +335,7 @@ public final class Shell {
     static let keys = KeyTable<Shell, [ShellOutput]>("Everywhere", [
         Binding([.function(1)], helpKeys: [.char("?"), .function(1)], "this help") { s, _, ctx in s.openHelp(ctx.now) },
         Binding([.char("?")], nil, when: { !$0.appWantsAllKeys }) { s, _, ctx in s.openHelp(ctx.now) },
-        Binding([.function(7)], "settings: theme, colour, ASCII, sound (saved in config)") { s, _, ctx in s.openSettings(ctx.now) },
+        Binding([.function(7)], "settings: theme, colour, ASCII, sound, calls; in config") { s, _, ctx in s.openSettings(ctx.now) },
         Binding([.escape], "back to the launcher", when: { $0.current != nil && !$0.appWantsAllKeys }) { s, _, _ in
             s.current = nil
             return []
@@ -430,7 +432,8 @@ public final class Shell {
     func openSettings(_ now: Double) -> [ShellOutput] {
         modals.push(SettingsModal(themes: catalog?.names ?? [themeName], theme: themeName, color: !monochrome,
                                   colorAvailable: colorAvailable, ascii: !unicode, unicodeAvailable: unicodeAvailable,
-                                  sound: SoundPreference(preferencesBook.value(SoundPreference.key))))
+                                  sound: SoundPreference(preferencesBook.value(SoundPreference.key)),
+                                  appSettings: AppRegistry.apps.flatMap { type in type.settings(store: reader).map { (type.descriptor.id, $0) } }))
         return []
     }
 
@@ -452,6 +455,15 @@ public final class Shell {
             executor.setPreference(PreferenceKey.ascii, on ? "yes" : "no")
         case .sound(let value):
             executor.setPreference(SoundPreference.key, value)
+        case let .appSetting(app, key, value):
+            executor.setPreference(key, value)
+            // The app on hand takes it at once; one not started reads it when it starts.
+            if apps[app] != nil {
+                let ctx = context(now)
+                let effects = apps[app]?.settingChanged(key, to: value, context: ctx) ?? []
+                executor.collectNotices()
+                return perform(effects)
+            }
         }
         executor.collectNotices()
         return []

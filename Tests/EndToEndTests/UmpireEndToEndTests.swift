@@ -370,6 +370,25 @@ extension TmuxSession {
         }
     }
 
+    /// Issue 23, item 8: in `--ascii --no-color` doubles at 80×24 who serves is in letters three
+    /// rows high (ASCII capitals), as in colour; item 12: the hall display at 200×60 has the
+    /// names in block letters, who serves and the cards.
+    @Test(.tmux) func whoServesReadsFromAfarInAsciiAndOnTheHallDisplay() throws {
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try session(["--new", "--doubles", "--names", "Ann/Bob,Cat/Dan", "--ascii", "--no-color"], environment: ["TERM": "xterm-256color"], dir: dir)
+        keys(t, "Enter", "a")
+        #expect(t.waitForLetters("SERVES", glyphs: .ascii), "\(t.screen)")
+        keys(t, "c", "4", "w", "Enter")
+        let tv = try TmuxSession(width: 200, height: 60, arguments: ["badminton", "--watch", "--display"], configDir: dir)
+        #expect(tv.waitForLetters("SERVES"), "who serves, on the display")
+        let rows = tv.capture()
+        #expect(rows.prefix(7).dropFirst().prefix(5).allSatisfy { $0.contains("█") } && !rows.prefix(7).contains { $0.contains("Ann/Bob") },
+                "the names in block letters")
+        #expect(rows.prefix(8).contains { $0.contains("Dan  Y") }, "the card under the names")
+        #expect(rows.prefix(8).contains { $0.contains("🏸") }, "the service marker")
+    }
+
     /// Issue 23, item 7: `s` next to `a` mid-game asks first; Enter (No) leaves the ends.
     @Test(.tmux) func swappingEndsMidGameAsksFirst() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")

@@ -6,6 +6,7 @@ import TerminiTestSupport
 @testable import TerminiShell
 @testable import TerminiStore
 @testable import Memory
+@testable import Badminton
 
 /// The settings (F7): reachable from every screen, keyboard only, each change shown at once
 /// and saved through the preference path every other setting takes.
@@ -32,7 +33,7 @@ import TerminiTestSupport
         // The help says where the settings are.
         app.press(.escape, .char("?"))
         let help = app.text(Size(width: 80, height: 60))
-        #expect(help.contains("F7") && help.contains("settings: theme, colour, ASCII, sound"), "\(help)")
+        #expect(help.contains("F7") && help.contains("settings: theme, colour, ASCII, sound, calls"), "\(help)")
     }
 
     @Test func eachChangeShowsAtOnceAndIsSaved() {
@@ -61,6 +62,25 @@ import TerminiTestSupport
         #expect(shell.preferences.value("sound") == "alerts" && shell.text().contains("alerts only"))
         shell.press(.enter)
         #expect(!shell.text().contains("┌─ Settings"))
+    }
+
+    /// Issue 23: the language of the calls is a row of F7 too (badminton's own setting):
+    /// changed there, saved as badminton.calls, and the call on screen is in it at once.
+    @Test func theCallsLanguageIsASettingAndTheCallChangesAtOnce() {
+        let store = InMemoryStore()
+        let shell = Shell(store: store, config: ConfigFile(), theme: .builtinDefault, themeName: "default", unicode: true,
+                          monochrome: false, catalog: nil, open: "badminton", options: AppOptions(["--new": "", "--names": "Ann,Bob"]), now: 1_800_000_000)
+        #expect(shell.text().contains("love all; play"), "\(shell.text())")
+        shell.press(.function(7))
+        #expect(shell.text().contains("Calls") && shell.text().contains("English (en)"), "\(shell.text())")
+        shell.press(.down, .down, .down, .down, .right)
+        #expect(shell.text().contains("◂ Deutsch (de) ▸"), "\(shell.text())")
+        #expect(shell.preferences.value("badminton.calls") == "de")
+        shell.press(.enter)
+        #expect(shell.text().contains("beide") || shell.text().contains("bitte spielen"), "the call in German at once:\n\(shell.text())")
+        // Round the languages and back to English.
+        shell.press(.function(7), .down, .down, .down, .down, .left)
+        #expect(shell.preferences.value("badminton.calls") == "en")
     }
 
     @Test func asciiStaysOnWhenTheLocaleHasNoUTF8() {
