@@ -389,6 +389,22 @@ extension TmuxSession {
         #expect(rows.prefix(8).contains { $0.contains("🏸") }, "the service marker")
     }
 
+    /// Issue 23: the calls' language from the settings (F7) at 80×24 in ASCII: the call on
+    /// screen changes at once and the choice is in config.
+    @Test(.tmux) func theCallsLanguageFromTheSettings() throws {
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try session(["--new", "--names", "Ann,Bob", "--ascii"], environment: ["TERM": "xterm-256color"], dir: dir)
+        keys(t, "F7")
+        #expect(t.waitFor("Calls"), "\(t.screen)")
+        keys(t, "Down", "Down", "Down", "Down", "Right")
+        #expect(t.waitFor("Deutsch (de)"), "\(t.screen)")
+        keys(t, "Enter")
+        #expect(t.waitForSentence("Ann schlaegt auf"), "\(t.screen)")
+        let config = (try? String(contentsOfFile: dir + "/config", encoding: .utf8)) ?? ""
+        #expect(config.contains("badminton.calls = de"), "\(config)")
+    }
+
     /// Issue 23, item 7: `s` next to `a` mid-game asks first; Enter (No) leaves the ends.
     @Test(.tmux) func swappingEndsMidGameAsksFirst() throws {
         let dir = TmuxSession.makeTempDir("termini-umpire")
