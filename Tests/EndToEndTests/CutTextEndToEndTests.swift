@@ -30,7 +30,8 @@ import Testing
         let text = Self.boxText(t.capture())
         let legend = "S server and R receiver where play was called; underlined: the player who served the rally; "
             + "the score is on the row of the player who serves next. W warning, F fault, I injury (Inj), "
-            + "Sus suspension, C a correction (its cells highlighted: the score it left), Int interval, End change of ends, "
+            + "Sus suspension, O overrule, R in the grid the referee called, C a correction (its cells highlighted: the score it left), "
+            + "Int interval, End change of ends, "
             + "(21) the game's result."
         #expect(text.contains(legend), "the legend is cut:\n\(t.screen)")
         t.send("q")

@@ -222,9 +222,12 @@ struct BadmintonKill: KillScenario {
         // Names, and the games line of each half.
         let nameRow = lines[1].split(separator: "│", omittingEmptySubsequences: false)
         let gamesRow = lines[2].split(separator: "│", omittingEmptySubsequences: false)
-        guard nameRow.count == 4, gamesRow.count == 4 else { return false }
+        guard nameRow.count == 4 else { return false }
         func clean(_ s: Substring) -> String { s.replacingOccurrences(of: "🏸", with: "").trimmingCharacters(in: .whitespaces) }
         guard clean(nameRow[1]) == b.names[0], clean(nameRow[2]) == b.names[1] else { return false }
+        // The new-match dialog (its details for the scoresheet included) covers the games line at 80×24.
+        if b.overlay { return true }
+        guard gamesRow.count == 4 else { return false }
         // Games won and the finished games, in one of the forms the games line takes by width.
         func gamesForms(_ side: Int) -> [String] {
             let won = b.won[side]
@@ -236,7 +239,6 @@ struct BadmintonKill: KillScenario {
                     "Won \(won) · " + short.joined(separator: " "), "Games won: \(won)", "Won \(won)"]
         }
         guard gamesForms(0).contains(clean(gamesRow[1])), gamesForms(1).contains(clean(gamesRow[2])) else { return false }
-        if b.overlay { return true }  // the dialog hides the digits
         // The score: in the interval box when one is shown, else in big digits.
         if let i = lines.firstIndex(where: { $0.contains("Mid-game interval") || $0.contains("Interval between games") }), i + 1 < lines.count {
             let inner = lines[i + 1].split(separator: "│").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.contains(" - ") }

@@ -80,8 +80,8 @@ import Testing
                 #expect(t.screen.contains(label), "\(label):\n\(t.screen)")
             }
         }
-        // Tab to the umpire (format, play, left, right, first server, event, court, umpire).
-        for _ in 0..<7 { t.send("Tab") }
+        // Tab to the umpire (format, play, left, right, first server, match no., event, round, court, umpire).
+        for _ in 0..<9 { t.send("Tab") }
         #expect(t.wait { $0.contains("▸ Umpire") }.ok, "the focus on the umpire:\n\(t.screen)")
         t.type("Ann Umpire")
         t.send("Down")
