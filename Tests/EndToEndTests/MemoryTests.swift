@@ -173,9 +173,16 @@ import Testing
         #expect(t.waitFor("seed 42"), "\(t.screen)")
         for key in ["Space", "Down", "Right", "Right", "Right", "Space", "Up", "Left", "Space", "Right", "Space"] { t.send(key) }
         #expect(t.waitFor("No match"), "\(t.screen)")
-        // The flips' animation done: the screen stands still.
-        _ = t.settled(quiet: 0.5, timeout: 10)
-        let corners = StyledCells(t.captureWithAttributes()).looks(of: "╭")
+        // The flips' animation done: on a loaded machine a pause of the app can look like a
+        // still screen mid-turn (a turning card is drawn plain), so look again until the
+        // cursor's card stands apart or ten seconds pass, then judge the last look.
+        var corners = StyledCells(t.captureWithAttributes()).looks(of: "╭")
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline,
+              corners.count != 16 || corners.indices.contains(where: { $0 != 3 && corners[$0] == corners[3] }) {
+            usleep(100_000)
+            corners = StyledCells(t.captureWithAttributes()).looks(of: "╭")
+        }
         #expect(corners.count == 16, "\(corners.count) card corners:\n\(t.screen)")
         guard corners.count == 16 else { return }
         for i in corners.indices where i != 3 {
