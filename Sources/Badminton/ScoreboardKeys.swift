@@ -38,11 +38,10 @@ extension BadmintonApp {
               when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.point(left: false, ctx) },
             B([.char("u"), .backspace], hint: .init(keys: [.char("u")]) { $0.log?.lastEffective == nil ? nil : "Undo" }, "undo (unlimited, across games)",
               when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.undo(ctx) },
-            B([.char("y"), .ctrl("r")], hint: .init(keys: [.char("y")], priority: 1, at: { app, ctx in
-                app.phase == .playing && app.visibleInterval(at: ctx.now) == nil ? "Redo" : nil
-              }),
+            // Redo only when there is something to redo; then it comes right after Undo.
+            B([.char("y"), .ctrl("r")], hint: .init(keys: [.char("y")]) { $0.log?.canRedo == true ? "Redo" : nil },
               "redo", when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.redo(ctx) },
-            B([.char("s")], hint: .init(priority: 1) { [.playing, .gameOver].contains($0.phase) ? "Swap" : nil }, "swap ends by hand (mid-game: asks first)",
+            B([.char("s")], hint: .init { [.playing, .gameOver].contains($0.phase) ? "Swap" : nil }, "swap ends by hand (mid-game: asks first)",
               when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.askSwapEnds(ctx) },
         ]
     }
@@ -79,7 +78,7 @@ extension BadmintonApp {
     static var matchBindings: [B] {
         [
             B([.char("n"), .enter], helpKeys: [.char("n")],
-              hint: .init(keys: [.char("n")], priority: 1, at: { app, ctx in
+              hint: .init(keys: [.char("n")], at: { app, ctx in
                   guard !app.watching else { return nil }
                   guard let p = app.phase, p != .matchOver else { return "New match" }
                   return app.visibleInterval(at: ctx.now) == nil ? "New" : nil
@@ -96,7 +95,7 @@ extension BadmintonApp {
                 app.modals.push(NamesForm(teams: s.teams, discipline: s.discipline, left: s.left))
                 return []
             },
-            B([.char("h")], hint: .init(priority: 1) { app in app.watching || app.log == nil || app.phase == .matchOver ? "History" : nil },
+            B([.char("h")], hint: .init { $0.board == nil ? "History" : nil },
               "history, abandoned matches marked", when: { $0.board == nil }) { app, _, _ in
                 app.openHistory()
                 return []

@@ -154,14 +154,14 @@ extension BadmintonApp {
         let keeping: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.log != nil }
         let stopped: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.log?.state.runningStoppage != nil }
         return [
-            B([.char("c")], hint: .init { $0.phase.map { $0 != .matchOver } == true ? "Card" : nil },
+            B([.char("c")], hint: .init(priority: 1) { $0.phase.map { $0 != .matchOver } == true ? "Card" : nil },
               "card (Law 16): the player (1-4), then w warning (yellow), f fault (red), d disqualification (black); Enter records it",
               when: keeping) { app, _, _ in app.openCardDialog() },
             // Before the first rally t and the choice of server do its work: no hint then.
-            B([.char("f")], hint: .init { $0.phase == .playing && !$0.beforeFirstRally ? "Fix" : nil },
+            B([.char("f")], hint: .init(priority: 1) { $0.phase == .playing && !$0.beforeFirstRally ? "Fix" : nil },
               "fix, correction mode: the server, the receiver, who stands in which court, the score of the game in play",
               when: keeping) { app, _, _ in app.openCorrection() },
-            B([.char("v")], hint: .init { $0.speech ? "Mute" : "Speak" },
+            B([.char("v")], hint: .init(priority: 1) { $0.speech ? "Mute" : "Speak" },
               "voice: each new call spoken by espeak-ng, or not (kept as badminton.speak)", when: { !$0.watching }) { app, _, ctx in
                 app.toggleSpeech(ctx)
             },

@@ -38,7 +38,10 @@ extension AppHarness where App == BadmintonApp {
                 "\(h.hintText)")
         #expect(!h.hintText.contains("Undo") && !h.hintText.contains("Fix"))
         h.point(0)
-        #expect(h.hintText.hasPrefix("←→ Point  u Undo  c Card  f Fix  v Speak"), "what an umpire needs first: \(h.hintText)")
+        // What a player needs first (issue 25): scoring, then swap, new and history; the
+        // umpire's tools after them; redo only when there is something to redo.
+        #expect(h.hintText.hasPrefix("←→ Point  u Undo  s Swap  n New  h History  c Card  f Fix  v Speak"), "\(h.hintText)")
+        #expect(!h.hintText.contains("Redo"))
         #expect(!h.hintText.contains("Toss") && h.hintText.contains("i Injury") && h.hintText.contains("+ Shuttle"))
         h.press(.char("v"))
         #expect(h.hintText.contains("v Mute"))

@@ -233,7 +233,7 @@ import Testing
         #expect(expected.contains { t.screen.contains($0) }, "local time \(expected[0]):\n\(t.screen)")
         #expect(!t.screen.contains("UTC"))
         t.send("Escape")
-        #expect(t.wait { !$0.contains("History") }.ok)
+        #expect(t.wait { !$0.contains("Abandoned:") }.ok)
     }
 
     /// Doubles: 2 and 4 move the server and receiver in the court diagram before Enter, and

@@ -174,9 +174,9 @@ extension TmuxSession {
         let dir = TmuxSession.makeTempDir("termini-umpire")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let t = try session(["--new", "--names", "Ann,Bob"], dir: dir)
-        #expect(t.hintBarShows("c Card"), "\(t.hintBar)")
         keys(t, "a", "a", "l")
         #expect(Self.waitJSON(dir) { Self.score($0) == [2, 1] }.ok)
+        #expect(t.hintBarShows("c Card"), "\(t.hintBar)")
         t.send("c")
         #expect(t.waitFor("Card · Law 16"), "\(t.screen)")
         #expect(t.hintBarShows("1/2 Player", "w/f/d Card", "Enter Record"), "\(t.hintBar)")
@@ -469,7 +469,9 @@ extension TmuxSession {
         keys(t, "Enter", "a", "a", "l")
         var j = Self.waitJSON(dir) { Self.score($0) == [2, 1] }
         #expect(j.ok && Self.player(j.json, "server") == "Dan" && Self.player(j.json, "receiver") == "Bob", "\(j.json)")
-        #expect(t.hintBarShows("f Fix"), "\(t.hintBar)")
+        // At 80 columns f is behind "? more" (swap, new and history come first: issue 25);
+        // the whole bar is checked in UmpireKeyTests.
+        #expect(t.hintBarShows("c Card", "? more"), "\(t.hintBar)")
         // The server: 2, Bob (Ann/Bob serve, from the right court at 2), to Cat opposite.
         t.send("f")
         #expect(t.waitFor("Correction · f") && t.screen.contains("Now    Dan serves to Bob from the left court, 1-2"), "\(t.screen)")
@@ -620,12 +622,11 @@ extension TmuxSession {
             return heard()
         }
         let t = try session(["--new", "--names", "Ann,Bob"], environment: ["PATH": bin + ":/usr/bin:/bin"], dir: dir)
-        #expect(t.hintBarShows("v Speak"), "\(t.hintBar)")
+        #expect(t.hintBarShows("? more"), "\(t.hintBar)")
         usleep(300_000)
         #expect(heard().isEmpty, "nothing is said until speech is on")
         t.send("v")
         #expect(t.waitFor("The calls are spoken (espeak-ng)."), "\(t.screen)")
-        #expect(t.hintBarShows("v Mute"), "\(t.hintBar)")
         #expect(waitHeard(1) == ["Ladies and gentlemen, on my right, Bob, and on my left, Ann; Ann to serve; love all; play"], "\(heard())")
         // One key at a time: a new call cuts the one before short, perhaps before the stand-in
         // has written it down.
