@@ -245,6 +245,37 @@ func makeTerminfo16() -> String? {
         #expect(t.exitStatus() == 0)
     }
 
+    /// Issue 25, item 8: `light` kept the terminal's background, so on a dark terminal it
+    /// drew dark blue and brown on black. It paints its own light ground now: at 80x24 and
+    /// 200x60, in every app, no cell is left on the terminal's default background, and the
+    /// new-match dialog's focused field is not the terminal's colours reversed.
+    @Test(.tmux, arguments: [(80, 24), (200, 60)], 0..<5)
+    func lightPaintsItsOwnBackground(size: (Int, Int), app: Int) throws {
+        let a = ThemeOnScreenTests.apps[app]
+        let t = try started([a.id] + a.args + ["--theme", "light"], environment: ["TERM": "xterm-256color"], marker: a.marker,
+                            width: size.0, height: size.1)
+        if a.id == "badminton" {
+            t.send("n")
+            #expect(t.wait { $0.contains("New match?") || $0.contains("Left side") }.ok, "\(t.screen)")
+            if t.screen.contains("New match?") { t.send("y") }
+            #expect(t.waitFor("Left side"), "\(t.screen)")
+        }
+        let cells = StyledCells(t.captureWithAttributes())
+        var bare = 0, first = ""
+        for (y, row) in cells.rows.enumerated() {
+            // Reverse video with the terminal's own foreground is the terminal's ground too.
+            for (x, cell) in row.enumerated()
+            where cell.look.bg == "default" || (cell.look.fg == "default" && cell.look.attributes.contains(7)) {
+                if bare == 0 { first = "row \(y) column \(x) '\(cell.character)'" }
+                bare += 1
+            }
+        }
+        #expect(bare == 0, "\(a.id) \(size.0)x\(size.1): \(bare) cells on the terminal's background, first at \(first)")
+        if a.id == "badminton" { t.send("Escape") }
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+    }
+
     @Test(.tmux, arguments: themes)
     func noColorOverridesEveryTheme(theme: String) throws {
         let t = try started(["--theme", theme], environment: ["TERM": "xterm-256color", "NO_COLOR": "1"])
