@@ -63,19 +63,29 @@ struct Launcher {
 
     static let minimumSize = Size(width: 24, height: 5)
 
+    /// The page, centred in the window above the theme line: the logo when there is room for
+    /// it and the list (taller on a tall window), a line under it, the apps (a blank row
+    /// between them when the window has thirty rows or more).
     func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, themeName: String) {
         let apps = AppRegistry.apps
-        let listHeight = apps.count
-        // The big title when there is room for it and the list.
+        let pitch = rect.height >= 30 ? 2 : 1
+        let listHeight = apps.count * pitch - (pitch - 1)
+        // The rows the page may use: the window less its theme line and a blank above it.
+        let room = rect.height >= listHeight + 3 ? rect.height - 2 : rect.height
+        let titleSpace = room - listHeight - 3
         var top = rect.y
-        let titleSpace = rect.height - listHeight - 3
-        if titleSpace >= 5, let v = BigText.fit("TERMINI", in: Size(width: rect.width - 2, height: min(titleSpace, 7))) {
+        if titleSpace >= 5,
+           let v = BigText.fit("TERMINI", in: Size(width: rect.width - 2, height: min(titleSpace, rect.height >= 36 ? 14 : 7))) {
             let h = BigText.measure("TERMINI", v).height
-            BigText("TERMINI", role: .accent, variant: v).render(in: Rect(x: rect.x, y: rect.y + 1, width: rect.width, height: h), on: &canvas, theme: theme)
-            top = rect.y + 1 + h + 1
-            canvas.put("five small everyday apps", in: Rect(x: rect.x, y: top - 1, width: rect.width, height: 1), alignment: .center,
+            let page = h + 2 + listHeight + 1
+            top = rect.y + max(0, (room - page) / 2)
+            let ink = BigText.ink("TERMINI", v)
+            let x = rect.x + (rect.width - ink.count) / 2 - ink.lowerBound
+            BigText("TERMINI", role: .accent, alignment: .left, variant: v)
+                .render(in: Rect(x: x, y: top, width: rect.maxX - x, height: h), on: &canvas, theme: theme)
+            canvas.put("five small everyday apps", in: Rect(x: rect.x, y: top + h + 1, width: rect.width, height: 1), alignment: .center,
                        style: theme[.muted], ellipsis: theme.glyphs.ellipsis)
-            top += 1
+            top += h + 3
         } else if rect.height > listHeight {
             canvas.put("Termini", in: rect.row(0), alignment: .center, style: theme[.title], ellipsis: theme.glyphs.ellipsis)
             top = rect.y + (rect.height > listHeight + 1 ? 2 : 1)
@@ -85,7 +95,7 @@ struct Launcher {
         let rowWidth = min(rect.width - 2, 72)
         let x = rect.x + max(1, (rect.width - rowWidth) / 2)
         for (i, app) in apps.enumerated() {
-            let y = top + i
+            let y = top + i * pitch
             guard y < rect.maxY else { break }
             let d = app.descriptor
             let row = Rect(x: x, y: y, width: rowWidth, height: 1)
@@ -111,7 +121,7 @@ struct Launcher {
                 canvas.put(fkey, x: row.maxX - DisplayWidth.of(fkey), y: y, style: selected ? base : theme[.muted], clip: row)
             }
         }
-        let footerY = top + apps.count + 1
+        let footerY = top + listHeight + 1
         if footerY < rect.maxY {
             canvas.put("theme: \(themeName)  \(theme.glyphs.middleDot)  t changes it", in: Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1),
                        alignment: .center, style: theme[.muted], ellipsis: theme.glyphs.ellipsis)

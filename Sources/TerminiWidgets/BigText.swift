@@ -84,6 +84,15 @@ public struct BigText: Widget {
         return Size(width: pixels * v.scaleX, height: v.font.height * v.scaleY)
     }
 
+    /// The columns the lit pixels of `text` take at `v`, from its left edge: narrower than
+    /// `measure` when the first or last glyph does not fill its cell (an I, a 1). A title
+    /// centred by its ink looks centred; one centred by its cells can look a column off.
+    public static func ink(_ text: String, _ v: Variant) -> Range<Int> {
+        let r = runs(text, v)
+        guard let lo = r.map(\.x).min(), let hi = r.map(\.maxX).max() else { return 0..<0 }
+        return lo..<hi
+    }
+
     /// Every size the widget can draw, smallest first: 3×5, 3×5 doubled across, then the 5×7
     /// font at growing scales with pixels between square and twice as wide as tall (a cell is
     /// about twice as tall as it is wide).

@@ -43,3 +43,39 @@ import Testing
         #expect(t.terminalRestored())
     }
 }
+
+/// Issue 25, item 10: the launcher's logo sat a column off centre, and at 120x40 the launcher
+/// left about twenty rows empty under its list. The logo's ink is centred, and a tall
+/// terminal's room goes to a taller logo, a spaced list and a balanced page.
+@Suite(.serialized, .tmux) struct LauncherRoomTests {
+    /// The rows inside the frame (its border columns dropped), as lists of characters.
+    static func inside(_ lines: [String]) -> [[Character]] {
+        lines.dropFirst().dropLast(2).map { Array($0.dropFirst().dropLast()) }
+    }
+
+    @Test(arguments: [(80, 24), (120, 40), (200, 60)])
+    func theLogoIsCentredAndTheRoomIsUsed(_ width: Int, _ height: Int) throws {
+        let t = try TmuxSession(width: width, height: height)
+        #expect(t.waitFor("Coffee Shop"), "\(t.screen)")
+        let rows = Self.inside(t.capture())
+        let logo = rows.filter { $0.contains("█") }
+        #expect(!logo.isEmpty, "no logo:\n\(t.screen)")
+        let left = logo.compactMap { $0.firstIndex(of: "█") }.min() ?? 0
+        let right = logo.compactMap { r in r.lastIndex(of: "█").map { r.count - 1 - $0 } }.min() ?? 0
+        #expect(abs(left - right) <= 1, "\(width)x\(height): the logo has \(left) columns left of it, \(right) right")
+        // The page is balanced: the empty rows above the logo and below the list (above the
+        // theme line) differ by at most two, and no run of blank rows is longer than a third
+        // of the window.
+        let blank = rows.map { $0.allSatisfy { $0 == " " } }
+        let first = blank.firstIndex(of: false) ?? 0
+        let listEnd = rows.lastIndex { String($0).contains("Coffee Shop") } ?? 0
+        let themeLine = rows.lastIndex { String($0).contains("t changes it") } ?? rows.count
+        let below = blank[(listEnd + 1)..<themeLine].count
+        #expect(abs(first - below) <= 2, "\(width)x\(height): \(first) blank rows above, \(below) below the list")
+        var run = 0, longest = 0
+        for b in blank { run = b ? run + 1 : 0; longest = max(longest, run) }
+        #expect(longest <= max(3, rows.count / 3), "\(width)x\(height): \(longest) blank rows in a row")
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+    }
+}

@@ -33,10 +33,10 @@ import TerminiTestSupport
         #expect(shell.text(Size(width: 20, height: 5)).contains("Enlarge"))
         shell.press(.down, .enter, .char("3"))
         #expect(shell.current == nil, "nothing opens unseen")
-        #expect(shell.screen()[11].contains("▸ 1  Badminton"), "the selection did not move either")
+        #expect(shell.screen()[13].contains("▸ 1  Badminton"), "the selection did not move either")
         // Back at a usable size keys work again; q works even when too small.
         shell.press(.down)
-        #expect(shell.screen()[12].contains("▸ 2  Boxing Time"))
+        #expect(shell.screen()[14].contains("▸ 2  Boxing Time"))
         _ = shell.text(Size(width: 20, height: 5))
         shell.press(.char("q"))
         #expect(shell.quitRequested)

@@ -11,13 +11,15 @@ import TerminiTestSupport
         #expect(makeShell().screen() == [
             "┌─ Termini ────────────────────────────────────────────────────────────────────┐",
             "│                                                                              │",
-            "│                  █████ █████ ████  █   █  ███  █   █  ███                    │",
-            "│                    █   █     █   █ ██ ██   █   █   █   █                     │",
-            "│                    █   █     █   █ █ █ █   █   ██  █   █                     │",
-            "│                    █   ████  ████  █ █ █   █   █ █ █   █                     │",
-            "│                    █   █     █ █   █   █   █   █  ██   █                     │",
-            "│                    █   █     █  █  █   █   █   █   █   █                     │",
-            "│                    █   █████ █   █ █   █  ███  █   █  ███                    │",
+            "│                                                                              │",
+            "│                   █████ █████ ████  █   █  ███  █   █  ███                   │",
+            "│                     █   █     █   █ ██ ██   █   █   █   █                    │",
+            "│                     █   █     █   █ █ █ █   █   ██  █   █                    │",
+            "│                     █   ████  ████  █ █ █   █   █ █ █   █                    │",
+            "│                     █   █     █ █   █   █   █   █  ██   █                    │",
+            "│                     █   █     █  █  █   █   █   █   █   █                    │",
+            "│                     █   █████ █   █ █   █  ███  █   █  ███                   │",
+            "│                                                                              │",
             "│                           five small everyday apps                           │",
             "│                                                                              │",
             "│   ▸ 1  Badminton    Courtside scoreboard with real BWF rules            F2   │",
@@ -25,8 +27,6 @@ import TerminiTestSupport
             "│     3  Memory       Turn the cards and find the pairs                   F4   │",
             "│     4  Stamp Card   A loyalty card with ten stamps                      F5   │",
             "│     5  Coffee Shop  Beans from five Taipei branches                     F6   │",
-            "│                                                                              │",
-            "│                                                                              │",
             "│                                                                              │",
             "│                                                                              │",
             "│                                                                              │",
@@ -42,15 +42,15 @@ import TerminiTestSupport
             #expect(line.allSatisfy { $0.isASCII }, "\(line)")
         }
         #expect(lines[0] == "+- Termini --------------------------------------------------------------------+")
-        #expect(lines[11] == "|   > 1  Badminton    Courtside scoreboard with real BWF rules            F2   |")
+        #expect(lines[13] == "|   > 1  Badminton    Courtside scoreboard with real BWF rules            F2   |")
         #expect(lines[23] == " ? Help  Up/Down Move  Enter Open  1-5 App  t Theme  F7 Settings  q Quit")
     }
 
     @Test func selectionShowsInMonochrome() {
         let canvas = makeShell(monochrome: true).render(size: standard, now: 0)
-        #expect(canvas[6, 11].character == "1")
-        #expect(canvas[6, 11].style.attributes.contains(.reverse))
-        #expect(!canvas[6, 12].style.attributes.contains(.reverse))
+        #expect(canvas[6, 13].character == "1")
+        #expect(canvas[6, 13].style.attributes.contains(.reverse))
+        #expect(!canvas[6, 14].style.attributes.contains(.reverse))
         for y in 0..<24 {
             for x in 0..<80 {
                 #expect(canvas[x, y].style.foreground == .default && canvas[x, y].style.background == .default)
@@ -288,14 +288,14 @@ import TerminiTestSupport
 
     @Test func theLastAppIsPreselected() {
         let shell = makeShell(config: "last_app = stamps\n")
-        #expect(shell.screen()[14] == "│   ▸ 4  Stamp Card   A loyalty card with ten stamps · last used          F5   │")
+        #expect(shell.screen()[16] == "│   ▸ 4  Stamp Card   A loyalty card with ten stamps · last used          F5   │")
         shell.press(.enter)
         #expect(shell.current == "stamps")
     }
 
     @Test func anUnknownLastAppIsIgnored() {
         let shell = makeShell(config: "last_app = tennis\n")
-        #expect(shell.screen()[11].contains("▸ 1  Badminton"))
+        #expect(shell.screen()[13].contains("▸ 1  Badminton"))
         #expect(!shell.text().contains("last used"))
     }
 
@@ -346,7 +346,7 @@ import TerminiTestSupport
         shell.press(.down)
         let after = shell.screen()
         #expect(after[22] == "└──────────────────────────────────────────────────────────────────────────────┘")
-        #expect(after[12].contains("▸ 2  Boxing Time"))
+        #expect(after[14].contains("▸ 2  Boxing Time"))
     }
 
     @Test func storeNoticesAreCollected() {
