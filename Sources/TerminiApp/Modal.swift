@@ -188,34 +188,115 @@ public struct DialogModal<Action: Sendable>: Modal {
 
 /// A scroll panel as a modal: its content is made for the moment and the area it is drawn in
 /// (`context.size`: so wrapping and the scroll limits follow the real size), and any key but
-/// the scrolling ones closes it.
+/// the scrolling ones closes it. A searchable panel (the `?` help) also takes `/`: a search
+/// typed on its footer row, Enter to find, `n` and `N` the next and the one before.
 public struct PanelModal<Action: Sendable>: Modal {
     public let content: @Sendable (AppContext) -> ScrollPanel
     public private(set) var scroll = 0
+    public let searchable: Bool
+    /// The search being typed, while it is.
+    public private(set) var typing: String?
+    /// The last search, and the item it found.
+    public private(set) var query: String?
+    public private(set) var found: Int?
+    /// What the footer says after a search (where the match is, or that there was none).
+    var said: String?
 
-    public init(_ content: @escaping @Sendable (AppContext) -> ScrollPanel) {
+    public init(searchable: Bool = false, _ content: @escaping @Sendable (AppContext) -> ScrollPanel) {
+        self.searchable = searchable
         self.content = content
     }
 
     public func panel(context: AppContext) -> ScrollPanel {
         var p = content(context)
         p.scroll = scroll
+        p.searchable = searchable
+        p.current = found
+        if let typing {
+            p.prompt = "/" + typing + (context.glyphs.isUnicode ? "▏" : "_")
+        } else {
+            p.prompt = said
+        }
         return p
     }
 
-    /// Every panel closes on any key but its scrolling ones; `Esc` and `q` too.
-    public var closesOnEscape: Bool { true }
+    /// Esc ends a search being typed; otherwise it closes the panel.
+    public var closesOnEscape: Bool { typing == nil }
 
     public mutating func handle(_ key: Key, context: AppContext) -> ModalStep<Action> {
+        if typing != nil { return type(key, context: context) }
+        said = nil
+        if searchable {
+            switch key {
+            case .char("/"):
+                typing = ""
+                return .stay
+            case .char("n"), .char("N"):
+                guard let q = query else {
+                    said = "/ to search first"
+                    return .stay
+                }
+                find(q, forward: key == .char("n"), context: context)
+                return .stay
+            default: break
+            }
+        }
         guard let s = panel(context: context).scrolled(by: key, areaHeight: context.size.height) else { return .close }
         scroll = s
         return .stay
     }
 
+    mutating func type(_ key: Key, context: AppContext) -> ModalStep<Action> {
+        switch key {
+        case .escape:
+            typing = nil
+        case .enter:
+            let q = typing ?? ""
+            typing = nil
+            if !q.isEmpty {
+                query = q
+                found = nil
+                find(q, forward: true, context: context)
+            }
+        case .backspace:
+            if typing?.isEmpty == true { typing = nil } else { typing?.removeLast() }
+        case .char(let c) where (typing?.count ?? 0) < 60:
+            typing?.append(c)
+        default:
+            break
+        }
+        return .stay
+    }
+
+    /// The next item (or the one before) holding `q` after the one found last, round the
+    /// end; the panel scrolls to it.
+    mutating func find(_ q: String, forward: Bool, context: AppContext) {
+        let p = panel(context: context)
+        let hits = p.matches(q)
+        guard !hits.isEmpty else {
+            found = nil
+            said = "not found: \(q)"
+            return
+        }
+        let from = found ?? (forward ? scroll - 1 : scroll)
+        let next = forward ? (hits.first { $0 > from } ?? hits[0]) : (hits.last { $0 < from } ?? hits[hits.count - 1])
+        found = next
+        scroll = p.scroll(keeping: next, from: scroll, areaHeight: context.size.height)
+        let n = (hits.firstIndex(of: next) ?? 0) + 1
+        said = "/\(q) \(context.glyphs.middleDot) \(n) of \(hits.count) \(context.glyphs.middleDot) n next, N previous"
+    }
+
     public func hints(context: AppContext) -> [KeyHint] {
         let g = context.glyphs
-        return [KeyHint(g.hintName(of: [.up, .down]), "Scroll"), KeyHint(g.hintName(of: [.pageUp, .pageDown]), "Page"),
-                KeyHint("any other key", "Close")]
+        if typing != nil {
+            return [KeyHint("Enter", "Find"), KeyHint("Esc", "Cancel search")]
+        }
+        var h = [KeyHint(g.hintName(of: [.up, .down]), "Scroll"), KeyHint(g.hintName(of: [.pageUp, .pageDown]), "Page")]
+        if searchable {
+            h.append(KeyHint("/", "Search"))
+            if query != nil { h.append(KeyHint("n N", "Next/previous")) }
+        }
+        return h + [KeyHint("any other key", "Close")]
     }
 
     public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {

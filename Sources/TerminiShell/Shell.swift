@@ -333,7 +333,7 @@ public final class Shell {
     /// The keys that work everywhere, declared once: they dispatch, and make the help's
     /// "Everywhere" and the manual's list.
     static let keys = KeyTable<Shell, [ShellOutput]>("Everywhere", [
-        Binding([.function(1)], helpKeys: [.char("?"), .function(1)], "this help") { s, _, ctx in s.openHelp(ctx.now) },
+        Binding([.function(1)], helpKeys: [.char("?"), .function(1)], "this help (/ searches it; n, N: next, previous)") { s, _, ctx in s.openHelp(ctx.now) },
         Binding([.char("?")], nil, when: { !$0.appWantsAllKeys }) { s, _, ctx in s.openHelp(ctx.now) },
         Binding([.function(7)], "settings: theme, colour, ASCII, sound, calls; in config") { s, _, ctx in s.openSettings(ctx.now) },
         Binding([.escape], "back to the launcher", when: { $0.current != nil && !$0.appWantsAllKeys }) { s, _, _ in
@@ -423,7 +423,7 @@ public final class Shell {
         }
         let ellipsis = ctx.glyphs.ellipsis
         let all = sections
-        modals.push(PanelModal<ShellAction> { ctx in
+        modals.push(PanelModal<ShellAction>(searchable: true) { ctx in
             HelpSection.panel(title: title, sections: all, areaWidth: ctx.size.width, ellipsis: ellipsis)
         })
         return []

@@ -32,6 +32,13 @@ public struct ScrollPanel: Widget, Sendable, Equatable {
     public var emptyText: String
     /// The narrowest the text may be, so a short list does not sit in a cramped box.
     public var minimumTextWidth = 0
+    /// Whether `/` searches the panel (the footer says so).
+    public var searchable = false
+    /// The item a search found, drawn in the focus style.
+    public var current: Int?
+    /// What the footer row says instead of how to scroll: the search being typed, where the
+    /// match is, that nothing was found.
+    public var prompt: String?
 
     public init(title: String, items: [[StyledLine]], gap: Int = 0, fillsArea: Bool = false, scroll: Int = 0,
                 emptyText: String = "Nothing here yet.") {
@@ -51,8 +58,20 @@ public struct ScrollPanel: Widget, Sendable, Equatable {
     /// The width of the text inside the box for an area of `width` cells.
     public static func textWidth(forArea width: Int) -> Int { max(1, width - 4) }
 
-    static func footer(scrolls: Bool, glyphs g: Glyphs) -> String {
-        scrolls ? "\(g.arrowUp)/\(g.arrowDown) scroll \(g.middleDot) any other key closes" : "any key closes"
+    static func footer(scrolls: Bool, searchable: Bool = false, glyphs g: Glyphs) -> String {
+        let search = searchable ? "/ search \(g.middleDot) " : ""
+        return scrolls ? "\(g.arrowUp)/\(g.arrowDown) scroll \(g.middleDot) \(search)any other key closes"
+            : searchable ? "\(search)any other key closes" : "any key closes"
+    }
+
+    /// The items whose text holds `query`, ignoring case (an entry wrapped over lines is
+    /// searched as one line).
+    public func matches(_ query: String) -> [Int] {
+        let q = query.lowercased()
+        guard !q.isEmpty else { return [] }
+        return items.indices.filter { i in
+            items[i].map(\.text).joined(separator: " ").split(separator: " ").joined(separator: " ").lowercased().contains(q)
+        }
     }
 
     var lineCount: Int {
@@ -131,7 +150,7 @@ public struct ScrollPanel: Widget, Sendable, Equatable {
         let first = items.isEmpty ? 0 : min(scroll, maxScroll(areaHeight: area.height))
         let shown = items.isEmpty ? 0 : itemsFitting(from: first, rows: rows)
         let scrolls = shown < items.count
-        let footer = ScrollPanel.footer(scrolls: scrolls, glyphs: g)
+        let footer = prompt ?? ScrollPanel.footer(scrolls: scrolls, searchable: searchable, glyphs: g)
         let all = items.isEmpty ? [[StyledLine(emptyText, .muted)]] : items
         let widest = all.joined().map { DisplayWidth.of(TextLayout.sanitized($0.text)) }.max() ?? 0
         let width = fillsArea ? area.width - 2 : min(area.width, max(widest, minimumTextWidth, DisplayWidth.of(footer), DisplayWidth.of(title) + 4) + 4)
@@ -143,12 +162,15 @@ public struct ScrollPanel: Widget, Sendable, Equatable {
         var y = 0
         for (n, item) in all.dropFirst(first).prefix(max(1, shown)).enumerated() {
             if n > 0 { y += gap }
+            let found = current == first + n && !items.isEmpty
             for line in item where y < rows {
-                canvas.put(TextLayout.sanitized(line.text), in: inner.row(y), style: theme[line.role], ellipsis: g.ellipsis)
+                if found { canvas.fill(inner.row(y), style: theme[.focus]) }
+                canvas.put(TextLayout.sanitized(line.text), in: inner.row(y), style: found ? theme[.focus] : theme[line.role], ellipsis: g.ellipsis)
                 y += 1
             }
         }
-        canvas.put(footer, in: inner.row(inner.height - 1), alignment: .right, style: theme[.muted], ellipsis: g.ellipsis)
+        canvas.put(footer, in: inner.row(inner.height - 1), alignment: prompt == nil ? .right : .left,
+                   style: prompt == nil ? theme[.muted] : theme[.text], ellipsis: g.ellipsis)
         if scrolls {
             // Which items are on screen, in the bottom border.
             let range = " \(first + 1)-\(first + shown) of \(items.count) "

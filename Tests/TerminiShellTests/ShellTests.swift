@@ -201,7 +201,7 @@ import TerminiTestSupport
         #expect(open.contains("│ F2-F6          switch to Badminton, Boxing Time, Memory, Stamp Card,   │"))
         #expect(open.contains("│                Coffee Shop"))
         // While the help is open the bar shows the help's keys.
-        #expect(shell.screen()[23] == " ↑↓ Scroll  PgUp/PgDn Page  any other key Close")
+        #expect(shell.screen()[23] == " ↑↓ Scroll  PgUp/PgDn Page  / Search  any other key Close")
         // The closing key does nothing else, even q.
         shell.press(.char("q"))
         #expect(!shell.quitRequested)
@@ -230,7 +230,7 @@ import TerminiTestSupport
         shell.press(.char("?"))
         let top = shell.screen(small)
         #expect(top[2] == "│  │ Launcher                                                               │  │")
-        #expect(top[8].contains("↑/↓ scroll · any other key closes"))
+        #expect(top[8].contains("↑/↓ scroll · / search · any other key closes"))
         #expect(top[9].contains(" 1-5 of 14 "), "the bottom edge says which entries show")
         shell.press(.down)
         #expect(shell.screen(small)[2] == "│  │ ↑ ↓ k j        move between apps                                       │  │")
