@@ -112,6 +112,26 @@ import Testing
         #expect(!r.stderr.contains("Fatal") && !r.stderr.contains("Backtrace") && !r.stderr.contains("rror"), "\(r.stderr)")
     }
 
+    /// Issue 24, fault 6: a failed write to stdout was reported as SIGPIPE (exit 141, nothing
+    /// said). A full output is an error that names its cause, exit 1, in every command that
+    /// prints; a reader that went away (`| head`) stays quiet, as the test above holds.
+    @Test func aFullStdoutIsAnErrorThatSaysWhy() throws {
+        let tmp = TempDir("termini-full")
+        let dir = tmp.file("cfg")
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: dir + "/badminton-match.jsonl", contents: Data(Self.journal("A", "B").utf8))
+        let history = "{\"events\":[" + Self.journal("A", "B").split(separator: "\n").joined(separator: ",") + "]}\n"
+        _ = FileManager.default.createFile(atPath: dir + "/badminton-history.jsonl", contents: Data(history.utf8))
+        let q = TmuxSession.quote
+        for args in ["badminton --status", "badminton --status --json", "badminton --export csv", "badminton --export json",
+                     "badminton --scoresheet 1", "stamps --status", "--help", "--list-themes", "--completions bash"] {
+            let script = "\(q(TmuxSession.binary)) \(args) --config-dir \(q(dir)) > /dev/full; echo \"exit $?\" >&2"
+            let r = LimitedRun.run(["/bin/bash", "-c", script], environment: Self.env, directory: tmp.path)
+            #expect(r.stderr.contains("exit 1\n"), "\(args): \(r.stderr)")
+            #expect(r.stderr.contains("No space left on device"), "\(args) does not say why: \(r.stderr)")
+        }
+    }
+
     @Test func smallOnes() {
         let tmp = TempDir("termini-small")
         _ = FileManager.default.createFile(atPath: tmp.file("plain"), contents: Data("x".utf8))

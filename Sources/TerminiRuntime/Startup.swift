@@ -1,0 +1,188 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TerminiCore
+import TerminiApp
+import TerminiShell
+import TerminiStore
+import TerminiTerminal
+
+/// The program from its arguments to its exit status, in the order it works: the command
+/// line; what needs neither the config nor a terminal (--help, --version, --completions);
+/// the config directory read through a store that changes nothing; the commands that print
+/// (--list-themes, desk commands, --status, --export, --scoresheet, --receipt); then the
+/// interface — a store that saves, the terminal, the shell, and the one loop (`Program`).
+public enum Main {
+    /// The environment Termini reads, once.
+    static func environment() -> [String: String] {
+        var env: [String: String] = [:]
+        for key in ["TERM", "NO_COLOR", "XDG_CONFIG_HOME", "HOME", "ESCDELAY", "LANG", "LC_ALL", "LC_CTYPE"] {
+            if let v = getenv(key) { env[key] = String(cString: v) }
+        }
+        return env
+    }
+
+    public static func run(arguments: [String]) -> Never {
+        let invocation: Invocation
+        switch CommandLineParser.parse(arguments) {
+        case .failure(let error):
+            Output.say("termini: \(error.message)\n\(CommandLineParser.usage)\n")
+            exit(64)
+        case .success(let inv):
+            invocation = inv
+        }
+        switch invocation.action {
+        case .help: finish(CommandLineParser.helpText)
+        case .version: finish("termini \(CommandLineParser.version)\n")
+        case .completions(let shell): finish(Completions.script(for: shell))
+        case .listThemes, .run: break
+        }
+        let start = Startup(invocation: invocation, environment: environment())
+        if invocation.action == .listThemes { finish(start.catalog.listing) }
+        start.runCommandIfAsked()
+        exit(start.runInterface())
+    }
+
+    /// Prints `text` and exits 0 (or 1 when it cannot be written).
+    static func finish(_ text: String) -> Never {
+        Output.print(text)
+        exit(0)
+    }
+}
+
+/// What the start reads before it knows whether it prints or runs the interface.
+struct Startup {
+    let invocation: Invocation
+    let env: [String: String]
+    let directory: String?
+    /// Everything up to the interface only reads, through a store that changes nothing on
+    /// disk: a command that reports creates, renames and writes nothing, not even the config
+    /// directory; what is damaged it only reports.
+    let reader: FileStore
+    let catalog: ThemeCatalog
+    var notices: [String] = []
+    var loaded: LoadedConfig
+
+    init(invocation: Invocation, environment env: [String: String]) {
+        self.invocation = invocation
+        self.env = env
+        switch ConfigLocation.resolve(environment: env, override: invocation.configDir) {
+        case .success(let d): directory = d
+        case .failure(let f):
+            directory = nil
+            notices.append(f.description)
+        }
+        reader = FileStore(directory: directory, readOnly: true)
+        catalog = ThemeCatalog(configDirectory: directory, executablePath: FileSystem.executablePath())
+        loaded = LoadedConfig(reader)
+    }
+
+    /// Precedence: command line > environment > config file > built-in default.
+    var settings: Settings { Settings.resolve(invocation, environment: env, config: loaded.config) }
+
+    /// A desk command or an app's command (--status, --export, --receipt, --scoresheet): run,
+    /// printed, and the process ends. Its signals act as for any command (Ctrl-C stops a long
+    /// export; a reader that goes away ends it quietly). Returns when there is none.
+    func runCommandIfAsked() {
+        let s = settings
+        if s.themeSource == .commandLine, !catalog.names.contains(s.theme) {
+            // A theme asked for on the command line and not found is a mistake to point out at
+            // once; one named in config (perhaps since deleted) only gets a notice.
+            Output.say("termini: no theme named '\(TextLayout.truncate(TextLayout.sanitized(s.theme), to: 60))' "
+                + "(themes: \(catalog.names.joined(separator: ", ")))\nTry 'termini --list-themes'.\n")
+            exit(64)
+        }
+        let output: CommandOutput?
+        if invocation.command == "desk" {
+            output = DeskCommand.runCommand(invocation.appOptions, store: reader)
+        } else if let app = invocation.app, let type = AppRegistry.app(app) {
+            let context = AppContext(now: WallClock.now(), unicode: Terminal.adoptLocale() && !s.ascii)
+            output = type.runCommand(invocation.appOptions, store: reader, context: context)
+        } else {
+            output = nil
+        }
+        guard let output else { return }
+        Terminal.prepareCommand()
+        // A file named for the output (--output): written whole before anything is said.
+        if let file = output.file, let problem = OutputFile.write(file.path, bytes: file.bytes) {
+            Output.say("termini: \(TextLayout.printable(problem))\n")
+            exit(1)
+        }
+        Output.print(output.stdout)
+        output.stream?.run(Output.print)
+        Output.say(output.stderr)
+        // Damage found while reading: said on stderr, and the status says it (1).
+        let found = reader.takeNotices()
+        for n in found { Output.say("termini: \(n)\n") }
+        exit(output.status != 0 ? output.status : (reader.reportedDamage || !found.isEmpty ? 1 : 0))
+    }
+
+    /// The interface: the store that saves (it makes the directory, finishes what a killed
+    /// process left half done, keeps damaged files aside; the config read again through it),
+    /// the terminal, the shell and the loop. A copy started to watch (an app no copy keeps
+    /// under its options: `badminton --watch`) changes nothing on disk at all.
+    func runInterface() -> Int32 {
+        let s = settings
+        let (theme, themeMessages) = catalog.load(s.theme)
+        let watchOnly = invocation.app.flatMap(AppRegistry.app).map { $0.keeperLock(invocation.appOptions) == nil } ?? false
+        let store = FileStore(directory: directory, readOnly: watchOnly)
+        let config = LoadedConfig(store, earlier: loaded)
+        let terminal: Terminal
+        do {
+            terminal = try Terminal.start(noColor: !s.color, forceASCII: s.ascii, environment: env)
+        } catch {
+            Output.say("termini: \(error)\n")
+            return 1
+        }
+        // Each save's sync waits for the frame: the frame is drawn meanwhile (on a side
+        // thread) and sent only once the disk has answered (Program.frame, SaveCoordinator).
+        store.syncAfterFrame = true
+        store.deferAppendSyncs()
+        let shell = Shell(store: store, config: config.config, configBytes: config.bytes, theme: theme,
+                          themeName: catalog.names.contains(s.theme) ? s.theme : "default",
+                          unicode: terminal.unicode, monochrome: !s.color || terminal.depth == .monochrome, catalog: catalog,
+                          open: invocation.app, options: invocation.appOptions, notices: notices + config.notices + themeMessages,
+                          now: WallClock.now(), depth: terminal.depth, size: terminal.size, unicodeAvailable: Terminal.adoptLocale(),
+                          colorAvailable: terminal.depth != .monochrome, speaker: SpeechRunner())
+        return Program(shell: shell, terminal: terminal, store: store).run()
+    }
+}
+
+/// The preferences, what is wrong with their lines, and the bytes they were read from; a
+/// config that is not text is kept aside whole (by a store that may write) and Termini starts
+/// with a fresh one. The same bytes as an `earlier` load are not parsed again.
+struct LoadedConfig {
+    var config = ConfigFile()
+    var notices: [String] = []
+    var bytes: [UInt8]?
+
+    init(_ store: FileStore, earlier: LoadedConfig? = nil) {
+        guard let bytes = store.readBytes("config") else { return }
+        if let earlier, earlier.bytes == bytes {
+            self = earlier
+            return
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            // Not text: the next preference saved would rewrite it with U+FFFD in place of
+            // every bad byte. Kept aside whole instead.
+            store.keepAside("config", reason: "config is not UTF-8 text")
+            return
+        }
+        config = ConfigFile(text: text)
+        notices = config.problems.map { p in
+            "config line \(p.line): expected 'key = value', found '\(TextLayout.truncate(TextLayout.sanitized(p.text), to: 30))' (ignored)"
+        }
+        self.bytes = bytes
+    }
+}
+
+extension ThemeCatalog {
+    /// `--list-themes`: each theme's name, where it comes from and its file.
+    var listing: String {
+        let width = (entries.map { DisplayWidth.of(TextLayout.printable($0.name)) }.max() ?? 7) + 2
+        return entries.map { e in
+            TextLayout.pad(TextLayout.printable(e.name), to: width) + TextLayout.pad(e.origin.rawValue, to: 12)
+                + TextLayout.printable(e.path ?? "") + "\n"
+        }.joined()
+    }
+}
