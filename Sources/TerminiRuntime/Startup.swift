@@ -134,9 +134,12 @@ struct Startup {
             Output.say("termini: \(error)\n")
             return 1
         }
-        // Each save's sync waits for the frame: the frame is drawn meanwhile (on a side
-        // thread) and sent only once the disk has answered (Program.frame, SaveCoordinator).
+        // Each save's sync runs while the frame is drawn (on a side thread); the frame is sent
+        // only once the disk has answered (Program.frame, SaveCoordinator).
+        // A replaced file (a stamp card, a cart, the config) likewise: synced, renamed and its
+        // directory synced before the frame that shows it; a refusal is taken back, not shown.
         store.syncAfterFrame = true
+        store.syncWritesBeforeFrame = true
         store.deferAppendSyncs()
         let shell = Shell(store: store, config: config.config, configBytes: config.bytes, theme: theme,
                           themeName: catalog.names.contains(s.theme) ? s.theme : "default",

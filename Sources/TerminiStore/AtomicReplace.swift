@@ -137,6 +137,7 @@ extension FileStore {
         }
         known[entry.file] = entry.side.content
         if let l = leftovers.removeValue(forKey: entry.file) { stale.append(l.side.name) }
+        onChange?(.committed(file: entry.file))
         return nil
     }
 
@@ -164,6 +165,7 @@ extension FileStore {
                 _ = fs.close(entry.fd)
                 failedReplacements.insert(entry.file)
                 refusedWrites.append((entry.file, StoreError.io(why)))
+                onChange?(.dropped(file: entry.file))
             } else {
                 // A side file that cannot be removed wins at the next start: the change stands
                 // (as after a kill) and is synced again at the next sync, said meanwhile.

@@ -13,6 +13,11 @@ import TerminiApp
 public enum StoreChange: Equatable, Sendable {
     /// The file's content is now `bytes` (its side file is complete; see `SideFile`).
     case replaced(file: String, bytes: [UInt8])
+    /// The last replacement of the file is durable: synced, renamed, the directory synced next.
+    case committed(file: String)
+    /// The last replacement of the file was refused by the disk before its frame and taken
+    /// back (its side file removed): a start reads what the file held before it.
+    case dropped(file: String)
     /// `bytes` were added at the end of the file.
     case appended(file: String, bytes: [UInt8])
     case removed(file: String)
@@ -64,8 +69,7 @@ public final class FileStore: StateStore {
     /// Delay the fsyncs and renames of replaced files until `sync()` (see above).
     public var syncAfterFrame = false
     /// With `syncAfterFrame`: a replaced file is made durable before the frame that shows it
-    /// is sent (`syncPending`, `confirmWrites`), a refusal dropping it. Not yet on in the
-    /// binary: the store's ledger (`onChange`) still reports a dropped replacement as made.
+    /// is sent (`syncPending`, `confirmWrites`), a refusal dropping it (`.dropped`).
     public var syncWritesBeforeFrame = false
 
     var deferredSync: ((Int32) -> (result: Int32, error: Int32))?

@@ -79,4 +79,48 @@ import Testing
         }
         #expect(checked == rallies, "\(checked) of \(rallies) rallies found in the trace")
     }
+
+    /// Issue 24: a stamp's frame was sent before its file was synced. Every app's replaced
+    /// file is durable before the frame that shows it: in the trace, after the side file's
+    /// data is written, its fsync, its rename over stamps.json and a directory fsync all end
+    /// before the next frame reaches the terminal.
+    @Test(.tmux, .strace) func eachStampIsOnTheDiskBeforeItsFrameIsSent() throws {
+        let trace = TmuxSession.makeTempDir("termini-trace") + "/trace"
+        defer { try? FileManager.default.removeItem(atPath: (trace as NSString).deletingLastPathComponent) }
+        let s = try TmuxSession(arguments: ["stamps"],
+                                wrapper: ["/usr/bin/strace", "-f", "-qq", "-o", trace, "-e", "trace=write,fsync,fdatasync,rename,renameat,renameat2"])
+        #expect(s.waitFor("STAMP CARD", timeout: 20), "\(s.capture().joined(separator: "\n"))")
+        let stamps = 4
+        for i in 1...stamps {
+            s.send("Space")
+            let reached = s.wait(timeout: 10) { _ in
+                let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+                return text.components(separatedBy: "stamps.json\"").count > i
+            }
+            #expect(reached.ok, "stamp \(i) was never renamed into place")
+            Thread.sleep(forTimeInterval: 0.4)
+        }
+        s.send("q")
+        _ = s.exitStatus(timeout: 10)
+        let calls = Self.parse(try String(contentsOfFile: trace, encoding: .utf8))
+        func end(of i: Int) -> Int? {
+            calls[i].ends ? i : calls[(i + 1)...].firstIndex { $0.tid == calls[i].tid && $0.name == calls[i].name && $0.ends }
+        }
+        var checked = 0
+        for (i, c) in calls.enumerated() where c.name.hasPrefix("rename") && c.starts && c.text.contains("stamps.json\"") {
+            // The side file's data: the last write before the rename to a file (not the terminal).
+            guard let data = calls[..<i].lastIndex(where: { $0.name == "write" && $0.starts && $0.fd != "1" && $0.fd != "2" }),
+                  let frame = calls[data...].firstIndex(where: { $0.name == "write" && $0.fd == "1" && $0.starts }),
+                  let renamed = end(of: i) else {
+                Issue.record("a rename without its data write or its frame: \(c.text)")
+                continue
+            }
+            let between = calls[data...max(frame, renamed)].map(\.text).joined(separator: "\n")
+            #expect(renamed < frame, "the frame was sent before stamps.json was renamed into place:\n\(between)")
+            let dirSync = calls[renamed...].firstIndex { $0.name == "fsync" && $0.starts }.flatMap(end(of:))
+            #expect(dirSync.map { $0 < frame } == true, "the frame was sent before the directory was synced:\n\(between)")
+            checked += 1
+        }
+        #expect(checked >= stamps, "\(checked) of \(stamps) stamps found in the trace")
+    }
 }

@@ -31,9 +31,23 @@ import BadmintonRules
     /// The start time of every match the journal was ever saved holding.
     static func matchesSaved(_ ledger: [StoreChange]) -> Set<Double> {
         var starts: Set<Double> = []
-        for case let .replaced(f, b) in ledger where f == BadmintonApp.journalFile {
-            if let first = b.split(separator: 0x0a).first, let e = MatchEvent.parse(line: first) { starts.insert(e.time) }
+        // A journal begun afresh counts once durable, or left in a side file a start rolls
+        // forward; one the store took back before its frame was never saved.
+        var begun: Double?
+        for change in ledger {
+            switch change {
+            case let .replaced(f, b) where f == BadmintonApp.journalFile:
+                if let s = begun { starts.insert(s) }
+                begun = b.split(separator: 0x0a).first.flatMap { MatchEvent.parse(line: $0) }?.time
+            case .committed(let f) where f == BadmintonApp.journalFile:
+                if let s = begun { starts.insert(s) }
+                begun = nil
+            case .dropped(let f) where f == BadmintonApp.journalFile:
+                begun = nil
+            default: break
+            }
         }
+        if let s = begun { starts.insert(s) }
         return starts
     }
 

@@ -85,6 +85,7 @@ struct Session: Sendable {
         for (name, text) in files { _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: Data(text.utf8)) }
         let store = FileStore(directory: dir, calls: calls)
         store.syncAfterFrame = true
+        store.syncWritesBeforeFrame = true
         var ledger: [StoreChange] = []
         store.onChange = { ledger.append($0) }
         var now = Session.start
@@ -122,17 +123,24 @@ struct Session: Sendable {
     /// `withoutTornTails`: as the store's next append leaves them, the part-lines it could
     /// not take back cut off.
     static func model(_ ledger: [StoreChange], initial: [String: String], withoutTornTails: Bool = false) -> [String: [UInt8]] {
+        // What the files hold, and the replacements not yet durable: a start rolls their
+        // side files forward, unless the store took one back (dropped).
         var files = initial.mapValues { Array($0.utf8) }
+        var pending: [String: [UInt8]] = [:]
         for change in ledger {
             switch change {
-            case let .replaced(f, b): files[f] = b
+            case let .replaced(f, b): pending[f] = b
+            case .committed(let f): if let b = pending.removeValue(forKey: f) { files[f] = b }
+            case .dropped(let f): pending[f] = nil
             case let .tornTail(f, b): if !withoutTornTails { files[f, default: []] += b }
             case let .appended(f, b): files[f, default: []] += b
-            case .removed(let f), .movedAside(let f): files[f] = nil
+            case .removed(let f), .movedAside(let f):
+                files[f] = nil
+                pending[f] = nil
             case let .cut(f, n): files[f] = files[f].map { Array($0.prefix(n)) }
             }
         }
-        return files
+        return files.merging(pending) { _, new in new }
     }
 
     /// The app as a fresh start makes it from the files in `dir` (a real start: the store
@@ -167,7 +175,7 @@ func reportedTornTails(_ ledger: [StoreChange]) -> Set<String> {
         switch change {
         case .tornTail(let f, _): torn.insert(f)
         case .cut(let f, _), .replaced(let f, _), .removed(let f), .movedAside(let f): torn.remove(f)
-        case .appended: break
+        case .appended, .committed, .dropped: break
         }
     }
     return torn
