@@ -32,6 +32,7 @@ public enum OutputFile {
         let base = target.split(separator: "/").last.map(String.init) ?? target
         let tmp = directory + "/.\(base).tmp-\(getpid())"
         unlink(tmp)
+        clearLeftovers(of: base, in: directory)
         let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard fd >= 0 else { return "cannot write \(path): \(Posix.errnoText)" }
         func fail(_ what: String) -> String {
@@ -47,6 +48,22 @@ public enum OutputFile {
         close(fd)
         _ = Posix.fsyncDirectory(PosixCalls.shared, directory)
         return nil
+    }
+
+    /// Removes `.BASE.tmp-PID` files that a writer killed before its rename left in
+    /// `directory`: regular files only, and only when no process has that number.
+    static func clearLeftovers(of base: String, in directory: String) {
+        guard let d = opendir(directory) else { return }
+        defer { closedir(d) }
+        let prefix = ".\(base).tmp-"
+        while let entry = readdir(d) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix(prefix), let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, pid != getpid() else { continue }
+            guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            var st = stat()
+            let path = directory + "/" + name
+            if lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG { unlink(path) }
+        }
     }
 
     /// A device or a FIFO: written into, never replaced (a FIFO with no reader is refused at

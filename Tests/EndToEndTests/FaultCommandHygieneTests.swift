@@ -132,6 +132,26 @@ import Testing
         }
     }
 
+    /// Issue 24: `--output` left `.NAME.tmp-PID` behind when killed between its write and its
+    /// rename. The next write clears what a dead process left (a live one's is its own).
+    @Test func theNextOutputClearsADeadWritersTempFile() throws {
+        let tmp = TempDir("termini-output")
+        let dir = tmp.file("cfg")
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: dir + "/badminton-match.jsonl", contents: Data(Self.journal("A", "B").utf8))
+        // pid_max is at most 4,194,304: no process has this number.
+        let dead = tmp.file(".sheet.html.tmp-4194305")
+        let live = tmp.file(".sheet.html.tmp-\(getpid())")
+        let other = tmp.file(".other.html.tmp-4194305")
+        for f in [dead, live, other] { _ = FileManager.default.createFile(atPath: f, contents: Data("half a page".utf8)) }
+        let r = Self.run(["badminton", "--scoresheet", "--output", tmp.file("sheet.html"), "--config-dir", dir], dir: tmp.path)
+        #expect(r.status == 0, "\(r.status) \(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: tmp.file("sheet.html")))
+        #expect(!FileManager.default.fileExists(atPath: dead), "a dead writer's temp file was left")
+        #expect(FileManager.default.fileExists(atPath: live), "a live writer's temp file was removed")
+        #expect(FileManager.default.fileExists(atPath: other), "another file's temp file was removed")
+    }
+
     @Test func smallOnes() {
         let tmp = TempDir("termini-small")
         _ = FileManager.default.createFile(atPath: tmp.file("plain"), contents: Data("x".utf8))
