@@ -73,7 +73,10 @@ let package = Package(
         // rest, walkovers, retirements), its state file, the results it writes. No screen, no network.
         .target(name: "TerminiDesk", dependencies: ["TerminiCore", "TerminiData", "TerminiApp", "BadmintonRules"]),
         // The only code that talks to ncurses.
-        .target(name: "TerminiTerminal", dependencies: ["CNcurses", "CLinux", "TerminiCore"]),
+        // The frames' bytes: a canvas's changes written over the terminal's own terminfo
+        // controls (ScreenWriter, TerminalControls), on TerminiCore and nothing of ncurses.
+        .target(name: "TerminiScreen", dependencies: ["TerminiCore"]),
+        .target(name: "TerminiTerminal", dependencies: ["CNcurses", "CLinux", "TerminiCore", "TerminiScreen"]),
         // Badminton's rules, pure and without a screen: the match state and its events, formats,
         // misconduct, the umpire's calls, timers, the timeline, statistics, the scoresheet, the
         // journal's lines, the status and export reports. The app and a hall desk build on it.
@@ -91,7 +94,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "termini-bench",
-            dependencies: kit + ["TerminiShell", "TerminiTestSupport"],
+            dependencies: kit + ["TerminiShell", "TerminiScreen", "TerminiTestSupport"],
             // Linked as Swift programs are by default: TerminiTestSupport brings all of
             // Foundation (ICU too), which the static runtime's flags of `termini` leave out.
             path: "Sources/termini-bench"
@@ -107,7 +110,7 @@ let package = Package(
         // Test-only, on nothing: the one seeded generator of the tests and the run's seed
         // (TERMINI_FAULT_SEED, TERMINI_FAULT_SCALE); TerminiTestSupport passes it on.
         .target(name: "TerminiTestSeeds", path: "Tests/TerminiTestSeeds"),
-        .testTarget(name: "TerminiCoreTests", dependencies: kit + ["TerminiTestSupport"]),
+        .testTarget(name: "TerminiCoreTests", dependencies: kit + ["TerminiScreen", "TerminiTestSupport"]),
         .testTarget(name: "TerminiWidgetsTests", dependencies: kit + ["TerminiTestSupport"]),
         .testTarget(name: "TerminiAppTests", dependencies: kit + ["TerminiTestSupport"]),
         // Test-only, on the rules alone: matches built event by event (`Match`).

@@ -38,7 +38,7 @@ public struct Cell: Hashable, Sendable {
 public struct CompactCell: Equatable, Sendable {
     /// Bits 0–28: the character's one Unicode scalar, or with `clusterFlag` the place of its
     /// text in the canvas's table; bits 29–31: the flags.
-    @usableFromInline var code: UInt32
+    @usableFromInline package var code: UInt32
     public var style: Style
 
     @inlinable static var continuationFlag: UInt32 { 1 << 31 }
@@ -58,7 +58,7 @@ public struct CompactCell: Equatable, Sendable {
     }
 
     /// A space in `style`: what is left where half of a wide character was cut away.
-    @inlinable static func space(_ style: Style) -> CompactCell { CompactCell(code: 0x20, style: style) }
+    @inlinable package static func space(_ style: Style) -> CompactCell { CompactCell(code: 0x20, style: style) }
     /// The second cell of a wide character.
     @inlinable static func continuation(_ style: Style) -> CompactCell {
         CompactCell(code: 0x20 | continuationFlag, style: style)
@@ -84,7 +84,7 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     public let width: Int
     public let height: Int
     /// Row by row.
-    @usableFromInline var storage: [CompactCell]
+    @usableFromInline package var storage: [CompactCell]
     /// The characters of several scalars drawn on this canvas, each once, where `CompactCell`
     /// points (entries overwritten on screen stay: the table only grows by new graphemes).
     @usableFromInline var clusters: [String] = []

@@ -83,7 +83,7 @@ public enum Color: Hashable, Sendable, CustomStringConvertible {
         }
     }
     @inlinable static var packedMask: UInt32 { 0x3ff_ffff }
-    @inlinable static var inheritPacked: UInt32 { 1 << 24 }
+    @inlinable package static var inheritPacked: UInt32 { 1 << 24 }
 
     @inlinable init(packed v: UInt32) {
         switch v >> 24 & 3 {
@@ -126,9 +126,9 @@ public struct Attributes: OptionSet, Hashable, Sendable {
 /// copying, filling and comparing cells move memory, with no enum to switch on.
 public struct Style: Hashable, Sendable, CustomStringConvertible {
     /// The foreground (`Color.packed`, 26 bits) and the low six bits of the attributes.
-    @usableFromInline var front: UInt32
+    @usableFromInline package var front: UInt32
     /// The background (`Color.packed`) and the two high bits of the attributes.
-    @usableFromInline var back: UInt32
+    @usableFromInline package var back: UInt32
 
     public var foreground: Color {
         get { Color(packed: front & Color.packedMask) }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CNcurses
 import TerminiCore
+import TerminiScreen
 
 /// Something that happened while the loop slept.
 public enum TerminalEvent: Equatable, Sendable {

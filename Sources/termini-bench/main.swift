@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import TerminiCore
+import TerminiScreen
 import TerminiApp
 import TerminiShell
 import TerminiTestSupport

@@ -1,6 +1,7 @@
 import Testing
 import TerminiTestSupport
 @testable import TerminiCore
+@testable import TerminiScreen
 
 /// A small terminal of the xterm family, enough to read back what `ScreenWriter` sends:
 /// cursor addressing and motion, line feed (with or without the tty's carriage return),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TerminiCore
+@testable import TerminiScreen
 
 /// `ParameterizedControl.plainTemplate` reads a control's template from its terminfo string,
 /// where the terminal's start used to probe the terminal library's expansion a dozen times
