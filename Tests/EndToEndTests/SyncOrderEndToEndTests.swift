@@ -36,6 +36,23 @@ import Testing
         }
     }
 
+    /// Sends `key(i)` `count` times, each once the trace holds `seen` once more (its save
+    /// reached the disk calls), then quits; the trace's calls.
+    static func press(_ s: TmuxSession, _ count: Int, trace: String, seen: String, what: String,
+                      key: (Int) -> String) throws -> [Call] {
+        for i in 1...count {
+            s.send(key(i))
+            let reached = s.wait(timeout: 10) { _ in
+                ((try? String(contentsOfFile: trace, encoding: .utf8)) ?? "").components(separatedBy: seen).count > i
+            }
+            #expect(reached.ok, "\(what) \(i) never reached the disk")
+            Thread.sleep(forTimeInterval: 0.4)
+        }
+        s.send("q")
+        _ = s.exitStatus(timeout: 10)
+        return parse(try String(contentsOfFile: trace, encoding: .utf8))
+    }
+
     @Test(.tmux, .strace) func eachRallyIsOnTheDiskBeforeItsFrameIsSent() throws {
         let trace = TmuxSession.makeTempDir("termini-trace") + "/trace"
         defer { try? FileManager.default.removeItem(atPath: (trace as NSString).deletingLastPathComponent) }
@@ -43,19 +60,7 @@ import Testing
                                 wrapper: ["/usr/bin/strace", "-f", "-qq", "-o", trace, "-e", "trace=write,fdatasync"])
         #expect(s.waitFor("serves from", timeout: 20), "\(s.capture().joined(separator: "\n"))")
         let rallies = 6
-        for i in 1...rallies {
-            s.send(i % 2 == 0 ? "l" : "a")
-            // The scores' sum grows by one; wait for the frame that shows it.
-            let reached = s.wait(timeout: 10) { _ in
-                let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
-                return text.components(separatedBy: "\\\"e\\\":\\\"point\\\"").count > i
-            }
-            #expect(reached.ok, "rally \(i) never reached the journal")
-            Thread.sleep(forTimeInterval: 0.3)
-        }
-        s.send("q")
-        _ = s.exitStatus(timeout: 10)
-        let calls = Self.parse(try String(contentsOfFile: trace, encoding: .utf8))
+        let calls = try Self.press(s, rallies, trace: trace, seen: "\\\"e\\\":\\\"point\\\"", what: "rally") { $0 % 2 == 0 ? "l" : "a" }
         #expect(calls.contains { $0.name == "write" && $0.fd == "1" }, "no frame in the trace")
         var checked = 0
         for (i, c) in calls.enumerated() where c.name == "write" && c.starts && c.text.contains("\\\"e\\\":\\\"point\\\"") {
@@ -91,18 +96,7 @@ import Testing
                                 wrapper: ["/usr/bin/strace", "-f", "-qq", "-o", trace, "-e", "trace=write,fsync,fdatasync,rename,renameat,renameat2"])
         #expect(s.waitFor("STAMP CARD", timeout: 20), "\(s.capture().joined(separator: "\n"))")
         let stamps = 4
-        for i in 1...stamps {
-            s.send("Space")
-            let reached = s.wait(timeout: 10) { _ in
-                let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
-                return text.components(separatedBy: "stamps.json\"").count > i
-            }
-            #expect(reached.ok, "stamp \(i) was never renamed into place")
-            Thread.sleep(forTimeInterval: 0.4)
-        }
-        s.send("q")
-        _ = s.exitStatus(timeout: 10)
-        let calls = Self.parse(try String(contentsOfFile: trace, encoding: .utf8))
+        let calls = try Self.press(s, stamps, trace: trace, seen: "stamps.json\"", what: "stamp") { _ in "Space" }
         func end(of i: Int) -> Int? {
             calls[i].ends ? i : calls[(i + 1)...].firstIndex { $0.tid == calls[i].tid && $0.name == calls[i].name && $0.ends }
         }
