@@ -302,9 +302,10 @@ public final class Shell {
     /// "Everywhere" and the manual's list.
     static let keys = KeyTable<Shell, [ShellOutput]>("Everywhere", [
         Binding([.function(1)], helpKeys: [.char("?"), .function(1)], "this help (/ searches it; n, N: next, previous)") { s, _, ctx in s.openHelp(ctx.now) },
-        Binding([.char("?")], nil, when: { !$0.appWantsAllKeys }) { s, _, ctx in s.openHelp(ctx.now) },
+        // Which keys reach these while an app is open: KeyRoute, the one rule.
+        Binding([.char("?")], nil) { s, _, ctx in s.openHelp(ctx.now) },
         Binding([.function(7)], "settings: theme, colour, ASCII, sound, calls; in config") { s, _, ctx in s.openSettings(ctx.now) },
-        Binding([.escape], "back to the launcher", when: { $0.current != nil && !$0.appWantsAllKeys }) { s, _, _ in
+        Binding([.escape], "back to the launcher", when: { $0.current != nil }) { s, _, _ in
             s.current = nil
             return []
         },
@@ -313,7 +314,7 @@ public final class Shell {
             s.open(AppRegistry.apps[n - 2].descriptor.id, now: ctx.now)
             return []
         },
-        Binding([.char("q")], "quit (everything is saved)", when: { !$0.appWantsAllKeys }) { s, _, _ in
+        Binding([.char("q")], "quit (everything is saved)") { s, _, _ in
             s.quitRequested = true
             return []
         },
@@ -363,10 +364,12 @@ public final class Shell {
         case .none: break
         }
         var me = self
-        if let result = Shell.keys.dispatch(key, to: &me, context: ctx) {
+        if current != nil && KeyRoute.of(key, appWantsAllKeys: appWantsAllKeys) == .app {
+            out += with(current) { $0.handle(key, context: ctx) }
+        } else if let result = Shell.keys.dispatch(key, to: &me, context: ctx) {
             out += result
         } else if current != nil {
-            out += with(current) { $0.handle(key, context: ctx) }
+            // One of the shell's keys with nothing to do here: it does not reach the app.
         } else {
             switch launcher.handle(key) {
             case .open(let id): open(id, now: now)

@@ -96,15 +96,9 @@ public enum KeyGen {
     }
 }
 
-/// The keys the shell keeps for itself (an app never sees them): F1–F6, Ctrl-L and resize
-/// always; `?`, `q` and Esc unless the app wants every key (a dialog or text field is open).
+/// Whether the shell lets `key` through to the app: the shell's own rule (`KeyRoute`).
 public func shellDelivers(_ key: Key, wantsAllKeys: Bool) -> Bool {
-    switch key {
-    case .function(let n) where (1...6).contains(n): return false
-    case .ctrl("l"), .resize: return false
-    case .char("?"), .char("q"), .escape: return wantsAllKeys
-    default: return true
-    }
+    KeyRoute.of(key, appWantsAllKeys: wantsAllKeys) == .app
 }
 
 /// An app driven as the shell drives it, for fuzzing: keys (those the shell lets through),
