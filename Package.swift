@@ -150,3 +150,9 @@ let metadataByAccessor: [SwiftSetting] = [
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + metadataByAccessor
 }
+// The canvas's cells are read cell by cell by the screen writer, in another module: the core
+// offers its code to be inlined there (full cross-module optimisation), so the writer's loop
+// costs what it did when both were one module (docs/dev/benchmarks.md, instructions per key).
+for target in package.targets where target.name == "TerminiCore" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+}

@@ -304,7 +304,7 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     /// `firstChanges`, when given, is for each row the first column whose cells differ as
     /// bytes, or -1 for a row that does not (a caller that found them already): used when
     /// neither canvas has characters of several scalars, where equal bytes are equal cells.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func forEachChange(since previous: Canvas?, firstChanges: [Int32]? = nil, _ body: (_ x: Int, _ y: Int, _ cell: CompactCell) -> Void) {
         let width = self.width, height = self.height
         let prev = previous.flatMap { $0.width == width && $0.height == height ? $0 : nil }
@@ -410,7 +410,7 @@ public struct Canvas: Sendable, Equatable, CustomStringConvertible {
     // MARK: Inside
 
     /// Whether cell `i` shows the same as cell `i` of `other` (whose table may differ).
-    func sameCell(_ i: Int, _ other: Canvas) -> Bool {
+    @usableFromInline func sameCell(_ i: Int, _ other: Canvas) -> Bool {
         let a = storage[i], b = other.storage[i]
         guard a.isCluster && b.isCluster else { return a == b }
         return a.style == b.style && a.code & ~CompactCell.valueMask == b.code & ~CompactCell.valueMask
