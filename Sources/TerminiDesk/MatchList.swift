@@ -152,15 +152,17 @@ public enum MatchesCSV {
             return v.isEmpty ? nil : v
         }
         for name in required where field(name) == nil { return .failure(Why(text: "no \(name)")) }
-        let number = field("match")!
+        guard let number = field("match"), let team1 = field("team1"), let team2 = field("team2") else {
+            return .failure(Why(text: "no match or team"))
+        }
         guard DeskMatch.isValidNumber(number) else {
             return .failure(Why(text: "match '\(number)' is not a match number (1 to 12 letters, digits or -)"))
         }
         var teams: [DeskTeam] = []
-        for side in 1...2 {
-            let players = field("team\(side)")!.split(separator: "/", omittingEmptySubsequences: false).map { TextLayout.sanitizedName(String($0)) }
+        for (side, team) in [(1, team1), (2, team2)] {
+            let players = team.split(separator: "/", omittingEmptySubsequences: false).map { TextLayout.sanitizedName(String($0)) }
             guard players.count <= 2, !players.contains(where: \.isEmpty) else {
-                return .failure(Why(text: "team\(side) '\(field("team\(side)")!)' is not a player or a pair A/B"))
+                return .failure(Why(text: "team\(side) '\(team)' is not a player or a pair A/B"))
             }
             teams.append(DeskTeam(players: players, country: field("country\(side)")))
         }

@@ -69,6 +69,11 @@ public final class MQTTClient {
     /// and `service`, on this thread).
     final class Inbox {
         var events: [Event] = []
+        /// The inbox a callback's user data points at (given to mosquitto_new; never nil,
+        /// but a callback without one is ignored rather than trusted).
+        static func of(_ obj: UnsafeMutableRawPointer?) -> Inbox? {
+            obj.map { Unmanaged<Inbox>.fromOpaque($0).takeUnretainedValue() }
+        }
     }
 
     private let lib: Mosquitto
@@ -109,23 +114,22 @@ public final class MQTTClient {
             if rc != 0 { throw HallError("the last will cannot be set: \(lib.describe(rc))") }
         }
         lib.api.connect_callback_set(h) { _, obj, rc in
-            let inbox = Unmanaged<Inbox>.fromOpaque(obj!).takeUnretainedValue()
-            inbox.events.append(rc == 0 ? .connected : .refused(MQTTClient.connackText(rc)))
+            Inbox.of(obj)?.events.append(rc == 0 ? .connected : .refused(MQTTClient.connackText(rc)))
         }
         lib.api.disconnect_callback_set(h) { _, obj, rc in
-            Unmanaged<Inbox>.fromOpaque(obj!).takeUnretainedValue().events.append(.disconnected(rc == 0 ? "closed" : "code \(rc)"))
+            Inbox.of(obj)?.events.append(.disconnected(rc == 0 ? "closed" : "code \(rc)"))
         }
         lib.api.publish_callback_set(h) { _, obj, mid in
-            Unmanaged<Inbox>.fromOpaque(obj!).takeUnretainedValue().events.append(.published(mid: mid))
+            Inbox.of(obj)?.events.append(.published(mid: mid))
         }
         lib.api.subscribe_callback_set(h) { _, obj, mid, _, _ in
-            Unmanaged<Inbox>.fromOpaque(obj!).takeUnretainedValue().events.append(.subscribed(mid: mid))
+            Inbox.of(obj)?.events.append(.subscribed(mid: mid))
         }
         lib.api.message_callback_set(h) { _, obj, message in
             guard let m = message?.pointee, let topic = m.topic else { return }
             let payload = m.payloadlen > 0 && m.payload != nil
                 ? Array(UnsafeRawBufferPointer(start: m.payload, count: Int(m.payloadlen))) : []
-            Unmanaged<Inbox>.fromOpaque(obj!).takeUnretainedValue().events.append(
+            Inbox.of(obj)?.events.append(
                 .message(topic: String(cString: topic), payload: payload, retained: m.retain))
         }
     }

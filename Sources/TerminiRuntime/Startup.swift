@@ -61,7 +61,7 @@ struct Startup {
     let reader: FileStore
     let catalog: ThemeCatalog
     var notices: [String] = []
-    var loaded: LoadedConfig
+    let loaded: LoadedConfig
 
     init(invocation: Invocation, environment env: [String: String]) {
         self.invocation = invocation
@@ -75,10 +75,11 @@ struct Startup {
         reader = FileStore(directory: directory, readOnly: true)
         catalog = ThemeCatalog(configDirectory: directory, executablePath: FileSystem.executablePath())
         loaded = LoadedConfig(reader)
+        settings = Settings.resolve(invocation, environment: env, config: loaded.config)
     }
 
     /// Precedence: command line > environment > config file > built-in default.
-    var settings: Settings { Settings.resolve(invocation, environment: env, config: loaded.config) }
+    let settings: Settings
 
     /// A desk command or an app's command (--status, --export, --receipt, --scoresheet): run,
     /// printed, and the process ends. Its signals act as for any command (Ctrl-C stops a long

@@ -368,9 +368,7 @@ public final class Shell {
             out += with(current) { $0.handle(key, context: ctx) }
         } else if let result = Shell.keys.dispatch(key, to: &me, context: ctx) {
             out += result
-        } else if current != nil {
-            // One of the shell's keys with nothing to do here: it does not reach the app.
-        } else {
+        } else if current == nil {
             switch launcher.handle(key) {
             case .open(let id): open(id, now: now)
             case .cycleTheme: cycleTheme()

@@ -51,13 +51,7 @@ public struct AsciiLetters: Widget {
     public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         let m = AsciiLetters.measure(text)
         guard !rect.isEmpty, m.width > 0 else { return }
-        let x0: Int
-        switch alignment {
-        case .left: x0 = rect.x
-        case .center: x0 = rect.x + (rect.width - m.width) / 2
-        case .right: x0 = rect.maxX - m.width
-        }
-        let y0 = rect.y + (rect.height - m.height) / 2
+        let (x0, y0) = rect.origin(of: m, alignment: alignment)
         let style = theme[role]
         var x = x0
         for c in text {

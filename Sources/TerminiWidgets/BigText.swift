@@ -141,13 +141,7 @@ public struct BigText: Widget {
             return
         }
         let m = BigText.measure(text, v)
-        let x0: Int
-        switch alignment {
-        case .left: x0 = rect.x
-        case .center: x0 = rect.x + (rect.width - m.width) / 2
-        case .right: x0 = rect.maxX - m.width
-        }
-        let y0 = rect.y + (rect.height - m.height) / 2
+        let (x0, y0) = rect.origin(of: m, alignment: alignment)
         let block = theme.glyphs.block
         // The block's cell worked out once for all the runs (a one-scalar, one-cell glyph).
         let narrow = block.unicodeScalars.count == 1 && DisplayWidth.of(block) == 1 ? block.unicodeScalars.first : nil

@@ -40,13 +40,7 @@ public struct HalfBlockText: Widget {
         let style = theme[role]
         let font = BigText.Font.small
         let m = HalfBlockText.measure(text, scaleX: scaleX)
-        let x0: Int
-        switch alignment {
-        case .left: x0 = rect.x
-        case .center: x0 = rect.x + (rect.width - m.width) / 2
-        case .right: x0 = rect.maxX - m.width
-        }
-        let y0 = rect.y + (rect.height - m.height) / 2
+        let (x0, y0) = rect.origin(of: m, alignment: alignment)
         let g = theme.glyphs
         var px = 0
         for c in text {

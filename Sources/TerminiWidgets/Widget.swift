@@ -45,3 +45,17 @@ public enum Box {
         }
     }
 }
+
+extension Rect {
+    /// Where a block of `size` starts in the rectangle: aligned across as asked, centred
+    /// down (big letters and digits, in any of their fonts).
+    public func origin(of size: Size, alignment: Alignment) -> (x: Int, y: Int) {
+        let x: Int
+        switch alignment {
+        case .left: x = self.x
+        case .center: x = self.x + (width - size.width) / 2
+        case .right: x = maxX - size.width
+        }
+        return (x, y + (height - size.height) / 2)
+    }
+}

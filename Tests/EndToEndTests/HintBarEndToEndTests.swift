@@ -5,10 +5,6 @@ import Testing
 /// while `s` Swap, `n` New and `h` History hid behind `? more`. The bar is ordered by what a
 /// player needs first and leaves out keys that cannot act now.
 @Suite(.serialized, .tmux) struct HintBarEndToEndTests {
-    static func bar(_ screen: String) -> String {
-        screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(String.init) ?? ""
-    }
-    static func bar(_ t: TmuxSession) -> String { bar(t.screen) }
 
     @Test(arguments: [(80, 24), (200, 60)])
     func theBarOffersWhatAPlayerNeedsFirst(_ width: Int, _ height: Int) throws {
@@ -17,17 +13,17 @@ import Testing
         t.send("Left", "Right")
         #expect(t.waitFor("1 all"), "\(t.screen)")
         _ = t.settled(quiet: 0.3, timeout: 5)
-        var bar = Self.bar(t)
+        var bar = t.hintBar
         for wanted in ["Point", "u Undo", "s Swap", "n New", "h History"] {
             #expect(bar.contains(wanted), "\(width)x\(height) mid-game lacks \(wanted): \(bar)")
         }
         #expect(!bar.contains("Redo"), "nothing to redo: \(bar)")
         t.send("u")
-        #expect(t.wait { Self.bar($0).contains("y Redo") }.ok, "after an undo: \(Self.bar(t))")
-        bar = Self.bar(t)
+        #expect(t.hintBarShows("y Redo"), "after an undo: \(t.hintBar)")
+        bar = t.hintBar
         #expect(bar.contains("h History"), "\(bar)")
         t.send("y")
-        #expect(t.wait { !Self.bar($0).contains("Redo") }.ok, "redone, nothing left: \(Self.bar(t))")
+        #expect(t.wait { _ in !t.hintBar.contains("Redo") }.ok, "redone, nothing left: \(t.hintBar)")
         t.send("q")
         #expect(t.exitStatus() == 0)
     }
