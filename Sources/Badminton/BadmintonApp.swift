@@ -459,6 +459,13 @@ public struct BadmintonApp: KeyedApp, Sendable {
     // MARK: Command line
 
     public static func validate(_ options: AppOptions) -> String? { BadmintonCommands.validate(options) }
+    /// `--court centre` where court `Centre` is kept: refused, since the two would share files
+    /// where case is ignored.
+    public static func validate(_ options: AppOptions, against fileNames: [String]) -> String? {
+        guard let court = options.value("--court"), let kept = CourtFiles.caseClash(court, in: fileNames) else { return nil }
+        return "court '\(court)' differs only in case from court \(kept), kept here already (where a file system ignores case, "
+            + "the two would share their files); use --court \(kept)"
+    }
 
     public static func runCommand(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? {
         BadmintonCommands.run(options, store: store, context: context)

@@ -76,6 +76,14 @@ public struct CourtFiles: Equatable, Hashable, Sendable {
         }
     }
 
+    /// The court kept in the directory (`names`) whose name differs from `name` only in case,
+    /// if there is one: on a file system that ignores case (a USB stick, macOS) the two would
+    /// share their files, so the second spelling is refused.
+    public static func caseClash(_ name: String, in names: [String]) -> String? {
+        let folded = name.lowercased()
+        return courts(in: names).lazy.compactMap(\.court).first { $0 != name && $0.lowercased() == folded }
+    }
+
     /// Whether the court has ever been kept here (a journal or a history).
     public func exists(in names: [String]) -> Bool { names.contains(journal) || names.contains(history) }
 

@@ -39,6 +39,7 @@ public enum Main {
         }
         let start = Startup(invocation: invocation, environment: environment())
         if invocation.action == .listThemes { finish(start.catalog.listing) }
+        start.refuseOptionsTheDirectoryForbids()
         start.runCommandIfAsked()
         exit(start.runInterface())
     }
@@ -80,6 +81,15 @@ struct Startup {
 
     /// Precedence: command line > environment > config file > built-in default.
     let settings: Settings
+
+    /// The app's options checked against the config directory's files (a court spelled as one
+    /// kept here but in another case): refused with status 64 before anything runs.
+    func refuseOptionsTheDirectoryForbids() {
+        guard let app = invocation.app, let type = AppRegistry.app(app),
+              let problem = type.validate(invocation.appOptions, against: reader.fileNames()) else { return }
+        Output.say("termini: \(TextLayout.printable(problem))\n")
+        exit(64)
+    }
 
     /// A desk command or an app's command (--status, --export, --receipt, --scoresheet): run,
     /// printed, and the process ends. Its signals act as for any command (Ctrl-C stops a long

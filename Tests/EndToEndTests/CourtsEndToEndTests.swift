@@ -125,4 +125,20 @@ import Testing
         #expect(r.status == 1 && r.stderr.contains("no court 9"), "\(r.status) \(r.stderr)")
         #expect(Self.run(["--status", "--all", "--json"], dir.path).stdout == "{\"courts\":[]}\n")
     }
+
+    /// Court names that differ only in case would share files on a case-insensitive file
+    /// system (issue 24): the second spelling is refused, for the keeper, a watcher and every
+    /// command, naming the court that is there; the first spelling goes on working.
+    @Test func aCourtDifferingOnlyInCaseIsRefused() throws {
+        let dir = TempDir("termini-courts-case")
+        try Data().write(to: URL(fileURLWithPath: dir.path + "/badminton-Centre-history.jsonl"))
+        for args in [["--court", "centre"], ["--court", "CENTRE", "--watch"], ["--status", "--court", "centre"],
+                     ["--export", "csv", "--court", "cEntre"], ["--new", "--court", "centre"]] {
+            let r = Self.run(args, dir.path)
+            #expect(r.status == 64 && r.stderr.contains("court Centre") && r.stderr.contains("--court Centre"), "\(args): \(r.status) \(r.stderr)")
+        }
+        let ok = Self.run(["--status", "--court", "Centre"], dir.path)
+        #expect(!ok.stderr.contains("differ"), "\(ok.status) \(ok.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["badminton-Centre-history.jsonl"])
+    }
 }
