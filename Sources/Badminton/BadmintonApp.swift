@@ -154,9 +154,6 @@ public struct BadmintonApp: KeyedApp, Sendable {
         history = reader.history()
         mode = BadmintonApp.mode(options, store: store)
         if board != nil { return }
-        // A finished match's history line that the disk refuses is kept and written first
-        // once it can be: the old match is never lost between the history and a new journal.
-        if !watching { store.retainFailedAppends(to: files.history) }
         let journal = reader.journal()
         log = journal.log
         // A match can be in the history and still in the journal (a stop between moving it to
@@ -367,6 +364,9 @@ public struct BadmintonApp: KeyedApp, Sendable {
         options.flag("--watch") ? nil : CourtFiles(court: options.value("--court")).lockName
     }
     public var keptFiles: [String] { [files.journal, files.history] }
+    /// A finished match's history line that the disk refuses is kept and written first once
+    /// it can be: the old match is never lost between the history and a new journal.
+    public var appendsKeptUntilSaved: [String] { watching || board != nil ? [] : [files.history] }
 
     /// `--watch` follows the files itself (a copy the shell keeps read-only, through `reload`).
     public var watchedFiles: [String] {
@@ -416,7 +416,6 @@ public struct BadmintonApp: KeyedApp, Sendable {
         log = journal.log
         history = reader.history()
         if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
-        store.retainFailedAppends(to: files.history)
         message = Message("The termini that kept this match has stopped: this one keeps the match now.", short: "Keeping the match now.")
         return journal.recovery(glyphs: context.glyphs)
     }

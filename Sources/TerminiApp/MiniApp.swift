@@ -158,18 +158,6 @@ public protocol StateReader: AnyObject {
     /// A journal or the history line by line, any size: `body` gets each line without its
     /// newline. Nil when the file does not exist or cannot be read (kept aside, as for `load`).
     func readLines(_ file: String, _ body: (ArraySlice<UInt8>) -> Void) -> LinesRead?
-    /// Moves a damaged file aside (`NAME.corrupt-TIMESTAMP`) and tells the user `reason`.
-    @discardableResult
-    func keepAside(_ file: String, reason: String) -> String?
-    /// Replaces a damaged file with what the app recovered from it (a journal's readable
-    /// lines), a copy of the damaged one kept aside first. If the copy or the replacement
-    /// cannot be written (a full disk), the file is left as it was: nothing it held is lost.
-    /// Returns the name of the copy.
-    @discardableResult
-    func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String?
-    /// Appends to `file` that fail are kept and written before anything else once the disk
-    /// takes them (the match history: a finished match is never lost to a full disk).
-    func retainFailedAppends(to file: String)
     /// A message for the user (shown on screen by the shell).
     func notice(_ text: String)
     /// Whether saving works (false for a read-only or missing config directory).
@@ -183,10 +171,23 @@ public protocol StateReader: AnyObject {
     func fileNames() -> [String]
 }
 
-/// The store the shell writes through (apps only ever see `StateReader`).
+/// The store the shell writes through (apps only ever see `StateReader`, which cannot
+/// change a file: what an app recovers it returns as effects the runtime carries out).
 public protocol StateStore: StateReader {
     func write(_ file: String, bytes: [UInt8]) throws
     func append(_ file: String, bytes: [UInt8]) throws
+    /// Moves a damaged file aside (`NAME.corrupt-TIMESTAMP`) and tells the user `reason`.
+    @discardableResult
+    func keepAside(_ file: String, reason: String) -> String?
+    /// Replaces a damaged file with what the app recovered from it (a journal's readable
+    /// lines), a copy of the damaged one kept aside first. If the copy or the replacement
+    /// cannot be written (a full disk), the file is left as it was: nothing it held is lost.
+    /// Returns the name of the copy.
+    @discardableResult
+    func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String?
+    /// Appends to `file` that fail are kept and written before anything else once the disk
+    /// takes them (the files an app names in `appendsKeptUntilSaved`).
+    func retainFailedAppends(to file: String)
     /// Notices gathered since the last call, oldest first.
     func takeNotices() -> [String]
     /// A reader of the files as they are on disk now, that changes nothing (what a copy that
@@ -315,6 +316,10 @@ public protocol MiniApp {
     static func keeperLock(_ options: AppOptions) -> String?
     /// The files the keeper saves (a follower reloads when one changes).
     var keptFiles: [String] { get }
+    /// Files whose appends, when the disk refuses them, the keeper's store holds and writes
+    /// before anything else once it can (badminton's history: a finished match is never lost
+    /// between the history and the next match's journal). Default: none.
+    var appendsKeptUntilSaved: [String] { get }
     /// The files changed on disk (`keeping` `.following`: the keeper saved), or this copy has
     /// just become the keeper (`.keeper`: read and recover as a start does). `store` reads
     /// them as they are now. Default: the app made afresh from them, as a start makes it.
@@ -395,6 +400,7 @@ extension MiniApp {
     public static func keeperLock(_ options: AppOptions) -> String? { descriptor.id }
     public static func validate(_ options: AppOptions, against fileNames: [String]) -> String? { nil }
     public var keptFiles: [String] { [] }
+    public var appendsKeptUntilSaved: [String] { [] }
     public mutating func reload(_ keeping: Keeping, store: any StateReader, context: AppContext) -> [AppEffect] {
         self = Self(options: AppOptions(), store: store, context: context)
         return []

@@ -31,16 +31,19 @@ public enum Keeping: Equatable, Sendable {
 
 }
 
+extension StateStore {
+    public func retainFailedAppends(to file: String) {}
+    /// A store that cannot write the recovered file keeps the damaged one aside.
+    @discardableResult
+    public func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String? { keepAside(file, reason: reason) }
+}
+
 extension StateReader {
     /// A store that writes keeps what it reads.
     public var keeping: Keeping { .keeper }
     public func readLines(_ file: String, _ body: (ArraySlice<UInt8>) -> Void) -> LinesRead? {
         readBytes(file).map { LinesRead.lines(of: $0, body) }
     }
-    public func retainFailedAppends(to file: String) {}
-    /// A reader that cannot write keeps the damaged file aside.
-    @discardableResult
-    public func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String? { keepAside(file, reason: reason) }
     /// A reader of one file (a fuzz target) lists nothing.
     public func fileNames() -> [String] { [] }
 }

@@ -54,11 +54,6 @@ final class AppStateReader: StateReader {
     }
     func readBytes(_ file: String) -> [UInt8]? { store.readBytes(file) }
     func readLines(_ file: String, _ body: (ArraySlice<UInt8>) -> Void) -> LinesRead? { store.readLines(file, body) }
-    func keepAside(_ file: String, reason: String) -> String? { store.keepAside(file, reason: reason) }
-    func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String? {
-        store.replaceDamaged(file, reason: reason, with: bytes)
-    }
-    func retainFailedAppends(to file: String) { store.retainFailedAppends(to: file) }
     func notice(_ text: String) { store.notice(text) }
     var canWrite: Bool { store.canWrite }
     func preference(_ key: String) -> String? { preferences().value(key) }

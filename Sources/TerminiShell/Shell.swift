@@ -147,6 +147,7 @@ public final class Shell {
             saves.readAtStart(id, app)
             let effects = app.start(context: ctx)
             apps[id] = app
+            keepRefusedAppends(of: app, id)
             collectNotices(of: r)
             pendingOutputs += carry(effects, owner: id)
             flush()

@@ -44,6 +44,13 @@ extension Shell {
         return AppStateReader(store: store.currentFiles(), keeping: k) { [unowned self] in self.preferencesBook.file }
     }
 
+    /// The keeper's store holds the appends the app asks to keep when the disk refuses them
+    /// (`appendsKeptUntilSaved`); a follower saves nothing, so holds none.
+    func keepRefusedAppends(of app: any MiniApp, _ id: String) {
+        guard keeping[id]?.keeps ?? true else { return }
+        for file in app.appendsKeptUntilSaved { store.retainFailedAppends(to: file) }
+    }
+
     /// The notices a follower's reading gave (a damaged file, reported and left as it is).
     func collectNotices(of r: AppStateReader) {
         guard r !== reader else { return }
@@ -71,6 +78,7 @@ extension Shell {
             store.rollForward()
             let effects = app.reload(.keeper, store: reader, context: ctx)
             saves.adopt(id, app)
+            keepRefusedAppends(of: app, id)
             let name = AppRegistry.app(id)?.descriptor.name ?? id
             // What was said of the other copy is no longer so.
             notices.remove { $0.hasPrefix("Read-only: another termini") || $0.hasPrefix("Another termini keeps") }

@@ -314,6 +314,17 @@ extension AppHarness where App == BadmintonApp {
         #expect(watcher.start(context: AppContext(now: 1_800_000_100)).isEmpty && followed.keptAside.isEmpty)
     }
 
+    /// The reader an app is given cannot change a file (`StateReader` has no write of any kind);
+    /// what must outlive a full disk the app names, and the keeper's store holds it.
+    @Test func theHistoryIsTheAppendKeptUntilSaved() {
+        let store = InMemoryStore()
+        let keeper = BadmintonApp(options: AppOptions(["--court": "3"]), store: store, context: AppContext(now: 1_800_000_100))
+        #expect(keeper.appendsKeptUntilSaved == ["badminton-3-history.jsonl"])
+        for watch in [["--watch": ""], ["--watch": "", "--all": ""]] {
+            #expect(BadmintonApp(options: AppOptions(watch), store: store, context: AppContext(now: 1_800_000_100)).appendsKeptUntilSaved.isEmpty)
+        }
+    }
+
     @Test func garbageJournalIsKeptAsideAndTheUserAsked() {
         let store = InMemoryStore(files: [BadmintonApp.journalFile: Array("garbage\n".utf8)])
         let h = Harness(store: store)

@@ -191,10 +191,6 @@ final class OneFile: StateReader {
         return nil
     }
     func readBytes(_ file: String) -> [UInt8]? { files[file] }
-    func keepAside(_ file: String, reason: String) -> String? {
-        files[file] = nil
-        return nil
-    }
     func notice(_ text: String) {}
     var canWrite: Bool { false }
     func preference(_ key: String) -> String? { nil }
