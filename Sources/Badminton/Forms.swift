@@ -122,7 +122,7 @@ struct SetupForm: Modal, Equatable, Sendable {
             f.firstServer = key == .char("1") ? 0 : 1
             return .stay
         },
-        B([.ctrl("u")], hint: .init("Clear"), "clear the field's text (a name, the format, an official)", when: { $0.onText }) { f, key, _ in
+        B(TextField.keyMap.keys(for: .clear), hint: .init("Clear"), "clear the field's text (a name, the format, an official)", when: { $0.onText }) { f, key, _ in
             f.edit(key)
             return .stay
         },
@@ -364,7 +364,7 @@ struct NamesForm: Modal, Equatable, Sendable {
             f.names[f.order[f.focus]].selectAll()
             return .stay
         },
-        B([.ctrl("u")], hint: .init("Clear"), "clear the name") { f, key, _ in
+        B(TextField.keyMap.keys(for: .clear), hint: .init("Clear"), "clear the name") { f, key, _ in
             f.names[f.order[f.focus]].handle(key)
             return .stay
         },

@@ -168,13 +168,12 @@ public struct MemoryApp: KeyedApp {
     static let keyTable: AppKeys<MemoryApp> = {
         let arrows: [Key] = [.left, .up, .down, .right]
         let bindings: [AppBinding<MemoryApp>] = [
-            Binding(arrows + [.char("h"), .char("j"), .char("k"), .char("l"), .home, .end],
-                    helpKeys: arrows + [.char("h"), .char("j"), .char("k"), .char("l")], hint: .init("Move", keys: arrows),
+            Binding(Grid.keyMap.keys, helpKeys: Grid.keyMap.keys(except: [.rowStart, .rowEnd]), hint: .init("Move", keys: arrows),
                     "move the cursor") { app, key, _ in
                 app.grid.handle(key)
                 return []
             },
-            Binding([.home, .end], "first, last card of the row") { _, _, _ in [] },
+            Binding(Grid.keyMap.keys(for: .rowStart) + Grid.keyMap.keys(for: .rowEnd), "first, last card of the row") { _, _, _ in [] },
             Binding([.char(" "), .enter], hint: .init(keys: [.char(" ")]) { $0.game.isOver ? nil : "Flip" },
                     "flip the card under the cursor") { app, _, ctx in app.flip(ctx) },
             Binding([.char("f"), .char("F")], helpKeys: [.char("f")], hint: .init(keys: [.char("f")]) { $0.game.isOver ? nil : "Flip all" },

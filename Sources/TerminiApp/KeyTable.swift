@@ -166,8 +166,9 @@ public struct KeyTable<Subject, Result>: Sendable {
         return b.run(&subject, key, context)
     }
 
-    /// The hint bar now: each binding that applies and has a label.
-    public func hints(for subject: Subject, context: AppContext) -> [KeyHint] {
+    /// The hint bar now: each binding that applies and has a label (of a priority in
+    /// `priorities`, when given: a bar made of parts).
+    public func hints(for subject: Subject, context: AppContext, priorities: ClosedRange<Int>? = nil) -> [KeyHint] {
         let glyphs = context.glyphs
         // The keys' names in the two glyph sets are worked out with the binding, once.
         let known = glyphs.isUnicode ? Glyphs.unicode : Glyphs.ascii
@@ -179,7 +180,8 @@ public struct KeyTable<Subject, Result>: Sendable {
         var entries: [(priority: Int, order: Int, hint: KeyHint)] = []
         bindings.withUnsafeBufferPointer { list in
             for i in list.indices {
-                guard let hint = list[i].hint, list[i].when(subject, context), let label = hint.label(subject, context) else { continue }
+                guard let hint = list[i].hint, priorities?.contains(hint.priority) ?? true,
+                      list[i].when(subject, context), let label = hint.label(subject, context) else { continue }
                 let shown = standard ? (glyphs.isUnicode ? list[i].hintKeyNames.unicode : list[i].hintKeyNames.ascii)
                     : list[i].hintKeyName(glyphs: glyphs)
                 entries.append((hint.priority, i, KeyHint(shown, label)))

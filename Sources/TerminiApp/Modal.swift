@@ -223,48 +223,71 @@ public struct PanelModal<Action: Sendable>: Modal {
     /// Esc ends a search being typed; otherwise it closes the panel.
     public var closesOnEscape: Bool { typing == nil }
 
-    public mutating func handle(_ key: Key, context: AppContext) -> ModalStep<Action> {
-        if typing != nil { return type(key, context: context) }
-        said = nil
-        if searchable {
-            switch key {
-            case .char("/"):
-                typing = ""
+    typealias PB = Binding<PanelModal, ModalStep<Action>>
+
+    /// The keys while the panel is read: its own scrolling keys (`ScrollPanel.keyMap`), the
+    /// search's, and any other key closes it. Help: the scrolling keys and closing (the
+    /// search is said in the help's own line, F1's).
+    static var reading: KeyTable<PanelModal, ModalStep<Action>> {
+        KeyTable("In a list that scrolls", [
+            PB(ScrollPanel.keyMap.keys(for: .pageUp) + ScrollPanel.keyMap.keys(for: .pageDown), hint: .init("Page", priority: 1), nil) { m, key, ctx in
+                m.scroll(key, context: ctx)
+            },
+            PB(ScrollPanel.keyMap.keys, hint: .init("Scroll", keys: ScrollPanel.keyMap.keys(for: .lineUp) + ScrollPanel.keyMap.keys(for: .lineDown)),
+               "scroll") { m, key, ctx in m.scroll(key, context: ctx) },
+            PB([.char("/")], hint: .init("Search", priority: 1), nil, when: { $0.searchable }) { m, _, _ in
+                m.typing = ""
                 return .stay
-            case .char("n"), .char("N"):
-                guard let q = query else {
-                    said = "/ to search first"
+            },
+            PB([.char("n"), .char("N")], hint: .init(priority: 1) { $0.query == nil ? nil : "Next/previous" }, nil, when: { $0.searchable }) { m, key, ctx in
+                guard let q = m.query else {
+                    m.said = "/ to search first"
                     return .stay
                 }
-                find(q, forward: key == .char("n"), context: context)
+                m.find(q, forward: key == .char("n"), context: ctx)
                 return .stay
-            default: break
-            }
-        }
-        guard let s = panel(context: context).scrolled(by: key, areaHeight: context.size.height) else { return .close }
-        scroll = s
-        return .stay
+            },
+            PB(anyKey: "any other key", hint: .init("Close", priority: 1), "close it (q and Esc too: they do not quit)") { _, _, _ in .close },
+        ])
     }
 
-    mutating func type(_ key: Key, context: AppContext) -> ModalStep<Action> {
-        switch key {
-        case .escape:
-            typing = nil
-        case .enter:
-            let q = typing ?? ""
-            typing = nil
-            if !q.isEmpty {
-                query = q
-                found = nil
-                find(q, forward: true, context: context)
-            }
-        case .backspace:
-            if typing?.isEmpty == true { typing = nil } else { typing?.removeLast() }
-        case .char(let c) where (typing?.count ?? 0) < 60:
-            typing?.append(c)
-        default:
-            break
-        }
+    /// The keys while a search is typed on the footer row.
+    static var searching: KeyTable<PanelModal, ModalStep<Action>> {
+        KeyTable("Searching a list", [
+            PB([.enter], hint: .init("Find"), "find the text typed") { m, _, ctx in
+                let q = m.typing ?? ""
+                m.typing = nil
+                if !q.isEmpty {
+                    m.query = q
+                    m.found = nil
+                    m.find(q, forward: true, context: ctx)
+                }
+                return .stay
+            },
+            PB([.escape], hint: .init("Cancel search"), "leave the search") { m, _, _ in
+                m.typing = nil
+                return .stay
+            },
+            PB([.backspace], "take back a character (the search itself, when empty)") { m, _, _ in
+                if m.typing?.isEmpty == true { m.typing = nil } else { m.typing?.removeLast() }
+                return .stay
+            },
+            PB(anyKey: "typing", "the text to find (60 characters at most)") { m, key, _ in
+                if case .char(let c) = key, (m.typing?.count ?? 0) < 60 { m.typing?.append(c) }
+                return .stay
+            },
+        ])
+    }
+
+    var keys: KeyTable<PanelModal, ModalStep<Action>> { typing == nil ? PanelModal.reading : PanelModal.searching }
+
+    public mutating func handle(_ key: Key, context: AppContext) -> ModalStep<Action> {
+        if typing == nil { said = nil }
+        return keys.dispatch(key, to: &self, context: context) ?? .stay
+    }
+
+    mutating func scroll(_ key: Key, context: AppContext) -> ModalStep<Action> {
+        scroll = panel(context: context).scrolled(by: key, areaHeight: context.size.height) ?? scroll
         return .stay
     }
 
@@ -286,18 +309,7 @@ public struct PanelModal<Action: Sendable>: Modal {
         said = "/\(q) \(context.glyphs.middleDot) \(n) of \(hits.count) \(context.glyphs.middleDot) n next, N previous"
     }
 
-    public func hints(context: AppContext) -> [KeyHint] {
-        let g = context.glyphs
-        if typing != nil {
-            return [KeyHint("Enter", "Find"), KeyHint("Esc", "Cancel search")]
-        }
-        var h = [KeyHint(g.hintName(of: [.up, .down]), "Scroll"), KeyHint(g.hintName(of: [.pageUp, .pageDown]), "Page")]
-        if searchable {
-            h.append(KeyHint("/", "Search"))
-            if query != nil { h.append(KeyHint("n N", "Next/previous")) }
-        }
-        return h + [KeyHint("any other key", "Close")]
-    }
+    public func hints(context: AppContext) -> [KeyHint] { keys.hints(for: self, context: context) }
 
     public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
         var c = context
@@ -307,9 +319,6 @@ public struct PanelModal<Action: Sendable>: Modal {
 
     /// The keys of every scroll panel, for the help.
     public static func help(glyphs g: Glyphs, section: String = "In a list that scrolls") -> [HelpSection] {
-        [HelpSection(section, [
-            (g.listName(of: [.up, .down, .pageUp, .pageDown, .home, .end]), "scroll"),
-            ("any other key", "close it (q and Esc too: they do not quit)"),
-        ])]
+        reading.help(glyphs: g).map { HelpSection(section, $0.entries) }
     }
 }

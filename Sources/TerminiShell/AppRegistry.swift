@@ -5,13 +5,22 @@ import Memory
 import Stamps
 import TerminiApp
 
-/// The five apps, in launcher order (which is also the order of F2–F6).
+/// The five apps, in launcher order (which is also the order of their F-keys, from F2).
 public enum AppRegistry {
     public static var apps: [any MiniApp.Type] {
         [BadmintonApp.self, BoxingApp.self, MemoryApp.self, StampsApp.self, CoffeeApp.self]
     }
 
     public static var ids: [String] { apps.map { $0.descriptor.id } }
+
+    /// The function key of the first app; the others follow in launcher order.
+    public static let firstFunctionKey = 2
+    /// The apps' function keys: F2 for the first, one more for each after it.
+    public static var functionKeys: ClosedRange<Int> { firstFunctionKey...(firstFunctionKey + apps.count - 1) }
+    /// The app function key `n` opens, if any.
+    public static func app(functionKey n: Int) -> (any MiniApp.Type)? {
+        functionKeys.contains(n) ? apps[n - firstFunctionKey] : nil
+    }
 
     public static func app(_ id: String) -> (any MiniApp.Type)? {
         apps.first { $0.descriptor.id == id }

@@ -60,6 +60,8 @@ public final class Shell {
     /// The help and the settings, over whatever is on screen.
     var modals = ModalStack<ShellAction>()
     var pendingOptions: (app: String, options: AppOptions)?
+    /// The shell's hint-bar entries, made once per slot (`everywhereHints`).
+    var everywhereHintsMade: [Int: EverywhereHints] = [:]
     /// Outputs produced outside a key or a tick (an app's start-up bell), for the loop.
     var pendingOutputs: [ShellOutput] = []
     /// The app whose screen is on view (it was told `shown`); nil when none is.
@@ -304,18 +306,23 @@ public final class Shell {
     static let keys = KeyTable<Shell, [ShellOutput]>("Everywhere", [
         Binding([.function(1)], helpKeys: [.char("?"), .function(1)], "this help (/ searches it; n, N: next, previous)") { s, _, ctx in s.openHelp(ctx.now) },
         // Which keys reach these while an app is open: KeyRoute, the one rule.
-        Binding([.char("?")], nil) { s, _, ctx in s.openHelp(ctx.now) },
-        Binding([.function(7)], "settings: theme, colour, ASCII, sound, calls; in config") { s, _, ctx in s.openSettings(ctx.now) },
-        Binding([.escape], "back to the launcher", when: { $0.current != nil }) { s, _, _ in
+        // The hint bar's lead (`? Help`, and `? more` when not every key fits): priority 2.
+        Binding([.char("?")], hint: .init("Help", priority: 2), nil) { s, _, ctx in s.openHelp(ctx.now) },
+        // Named in the bar on the launcher only (priority 0: after the screen's own keys).
+        Binding([.function(7)], hint: .init { $0.current == nil ? "Settings" : nil }, "settings: theme, colour, ASCII, sound, calls; in config") { s, _, ctx in
+            s.openSettings(ctx.now)
+        },
+        // The bar's pinned end (priority 1): kept when the rest is cut.
+        Binding([.escape], hint: .init("Menu", priority: 1), "back to the launcher", when: { $0.current != nil }) { s, _, _ in
             s.current = nil
             return []
         },
-        Binding(KeyNames.functionKeys(2...6), "switch to Badminton, Boxing Time, Memory, Stamp Card, Coffee Shop") { s, key, ctx in
-            guard case .function(let n) = key, AppRegistry.apps.indices.contains(n - 2) else { return [] }
-            s.open(AppRegistry.apps[n - 2].descriptor.id, now: ctx.now)
+        Binding(KeyNames.functionKeys(AppRegistry.functionKeys), "switch to " + AppRegistry.apps.map { $0.descriptor.name }.joined(separator: ", ")) { s, key, ctx in
+            guard case .function(let n) = key, let app = AppRegistry.app(functionKey: n) else { return [] }
+            s.open(app.descriptor.id, now: ctx.now)
             return []
         },
-        Binding([.char("q")], "quit (everything is saved)") { s, _, _ in
+        Binding([.char("q")], hint: .init("Quit", priority: 1), "quit (everything is saved)") { s, _, _ in
             s.quitRequested = true
             return []
         },
@@ -551,14 +558,17 @@ public final class Shell {
     func hintBar(app: (any MiniApp)?, context ctx: AppContext) -> KeyHintBar {
         if let hints = modals.hints(context: ctx) { return KeyHintBar(hints) }
         if let app, app.wantsAllKeys { return KeyHintBar(app.hints(context: ctx)) }
-        // The launcher names F7 too: the settings are everywhere, the help says so in every app.
-        let own = app?.hints(context: ctx) ?? launcher.hints(context: ctx) + [KeyHint("F7", "Settings")]
-        let pinned = app == nil ? [KeyHint("q", "Quit")] : [KeyHint("Esc", "Menu"), KeyHint("q", "Quit")]
-        return KeyHintBar(own + pinned, pinnedTrailing: pinned.count, lead: KeyHint("?", "Help"), more: KeyHint("?", "more"))
+        // The shell's own entries, from its key table: the launcher names F7 too (the settings
+        // are everywhere, the help says so in every app); Esc and q end the bar.
+        let everywhere = everywhereHints(ctx)
+        let own = app?.hints(context: ctx) ?? launcher.hints(context: ctx) + everywhere.own
+        return KeyHintBar(own + everywhere.pinned, pinnedTrailing: everywhere.pinned.count, lead: everywhere.lead,
+                          more: KeyHint(everywhere.lead.key, "more"))
     }
 
     /// The keys the "enlarge the terminal" screen names, as it words them; none acts unseen.
-    static let tooSmallKeys = ["Esc launcher", "F2-F6 apps", "F7 settings", "? help", "q quit"]
+    static let tooSmallKeys = ["Esc launcher", "F\(AppRegistry.functionKeys.lowerBound)-F\(AppRegistry.functionKeys.upperBound) apps",
+                               "F7 settings", "? help", "q quit"]
 
     func renderTooSmall(on canvas: inout Canvas, needed: Size) {
         let size = canvas.size
@@ -584,3 +594,4 @@ public final class Shell {
         }
     }
 }
+

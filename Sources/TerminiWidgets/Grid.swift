@@ -24,17 +24,27 @@ public struct Grid: Sendable, Equatable {
         cursor = (min(max(0, r), rows - 1), min(max(0, c), columns - 1))
     }
 
+    /// Where a key moves the cursor.
+    public enum Move: Sendable, Equatable { case up, down, left, right, rowStart, rowEnd }
+
+    /// The grid's keys: the arrows, `h j k l` as in vi, Home and End for the row's ends.
+    public static let keyMap = KeyMap<Move>([
+        (.left, .left), (.up, .up), (.down, .down), (.right, .right),
+        (.char("h"), .left), (.char("j"), .down), (.char("k"), .up), (.char("l"), .right),
+        (.home, .rowStart), (.end, .rowEnd),
+    ])
+
     /// Returns true when the key moved (or tried to move) the cursor.
     @discardableResult
     public mutating func handle(_ key: Key) -> Bool {
-        switch key {
-        case .up, .char("k"): move(toRow: cursor.row - 1, column: cursor.column)
-        case .down, .char("j"): move(toRow: cursor.row + 1, column: cursor.column)
-        case .left, .char("h"): move(toRow: cursor.row, column: cursor.column - 1)
-        case .right, .char("l"): move(toRow: cursor.row, column: cursor.column + 1)
-        case .home: move(toRow: cursor.row, column: 0)
-        case .end: move(toRow: cursor.row, column: columns - 1)
-        default: return false
+        guard let move = Grid.keyMap.action(for: key) else { return false }
+        switch move {
+        case .up: self.move(toRow: cursor.row - 1, column: cursor.column)
+        case .down: self.move(toRow: cursor.row + 1, column: cursor.column)
+        case .left: self.move(toRow: cursor.row, column: cursor.column - 1)
+        case .right: self.move(toRow: cursor.row, column: cursor.column + 1)
+        case .rowStart: self.move(toRow: cursor.row, column: 0)
+        case .rowEnd: self.move(toRow: cursor.row, column: columns - 1)
         }
         return true
     }

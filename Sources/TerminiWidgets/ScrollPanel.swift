@@ -127,20 +127,28 @@ public struct ScrollPanel: Widget, Sendable, Equatable {
         return min(f, most)
     }
 
+    /// Which way a key scrolls the panel.
+    public enum Scroll: Sendable, Equatable { case lineUp, lineDown, pageUp, pageDown, top, bottom }
+
+    /// The panel's scrolling keys (any other closes it, as its holder says).
+    public static let keyMap = KeyMap<Scroll>([
+        (.up, .lineUp), (.down, .lineDown), (.pageUp, .pageUp), (.pageDown, .pageDown), (.home, .top), (.end, .bottom),
+    ])
+
     /// What a key does to the panel in an area `height` rows high: the new first item, or
-    /// nil when the key closes it.
+    /// nil when the key is not one of its scrolling keys (its holder closes it).
     public func scrolled(by key: Key, areaHeight height: Int) -> Int? {
+        guard let way = ScrollPanel.keyMap.action(for: key) else { return nil }
         let most = maxScroll(areaHeight: height)
         let page = max(1, itemsFitting(from: min(scroll, most), rows: textRows(areaHeight: height)) - 1)
         let at = min(scroll, most)
-        switch key {
-        case .up: return max(0, at - 1)
-        case .down: return min(most, at + 1)
+        switch way {
+        case .lineUp: return max(0, at - 1)
+        case .lineDown: return min(most, at + 1)
         case .pageUp: return max(0, at - page)
         case .pageDown: return min(most, at + page)
-        case .home: return 0
-        case .end: return most
-        default: return nil
+        case .top: return 0
+        case .bottom: return most
         }
     }
 

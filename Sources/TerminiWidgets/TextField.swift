@@ -35,17 +35,22 @@ public struct TextField: Equatable, Sendable {
         selected = !chars.isEmpty
     }
 
-    /// True when the key was an editing key.
+    /// What an editing key does (a printable character is typed: it needs no entry).
+    public enum Edit: Sendable, Equatable { case deleteBefore, deleteAfter, left, right, start, end, clear }
+
+    /// The field's editing keys, as in a shell's line editor.
+    public static let keyMap = KeyMap<Edit>([
+        (.backspace, .deleteBefore), (.delete, .deleteAfter), (.left, .left), (.right, .right),
+        (.home, .start), (.ctrl("a"), .start), (.end, .end), (.ctrl("e"), .end), (.ctrl("u"), .clear),
+    ])
+
+    /// True when the key was an editing key (or a character typed).
     @discardableResult
     public mutating func handle(_ key: Key) -> Bool {
         let wasSelected = selected
-        selected = false
-        switch key {
-        case .char(let c):
-            guard DisplayWidth.of(c) > 0 else {
-                selected = wasSelected
-                return true
-            }
+        if case .char(let c) = key {
+            guard DisplayWidth.of(c) > 0 else { return true }
+            selected = false
             if wasSelected {
                 chars = []
                 cursor = 0
@@ -53,22 +58,24 @@ public struct TextField: Equatable, Sendable {
             guard chars.count < limit else { return true }
             chars.insert(c, at: cursor)
             cursor += 1
-        case .backspace:
+            return true
+        }
+        guard let edit = TextField.keyMap.action(for: key) else { return false }
+        selected = false
+        switch edit {
+        case .deleteBefore:
             guard cursor > 0 else { return true }
             chars.remove(at: cursor - 1)
             cursor -= 1
-        case .delete:
+        case .deleteAfter:
             if cursor < chars.count { chars.remove(at: cursor) }
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(chars.count, cursor + 1)
-        case .home, .ctrl("a"): cursor = 0
-        case .end, .ctrl("e"): cursor = chars.count
-        case .ctrl("u"):
+        case .start: cursor = 0
+        case .end: cursor = chars.count
+        case .clear:
             chars = []
             cursor = 0
-        default:
-            selected = wasSelected
-            return false
         }
         return true
     }
