@@ -25,16 +25,6 @@ public enum DeskCommand {
     /// Why a desk command line cannot be run; nil when it can.
     public static func validate(_ o: AppOptions) -> String? {
         if !o.flag("--results") { return "termini desk needs --results csv|json" }
-        if o.flag("--call") && !o.flag("--court") { return "--call MATCH needs --court N (the court to call it to)" }
-        if o.flag("--court") && !o.flag("--call") { return "--court N goes with --call MATCH" }
-        if ["--matches", "--call", "--results"].filter(o.flag).count > 1 { return "one of --matches, --call and --results at a time" }
-        if o.flag("--yes") && !o.flag("--call") { return "--yes goes with --call MATCH" }
-        if let m = o.value("--call"), !DeskMatch.isValidNumber(m) {
-            return "--call: '\(CommandLineParser.clean(m))' is not a match number (1 to 12 letters, digits or '-')"
-        }
-        if let c = o.value("--court"), !CourtFiles.isValidName(c) {
-            return "--court: a court's name is 1 to \(CourtFiles.maxNameLength) letters, digits and '-', not starting with '-'"
-        }
         if let f = o.value("--results"), DeskResultsWriter.Format(rawValue: f) == nil {
             return "--results takes csv or json, not '\(CommandLineParser.clean(f))'"
         }
