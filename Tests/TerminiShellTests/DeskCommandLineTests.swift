@@ -21,6 +21,13 @@ import TerminiTestSupport
         #expect(parsed("desk", "--results", "json", "--config-dir", "/tmp/d")?.configDir == "/tmp/d")
     }
 
+    @Test func theDeskReadsItsOptionsOnce() {
+        #expect(DeskOption.isTheTable(DeskCommand.descriptor.options))
+        #expect(optionsUnread(DeskOption.self, by: DeskOptions.init) == [])
+        let o = parsed("desk", "--hall", "mqtt://h", "--hall-credentials", "desk.creds", "--results=json").map { DeskOptions($0.appOptions) }
+        #expect(o?.hall == "mqtt://h" && o?.hallCredentials == "desk.creds" && o?.results == "json")
+    }
+
     @Test func badDeskCommandLinesAreUsageErrors() {
         #expect(error("desk") == "termini desk needs --results csv|json")
         #expect(error("desk", "--results", "xml")?.contains("csv or json") == true)
