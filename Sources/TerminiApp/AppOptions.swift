@@ -31,6 +31,4 @@ public struct AppOptions: Sendable, Equatable {
     /// The option's value as given; nil when it was not.
     public func value<N: OptionName>(_ name: N) -> String? { values[name.rawValue] }
     public var isEmpty: Bool { values.isEmpty }
-    public func flag(_ name: String) -> Bool { values[name] != nil }
-    public func value(_ name: String) -> String? { values[name] }
 }

@@ -110,9 +110,9 @@ import TerminiApp
     @Test func appOptions() throws {
         let inv = try fake("watcher", "--watch", "--format", "21x3").get()
         #expect(inv.app == "watcher")
-        #expect(inv.appOptions.flag("--watch"))
-        #expect(inv.appOptions.value("--format") == "21x3")
-        #expect(try fake("--format=15x3", "watcher").get().appOptions.value("--format") == "15x3")
+        #expect(inv.appOptions.values["--watch"] == "")
+        #expect(inv.appOptions.values["--format"] == "21x3")
+        #expect(try fake("--format=15x3", "watcher").get().appOptions.values["--format"] == "15x3")
         #expect(try fake("shop", "--receipt", "42").get().appOptions == AppOptions(["--receipt": "42"]))
         #expect(try fake("watcher").get().appOptions.isEmpty)
     }

@@ -17,7 +17,7 @@ import TerminiTestSupport
         let r = parsed("desk", "--hall", "mqtt://desk.local", "--results", "csv")
         #expect(r?.command == "desk" && r?.app == nil)
         #expect(r?.appOptions.values == ["--hall": "mqtt://desk.local", "--results": "csv"])
-        #expect(parsed("desk", "--hall=mqtt://h", "--results", "json")?.appOptions.value("--results") == "json")
+        #expect(parsed("desk", "--hall=mqtt://h", "--results", "json")?.appOptions.values["--results"] == "json")
         #expect(parsed("desk", "--results", "json", "--config-dir", "/tmp/d")?.configDir == "/tmp/d")
     }
 
