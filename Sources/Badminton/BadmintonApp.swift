@@ -11,24 +11,24 @@ public struct BadmintonApp: KeyedApp, Sendable {
     public static let descriptor = AppDescriptor(
         id: "badminton", name: "Badminton", summary: "Courtside scoreboard with real BWF rules",
         options: [
-            OptionSpec("--new", help: "start a new match (the one in progress goes to the history)"),
-            OptionSpec("--format", value: "FORMAT", values: .choices(MatchFormat.presets), help: "with --new: 3x21 (the default, not the last one), 3x15, 5x11, 1x21 or GxP[cC]"),
-            OptionSpec("--doubles", help: "with --new: a doubles match"),
-            OptionSpec("--names", value: "A,B", help: "with --new: the two sides, left first; doubles \"A1/A2,B1/B2\"; a country or club in brackets: \"Lin Dan (CHN),Lee Chong Wei (MAS)\""),
-            OptionSpec("--match-no", value: "N", help: "with --new: the match's number in the order of play, for the scoresheet"),
-            OptionSpec("--event", value: "TEXT", help: "with --new: the event (MS, Club championship…), for the scoresheet"),
-            OptionSpec("--round", value: "TEXT", help: "with --new: the round (R2, Final…), for the scoresheet"),
-            OptionSpec("--watch", help: "follow the match kept by another termini, read-only"),
-            OptionSpec("--status", help: "print the match in one line and exit (1 if there is none)"),
-            OptionSpec("--json", help: "with --status: print one JSON object instead"),
-            OptionSpec("--export", value: "csv|json", values: .choices(["csv", "json"]), help: "print every match, every rally with its time, and exit"),
-            OptionSpec("--scoresheet", value: "N", optional: true,
+            OptionSpec(BadmintonOption.new, help: "start a new match (the one in progress goes to the history)"),
+            OptionSpec(BadmintonOption.format, value: "FORMAT", values: .choices(MatchFormat.presets), help: "with --new: 3x21 (the default, not the last one), 3x15, 5x11, 1x21 or GxP[cC]"),
+            OptionSpec(BadmintonOption.doubles, help: "with --new: a doubles match"),
+            OptionSpec(BadmintonOption.names, value: "A,B", help: "with --new: the two sides, left first; doubles \"A1/A2,B1/B2\"; a country or club in brackets: \"Lin Dan (CHN),Lee Chong Wei (MAS)\""),
+            OptionSpec(BadmintonOption.matchNumber, value: "N", help: "with --new: the match's number in the order of play, for the scoresheet"),
+            OptionSpec(BadmintonOption.event, value: "TEXT", help: "with --new: the event (MS, Club championship…), for the scoresheet"),
+            OptionSpec(BadmintonOption.round, value: "TEXT", help: "with --new: the round (R2, Final…), for the scoresheet"),
+            OptionSpec(BadmintonOption.watch, help: "follow the match kept by another termini, read-only"),
+            OptionSpec(BadmintonOption.status, help: "print the match in one line and exit (1 if there is none)"),
+            OptionSpec(BadmintonOption.json, help: "with --status: print one JSON object instead"),
+            OptionSpec(BadmintonOption.export, value: "csv|json", values: .choices(["csv", "json"]), help: "print every match, every rally with its time, and exit"),
+            OptionSpec(BadmintonOption.scoresheet, value: "N", optional: true,
                        help: "print match N's scoresheet as a printable HTML page (1 = the oldest; default: the current match)"),
-            OptionSpec("--output", value: "FILE", values: .file, help: "with --scoresheet: write the page to FILE instead (- for stdout)"),
-            OptionSpec("--court", value: "NAME", values: .courts,
+            OptionSpec(BadmintonOption.output, value: "FILE", values: .file, help: "with --scoresheet: write the page to FILE instead (- for stdout)"),
+            OptionSpec(BadmintonOption.court, value: "NAME", values: .courts,
                        help: "keep or read court NAME's own match, journal, lock and history (letters, digits, -); with every option above"),
-            OptionSpec("--all", help: "with --watch: every court's live score side by side; with --status: every court's match"),
-            OptionSpec("--display", help: "with --watch: the hall TV: the scores as large as the screen allows, no frame, no keys shown"),
+            OptionSpec(BadmintonOption.all, help: "with --watch: every court's live score side by side; with --status: every court's match"),
+            OptionSpec(BadmintonOption.display, help: "with --watch: the hall TV: the scores as large as the screen allows, no frame, no keys shown"),
         ])
 
     /// The default court's files (every name comes from `CourtFiles`).
@@ -136,7 +136,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     var languages: [CallTable] = [.english]
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
-        files = CourtFiles(court: options.value("--court"))
+        let options = BadmintonOptions(options)
+        files = CourtFiles(court: options.court)
         let reader = CourtReader(store, files: files)
         court = reader.courtName
         speech = PreferenceValue.bool(store.preference(BadmintonApp.speakKey)) ?? false
@@ -144,7 +145,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         sound = context.sound
         defer {
             // A match resumed is not announced again; a new one is (its effects say so).
-            if spokenCall == nil, let s = log?.state, !options.flag("--new") { spokenCall = UmpireCall.text(s, now: context.now, court: court, calls: calls) }
+            if spokenCall == nil, let s = log?.state, !options.new { spokenCall = UmpireCall.text(s, now: context.now, court: court, calls: calls) }
         }
         defaults = SetupDefaults(format: store.preference(BadmintonApp.formatKey), discipline: store.preference(BadmintonApp.disciplineKey),
                                  names: store.preference(BadmintonApp.namesKey), server: store.preference(BadmintonApp.serverKey),
@@ -161,23 +162,23 @@ public struct BadmintonApp: KeyedApp, Sendable {
         // a past one, until a new match begins.
         if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
         if watching {
-            if options.flag("--new") {
+            if options.new {
                 store.notice(store.keeping == .following ? "Not starting a new match: another termini is keeping the match."
                     : "Not starting a new match: \(files.lockFile) cannot be used as a lock, so this copy is read-only.")
             }
             return
         }
         recovery = journal.recovery(glyphs: context.glyphs)
-        if options.flag("--new") { newMatch = BadmintonApp.setup(from: options, defaults: defaults) }
+        if options.new { newMatch = BadmintonApp.setup(from: options, defaults: defaults) }
         if log == nil { modals.push(SetupForm(defaults)) }
     }
 
     /// The mode the options and the shell's lock give: `--watch` (with `--all`, `--display`)
     /// watches; otherwise this copy keeps the match unless another keeps it (the shell took
     /// the keeper's lock, `keeperLock`, before this start) or the lock file is not one.
-    static func mode(_ options: AppOptions, store: any StateReader) -> Mode {
-        if options.flag("--watch") {
-            return options.flag("--all") ? .board(CourtsBoard(store: store)) : .watching(display: options.flag("--display"))
+    static func mode(_ options: BadmintonOptions, store: any StateReader) -> Mode {
+        if options.watch {
+            return options.all ? .board(CourtsBoard(store: store)) : .watching(display: options.display)
         }
         switch store.keeping {
         case .keeper: return .keeping
@@ -197,12 +198,12 @@ public struct BadmintonApp: KeyedApp, Sendable {
         return effects
     }
 
-    static func setup(from options: AppOptions, defaults: SetupDefaults) -> MatchSetup {
-        let discipline: Discipline = options.flag("--doubles") ? .doubles : .singles
+    static func setup(from options: BadmintonOptions, defaults: SetupDefaults) -> MatchSetup {
+        let discipline: Discipline = options.doubles ? .doubles : .singles
         // Without --format, 3x21 as --help says (the setup dialog offers the last one chosen).
-        let format = options.value("--format").flatMap { try? MatchFormat.parse($0).get() } ?? .standard
+        let format = options.format.flatMap { try? MatchFormat.parse($0).get() } ?? .standard
         var teams = TeamInfo.defaults(discipline)
-        if let n = options.value("--names") {
+        if let n = options.names {
             let parsed = n.split(separator: ",", omittingEmptySubsequences: false).compactMap { TeamInfo.parse(String($0), discipline: discipline) }
             if parsed.count == 2 { teams = parsed }
         } else if defaults.discipline == discipline {
@@ -211,8 +212,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
         }
         // The match's number and round are its own; the event is the last one unless given.
         var o = defaults.officials
-        o = MatchOfficials(event: options.value("--event") ?? o.event, court: o.court, umpire: o.umpire, serviceJudge: o.serviceJudge,
-                           matchNumber: options.value("--match-no"), round: options.value("--round"))
+        o = MatchOfficials(event: options.event ?? o.event, court: o.court, umpire: o.umpire, serviceJudge: o.serviceJudge,
+                           matchNumber: options.matchNumber, round: options.round)
         return MatchSetup(format: format, discipline: discipline, teams: teams, firstServer: defaults.server, officials: o)
     }
 
@@ -361,7 +362,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     /// The keeper's lock (this court's), taken by the shell when the app opens; `--watch`
     /// never keeps.
     public static func keeperLock(_ options: AppOptions) -> String? {
-        options.flag("--watch") ? nil : CourtFiles(court: options.value("--court")).lockName
+        let options = BadmintonOptions(options)
+        return options.watch ? nil : CourtFiles(court: options.court).lockName
     }
     public var keptFiles: [String] { [files.journal, files.history] }
     /// A finished match's history line that the disk refuses is kept and written first once
@@ -457,16 +459,16 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     // MARK: Command line
 
-    public static func validate(_ options: AppOptions) -> String? { BadmintonCommands.validate(options) }
+    public static func validate(_ options: AppOptions) -> String? { BadmintonCommands.validate(BadmintonOptions(options)) }
     /// `--court centre` where court `Centre` is kept: refused, since the two would share files
     /// where case is ignored.
     public static func validate(_ options: AppOptions, against fileNames: [String]) -> String? {
-        guard let court = options.value("--court"), let kept = CourtFiles.caseClash(court, in: fileNames) else { return nil }
+        guard let court = BadmintonOptions(options).court, let kept = CourtFiles.caseClash(court, in: fileNames) else { return nil }
         return "court '\(court)' differs only in case from court \(kept), kept here already (where a file system ignores case, "
             + "the two would share their files); use --court \(kept)"
     }
 
     public static func runCommand(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? {
-        BadmintonCommands.run(options, store: store, context: context)
+        BadmintonCommands.run(BadmintonOptions(options), store: store, context: context)
     }
 }

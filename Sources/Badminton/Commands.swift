@@ -8,35 +8,37 @@ import TerminiApp
 /// before anything starts.
 enum BadmintonCommands {
     /// What is wrong with the options, in a line (exit 64); nil when they fit together.
-    static func validate(_ options: AppOptions) -> String? {
-        let modes = ["--new", "--watch", "--status", "--export", "--scoresheet"].filter { options.flag($0) }
+    static func validate(_ options: BadmintonOptions) -> String? {
+        let modes = given([(.new, options.new), (.watch, options.watch), (.status, options.status),
+                           (.export, options.export != nil), (.scoresheet, options.scoresheet != nil)])
         if modes.count > 1 { return "use only one of \(modes.joined(separator: ", "))" }
-        if let c = options.value("--court"), !CourtFiles.isValidName(c) {
+        if let c = options.court, !CourtFiles.isValidName(c) {
             return "--court: a court's name is 1 to \(CourtFiles.maxNameLength) letters (A-Z, a-z), digits and '-', not starting with '-' "
                 + "('\(TextLayout.truncate(TextLayout.sanitized(c), to: 30))')"
         }
-        if options.flag("--all") {
-            if !options.flag("--watch") && !options.flag("--status") {
+        if options.all {
+            if !options.watch && !options.status {
                 return "--all goes with --watch or --status (termini badminton --watch --all)"
             }
-            if options.flag("--court") { return "use --court NAME or --all, not both" }
+            if options.court != nil { return "use --court NAME or --all, not both" }
         }
-        if options.flag("--display") {
-            if !options.flag("--watch") { return "--display goes with --watch (termini badminton --watch --display)" }
-            if options.flag("--all") { return "--display shows one court: use --court NAME instead of --all" }
+        if options.display {
+            if !options.watch { return "--display goes with --watch (termini badminton --watch --display)" }
+            if options.all { return "--display shows one court: use --court NAME instead of --all" }
         }
-        let setupOptions = ["--format", "--doubles", "--names", "--match-no", "--event", "--round"].filter { options.flag($0) }
-        if !setupOptions.isEmpty && !options.flag("--new") {
+        let setupOptions = given([(.format, options.format != nil), (.doubles, options.doubles), (.names, options.names != nil),
+                                  (.matchNumber, options.matchNumber != nil), (.event, options.event != nil), (.round, options.round != nil)])
+        if !setupOptions.isEmpty && !options.new {
             return "\(setupOptions.joined(separator: ", ")) go\(setupOptions.count == 1 ? "es" : "") with --new (termini badminton --new \(setupOptions[0]) ...)"
         }
-        if options.flag("--json") && !options.flag("--status") {
+        if options.json && !options.status {
             return "--json goes with --status (--export takes csv or json)"
         }
-        if let f = options.value("--format"), case .failure(let e) = MatchFormat.parse(f) {
+        if let f = options.format, case .failure(let e) = MatchFormat.parse(f) {
             return "--format: \(e)"
         }
-        if let n = options.value("--names") {
-            let doubles = options.flag("--doubles")
+        if let n = options.names {
+            let doubles = options.doubles
             let parts = n.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2 else {
                 return "--names takes two sides separated by a comma: " + (doubles ? "\"A1/A2,B1/B2\"" : "\"A,B\"")
@@ -47,16 +49,21 @@ enum BadmintonCommands {
                 return "--names: a side's name must not be empty"
             }
         }
-        if let e = options.value("--export"), MatchReport.ExportFormat(rawValue: e) == nil {
+        if let e = options.export, MatchReport.ExportFormat(rawValue: e) == nil {
             return "--export takes csv or json, not '\(TextLayout.sanitized(e))'"
         }
-        if let n = options.value("--scoresheet"), !n.isEmpty, scoresheetNumber(n) == nil {
+        if let n = options.scoresheet, !n.isEmpty, scoresheetNumber(n) == nil {
             return "--scoresheet takes the number of a match, 1 for the oldest, not '\(TextLayout.truncate(TextLayout.sanitized(n), to: 20))'"
         }
-        if options.flag("--output") && !options.flag("--scoresheet") {
+        if options.output != nil && options.scoresheet == nil {
             return "--output goes with --scoresheet (termini badminton --scoresheet --output FILE)"
         }
         return nil
+    }
+
+    /// The names of the options given, in the order listed (for a message that names them).
+    static func given(_ options: [(BadmintonOption, Bool)]) -> [String] {
+        options.filter(\.1).map(\.0.rawValue)
     }
 
     /// Where each match of the history was last kept (its line), in the order `--export` and
@@ -144,11 +151,11 @@ enum BadmintonCommands {
     }
 
     /// `--scoresheet [N] [--output FILE]`: read-only, the page to stdout or for FILE.
-    static func scoresheetCommand(_ options: AppOptions, store: any StateReader, files: CourtFiles = .main) -> CommandOutput {
+    static func scoresheetCommand(_ options: BadmintonOptions, store: any StateReader, files: CourtFiles = .main) -> CommandOutput {
         let index = matchIndex(store, files: files)
         guard index.count > 0 else { return CommandOutput(stderr: noMatchYet, status: 1) }
         let picked: MatchLog?
-        if let n = options.value("--scoresheet").flatMap(scoresheetNumber) {
+        if let n = options.scoresheet.flatMap(scoresheetNumber) {
             guard n <= index.count else {
                 return CommandOutput(stderr: "termini: no match \(n): there \(index.count == 1 ? "is 1" : "are \(index.count)") "
                     + "(1 is the oldest; termini badminton --export csv lists them)\n", status: 1)
@@ -164,33 +171,33 @@ enum BadmintonCommands {
             return CommandOutput(stderr: "termini: the match history could not be read\n", status: 1)
         }
         let html = ScoresheetHTML.render(Scoresheet(log, court: CourtReader(store, files: files).courtName))
-        if let path = options.value("--output"), path != "-" {
+        if let path = options.output, path != "-" {
             return CommandOutput(file: CommandFile(path: path, bytes: Array(html.utf8)))
         }
         return CommandOutput(stdout: html)
     }
 
     /// `--status`, `--export` and `--scoresheet`; nil for the others (the scoreboard runs).
-    static func run(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? {
-        let read = options.flag("--status") || options.flag("--export") || options.flag("--scoresheet")
-        if options.flag("--status") && options.flag("--all") { return statusOfAll(options, store: store, context: context) }
-        let files = CourtFiles(court: options.value("--court"))
+    static func run(_ options: BadmintonOptions, store: any StateReader, context: AppContext) -> CommandOutput? {
+        let read = options.status || options.export != nil || options.scoresheet != nil
+        if options.status && options.all { return statusOfAll(options, store: store, context: context) }
+        let files = CourtFiles(court: options.court)
         if read, files.court != nil, !files.exists(in: store.fileNames()) {
             return CommandOutput(stderr: "termini: no \(files.described) here (\(courtList(store)))\n", status: 1)
         }
-        if options.flag("--scoresheet") { return scoresheetCommand(options, store: store, files: files) }
-        if options.flag("--status") {
+        if options.scoresheet != nil { return scoresheetCommand(options, store: store, files: files) }
+        if options.status {
             guard let log = CourtReader(store, files: files).journalReported() else {
                 return CommandOutput(stderr: files.court == nil ? noMatchYet
                     : "termini: no match on \(files.described) now (start one: termini badminton --court \(files.court ?? "") --new)\n", status: 1)
             }
             let s = log.state
             // Under LANG=C or --ascii the middle dots are ASCII too, as on the screen.
-            let text = options.flag("--json") ? MatchReport.statusJSON(s, now: context.now, court: CourtReader(store, files: files).courtName)
+            let text = options.json ? MatchReport.statusJSON(s, now: context.now, court: CourtReader(store, files: files).courtName)
                 : MatchReport.statusLine(s, now: context.now).glyphed(context.unicode ? .unicode : .ascii)
             return CommandOutput(stdout: text + "\n")
         }
-        if let f = options.value("--export").flatMap(MatchReport.ExportFormat.init(rawValue:)) {
+        if let f = options.export.flatMap(MatchReport.ExportFormat.init(rawValue:)) {
             return export(f, store: store, files: files)
         }
         return nil
@@ -205,11 +212,11 @@ enum BadmintonCommands {
     /// `--status --all`: a line per court with a match now (`3: Lin 5-3 Lee · game 1`), or with
     /// `--json` one object, `{"courts":[{"court":NAME,…},…]}` (the default court's name is
     /// `badminton.court`, else null).
-    static func statusOfAll(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput {
+    static func statusOfAll(_ options: BadmintonOptions, store: any StateReader, context: AppContext) -> CommandOutput {
         let courts = CourtFiles.courts(in: store.fileNames()).compactMap { files in
             CourtReader(store, files: files).journalReported().map { (files, $0.state) }
         }
-        if options.flag("--json") {
+        if options.json {
             let objects = courts.map { files, s in
                 let one = MatchReport.statusJSON(s, now: context.now, court: CourtReader(store, files: files).courtName)
                 return "{\"court\":" + (CourtReader(store, files: files).courtName.map(MatchReport.json) ?? "null") + "," + one.dropFirst()

@@ -9,7 +9,7 @@ import TerminiApp
 public struct CoffeeApp: KeyedApp {
     public static let descriptor = AppDescriptor(
         id: "coffee", name: "Coffee Shop", summary: "Beans from five Taipei branches",
-        options: [OptionSpec("--receipt", help: "print the receipt of the saved cart and exit")])
+        options: [OptionSpec(CoffeeOption.receipt, help: "print the receipt of the saved cart and exit")])
 
     static let file = "coffee.json"
     static let version = 1
@@ -237,7 +237,7 @@ public struct CoffeeApp: KeyedApp {
     // MARK: Command line
 
     public static func runCommand(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? {
-        guard options.flag("--receipt") else { return nil }
+        guard CoffeeOptions(options).receipt else { return nil }
         let (catalog, problem, _) = loadCatalog(store)
         let saved = store.load(SavedCart.self, from: file, version: version)
         let shop = CoffeeShop(catalog: catalog, saved: saved, keepingUnknown: problem != nil)

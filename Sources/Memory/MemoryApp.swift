@@ -42,8 +42,8 @@ public struct MemoryApp: KeyedApp {
     public static let descriptor = AppDescriptor(
         id: "memory", name: "Memory", summary: "Turn the cards and find the pairs",
         options: [
-            OptionSpec("--size", value: "SIZE", values: .choices(BoardSize.allCases.map(\.rawValue)), help: "board size: 4x4 (default), 4x5 or 6x6"),
-            OptionSpec("--seed", value: "N", help: "deal the cards of game N (the same N, the same deal)"),
+            OptionSpec(MemoryOption.size, value: "SIZE", values: .choices(BoardSize.allCases.map(\.rawValue)), help: "board size: 4x4 (default), 4x5 or 6x6"),
+            OptionSpec(MemoryOption.seed, value: "N", help: "deal the cards of game N (the same N, the same deal)"),
         ])
 
     static let file = "memory.json"
@@ -97,8 +97,9 @@ public struct MemoryApp: KeyedApp {
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         let saved = store.load(MemorySave.self, from: MemoryApp.file, version: MemoryApp.fileVersion)
         records = saved?.records ?? MemoryRecords()
-        let askedSize = options.value("--size").flatMap(BoardSize.init(parsing:))
-        let askedSeed = options.value("--seed").flatMap { UInt64($0) }
+        let options = MemoryOptions(options)
+        let askedSize = options.size.flatMap(BoardSize.init(parsing:))
+        let askedSeed = options.seed.flatMap { UInt64($0) }
         var cursor = 0
         let inProgress = saved.map { $0.game.phase == .playing } ?? false
         let replaces = askedSeed != nil || (askedSize != nil && askedSize != saved?.game.size)
@@ -144,10 +145,11 @@ public struct MemoryApp: KeyedApp {
     }
 
     public static func validate(_ options: AppOptions) -> String? {
-        if let s = options.value("--size"), BoardSize(parsing: s) == nil {
+        let options = MemoryOptions(options)
+        if let s = options.size, BoardSize(parsing: s) == nil {
             return "--size must be 4x4, 4x5 or 6x6 (not '\(TextLayout.truncate(TextLayout.sanitized(s), to: 20))')"
         }
-        if let s = options.value("--seed"), UInt64(s) == nil {
+        if let s = options.seed, UInt64(s) == nil {
             return "--seed must be a whole number from 0 to \(UInt64.max) (not '\(TextLayout.truncate(TextLayout.sanitized(s), to: 30))')"
         }
         return nil

@@ -9,7 +9,7 @@ import TerminiApp
 public struct StampsApp: KeyedApp {
     public static let descriptor = AppDescriptor(
         id: "stamps", name: "Stamp Card", summary: "A loyalty card with ten stamps",
-        options: [OptionSpec("--status", help: "print the card (stamps, daily mode, cards completed) and exit")])
+        options: [OptionSpec(StampsOption.status, help: "print the card (stamps, daily mode, cards completed) and exit")])
 
     static let file = "stamps.json"
     static let version = 1
@@ -229,7 +229,7 @@ public struct StampsApp: KeyedApp {
     // MARK: Command line
 
     public static func runCommand(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput? {
-        guard options.flag("--status") else { return nil }
+        guard StampsOptions(options).status else { return nil }
         let card = store.load(StampCard.self, from: file, version: version) ?? StampCard()
         let daily = PreferenceValue.bool(store.preference(dailyKey)) ?? false
         return CommandOutput(stdout: statusText(card: card, daily: daily, today: LocalZone.system.day(at: context.now)))

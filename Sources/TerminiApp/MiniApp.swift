@@ -61,15 +61,6 @@ public struct OptionSpec: Sendable, Equatable {
     }
 }
 
-/// The options given for an app on the command line.
-public struct AppOptions: Sendable, Equatable {
-    public var values: [String: String]
-    public init(_ values: [String: String] = [:]) { self.values = values }
-    public func flag(_ name: String) -> Bool { values[name] != nil }
-    public func value(_ name: String) -> String? { values[name] }
-    public var isEmpty: Bool { values.isEmpty }
-}
-
 /// The moment and the manner of a call into an app: the time (wall-clock seconds since
 /// 1970), whether the screen draws Unicode, the size of the app's content area and the
 /// sound setting as it is now. Every call gets it, so no app keeps a clock, guesses a size

@@ -16,29 +16,20 @@ public enum DeskCommand {
         id: "desk", name: "Desk",
         summary: "the tournament desk: order of play, calls, results",
         options: [
-            OptionSpec("--hall", value: "URL", help: "the hall's broker, mqtt://HOST[:PORT][/HALL] (else hall = URL in the config)"),
-            OptionSpec("--hall-credentials", value: "FILE", values: .file, help: "the desk's user and password (user = and password = lines), never on the command line"),
-            OptionSpec("--results", value: "FORMAT", values: .choices(DeskResultsWriter.Format.allCases.map(\.rawValue)),
+            OptionSpec(DeskOption.hall, value: "URL", help: "the hall's broker, mqtt://HOST[:PORT][/HALL] (else hall = URL in the config)"),
+            OptionSpec(DeskOption.hallCredentials, value: "FILE", values: .file, help: "the desk's user and password (user = and password = lines), never on the command line"),
+            OptionSpec(DeskOption.results, value: "FORMAT", values: .choices(DeskResultsWriter.Format.allCases.map(\.rawValue)),
                        help: "print every finished match (number, event, round, teams, winner, games, how it ended, times, shuttles, officials, cards) as csv or json, then exit"),
         ])
 
     /// Why a desk command line cannot be run; nil when it can.
-    public static func validate(_ o: AppOptions) -> String? {
-        if !o.flag("--results") { return "termini desk needs --results csv|json" }
-        if o.flag("--call") && !o.flag("--court") { return "--call MATCH needs --court N (the court to call it to)" }
-        if o.flag("--court") && !o.flag("--call") { return "--court N goes with --call MATCH" }
-        if ["--matches", "--call", "--results"].filter(o.flag).count > 1 { return "one of --matches, --call and --results at a time" }
-        if o.flag("--yes") && !o.flag("--call") { return "--yes goes with --call MATCH" }
-        if let m = o.value("--call"), !DeskMatch.isValidNumber(m) {
-            return "--call: '\(CommandLineParser.clean(m))' is not a match number (1 to 12 letters, digits or '-')"
-        }
-        if let c = o.value("--court"), !CourtFiles.isValidName(c) {
-            return "--court: a court's name is 1 to \(CourtFiles.maxNameLength) letters, digits and '-', not starting with '-'"
-        }
-        if let f = o.value("--results"), DeskResultsWriter.Format(rawValue: f) == nil {
+    public static func validate(_ options: AppOptions) -> String? {
+        let o = DeskOptions(options)
+        if o.results == nil { return "termini desk needs --results csv|json" }
+        if let f = o.results, DeskResultsWriter.Format(rawValue: f) == nil {
             return "--results takes csv or json, not '\(CommandLineParser.clean(f))'"
         }
-        if let h = o.value("--hall"), case .failure(let e) = HallAddress.parse(h) { return "--hall: \(e)" }
+        if let h = o.hall, case .failure(let e) = HallAddress.parse(h) { return "--hall: \(e)" }
         return nil
     }
 }
@@ -54,8 +45,8 @@ extension DeskCommand {
     }
 
     /// Work without the screen; nil when the command line asks for the screen.
-    public static func runCommand(_ o: AppOptions, store: any StateReader) -> CommandOutput? {
-        if let f = o.value("--results").flatMap(DeskResultsWriter.Format.init(rawValue:)) { return results(f, store: store) }
+    public static func runCommand(_ options: AppOptions, store: any StateReader) -> CommandOutput? {
+        if let f = DeskOptions(options).results.flatMap(DeskResultsWriter.Format.init(rawValue:)) { return results(f, store: store) }
         return CommandOutput(stderr: "termini: termini desk needs --results csv|json\n", status: 64)
     }
 }

@@ -3,6 +3,7 @@ import TerminiCore
 import TerminiWidgets
 import TerminiApp
 @testable import TerminiShell
+@testable import Badminton
 
 @Suite struct CommandLineParserTests {
     func parse(_ args: String...) -> Result<Invocation, UsageError> { CommandLineParser.parse(args) }
@@ -109,11 +110,18 @@ import TerminiApp
     @Test func appOptions() throws {
         let inv = try fake("watcher", "--watch", "--format", "21x3").get()
         #expect(inv.app == "watcher")
-        #expect(inv.appOptions.flag("--watch"))
-        #expect(inv.appOptions.value("--format") == "21x3")
-        #expect(try fake("--format=15x3", "watcher").get().appOptions.value("--format") == "15x3")
+        #expect(inv.appOptions.values["--watch"] == "")
+        #expect(inv.appOptions.values["--format"] == "21x3")
+        #expect(try fake("--format=15x3", "watcher").get().appOptions.values["--format"] == "15x3")
         #expect(try fake("shop", "--receipt", "42").get().appOptions == AppOptions(["--receipt": "42"]))
         #expect(try fake("watcher").get().appOptions.isEmpty)
+    }
+
+    @Test func anAppsTypedOptionsComeFromTheRealCommandLine() throws {
+        let o = BadmintonOptions(try parse("badminton", "--scoresheet", "--output", "m.html", "--court", "3").get().appOptions)
+        #expect(o.scoresheet == "" && o.output == "m.html" && o.court == "3" && !o.new && o.export == nil)
+        #expect(BadmintonOptions(try parse("badminton", "--scoresheet", "2").get().appOptions).scoresheet == "2")
+        #expect(BadmintonOptions(try parse("--watch", "badminton", "--display").get().appOptions).display)
     }
 
     @Test func appOptionsWithoutTheirApp() {

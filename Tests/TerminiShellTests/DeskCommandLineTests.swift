@@ -17,8 +17,15 @@ import TerminiTestSupport
         let r = parsed("desk", "--hall", "mqtt://desk.local", "--results", "csv")
         #expect(r?.command == "desk" && r?.app == nil)
         #expect(r?.appOptions.values == ["--hall": "mqtt://desk.local", "--results": "csv"])
-        #expect(parsed("desk", "--hall=mqtt://h", "--results", "json")?.appOptions.value("--results") == "json")
+        #expect(parsed("desk", "--hall=mqtt://h", "--results", "json")?.appOptions.values["--results"] == "json")
         #expect(parsed("desk", "--results", "json", "--config-dir", "/tmp/d")?.configDir == "/tmp/d")
+    }
+
+    @Test func theDeskReadsItsOptionsOnce() {
+        #expect(DeskOption.isTheTable(DeskCommand.descriptor.options))
+        #expect(optionsUnread(DeskOption.self, by: DeskOptions.init) == [])
+        let o = parsed("desk", "--hall", "mqtt://h", "--hall-credentials", "desk.creds", "--results=json").map { DeskOptions($0.appOptions) }
+        #expect(o?.hall == "mqtt://h" && o?.hallCredentials == "desk.creds" && o?.results == "json")
     }
 
     @Test func badDeskCommandLinesAreUsageErrors() {

@@ -38,7 +38,7 @@ struct WatchApp: MiniApp {
         OptionSpec("--format", value: "FORMAT", help: "21x3 or 15x3"),
     ])
     static func validate(_ options: AppOptions) -> String? {
-        if let f = options.value("--format"), f != "21x3", f != "15x3" { return "--format must be 21x3 or 15x3" }
+        if let f = options.values["--format"], f != "21x3", f != "15x3" { return "--format must be 21x3 or 15x3" }
         return nil
     }
     init(options: AppOptions, store: any StateReader, context: AppContext) {}
