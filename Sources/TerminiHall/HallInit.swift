@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import TerminiCore
+import TerminiStore
 
 /// `termini hall init DIR --courts N`: everything a broker for one hall needs, in DIR, for a
 /// club volunteer to start with one command:
@@ -189,18 +190,12 @@ extension HallInit {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0) }
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        defer { posix_spawnattr_destroy(&attr) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attr, &none)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK))
+        let start = ChildStart()
         let words: [String] = ["mosquitto_passwd", "-U", path]
         let argv = words.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, "mosquitto_passwd", &actions, &attr, argv, environ)
+        let rc = posix_spawnp(&pid, "mosquitto_passwd", &actions, &start.raw, argv, environ)
         guard rc == 0 else { return "mosquitto_passwd cannot be run (\(String(cString: strerror(rc))); apt install mosquitto)" }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CLinux
 import TerminiCore
+import TerminiStore
 
 /// What carries out `AppEffect.speak`: says a text, cutting short what it was saying.
 public protocol Speaker: AnyObject {
@@ -77,24 +78,15 @@ public final class SpeechRunner: Speaker {
         // Nothing else of Termini's (its files, its locks) goes with it.
         posix_spawn_file_actions_addclosefrom_np(&actions, 3)
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let start = ChildStart(newGroup: true)
 
         var pid: pid_t = 0
-        var result = posix_spawn(&pid, path, &actions, &attributes, &argv, environ)
+        var result = posix_spawn(&pid, path, &actions, &start.raw, &argv, environ)
         // "Text file busy": the program is being written (an upgrade) or a descriptor to it
         // was being inherited by some child at that instant. Both pass; a few quick tries.
         for _ in 0..<4 where result == ETXTBSY {
             usleep(2_000)
-            result = posix_spawn(&pid, path, &actions, &attributes, &argv, environ)
+            result = posix_spawn(&pid, path, &actions, &start.raw, &argv, environ)
         }
         guard result == 0 else {
             return tell("Could not start \(program): \(String(cString: strerror(result))); the calls are not spoken.")

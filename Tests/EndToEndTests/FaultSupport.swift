@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TerminiStore
 import TerminiTestSupport
 import TerminiCore
 import TerminiWidgets
@@ -180,17 +181,7 @@ struct LimitedRun {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, out + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, out + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        defer { posix_spawnattr_destroy(&attr) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attr, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGCHLD, SIGPIPE, SIGWINCH] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigdefault(&attr, &defaults)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let attr = ChildStart()
         // env -C sets the directory; -i leaves exactly the environment given.
         let full = (["/usr/bin/env", "-C", directory, "-i"] + environment.map { "\($0.key)=\($0.value)" }.sorted()).map { Array($0.utf8) } + argv
         let cArgs: [UnsafeMutablePointer<CChar>?] = full.map { bytes in
@@ -203,7 +194,7 @@ struct LimitedRun {
         var pid: pid_t = 0
         let start = Fuzz.clock()
         Subprocess.spawnLock.lock()
-        let rc = posix_spawn(&pid, "/usr/bin/env", &actions, &attr, cArgs, [nil])
+        let rc = posix_spawn(&pid, "/usr/bin/env", &actions, &attr.raw, cArgs, [nil])
         Subprocess.spawnLock.unlock()
         guard rc == 0 else { return LimitedRun(status: -1, stdout: "", stderr: "spawn failed", timedOut: false, seconds: 0) }
         var status: Int32 = 0

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TerminiStore
 
 /// posix_spawn and waitpid, directly: Foundation's Process can wait forever for a child
 /// that has already exited when called from a Swift Testing task.
@@ -51,19 +52,9 @@ enum Subprocess {
         // The child starts with no signal blocked and default dispositions: the test runner's
         // threads may block signals, and a tmux server that inherits a blocked SIGTERM/SIGHUP/
         // SIGCHLD never exits on kill-server (leaving its panes, and termini, running).
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        defer { posix_spawnattr_destroy(&attr) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attr, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGCHLD, SIGPIPE, SIGUSR1, SIGUSR2, SIGWINCH] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigdefault(&attr, &defaults)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let attr = ChildStart()
         var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, argv[0], &actions, &attr, cArgs, cEnv)
+        let rc = posix_spawnp(&pid, argv[0], &actions, &attr.raw, cArgs, cEnv)
         if captureOutput { close(fds[1]) }
         spawnLock.unlock()
         locked = false

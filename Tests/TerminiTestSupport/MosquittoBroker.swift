@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TerminiStore
 
 /// Child processes for the hall's tests: started with posix_spawn (no signal blocked, default
 /// dispositions), their output to a file, waited for by pid.
@@ -14,21 +15,11 @@ public enum Child {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var attr = posix_spawnattr_t()
-        posix_spawnattr_init(&attr)
-        defer { posix_spawnattr_destroy(&attr) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attr, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for s in [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGCHLD, SIGPIPE, SIGUSR1, SIGUSR2] { sigaddset(&defaults, s) }
-        posix_spawnattr_setsigdefault(&attr, &defaults)
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let attr = ChildStart()
         let cArgs = argv.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawnp(&pid, argv[0], &actions, &attr, cArgs, environ)
+        let rc = posix_spawnp(&pid, argv[0], &actions, &attr.raw, cArgs, environ)
         guard rc == 0 else { throw ChildFailure("cannot run \(argv[0]): \(String(cString: strerror(rc)))") }
         return pid
     }
