@@ -461,9 +461,9 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     public static func validate(_ options: AppOptions) -> String? { BadmintonCommands.validate(BadmintonOptions(options)) }
     /// `--court centre` where court `Centre` is kept: refused, since the two would share files
-    /// where case is ignored.
-    public static func validate(_ options: AppOptions, against fileNames: [String]) -> String? {
-        guard let court = BadmintonOptions(options).court, let kept = CourtFiles.caseClash(court, in: fileNames) else { return nil }
+    /// where case is ignored. The directory is listed only when a court is named.
+    public static func validate(_ options: AppOptions, against store: any StateReader) -> String? {
+        guard let court = BadmintonOptions(options).court, let kept = CourtFiles.caseClash(court, in: store.fileNames()) else { return nil }
         return "court '\(court)' differs only in case from court \(kept), kept here already (where a file system ignores case, "
             + "the two would share their files); use --court \(kept)"
     }

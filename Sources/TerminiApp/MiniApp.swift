@@ -321,9 +321,9 @@ public protocol MiniApp {
     /// Options checked before anything starts; a message here exits with status 64.
     static func validate(_ options: AppOptions) -> String?
     /// Options checked against the files of the config directory once it is known (before a
-    /// command runs or the interface starts); a message here exits with status 64. Default:
-    /// none.
-    static func validate(_ options: AppOptions, against fileNames: [String]) -> String?
+    /// command runs or the interface starts; `store` only reads); a message here exits with
+    /// status 64. Default: none.
+    static func validate(_ options: AppOptions, against store: any StateReader) -> String?
     /// Work done without a terminal (`--status`, `--export`, `--receipt`); nil to run the UI.
     static func runCommand(_ options: AppOptions, store: any StateReader, context: AppContext) -> CommandOutput?
 }
@@ -389,7 +389,7 @@ extension MiniApp {
     public func watches(_ file: String) -> Bool { watchedFiles.contains(file) }
     public mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect] { [] }
     public static func keeperLock(_ options: AppOptions) -> String? { descriptor.id }
-    public static func validate(_ options: AppOptions, against fileNames: [String]) -> String? { nil }
+    public static func validate(_ options: AppOptions, against store: any StateReader) -> String? { nil }
     public var keptFiles: [String] { [] }
     public var appendsKeptUntilSaved: [String] { [] }
     public mutating func reload(_ keeping: Keeping, store: any StateReader, context: AppContext) -> [AppEffect] {

@@ -86,7 +86,7 @@ struct Startup {
     /// kept here but in another case): refused with status 64 before anything runs.
     func refuseOptionsTheDirectoryForbids() {
         guard let app = invocation.app, let type = AppRegistry.app(app),
-              let problem = type.validate(invocation.appOptions, against: reader.fileNames()) else { return }
+              let problem = type.validate(invocation.appOptions, against: reader) else { return }
         Output.say("termini: \(TextLayout.printable(problem))\n")
         exit(64)
     }
