@@ -25,7 +25,7 @@ extension BadmintonApp {
         let split = SplitPane.layout(main, axis: .horizontal, sizing: .ratio(0.5), divider: true)
         let halves = [split.first, split.second]
         let halfWidth = min(halves[0].width, halves[1].width)
-        let layout = BoardLayout(height: main.height, halfWidth: halfWidth, doubles: s.isDoubles, glyphs: theme.glyphs)
+        let layout = BoardLayout.of(height: main.height, halfWidth: halfWidth, doubles: s.isDoubles, glyphs: theme.glyphs)
         // Both halves get the same digits: fitted to the narrower half.
         let variant = BigText.fit("88", in: Size(width: halfWidth - 2, height: layout.digitRows))
         let nameVariant = BadmintonApp.nameVariant(s.teams.map { TextLayout.sanitized($0.name) }, width: halfWidth - 8, height: main.height)
