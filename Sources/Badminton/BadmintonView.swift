@@ -25,7 +25,7 @@ extension BadmintonApp {
         let split = SplitPane.layout(main, axis: .horizontal, sizing: .ratio(0.5), divider: true)
         let halves = [split.first, split.second]
         let halfWidth = min(halves[0].width, halves[1].width)
-        let layout = BoardLayout(height: main.height, halfWidth: halfWidth, doubles: s.isDoubles, glyphs: theme.glyphs)
+        let layout = BoardLayout.of(height: main.height, halfWidth: halfWidth, doubles: s.isDoubles, glyphs: theme.glyphs)
         // Both halves get the same digits: fitted to the narrower half.
         let variant = BigText.fit("88", in: Size(width: halfWidth - 2, height: layout.digitRows))
         let nameVariant = BadmintonApp.nameVariant(s.teams.map { TextLayout.sanitized($0.name) }, width: halfWidth - 8, height: main.height)
@@ -357,6 +357,7 @@ extension BadmintonApp {
         let names = s.teams.map { TextLayout.sanitized($0.name) }
         let m = message.map { [$0.text, $0.short] } ?? [nil, nil]
         var candidates: [[String?]] = []
+        var play: PlayPromptKey?
         var role = Role.muted
         var loud = false
         switch s.phase {
@@ -397,17 +398,37 @@ extension BadmintonApp {
                 candidates = [["Change of ends: \(names[s.left]) now \(plays) on the left"], ["Ends changed: \(names[s.left]) on the left"]]
                 role = .warning
             } else {
-                let game = s.format.games == 1 ? "one game" : "game \(s.gameNumber) of up to \(s.format.games)"
-                candidates = [["\(s.format) · \(game) · \(s.discipline.rawValue)"], ["\(s.format) · game \(s.gameNumber)"]]
+                play = PlayPromptKey(format: s.format, game: s.gameNumber, discipline: s.discipline)
             }
         }
         let g = theme.glyphs
         let room = row.inset(horizontal: 1, vertical: 0)
-        let lines = candidates.map { $0.compactMap { $0 }.joined(separator: " · ").glyphed(g) }.filter { !$0.isEmpty }
-        let text = lines.first { DisplayWidth.of($0) <= room.width } ?? lines.last ?? ""
+        let text: String
+        if var key = play {
+            // The line of play, the same from rally to rally: worked out when the game or the
+            // width changes.
+            (key.width, key.unicode) = (room.width, g.isUnicode)
+            text = BadmintonApp.playPrompts.value(key) { BadmintonApp.promptText(BadmintonApp.playCandidates(s), width: room.width, glyphs: g) }
+        } else {
+            text = BadmintonApp.promptText(candidates, width: room.width, glyphs: g)
+        }
         let style = loud ? theme[role].with([.reverse, .bold]) : theme[role]
         if loud { canvas.fill(row, style: style) }
         canvas.fit(text, in: room, alignment: .center, style: style, glyphs: g)
+    }
+
+    static let playPrompts = Memo<PlayPromptKey, String>(capacity: 64)
+
+    /// The prompt's forms during play, with nothing else to say: the format and the game.
+    static func playCandidates(_ s: MatchState) -> [[String?]] {
+        let game = s.format.games == 1 ? "one game" : "game \(s.gameNumber) of up to \(s.format.games)"
+        return [["\(s.format) · \(game) · \(s.discipline.rawValue)"], ["\(s.format) · game \(s.gameNumber)"]]
+    }
+
+    /// The first of the prompt's forms that fits `width`, its parts joined by middle dots.
+    static func promptText(_ candidates: [[String?]], width: Int, glyphs g: Glyphs) -> String {
+        let lines = candidates.map { $0.compactMap { $0 }.joined(separator: " · ").glyphed(g) }.filter { !$0.isEmpty }
+        return lines.first { DisplayWidth.of($0) <= width } ?? lines.last ?? ""
     }
 
     /// Doubles, before the first rally of a game: who serves and who receives. The interval
@@ -478,6 +499,16 @@ struct ServiceLineKey: Hashable, Sendable {
     var court: ServiceCourt
     var width: Int
     var unicode: Bool
+}
+
+/// What the prompt during play (`BadmintonApp.playCandidates`) depends on, with the room for
+/// it and the glyph set.
+struct PlayPromptKey: Hashable, Sendable {
+    var format: MatchFormat
+    var game: Int
+    var discipline: Discipline
+    var width = 0
+    var unicode = true
 }
 
 /// What a name bar depends on: the name, the room it is cut to, the bar's width and the glyphs.

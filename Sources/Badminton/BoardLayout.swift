@@ -8,7 +8,7 @@ import TerminiWidgets
 /// diagram. Below the halves, across the screen: the umpire's call, then the prompt line.
 /// Both halves share one layout, so their digits are the same size and nothing moves when the
 /// service passes.
-struct BoardLayout: Equatable {
+struct BoardLayout: Equatable, Sendable {
     var nameRows: Int
     var serviceRows: Int
     /// Rows of the big-letter band; 0 when there is no room for letters three rows high (the
@@ -61,6 +61,21 @@ struct BoardLayout: Equatable {
 
     /// The tallest letters of the band: smaller than the digits.
     var letterRows: Int
+
+    /// `init(height:halfWidth:doubles:glyphs:)`, worked out once for each size (every frame
+    /// asks, and fitting the digits to each height tried is the cost); the glyph set does not
+    /// change it.
+    static func of(height: Int, halfWidth: Int, doubles: Bool, glyphs: Glyphs) -> BoardLayout {
+        layouts.value(Key(height: height, halfWidth: halfWidth, doubles: doubles)) {
+            BoardLayout(height: height, halfWidth: halfWidth, doubles: doubles, glyphs: glyphs)
+        }
+    }
+    struct Key: Hashable, Sendable {
+        var height: Int
+        var halfWidth: Int
+        var doubles: Bool
+    }
+    static let layouts = Memo<Key, BoardLayout>(capacity: 64)
 }
 
 /// One thing the band says for one side, in its forms from the longest (`BOB SERVES`) to the

@@ -36,7 +36,7 @@ extension BadmintonApp {
               "point to the side on the left half", when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.point(left: true, ctx) },
             B([.right, .char("l"), .char("m"), .pageDown], "point to the side on the right half",
               when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.point(left: false, ctx) },
-            B([.char("u"), .backspace], hint: .init(keys: [.char("u")]) { $0.log?.lastEffective == nil ? nil : "Undo" }, "undo (unlimited, across games)",
+            B([.char("u"), .backspace], hint: .init(keys: [.char("u")]) { $0.log?.canUndo == true ? "Undo" : nil }, "undo (unlimited, across games)",
               when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.undo(ctx) },
             // Redo only when there is something to redo; then it comes right after Undo.
             B([.char("y"), .ctrl("r")], hint: .init(keys: [.char("y")]) { $0.log?.canRedo == true ? "Redo" : nil },

@@ -145,10 +145,9 @@ extension BadmintonApp {
     static let umpireKeys: [Key] = [.char("c"), .char("f"), .char("t"), .char("w"), .char("i"), .char("+"), .char("o"), .char("r"), .char("v"), .char("L")]
 
     /// Game 1 before its first rally: the toss's result can still change.
-    var beforeFirstRally: Bool {
-        guard let s = log?.state else { return false }
-        return s.games.isEmpty && !s.hasRallies && !s.isOver
-    }
+    /// Read in the log's state in place, not from a copy of it: the hints of f, t and w ask at
+    /// every frame.
+    var beforeFirstRally: Bool { log?.state.isBeforeFirstRally ?? false }
 
     static var umpireBindings: [B] {
         let keeping: @Sendable (BadmintonApp) -> Bool = { !$0.watching && $0.log != nil }
@@ -236,4 +235,9 @@ extension BadmintonApp {
         }
         return effects
     }
+}
+
+extension MatchState {
+    /// Game 1 before its first rally (`BadmintonApp.beforeFirstRally`).
+    var isBeforeFirstRally: Bool { games.isEmpty && !hasRallies && !isOver }
 }

@@ -61,16 +61,58 @@ public struct CallTable: Sendable, Equatable {
     public var missing: [CallMoment] = []
 
     /// The text of `moment` with its placeholders filled in (English when the table lacks it).
-    func say(_ moment: CallMoment, _ values: [String: String] = [:]) -> String {
+    func say(_ moment: CallMoment, _ values: KeyValuePairs<String, String> = [:]) -> String {
         let template = texts[moment] ?? CallTable.english.texts[moment] ?? ""
+        // ASCII (the English table's every line), where a byte is a character: filled in from
+        // the bytes, a rally's score said without breaking the template into characters.
+        if let filled = template.utf8.withContiguousStorageIfAvailable({ CallTable.fillASCII(template, $0, values) }) {
+            if let filled { return filled }
+        }
         guard template.contains("{") else { return template }
         var out = "", name = "", inName = false
         for c in template {
             if inName {
-                if c == "}" { out += values[name] ?? ""; inName = false; name = "" } else { name.append(c) }
+                if c == "}" { out += CallTable.value(name, in: values); inName = false; name = "" } else { name.append(c) }
             } else if c == "{" { inName = true } else { out.append(c) }
         }
         return out
+    }
+
+    /// `say`'s filling in of a template of ASCII (nil for any other): what reading it
+    /// character by character gives, since there a byte is a character. An unclosed `{` drops
+    /// the rest, a `{` inside a name is part of it, a `}` outside one is text.
+    static func fillASCII(_ template: String, _ bytes: UnsafeBufferPointer<UInt8>, _ values: KeyValuePairs<String, String>) -> String? {
+        let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+        var braces = false
+        for b in bytes {
+            if b >= 0x80 { return nil }
+            if b == open { braces = true }
+        }
+        guard braces else { return template }
+        func text(_ from: Int, _ to: Int) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self) }
+        var out = ""
+        out.reserveCapacity(bytes.count + 16)
+        var start = 0, inName = false
+        for i in bytes.indices {
+            if inName {
+                guard bytes[i] == close else { continue }
+                out += CallTable.value(text(start, i), in: values)
+                inName = false
+                start = i + 1
+            } else if bytes[i] == open {
+                out += text(start, i)
+                inName = true
+                start = i + 1
+            }
+        }
+        if !inName { out += text(start, bytes.count) }
+        return out
+    }
+
+    /// The value given for placeholder `name`, or nothing.
+    static func value(_ name: String, in values: KeyValuePairs<String, String>) -> String {
+        for (key, value) in values where key == name { return value }
+        return ""
     }
 
     /// The longest line a table may have, and the most lines: a table is a page of text.

@@ -13,7 +13,7 @@ public struct MatchLog: Equatable, Sendable {
     /// The states, each in a box of its own: the shell keeps a copy of the app as last saved
     /// (to go back to if a save fails), so the next event's append copies this array; boxed,
     /// that is a reference per state rather than every array inside every state of the match.
-    private var stateBoxes: [StateBox] = []
+    @usableFromInline private(set) var stateBoxes: [StateBox] = []
     /// Undone events, the next to redo last.
     public private(set) var redoable: [MatchEvent] = []
 
@@ -35,7 +35,11 @@ public struct MatchLog: Equatable, Sendable {
     }
 
     /// The state after the last event in force.
-    public var state: MatchState {
+    /// Inlinable, so that `log.state.phase` in the app's module reads one field of the boxed
+    /// state, as it did when the rules and the app were one module: called, the getter copied
+    /// the whole state (a dozen arrays retained and released) for it, and the screen and its
+    /// hints ask dozens of times a frame.
+    @inlinable public var state: MatchState {
         // Never empty: both initialisers put the start state in.
         stateBoxes[stateBoxes.count - 1].state
     }
@@ -82,8 +86,8 @@ public struct MatchLog: Equatable, Sendable {
 }
 
 /// One state of a match log, shared by the copies of the log (never changed once made).
-private final class StateBox: Equatable, Sendable {
-    let state: MatchState
+@usableFromInline final class StateBox: Equatable, Sendable {
+    @usableFromInline let state: MatchState
     init(_ state: MatchState) { self.state = state }
-    static func == (a: StateBox, b: StateBox) -> Bool { a === b || a.state == b.state }
+    @usableFromInline static func == (a: StateBox, b: StateBox) -> Bool { a === b || a.state == b.state }
 }

@@ -139,7 +139,9 @@ public struct MatchState: Equatable, Sendable {
         }
     }
     public var isDecidingGame: Bool { gameNumber == format.games }
-    public var isOver: Bool { phase == .matchOver }
+    // Inlinable, as `hasRallies`: asked in another module of a log's state
+    // (`log.state.isOver`), a call had the whole state copied for it.
+    @inlinable public var isOver: Bool { phase == .matchOver }
     /// The score of a game that is (or was, when the match ended early) in progress: nil
     /// between games, after a match won on the court, and when the next game had not begun.
     public var unfinishedScore: [Int]? {
@@ -163,7 +165,7 @@ public struct MatchState: Equatable, Sendable {
     }
 
     /// Whether any rally has been played in the match.
-    public var hasRallies: Bool { !games.isEmpty || score != [0, 0] }
+    @inlinable public var hasRallies: Bool { !games.isEmpty || score != [0, 0] }
 
     /// The court the server serves from.
     public var serviceCourt: ServiceCourt { ServiceCourt.forScore(score[server]) }

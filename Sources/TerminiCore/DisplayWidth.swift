@@ -295,9 +295,36 @@ public enum TextLayout {
     /// Word-wraps to lines of at most `width` cells; long words are broken; `\n` is kept.
     public static func wrap(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
+        // Text the wrap would give back whole, as its one line (the umpire's call, new at
+        // every rally, so never found in the memo): neither worked out nor remembered.
+        if isOneLine(text, width: width) { return [text] }
         return wraps.value(TextAtWidth(text, width)) { wrapWorkedOut(text, width: width) }
     }
     static let wraps = Memo<TextAtWidth, [String]>()
+
+    /// Whether `wrap` gives `text` back as its only line: stand-alone scalars only (so no line
+    /// break and every scalar a character), one space between words and none at either end,
+    /// and no wider than `width`. Read from the bytes, without making a string.
+    static func isOneLine(_ text: String, width: Int) -> Bool {
+        let one = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var w = 0, i = 0, afterSpace = true
+            while i < bytes.count {
+                let (s, n) = DisplayWidth.decode(bytes, at: i)
+                if s == " " {
+                    if afterSpace { return false }
+                    afterSpace = true
+                } else {
+                    guard DisplayWidth.isStandalone(s) else { return false }
+                    afterSpace = false
+                }
+                w += DisplayWidth.of(s)
+                if w > width { return false }
+                i += n
+            }
+            return !afterSpace || bytes.isEmpty
+        }
+        return one ?? false
+    }
 
     static func wrapWorkedOut(_ text: String, width: Int) -> [String] {
         // Printable ASCII and line breaks (most text): a byte is a character and a cell.

@@ -498,7 +498,8 @@ public final class Shell {
     /// The whole screen for a terminal of `size`. Changes nothing: what a key does at this
     /// size was settled by `resize`.
     public func render(size: Size, now: Double) -> Canvas {
-        // Made filled with the background, as a fill of a blank canvas would leave it.
+        // Made filled with the background, as a fill of a blank canvas would leave it (the
+        // window below is told so and does not fill it again).
         var canvas = Canvas(width: size.width, height: size.height, fill: Cell(" ", style: theme[.background]))
         let screen = Rect(size)
         guard !isTooSmall(size) else {
@@ -512,7 +513,9 @@ public final class Shell {
             // The help or the settings opened on the "enlarge" screen: over the app's empty window.
             let framed = Rect(size)
             ctx.size = Window.contentRect(framed).size
-            Window(title: "\(app.title(context: ctx))", bar: hintBar(app: app, context: ctx)).render(in: framed, on: &canvas, theme: theme)
+            var window = Window(title: "\(app.title(context: ctx))", bar: hintBar(app: app, context: ctx))
+            window.groundLaid = true
+            window.render(in: framed, on: &canvas, theme: theme)
             modals.render(in: Window.contentRect(framed), on: &canvas, theme: theme, context: ctx)
             return canvas
         }
@@ -531,11 +534,15 @@ public final class Shell {
         let more = notices.notices.count - 1
         if let app, let id = current {
             let index = (AppRegistry.index(of: id) ?? 0) + 2
-            Window(title: "\(app.title(context: ctx))  F\(index)", bar: bar, status: status(of: app, id, context: ctx), notice: notice, moreNotices: more)
-                .render(in: screen, on: &canvas, theme: theme)
+            var window = Window(title: "\(app.title(context: ctx))  F\(index)", bar: bar, status: status(of: app, id, context: ctx),
+                                notice: notice, moreNotices: more)
+            window.groundLaid = true
+            window.render(in: screen, on: &canvas, theme: theme)
             app.render(in: Window.contentRect(screen), on: &canvas, theme: theme, context: ctx)
         } else {
-            Window(title: "Termini", bar: bar, notice: notice, moreNotices: more).render(in: screen, on: &canvas, theme: theme)
+            var window = Window(title: "Termini", bar: bar, notice: notice, moreNotices: more)
+            window.groundLaid = true
+            window.render(in: screen, on: &canvas, theme: theme)
             launcher.render(in: Window.contentRect(screen), on: &canvas, theme: theme,
                             themeName: monochrome ? "\(themeName), colours off" : themeName)
         }

@@ -123,6 +123,10 @@ public struct Window: Widget {
     /// How many other notices wait behind it (the line says so, and that `?` lists them).
     public var moreNotices: Int
     public var content: any Widget
+    /// True when the frame's cells are already blanks in the background style, as in a canvas
+    /// just made so (the shell makes each frame's that way): they are not filled again, which
+    /// was the cost of a thousand cells at every frame.
+    public var groundLaid = false
 
     public init(title: String, bar: KeyHintBar, status: String? = nil, notice: String? = nil, moreNotices: Int = 0,
                 content: any Widget = Empty()) {
@@ -155,7 +159,7 @@ public struct Window: Widget {
 
     public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         let frame = Window.frameRect(rect)
-        canvas.fill(frame, style: theme[.background])
+        if !groundLaid { canvas.fill(frame, style: theme[.background]) }
         Box.draw(frame, on: &canvas, glyphs: theme.glyphs, style: theme[.border], title: title, titleStyle: theme[.title])
         if let status, frame.width > DisplayWidth.of(title) + DisplayWidth.of(status) + 10 {
             let s = " " + TextLayout.sanitized(status) + " "
