@@ -340,7 +340,8 @@ extension TmuxSession {
             #expect(export.output.contains("retire,Cat/Dan") && export.output.contains(",Dan,"), "\(export.output)")
             // The terminal's scoresheet: O and R on Ann's row, Retired on Dan's.
             keys(t, "h", "Enter")
-            #expect(t.waitFor("Scoresheet"), "\(t.screen)")
+            // The title comes with the sheet's first lines; its grid may be a read of the pane later.
+            #expect(t.waitFor("Scoresheet") && t.waitFor("Retired"), "\(t.screen)")
             let rows = t.screen.components(separatedBy: "\n")
             #expect(rows.contains { $0.contains("Ann S") && $0.contains(" O ") && $0.contains(" R") }, "\(t.screen)")
             #expect(rows.contains { $0.contains("Dan") && $0.contains("Retired") }, "\(t.screen)")
