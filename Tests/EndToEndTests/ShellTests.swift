@@ -56,7 +56,12 @@ import TerminiTestSupport
             if i % 5 == 0 { t.send("Down") }
         }
         t.resize(width: 80, height: 24)
-        let (ok, screen) = t.wait { $0.contains("Coffee Shop") && $0.contains("t changes it") }
+        // The frame of the last size, not an earlier one still on the pane: tmux resizes at once,
+        // the app redraws when it reads its SIGWINCH.
+        let (ok, screen) = t.wait {
+            $0.contains("Coffee Shop") && $0.contains("t changes it")
+                && $0.hasPrefix("┌─ Termini ") && $0.split(separator: "\n").first?.count == 80
+        }
         #expect(ok, "\(screen)")
         let lines = t.capture()
         #expect(lines.count == 24)
