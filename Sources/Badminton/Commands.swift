@@ -1,5 +1,6 @@
 import TerminiCore
 import BadmintonRules
+import TerminiData
 import TerminiApp
 
 /// Badminton's commands, run without a terminal and read-only: `--status` (a line, or
@@ -218,10 +219,9 @@ enum BadmintonCommands {
         }
         if options.json {
             let objects = courts.map { files, s in
-                let one = MatchReport.statusJSON(s, now: context.now, court: CourtReader(store, files: files).courtName)
-                return "{\"court\":" + (CourtReader(store, files: files).courtName.map(MatchReport.json) ?? "null") + "," + one.dropFirst()
+                MatchReport.status(s, now: context.now, court: CourtReader(store, files: files).courtName, namingCourt: true)
             }
-            return CommandOutput(stdout: "{\"courts\":[" + objects.joined(separator: ",") + "]}\n")
+            return CommandOutput(stdout: JSON.object(["courts": .array(objects)]).text() + "\n")
         }
         guard !courts.isEmpty else { return CommandOutput(stderr: "termini: no court has a badminton match yet\n", status: 1) }
         let width = courts.map { DisplayWidth.of(CourtReader(store, files: $0.0).courtName ?? "-") }.max() ?? 1

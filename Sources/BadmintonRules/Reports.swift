@@ -61,86 +61,6 @@ public enum MatchReport {
         return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
     }
 
-    /// The one-object JSON of `--status --json`, keys in the documented order: the fields it
-    /// always had, then the umpire's (receiver, positions, cards, shuttles, call, timer).
-    public static func statusJSON(_ s: MatchState, now: Double, court: String? = nil) -> String {
-        let won = s.gamesWon
-        let teams = (0..<2).map { t in
-            "{\"name\":\(json(s.teams[t].name)),\"players\":[\(s.teams[t].players.map(json).joined(separator: ","))],\"games\":\(won[t]),\"score\":\(s.score[t])}"
-        }
-        let games = s.games.map { "[\($0[0]),\($0[1])]" }.joined(separator: ",")
-        let server: String
-        if s.phase == .playing {
-            server = "{\"team\":\(s.server),\"player\":\(json(s.serverName())),\"court\":\"\(s.serviceCourt.rawValue)\"}"
-        } else {
-            server = "null"
-        }
-        var interval = "null"
-        if let iv = s.interval, iv.remaining(at: now) > 0 {
-            interval = "{\"kind\":\"\(iv.kind.rawValue)\",\"remaining\":\(iv.shownSeconds(at: now))}"
-        }
-        var receiver = "null", positions = "null"
-        if s.phase == .playing {
-            receiver = "{\"team\":\(s.receiver),\"player\":\(json(s.receiverName())),\"court\":\"\(s.serviceCourt.rawValue)\"}"
-            positions = "[" + (0..<2).map { t in
-                "[" + s.teams[t].players.indices.map { p in
-                    "{\"player\":\(json(s.teams[t].players[p])),\"court\":\"\(s.court(ofPlayer: p, team: t).rawValue)\"}"
-                }.joined(separator: ",") + "]"
-            }.joined(separator: ",") + "]"
-        }
-        var timer = "null"
-        if let t = s.timer(at: now) {
-            let over = t.isOverrunning(at: now) ? ",\"overrun\":\(t.overrunSeconds(at: now))" : ""
-            timer = "{\"kind\":\"\(t.kind.rawValue)\",\"\(t.runsUp ? "elapsed" : "remaining")\":\(t.shownSeconds(at: now))\(over)}"
-        }
-        return "{\"format\":\(json(s.format.description)),\"discipline\":\"\(s.discipline.rawValue)\",\"teams\":[\(teams.joined(separator: ","))],"
-            + "\"games\":[\(games)],\"game\":\(s.gameNumber),\"server\":\(server),\"left\":\(s.left),"
-            + "\"winner\":\(s.winner.map(String.init) ?? "null"),\"interval\":\(interval),"
-            + "\"receiver\":\(receiver),\"positions\":\(positions),\"cards\":\(cardsJSON(s)),\"shuttles\":\(s.shuttles),"
-            + "\"call\":\(json(UmpireCall.text(s, now: now, court: court))),\"timer\":\(timer)}"
-    }
-
-    /// `[{"team":1,"player":"Dan","card":"warning","t":1764412345.5}]`
-    static func cardsJSON(_ s: MatchState) -> String {
-        "[" + s.cards.map { c in
-            "{\"team\":\(c.team),\"player\":\(json(UmpireCall.player(c.team, c.player, s))),\"card\":\"\(c.card.rawValue)\",\"t\":\(jsonTime(c.time))}"
-        }.joined(separator: ",") + "]"
-    }
-
-    /// `[{"kind":"injury","team":1,"player":"Lee","t":…,"duration":100}]` (null while it lasts)
-    static func stoppagesJSON(_ s: MatchState) -> String {
-        "[" + s.stoppages.map { st in
-            var e = "{\"kind\":\"\(st.kind.rawValue)\""
-            if let t = st.team, let p = st.player { e += ",\"team\":\(t),\"player\":\(json(UmpireCall.player(t, p, s)))" }
-            return e + ",\"t\":\(jsonTime(st.start)),\"duration\":\(st.end.map { jsonTime($0 - st.start) } ?? "null")}"
-        }.joined(separator: ",") + "]"
-    }
-
-    /// A JSON string literal.
-    public static func json(_ text: String) -> String {
-        var out = "\""
-        for u in text.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    /// A JSON number for a timestamp: milliseconds, no exponent.
-    static func jsonTime(_ t: Double) -> String { decimal(clamped(t), places: 3) }
-
     /// A JSON number rounded to `places` decimals (1 to 6), trailing zeros dropped, no exponent.
     /// Values beyond what a file can hold in range are clamped to ±10^12 (never a trap).
     public static func decimal(_ x: Double, places: Int) -> String {
@@ -277,7 +197,7 @@ public enum MatchReport {
             count += 1
             switch format {
             case .csv: return MatchReport.csvRows(log, number: count)
-            case .json: return (count > 1 ? ",\n" : "") + MatchReport.jsonMatch(log)
+            case .json: return (count > 1 ? ",\n" : "") + MatchReport.match(log).text()
             }
         }
 
@@ -355,73 +275,10 @@ public enum MatchReport {
             let server = s.phase == .playing ? csvField(s.serverName()) : ""
             let d = details(r.event, after: s)
             let cols = head + [String(r.seq), isoTime(r.event.time), r.event.name, team, String(s.score[0]), String(s.score[1]),
-                               String(s.gameNumber), server, csvField(d.player ?? ""), d.detail ?? "", d.duration.map(jsonTime) ?? "",
+                               String(s.gameNumber), server, csvField(d.player ?? ""), d.detail ?? "", d.duration.map { decimal(clamped($0), places: 3) } ?? "",
                                String(s.shuttles)]
             out += cols.joined(separator: ",") + "\n"
         }
         return out
-    }
-
-    static func jsonMatch(_ log: MatchLog) -> String {
-        let s = log.state
-        let teams = s.teams.map { "{\"name\":\(json($0.name)),\"players\":[\($0.players.map(json).joined(separator: ","))]}" }
-        let ending: String
-        switch s.ending {
-        case nil: ending = "null"
-        case .played?: ending = "\"played\""
-        case .retired?: ending = "\"retired\""
-        case .walkover?: ending = "\"walkover\""
-        case .disqualified?: ending = "\"disqualified\""
-        }
-        let events = rows(log).map { r -> String in
-            let st = r.state
-            var e = "{\"time\":\(json(isoTime(r.event.time))),\"t\":\(jsonTime(r.event.time)),\"event\":\"\(r.event.name)\""
-            if let t = eventTeam(r.event) { e += ",\"team\":\(t)" }
-            e += ",\"score\":[\(st.score[0]),\(st.score[1])],\"game\":\(st.gameNumber)"
-            if st.phase == .playing { e += ",\"server\":{\"team\":\(st.server),\"player\":\(json(st.serverName())),\"court\":\"\(st.serviceCourt.rawValue)\"}" }
-            let d = details(r.event, after: st)
-            if let p = d.player { e += ",\"player\":\(json(p))" }
-            switch r.event.action {
-            case .card: e += ",\"card\":\"\(d.detail ?? "")\""
-            case .stop, .resume: e += ",\"kind\":\"\(d.detail ?? "")\""
-            case .correctCourts: e += ",\"court\":\"right\""
-            case .shuttle: e += ",\"shuttles\":\(st.shuttles)"
-            default: break
-            }
-            if let duration = d.duration { e += ",\"duration\":\(jsonTime(duration))" }
-            return e + "}"
-        }
-        return "{\"started\":\(json(isoTime(log.startedAt))),\"format\":\(json(s.format.description)),\"discipline\":\"\(s.discipline.rawValue)\","
-            + "\"teams\":[\(teams.joined(separator: ","))],\"games\":[\(s.games.map { "[\($0[0]),\($0[1])]" }.joined(separator: ","))],"
-            + "\"winner\":\(s.winner.map(String.init) ?? "null"),\"ending\":\(ending),\"finished\":\(s.isOver),"
-            + "\"cards\":\(cardsJSON(s)),\"shuttles\":\(s.shuttles),\"stoppages\":\(stoppagesJSON(s)),"
-            + "\"stats\":\(statsJSON(MatchStats(log), s)),"
-            + "\"events\":[\(events.joined(separator: ","))]}"
-    }
-
-    /// The `"stats"` object of a match in `--export json` (docs/formats.md: the schema).
-    static func statsJSON(_ stats: MatchStats, _ s: MatchState) -> String {
-        func time(_ t: Double?) -> String { t.map { json(isoTime($0)) } ?? "null" }
-        func seconds(_ t: Double?) -> String { t.map(jsonTime) ?? "null" }
-        func side(_ x: MatchStats.Side) -> String {
-            let players = x.players.map { p in
-                "{\"player\":\(json(UmpireCall.player(p.player.team, p.player.player, s))),\"served\":\(p.served),\"won_on_serve\":\(p.won)}"
-            }
-            return "{\"points\":\(x.points),\"won_on_serve\":\(x.wonOnServe),\"won_on_receive\":\(x.wonOnReceive),\"from_faults\":\(x.fromFaults),"
-                + "\"served\":\(x.served),\"longest_run\":\(x.longestRun),\"biggest_lead\":\(x.biggestLead),"
-                + "\"cards\":{\"warning\":\(x.warnings),\"fault\":\(x.faults),\"disqualification\":\(x.disqualifications)},"
-                + "\"players\":[\(players.joined(separator: ","))]}"
-        }
-        /// The fields a game and the match share.
-        func common(_ g: MatchStats.Game) -> String {
-            "\"start\":\(time(g.start)),\"end\":\(time(g.end)),\"duration\":\(seconds(g.duration)),\"playing\":\(seconds(g.playingSeconds)),"
-                + "\"rallies\":\(g.rallies),\"rallies_per_minute\":\(g.ralliesPerMinute.map { decimal($0, places: 2) } ?? "null"),"
-                + "\"shuttles\":\(g.shuttles),\"teams\":[\(side(g.sides[0])),\(side(g.sides[1]))]"
-        }
-        let games = stats.games.map { g in
-            "{\"game\":\(g.number),\"score\":[\(g.score[0]),\(g.score[1])],\"winner\":\(g.winner.map(String.init) ?? "null"),"
-                + common(g) + ",\"momentum\":[\(g.momentum.map(String.init).joined(separator: ","))]}"
-        }
-        return "{" + common(stats.match) + ",\"games\":[\(games.joined(separator: ","))]}"
     }
 }

@@ -1,4 +1,5 @@
 import TerminiCore
+import TerminiData
 
 /// A shop: its name, phone and address as the shop writes them (the originals are Chinese),
 /// and optionally the same in Latin letters for terminals that cannot show them (`--ascii`,
@@ -98,7 +99,7 @@ public struct CatalogError: Error, Equatable, Sendable, CustomStringConvertible 
 extension Catalog {
     /// Reads a catalog file. Every mistake is reported with its line; nothing is guessed.
     public static func parse(_ bytes: [UInt8]) -> Result<Catalog, CatalogError> {
-        switch JSONDocument.parse(bytes) {
+        switch JSON.parse(bytes) {
         case .failure(let e): return .failure(CatalogError(line: e.line, column: e.column, message: e.message))
         case .success(let root):
             do { return .success(try decode(root)) } catch let e as CatalogError { return .failure(e) } catch {
@@ -107,7 +108,7 @@ extension Catalog {
         }
     }
 
-    static func decode(_ root: JSONNode) throws -> Catalog {
+    static func decode(_ root: JSON) throws -> Catalog {
         let top = try fields(root, what: "the catalog", allowed: ["currency", "branches", "products"], required: ["branches", "products"])
         var currency = "NT$"
         if let c = top["currency"] {
@@ -153,11 +154,11 @@ extension Catalog {
     }
 
     /// The members of an object, checked for unknown, repeated and missing keys.
-    static func fields(_ node: JSONNode, what: String, allowed: [String], required: [String]) throws -> [String: JSONMember] {
+    static func fields(_ node: JSON, what: String, allowed: [String], required: [String]) throws -> [String: JSON.Member] {
         guard case .object(let members) = node.value else {
-            throw CatalogError(line: node.line, message: "\(what) must be an object ({ \"key\": value, … }), not \(node.value.kind)")
+            throw CatalogError(line: node.line, message: "\(what) must be an object ({ \"key\": value, … }), not \(node.kind)")
         }
-        var out: [String: JSONMember] = [:]
+        var out: [String: JSON.Member] = [:]
         for m in members {
             guard allowed.contains(m.key) else {
                 throw CatalogError(line: m.line, message: "unknown key \"\(TextLayout.sanitized(m.key))\" in \(what) (known: \(allowed.joined(separator: ", ")))")
@@ -171,14 +172,14 @@ extension Catalog {
         return out
     }
 
-    static func typeError(_ m: JSONMember?, _ message: String) -> CatalogError {
+    static func typeError(_ m: JSON.Member?, _ message: String) -> CatalogError {
         CatalogError(line: m?.line ?? 1, message: message)
     }
 
-    static func text(_ m: JSONMember?, what: String, maxWidth: Int = Catalog.maxTextWidth) throws -> String {
+    static func text(_ m: JSON.Member?, what: String, maxWidth: Int = Catalog.maxTextWidth) throws -> String {
         guard let m else { throw CatalogError(line: 1, message: "\(what) is missing") }
         guard case .string(let raw) = m.node.value else {
-            throw CatalogError(line: m.node.line, message: "\(what) must be text in double quotes, not \(m.node.value.kind)")
+            throw CatalogError(line: m.node.line, message: "\(what) must be text in double quotes, not \(m.node.kind)")
         }
         let s = String(TextLayout.sanitized(raw).trimmingBlanks)
         guard !s.isEmpty else { throw CatalogError(line: m.node.line, message: "\(what) is empty") }
@@ -188,7 +189,7 @@ extension Catalog {
         return s
     }
 
-    static func asciiText(_ m: JSONMember, what: String) throws -> String {
+    static func asciiText(_ m: JSON.Member, what: String) throws -> String {
         let s = try text(m, what: what)
         guard s.unicodeScalars.allSatisfy({ $0.isASCII }) else {
             throw CatalogError(line: m.node.line, message: "\(what) must use ASCII letters only (it is shown where other text cannot be)")
@@ -196,10 +197,10 @@ extension Catalog {
         return s
     }
 
-    static func price(_ m: JSONMember?, of name: String) throws -> Int {
+    static func price(_ m: JSON.Member?, of name: String) throws -> Int {
         guard let m else { throw CatalogError(line: 1, message: "the price of \"\(name)\" is missing") }
         guard case .number(let raw) = m.node.value else {
-            throw CatalogError(line: m.node.line, message: "the price of \"\(name)\" must be a number such as 280, not \(m.node.value.kind)")
+            throw CatalogError(line: m.node.line, message: "the price of \"\(name)\" must be a number such as 280, not \(m.node.kind)")
         }
         guard let v = Int(raw) else {
             let whole = raw.contains(".") || raw.contains("e") || raw.contains("E")

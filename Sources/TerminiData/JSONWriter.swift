@@ -10,22 +10,15 @@ import Foundation
 /// sorts keys by Unicode collation and formats through several layers; a Memory flip's
 /// save cost 850,000 instructions). Keys are sorted by their UTF-8 bytes; `/` is not escaped;
 /// a non-finite number is an error, as it is to `JSONEncoder`; `Data` is base64 and `URL` its
-/// text, as `JSONEncoder` writes them by default.
+/// text, as `JSONEncoder` writes them by default. The text is written by `JSON` (JSON.swift), the
+/// one writer of every JSON the program makes.
 public enum JSONWriter {
-    public enum Layout: Sendable {
-        /// One line (a journal line).
-        case compact
-        /// Two spaces a level, `"key" : value`, as `JSONEncoder`'s `.prettyPrinted`.
-        case pretty
-    }
+    public typealias Layout = JSON.Layout
 
     public static func encode<T: Encodable>(_ value: T, layout: Layout) throws -> [UInt8] {
         let root = Slot()
         try Encoding.put(value, into: root, path: [])
-        var out: [UInt8] = []
-        out.reserveCapacity(256)
-        write(root.node, layout, indent: 0, &out)
-        return out
+        return root.node.json.bytes(layout, sortingKeys: true)
     }
 
     /// A number as this writer (and JSONEncoder) writes it; nil for one JSON cannot hold.
@@ -40,6 +33,9 @@ public enum JSONWriter {
 
     // MARK: The tree
 
+    /// The encoder's tree, in boxes since a container is filled after it is handed out; once
+    /// encoding is done it becomes the one JSON value type (`json`), written as every JSON
+    /// the program makes is.
     enum Node {
         case null
         case bool(Bool)
@@ -48,6 +44,17 @@ public enum JSONWriter {
         case string(String)
         case array(ArrayBox)
         case object(ObjectBox)
+
+        var json: JSON {
+            switch self {
+            case .null: return .null
+            case .bool(let b): return .bool(b)
+            case .number(let n): return .number(n)
+            case .string(let s): return .string(s)
+            case .array(let a): return .array(a.items.map(\.json))
+            case .object(let o): return JSON(.object(o.items.map { JSON.Member(key: $0.key, node: $0.node.json) }))
+            }
+        }
     }
 
     final class ArrayBox { var items: [Node] = [] }
@@ -67,81 +74,6 @@ public enum JSONWriter {
     final class Slot {
         var node: Node = .object(ObjectBox())
         var filled = false
-    }
-
-    // MARK: Text
-
-    static func write(_ node: Node, _ layout: Layout, indent: Int, _ out: inout [UInt8]) {
-        switch node {
-        case .null: out += "null".utf8
-        case .bool(let b): out += (b ? "true" : "false").utf8
-        case .number(let n): out += n.utf8
-        case .string(let s): writeString(s, &out)
-        case .array(let a):
-            guard !a.items.isEmpty else { empty("[", "]", layout, indent, &out); return }
-            out.append(UInt8(ascii: "["))
-            for (i, item) in a.items.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                newline(layout, indent + 1, &out)
-                write(item, layout, indent: indent + 1, &out)
-            }
-            newline(layout, indent, &out)
-            out.append(UInt8(ascii: "]"))
-        case .object(let o):
-            guard !o.items.isEmpty else { empty("{", "}", layout, indent, &out); return }
-            out.append(UInt8(ascii: "{"))
-            let sorted = o.items.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            for (i, item) in sorted.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                newline(layout, indent + 1, &out)
-                writeString(item.key, &out)
-                out += layout == .pretty ? " : ".utf8 : ":".utf8
-                write(item.node, layout, indent: indent + 1, &out)
-            }
-            newline(layout, indent, &out)
-            out.append(UInt8(ascii: "}"))
-        }
-    }
-
-    /// An empty array or object: `[]`, or in the pretty layout an empty line between its
-    /// brackets, as JSONEncoder writes it.
-    private static func empty(_ open: Unicode.Scalar, _ close: Unicode.Scalar, _ layout: Layout, _ indent: Int, _ out: inout [UInt8]) {
-        out.append(UInt8(ascii: open))
-        if layout == .pretty {
-            out.append(UInt8(ascii: "\n"))
-            newline(layout, indent, &out)
-        }
-        out.append(UInt8(ascii: close))
-    }
-
-    private static func newline(_ layout: Layout, _ indent: Int, _ out: inout [UInt8]) {
-        guard layout == .pretty else { return }
-        out.append(UInt8(ascii: "\n"))
-        out += repeatElement(UInt8(ascii: " "), count: 2 * indent)
-    }
-
-    /// A JSON string: quotes, backslashes and the C0 controls escaped, everything else as
-    /// its UTF-8 (a Swift string is always valid Unicode, so the bytes are too).
-    static func writeString(_ s: String, _ out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): out += "\\\"".utf8
-            case UInt8(ascii: "\\"): out += "\\\\".utf8
-            case 0x0a: out += "\\n".utf8
-            case 0x0d: out += "\\r".utf8
-            case 0x09: out += "\\t".utf8
-            case 0x08: out += "\\b".utf8
-            case 0x0c: out += "\\f".utf8
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += "\\u00".utf8
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 0xf)])
-            default: out.append(b)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 
     // MARK: The Encoder

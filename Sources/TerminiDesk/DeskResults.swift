@@ -1,5 +1,6 @@
 import TerminiCore
 import BadmintonRules
+import TerminiData
 
 /// How a finished match ended, as the results say it.
 public enum DeskEnding: Equatable, Sendable {
@@ -126,7 +127,7 @@ public enum DeskResultsWriter {
     public static func write(_ results: [DeskResult], as format: Format) -> String {
         switch format {
         case .csv: return csvHeader + results.map(csvLine).joined()
-        case .json: return "{\"results\":[" + results.map(jsonObject).joined(separator: ",") + "]}\n"
+        case .json: return JSON.object(["results": .array(results.map(jsonObject))]).text() + "\n"
         }
     }
 
@@ -143,18 +144,18 @@ public enum DeskResultsWriter {
         return cells.map { MatchReport.csvField(TextLayout.sanitized($0)) }.joined(separator: ",") + "\n"
     }
 
-    static func jsonObject(_ r: DeskResult) -> String {
-        func s(_ t: String?) -> String { t.map { MatchReport.json(TextLayout.sanitized($0)) } ?? "null" }
-        func team(_ t: DeskTeam) -> String {
-            "{\"players\":[" + t.players.map { s($0) }.joined(separator: ",") + "],\"country\":\(s(t.country))}"
-        }
-        let games = "[" + r.games.map { "[\($0[0]),\($0[1])]" }.joined(separator: ",") + "]"
-        let cards = "[" + r.cards.map { "{\"team\":\($0.team + 1),\"player\":\(s($0.player)),\"card\":\(s($0.card)),\"game\":\($0.game)}" }.joined(separator: ",") + "]"
-        return "{\"match\":\(s(r.number)),\"event\":\(s(r.event)),\"round\":\(s(r.round)),\"court\":\(s(r.court)),"
-            + "\"teams\":[\(team(r.teams[0])),\(team(r.teams[1]))],\"winner\":\(r.winner + 1),\"games\":\(games),"
-            + "\"ended\":\(s(r.ended)),\"endedBy\":\(r.endedBy.map { String($0 + 1) } ?? "null"),"
-            + "\"start\":\(s(r.start.map(MatchReport.isoTime))),\"end\":\(s(MatchReport.isoTime(r.end))),"
-            + "\"duration\":\(r.duration.map { String(Int($0.rounded())) } ?? "null"),\"shuttles\":\(r.shuttles),"
-            + "\"umpire\":\(s(r.umpire)),\"judge\":\(s(r.judge)),\"cards\":\(cards)}"
+    static func jsonObject(_ r: DeskResult) -> JSON {
+        func s(_ t: String?) -> JSON { .string(t.map(TextLayout.sanitized)) }
+        func team(_ t: DeskTeam) -> JSON { .object(["players": .array(t.players.map(s)), "country": s(t.country)]) }
+        return .object([
+            "match": s(r.number), "event": s(r.event), "round": s(r.round), "court": s(r.court),
+            "teams": .array([team(r.teams[0]), team(r.teams[1])]), "winner": .int(r.winner + 1),
+            "games": .array(r.games.map { .array([.int($0[0]), .int($0[1])]) }),
+            "ended": s(r.ended), "endedBy": .int(r.endedBy.map { $0 + 1 }),
+            "start": s(r.start.map(MatchReport.isoTime)), "end": s(MatchReport.isoTime(r.end)),
+            "duration": .int(r.duration.map { Int($0.rounded()) }), "shuttles": .int(r.shuttles),
+            "umpire": s(r.umpire), "judge": s(r.judge),
+            "cards": .array(r.cards.map { .object(["team": .int($0.team + 1), "player": s($0.player), "card": s($0.card), "game": .int($0.game)]) }),
+        ])
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TerminiData
 
 /// The messages of a hall, as bytes. What comes from the network is hostile input, read as a
 /// damaged file is: a size limit before anything is parsed, every field checked (names as
@@ -47,14 +48,13 @@ public enum HallWire {
             self.previous = previous
         }
 
-        /// The header's JSON, written by hand from fields that need no escape (checked names,
-        /// finite numbers), so it reads back exactly.
+        /// The header's JSON, on one line, `v` first.
         var line: [UInt8] {
-            var s = "{\"v\":\(v),\"court\":\"\(court)\",\"keeper\":\"\(keeper)\",\"match\":\(match)"
-            if let seq { s += ",\"seq\":\(seq)" }
-            if let final { s += ",\"final\":\(final)" }
-            if let previous { s += ",\"previous\":\(previous)" }
-            return Array((s + "}").utf8)
+            var members: [(String, JSON)] = [("v", .int(v)), ("court", .string(court)), ("keeper", .string(keeper)), ("match", .double(match))]
+            if let seq { members.append(("seq", .int(seq))) }
+            if let final { members.append(("final", .int(final))) }
+            if let previous { members.append(("previous", .double(previous))) }
+            return JSON.object(members).bytes()
         }
     }
 
@@ -117,12 +117,12 @@ public enum HallWire {
         public var asksReplay: Bool { replay == true }
 
         public var bytes: [UInt8] {
-            var s = "{\"v\":\(v)"
-            if let match { s += ",\"match\":\(match)" }
-            s += ",\"seq\":\(seq)"
-            if closed == true { s += ",\"closed\":true" }
-            if replay == true { s += ",\"replay\":true" }
-            return Array((s + "}").utf8)
+            var members: [(String, JSON)] = [("v", .int(v))]
+            if let match { members.append(("match", .double(match))) }
+            members.append(("seq", .int(seq)))
+            if closed == true { members.append(("closed", .bool(true))) }
+            if replay == true { members.append(("replay", .bool(true))) }
+            return JSON.object(members).bytes()
         }
 
         public static func decode(_ payload: [UInt8]) -> Ack? {
@@ -146,7 +146,7 @@ public enum HallWire {
             self.online = online
         }
 
-        public var bytes: [UInt8] { Array("{\"v\":\(v),\"keeper\":\"\(keeper)\",\"online\":\(online)}".utf8) }
+        public var bytes: [UInt8] { JSON.object(["v": .int(v), "keeper": .string(keeper), "online": .bool(online)]).bytes() }
 
         public static func decode(_ payload: [UInt8]) -> Presence? {
             guard payload.count <= 256, let p = try? JSONDecoder().decode(Presence.self, from: Data(payload)), p.v == version,

@@ -1,54 +1,21 @@
-/// A small JSON reader that remembers the line of every value, so a mistake in a catalog
-/// written by hand is reported as "coffee-catalog.json line 12: …" — for syntax errors and
-/// for content errors (a price that is text, a missing name) alike. Foundation's decoder
-/// knows no lines for the second kind.
-indirect enum JSONValue: Equatable, Sendable {
-    case object([JSONMember])
-    case array([JSONNode])
-    case string(String)
-    /// The number as written, checked against the JSON grammar.
-    case number(String)
-    case bool(Bool)
-    case null
+/// value, so a mistake in a file written by hand is reported as "coffee-catalog.json line 12: …"
+/// — for syntax errors and for content errors (a price that is text, a missing name) alike.
+/// Foundation's decoder knows no lines for the second kind.
 
-    /// What the value is, for messages: "a string", "an object".
-    var kind: String {
-        switch self {
-        case .object: return "an object"
-        case .array: return "a list"
-        case .string: return "text"
-        case .number: return "a number"
-        case .bool: return "true/false"
-        case .null: return "null"
-        }
-    }
+public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var message: String
+    public var description: String { "line \(line), column \(column): \(message)" }
 }
 
-/// A value and the line (1-based) where it starts.
-struct JSONNode: Equatable, Sendable {
-    var value: JSONValue
-    var line: Int
-}
-
-/// A key of an object, its line, and its value.
-struct JSONMember: Equatable, Sendable {
-    var key: String
-    var line: Int
-    var node: JSONNode
-}
-
-struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
-    var line: Int
-    var column: Int
-    var message: String
-    var description: String { "line \(line), column \(column): \(message)" }
-}
-
-enum JSONDocument {
+extension JSON {
     /// Nesting deeper than this is refused rather than risking the stack.
-    static let maxDepth = 64
+    public static let maxDepth = 64
 
-    static func parse(_ bytes: [UInt8]) -> Result<JSONNode, JSONSyntaxError> {
+    /// Reads a JSON document, each value with its line; a mistake is told with its line and
+    /// column, in words for a person who wrote the file by hand.
+    public static func parse(_ bytes: [UInt8]) -> Result<JSON, JSONSyntaxError> {
         var p = Parser(bytes: bytes)
         return p.document()
     }
@@ -80,7 +47,7 @@ enum JSONDocument {
             JSONSyntaxError(line: line, column: column(at ?? i), message: message)
         }
 
-        mutating func document() -> Result<JSONNode, JSONSyntaxError> {
+        mutating func document() -> Result<JSON, JSONSyntaxError> {
             do {
                 skipSpace()
                 guard i < bytes.count else { throw fail("the file is empty (expected a JSON object)") }
@@ -113,20 +80,20 @@ enum JSONDocument {
             return b >= 0x80 ? "a non-ASCII character" : "a control character"
         }
 
-        mutating func value(depth: Int) throws -> JSONNode {
-            guard depth < JSONDocument.maxDepth else { throw fail("nested too deeply") }
+        mutating func value(depth: Int) throws -> JSON {
+            guard depth < JSON.maxDepth else { throw fail("nested too deeply") }
             skipSpace()
             guard i < bytes.count else { throw fail("the file ends where a value was expected") }
             let startLine = line
             switch bytes[i] {
-            case UInt8(ascii: "{"): return JSONNode(value: try object(depth: depth), line: startLine)
-            case UInt8(ascii: "["): return JSONNode(value: try array(depth: depth), line: startLine)
-            case UInt8(ascii: "\""): return JSONNode(value: .string(try string()), line: startLine)
-            case UInt8(ascii: "t"): try literal("true"); return JSONNode(value: .bool(true), line: startLine)
-            case UInt8(ascii: "f"): try literal("false"); return JSONNode(value: .bool(false), line: startLine)
-            case UInt8(ascii: "n"): try literal("null"); return JSONNode(value: .null, line: startLine)
+            case UInt8(ascii: "{"): return JSON(try object(depth: depth), line: startLine)
+            case UInt8(ascii: "["): return JSON(try array(depth: depth), line: startLine)
+            case UInt8(ascii: "\""): return JSON(.string(try string()), line: startLine)
+            case UInt8(ascii: "t"): try literal("true"); return JSON(.bool(true), line: startLine)
+            case UInt8(ascii: "f"): try literal("false"); return JSON(.bool(false), line: startLine)
+            case UInt8(ascii: "n"): try literal("null"); return JSON(.null, line: startLine)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                return JSONNode(value: .number(try number()), line: startLine)
+                return JSON(.number(try number()), line: startLine)
             case UInt8(ascii: "'"): throw fail("text must be in double quotes (\"…\"), not single quotes")
             case UInt8(ascii: "}"), UInt8(ascii: "]"): throw fail("a value is missing before \(describe(bytes[i]))")
             default: throw fail("unexpected \(describe(bytes[i])) where a value was expected")
@@ -141,9 +108,9 @@ enum JSONDocument {
             i += w.count
         }
 
-        mutating func object(depth: Int) throws -> JSONValue {
+        mutating func object(depth: Int) throws -> JSON.Value {
             i += 1  // {
-            var members: [JSONMember] = []
+            var members: [JSON.Member] = []
             skipSpace()
             if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return .object([]) }
             while true {
@@ -159,7 +126,7 @@ enum JSONDocument {
                 guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after the key \"\(key)\"") }
                 i += 1
                 let v = try value(depth: depth + 1)
-                members.append(JSONMember(key: key, line: keyLine, node: v))
+                members.append(JSON.Member(key: key, line: keyLine, node: v))
                 skipSpace()
                 guard i < bytes.count else { throw fail("the file ends inside an object (a '}' is missing)") }
                 if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -168,9 +135,9 @@ enum JSONDocument {
             }
         }
 
-        mutating func array(depth: Int) throws -> JSONValue {
+        mutating func array(depth: Int) throws -> JSON.Value {
             i += 1  // [
-            var items: [JSONNode] = []
+            var items: [JSON] = []
             skipSpace()
             if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; return .array([]) }
             while true {
