@@ -254,6 +254,33 @@ struct SetupForm: Modal, Equatable, Sendable {
         Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: "New match", titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
         guard inner.height >= 1 else { return }
+        // Why Enter does nothing yet, on two lines when it is long (one on a short screen).
+        let problemLines = (error ?? problem).map { TextLayout.wrap($0, width: inner.width) } ?? []
+        let roomy = inner.height >= SetupForm.roomyHeight
+        let problemRows = min(problemLines.count, roomy ? 2 : 1)
+        let shownLines = lines(rows: roomy ? inner.height : inner.height - problemRows)
+        for (i, line) in shownLines.enumerated() {
+            guard case .field(let f) = line else {
+                if line == .hint {
+                    let hint = focus.rawValue >= Field.matchNumber.rawValue ? "Optional, for the scoresheet: at most 40 characters each"
+                        : discipline == .doubles ? "Doubles names: two players a side, as Ann/Bob" : "Names: one player a side"
+                    canvas.fit(hint, in: inner.row(i), style: theme[.muted], glyphs: theme.glyphs)
+                }
+                continue
+            }
+            renderField(f, row: i, inner: inner, on: &canvas, theme: theme)
+        }
+        let shown = Array(problemLines.prefix(problemRows))
+        for (i, line) in shown.enumerated() {
+            let last = i == shown.count - 1 && problemLines.count > shown.count
+            let text = last ? ([line] + problemLines[(i + 1)...]).joined(separator: " ") : line
+            canvas.fit(text, in: inner.row(inner.height - shown.count + i), style: theme[.danger], glyphs: theme.glyphs)
+        }
+    }
+
+    /// One field's row of the dialog: its label, and its value as it is edited.
+    private func renderField(_ f: Field, row i: Int, inner: Rect, on canvas: inout Canvas, theme: Theme) {
+        let g = theme.glyphs
         let labelWidth = 16
         func label(_ i: Int, _ text: String, _ field: Field) {
             let focused = focus == field
@@ -275,58 +302,37 @@ struct SetupForm: Modal, Equatable, Sendable {
             let r = valueRect(i)
             field.render(in: Rect(x: r.x, y: r.y, width: min(width, r.width), height: 1), on: &canvas, theme: theme, focused: focus == f)
         }
-        // Why Enter does nothing yet, on two lines when it is long (one on a short screen).
-        let problemLines = (error ?? problem).map { TextLayout.wrap($0, width: inner.width) } ?? []
-        let roomy = inner.height >= SetupForm.roomyHeight
-        let problemRows = min(problemLines.count, roomy ? 2 : 1)
-        let shownLines = lines(rows: roomy ? inner.height : inner.height - problemRows)
-        for (i, line) in shownLines.enumerated() {
-            guard case .field(let f) = line else {
-                if line == .hint {
-                    let hint = focus.rawValue >= Field.matchNumber.rawValue ? "Optional, for the scoresheet: at most 40 characters each"
-                        : discipline == .doubles ? "Doubles names: two players a side, as Ann/Bob" : "Names: one player a side"
-                    canvas.fit(hint, in: inner.row(i), style: theme[.muted], glyphs: theme.glyphs)
-                }
-                continue
+        switch f {
+        case .format:
+            label(i, "Format", .format)
+            let fr = valueRect(i)
+            let arrows = focus == .format
+            let fx = canvas.put(arrows ? String(g.pointerLeft) + " " : "  ", x: fr.x, y: fr.y, style: theme[.muted], clip: fr)
+            format.render(in: Rect(x: fx, y: fr.y, width: 9, height: 1), on: &canvas, theme: theme, focused: focus == .format)
+            let after = canvas.put(arrows ? " " + String(g.pointer) : "  ", x: fx + 9, y: fr.y, style: theme[.muted], clip: fr)
+            canvas.put("  " + SetupForm.describe(format.text), x: after, y: fr.y, style: theme[.muted], clip: fr)
+        case .discipline:
+            label(i, "Play", .discipline)
+            choice(i, ["Singles", "Doubles"], selected: discipline == .singles ? 0 : 1, focused: focus == .discipline)
+        case .side0:
+            label(i, "Left side", .side0)
+            text(i, names[0], .side0, width: 41)
+        case .side1:
+            label(i, "Right side", .side1)
+            text(i, names[1], .side1, width: 41)
+        case .server:
+            label(i, "First server", .server)
+            let shownNames = names.map { n -> String in
+                // The name without its country: `Lin Dan`, not `Lin Dan (CHN)`.
+                let t = TeamInfo.parse(n.text, discipline: discipline)?.name ?? TextLayout.sanitizedName(n.text)
+                return t.isEmpty ? "?" : TextLayout.truncate(t, to: 18, ellipsis: g.ellipsis)
             }
-            switch f {
-            case .format:
-                label(i, "Format", .format)
-                let fr = valueRect(i)
-                let arrows = focus == .format
-                let fx = canvas.put(arrows ? String(g.pointerLeft) + " " : "  ", x: fr.x, y: fr.y, style: theme[.muted], clip: fr)
-                format.render(in: Rect(x: fx, y: fr.y, width: 9, height: 1), on: &canvas, theme: theme, focused: focus == .format)
-                let after = canvas.put(arrows ? " " + String(g.pointer) : "  ", x: fx + 9, y: fr.y, style: theme[.muted], clip: fr)
-                canvas.put("  " + SetupForm.describe(format.text), x: after, y: fr.y, style: theme[.muted], clip: fr)
-            case .discipline:
-                label(i, "Play", .discipline)
-                choice(i, ["Singles", "Doubles"], selected: discipline == .singles ? 0 : 1, focused: focus == .discipline)
-            case .side0:
-                label(i, "Left side", .side0)
-                text(i, names[0], .side0, width: 41)
-            case .side1:
-                label(i, "Right side", .side1)
-                text(i, names[1], .side1, width: 41)
-            case .server:
-                label(i, "First server", .server)
-                let shownNames = names.map { n -> String in
-                    // The name without its country: `Lin Dan`, not `Lin Dan (CHN)`.
-                    let t = TeamInfo.parse(n.text, discipline: discipline)?.name ?? TextLayout.sanitizedName(n.text)
-                    return t.isEmpty ? "?" : TextLayout.truncate(t, to: 18, ellipsis: g.ellipsis)
-                }
-                choice(i, shownNames, selected: firstServer, focused: focus == .server)
-            case .matchNumber, .event, .round, .court, .umpire, .judge:
-                let labels: [Field: String] = [.matchNumber: "Match no.", .event: "Event", .round: "Round", .court: "Court", .umpire: "Umpire",
-                                               .judge: "Service judge"]
-                label(i, labels[f] ?? "", f)
-                if let field = SetupForm.text(of: f) { text(i, self[keyPath: field], f, width: 41) }
-            }
-        }
-        let shown = Array(problemLines.prefix(problemRows))
-        for (i, line) in shown.enumerated() {
-            let last = i == shown.count - 1 && problemLines.count > shown.count
-            let text = last ? ([line] + problemLines[(i + 1)...]).joined(separator: " ") : line
-            canvas.fit(text, in: inner.row(inner.height - shown.count + i), style: theme[.danger], glyphs: theme.glyphs)
+            choice(i, shownNames, selected: firstServer, focused: focus == .server)
+        case .matchNumber, .event, .round, .court, .umpire, .judge:
+            let labels: [Field: String] = [.matchNumber: "Match no.", .event: "Event", .round: "Round", .court: "Court", .umpire: "Umpire",
+                                           .judge: "Service judge"]
+            label(i, labels[f] ?? "", f)
+            if let field = SetupForm.text(of: f) { text(i, self[keyPath: field], f, width: 41) }
         }
     }
 }

@@ -90,45 +90,13 @@ public enum CommandLineParser {
                 let spec = globalOptions.first { $0.name == name }
                     ?? owners.lazy.flatMap(\.options).first { $0.name == name }
                 guard let spec else { return fail("unknown option '\(clean(name))'") }
-                var value: String?
-                if spec.valueName != nil {
-                    if let inline {
-                        value = inline
-                    } else if spec.valueIsOptional {
-                        // Left out when the next argument is an option or an app's name.
-                        if i < args.count, !(args[i].hasPrefix("-") && args[i] != "-"), app(args[i].lowercased()) == nil {
-                            value = args[i]
-                            i += 1
-                        }
-                    } else if i < args.count, !(args[i].hasPrefix("-") && args[i] != "-") || isNegativeNumber(args[i]) {
-                        // An option is not a value: `--theme --ascii` lacks a theme name
-                        // (a value starting with '-' can still be given as --theme=-x);
-                        // a negative number is a value, for the option to judge (`--seed -1`).
-                        value = args[i]
-                        i += 1
-                    } else {
-                        return fail("option '\(name)' needs a value (\(spec.valueName ?? "VALUE"))")
-                    }
-                    if value?.isEmpty == true { return fail("option '\(name)' needs a non-empty value") }
-                } else if inline != nil {
-                    return fail("option '\(name)' takes no value")
+                let value: String?
+                switch optionValue(spec, inline: inline, args: args, at: &i, isApp: { app($0) != nil }) {
+                case .success(let v): value = v
+                case .failure(let e): return .failure(e)
                 }
-                switch name {
-                case "--help": inv.action = .help
-                case "--version": if inv.action == .run { inv.action = .version }
-                case "--list-themes": if inv.action == .run { inv.action = .listThemes }
-                case "--completions":
-                    guard let shell = value.flatMap(Completions.Shell.init(rawValue:)) else {
-                        return fail("--completions takes bash, zsh or fish, not '\(clean(value ?? ""))'")
-                    }
-                    if inv.action == .run { inv.action = .completions(shell) }
-                case "--no-color": inv.color = false
-                case "--color": inv.color = true
-                case "--ascii": inv.ascii = true
-                case "--theme": inv.theme = value
-                case "--config-dir": inv.configDir = value
-                default: appArgs.append((name, value))
-                }
+                if let problem = apply(name, value, to: &inv) { return fail(problem) }
+                if !globalOptions.contains(where: { $0.name == name }) { appArgs.append((name, value)) }
             } else {
                 guard inv.app == nil && inv.command == nil else { return fail("unexpected argument '\(clean(arg))' (one app at a time)") }
                 if command(arg.lowercased()) != nil {
@@ -162,6 +130,55 @@ public enum CommandLineParser {
             return fail("theme name '\(clean(t))' must not contain '/', '..' or control characters")
         }
         return .success(inv)
+    }
+
+    /// The value an option is given: inline (`--theme=x`), the next argument, or none. An option
+    /// is not a value (`--theme --ascii` lacks a theme name; `--theme=-x` still gives one); a
+    /// negative number is a value, for the option to judge (`--seed -1`). An optional value is
+    /// left out when the next argument is an option or an app's name.
+    static func optionValue(_ spec: OptionSpec, inline: String?, args: [String], at i: inout Int,
+                            isApp: (String) -> Bool) -> Result<String?, UsageError> {
+        func fail(_ m: String) -> Result<String?, UsageError> { .failure(UsageError(message: m)) }
+        guard spec.valueName != nil else {
+            return inline == nil ? .success(nil) : fail("option '\(spec.name)' takes no value")
+        }
+        let value: String?
+        if let inline {
+            value = inline
+        } else if spec.valueIsOptional {
+            guard i < args.count, !(args[i].hasPrefix("-") && args[i] != "-"), !isApp(args[i].lowercased()) else { return .success(nil) }
+            value = args[i]
+            i += 1
+        } else if i < args.count, !(args[i].hasPrefix("-") && args[i] != "-") || isNegativeNumber(args[i]) {
+            value = args[i]
+            i += 1
+        } else {
+            return fail("option '\(spec.name)' needs a value (\(spec.valueName ?? "VALUE"))")
+        }
+        if value?.isEmpty == true { return fail("option '\(spec.name)' needs a non-empty value") }
+        return .success(value)
+    }
+
+    /// What a global option does to the invocation; nil when it is fine (an app's option is
+    /// kept for its app by the caller).
+    static func apply(_ name: String, _ value: String?, to inv: inout Invocation) -> String? {
+        switch name {
+        case "--help": inv.action = .help
+        case "--version": if inv.action == .run { inv.action = .version }
+        case "--list-themes": if inv.action == .run { inv.action = .listThemes }
+        case "--completions":
+            guard let shell = value.flatMap(Completions.Shell.init(rawValue:)) else {
+                return "--completions takes bash, zsh or fish, not '\(clean(value ?? ""))'"
+            }
+            if inv.action == .run { inv.action = .completions(shell) }
+        case "--no-color": inv.color = false
+        case "--color": inv.color = true
+        case "--ascii": inv.ascii = true
+        case "--theme": inv.theme = value
+        case "--config-dir": inv.configDir = value
+        default: break
+        }
+        return nil
     }
 
     static func isNegativeNumber(_ s: String) -> Bool {

@@ -266,35 +266,48 @@ public final class Terminal {
         }
     }
 
+    /// A terminfo string capability without its padding; nil when the entry lacks it.
+    static func terminfoString(_ name: String) -> [UInt8]? {
+        guard let p = tigetstr(name), Int(bitPattern: p) != -1 else { return nil }
+        let bytes = withoutPadding(Array(String(cString: p).utf8))
+        return bytes.isEmpty ? nil : bytes
+    }
+
+    /// A terminfo capability with parameters, filled in by tiparm.
+    static func terminfoControl(_ name: String, arity: Int) -> ParameterizedControl? {
+        guard let raw = tigetstr(name), Int(bitPattern: raw) != -1 else { return nil }
+        let template = String(cString: raw)
+        return ParameterizedControl(arity: arity, terminfo: Array(template.utf8)) { a, b in
+            let out = template.withCString { t in
+                arity == 1 ? termini_tiparm1(t, Int32(a)) : termini_tiparm2(t, Int32(a), Int32(b))
+            }
+            return out.map { withoutPadding(Array(String(cString: $0).utf8)) } ?? []
+        }
+    }
+
     /// The controls of the terminal, from its terminfo entry.
     static func controls(depth: ColorDepth, unicode: Bool) -> TerminalControls {
-        func string(_ name: String) -> [UInt8]? {
-            guard let p = tigetstr(name), Int(bitPattern: p) != -1 else { return nil }
-            let bytes = withoutPadding(Array(String(cString: p).utf8))
-            return bytes.isEmpty ? nil : bytes
-        }
-        func control(_ name: String, arity: Int) -> ParameterizedControl? {
-            guard let raw = tigetstr(name), Int(bitPattern: raw) != -1 else { return nil }
-            let template = String(cString: raw)
-            return ParameterizedControl(arity: arity, terminfo: Array(template.utf8)) { a, b in
-                let out = template.withCString { t in
-                    arity == 1 ? termini_tiparm1(t, Int32(a)) : termini_tiparm2(t, Int32(a), Int32(b))
-                }
-                return out.map { withoutPadding(Array(String(cString: $0).utf8)) } ?? []
-            }
-        }
+        let (string, control) = (terminfoString, terminfoControl)
         // cup is there: start() refuses a terminal without it.
-        let cup = control("cup", arity: 2) ?? ParameterizedControl(arity: 2) { a, b in Array("\u{1b}[\(a + 1);\(b + 1)H".utf8) }
+        let cup = control("cup", 2) ?? ParameterizedControl(arity: 2) { a, b in Array("\u{1b}[\(a + 1);\(b + 1)H".utf8) }
         var c = TerminalControls(cursorAddress: cup, clearScreen: string("clear") ?? [], resetAttributes: string("sgr0") ?? [],
                                  depth: depth, unicode: unicode)
-        c.columnAddress = control("hpa", arity: 1)
-        c.rowAddress = control("vpa", arity: 1)
-        c.right = control("cuf", arity: 1)
+        addMovement(to: &c)
+        addAttributes(to: &c, depth: depth)
+        return c
+    }
+
+    /// The cursor's moves and the line's edits: what the screen writer picks the cheapest from.
+    static func addMovement(to c: inout TerminalControls) {
+        let (string, control) = (terminfoString, { terminfoControl($0, arity: 1) })
+        c.columnAddress = control("hpa")
+        c.rowAddress = control("vpa")
+        c.right = control("cuf")
         c.rightOne = string("cuf1")
-        c.left = control("cub", arity: 1)
+        c.left = control("cub")
         c.leftOne = string("cub1")
-        c.down = control("cud", arity: 1)
-        c.up = control("cuu", arity: 1)
+        c.down = control("cud")
+        c.up = control("cuu")
         c.upOne = string("cuu1")
         c.carriageReturn = string("cr")
         // A line feed moves down one row; the tty may add a carriage return to it (ONLCR).
@@ -308,7 +321,7 @@ public final class Terminal {
             c.lineFeedReturns = translated ? true : nil
         }
         c.clearToEndOfLine = string("el")
-        c.eraseCharacters = control("ech", arity: 1)
+        c.eraseCharacters = control("ech")
         // Tabs to the stops the entry says the terminal starts with (it#8: every 8 columns;
         // Termini never sets stops of its own), unless the tty turns them into spaces.
         let expanded = tcgetattr(1, &t) == 0 && t.c_oflag & tcflag_t(OPOST) != 0 && t.c_oflag & tcflag_t(TABDLY) == tcflag_t(TAB3)
@@ -316,19 +329,26 @@ public final class Terminal {
             c.tab = string("ht")
             c.tabWidth = Int(tigetnum("it"))
         }
-        c.insertCharacters = control("ich", arity: 1)
-        c.deleteCharacters = control("dch", arity: 1)
+        c.insertCharacters = control("ich")
+        c.deleteCharacters = control("dch")
         c.deleteOne = string("dch1")
+        c.autoMargins = tigetflag("am") > 0
+        c.eatsNewline = tigetflag("xenl") > 0
+    }
+
+    /// The attributes and colours, and which of them the terminal cannot mix with colour.
+    static func addAttributes(to c: inout TerminalControls, depth: ColorDepth) {
+        let (string, control) = (terminfoString, { terminfoControl($0, arity: 1) })
         c.bold = string("bold")
         c.dim = string("dim")
         c.reverse = string("rev")
         c.underline = string("smul")
         c.italic = string("sitm")
         if depth != .monochrome {
-            if let f = control("setaf", arity: 1), let b = control("setab", arity: 1) {
+            if let f = control("setaf"), let b = control("setab") {
                 c.foreground = f
                 c.background = b
-            } else if let f = control("setf", arity: 1), let b = control("setb", arity: 1) {
+            } else if let f = control("setf"), let b = control("setb") {
                 // The old controls number the first eight colours blue-first.
                 let order = [0, 4, 2, 6, 1, 5, 3, 7]
                 c.foreground = ParameterizedControl(arity: 1) { i, _ in f.bytes(i < 8 ? order[i] : i) }
@@ -341,8 +361,6 @@ public final class Terminal {
             (c.bold, c.dim, c.reverse, c.underline, c.italic) = (nil, nil, nil, nil, nil)
             (c.foreground, c.background, c.originalColors) = (nil, nil, nil)
         }
-        c.autoMargins = tigetflag("am") > 0
-        c.eatsNewline = tigetflag("xenl") > 0
         c.moveInAttributes = tigetflag("msgr") > 0
         let ncv = tigetnum("ncv")
         if ncv > 0 {
@@ -353,7 +371,6 @@ public final class Terminal {
             if ncv & 32 != 0 { a.insert(.bold) }
             c.noColorAttributes = a
         }
-        return c
     }
 
     /// A terminfo string without its padding (`$<5>`, `$<2*/>`): delays for hardware
