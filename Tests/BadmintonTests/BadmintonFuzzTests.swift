@@ -23,42 +23,29 @@ import Testing
         let start = Fuzz.clock()
         var d = FuzzDriver<BadmintonApp>(now: 1_800_000_000)
         var matches = Set<Double>()
-        var maxGames = 0, restarts = 0, renders = 0, doublesMatches = 0
+        var maxGames = 0, restarts = 0, doublesMatches = 0
         var phases: [MatchState.Phase: Int] = [:]
-        var step = 0
-        while d.keysSent < total {
-            for key in KeyGen.burst(favoured: Self.favoured, favouredShare: 0.7, using: &rng) {
+        // The journal every 200 bursts; a whole restart (which reads the growing history too)
+        // every 1,500.
+        let (problem, renders) = d.run(total: total, using: &rng, keys: { rng, _ in KeyGen.burst(favoured: Self.favoured, favouredShare: 0.7, using: &rng) },
+            key: { d, key, rng in
                 let before = d.app.log
-                if let p = d.press(key, advance: Self.advance(&rng)) ?? Self.problem(d.app, before: before) {
-                    Issue.record("key \(d.keysSent): \(p); last keys: \(d.recentDescription)")
-                    return
-                }
-            }
-            step += 1
-            if let s = d.app.log?.state {
+                return d.press(key, advance: Self.advance(&rng)) ?? Self.problem(d.app, before: before)
+            },
+            burst: { d in
+                guard let s = d.app.log?.state else { return }
                 phases[s.phase, default: 0] += 1
                 maxGames = max(maxGames, s.games.count)
                 if matches.insert(s.startedAt).inserted, s.isDoubles { doublesMatches += 1 }
-            }
-            // The journal every 200 keys; a whole restart (which reads the growing history
-            // too) every 1,500.
-            if step % 200 == 0 || d.keysSent >= total {
+            },
+            checkEvery: 200,
+            check: { d, step in
                 let restart = step % 1500 == 0 || d.keysSent >= total
-                if let p = Self.persistenceProblem(d, restart: restart) {
-                    Issue.record("key \(d.keysSent): \(p); last keys: \(d.recentDescription)")
-                    return
-                }
+                if let p = Self.persistenceProblem(d, restart: restart) { return p }
                 if restart { restarts += 1 }
-            }
-            if step % 250 == 0 {
-                let (problem, _) = d.renderProblemAtRandomSize(using: &rng)
-                if let problem {
-                    Issue.record("\(problem); last keys: \(d.recentDescription)")
-                    return
-                }
-                renders += 1
-            }
-        }
+                return nil
+            })
+        if let problem { Issue.record("\(problem)"); return }
         // The fuzz reached the states worth reaching.
         #expect(matches.count >= 20, "only \(matches.count) matches were played")
         #expect(doublesMatches >= 1, "no doubles match was played")

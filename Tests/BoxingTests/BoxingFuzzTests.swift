@@ -17,45 +17,29 @@ import Testing
         let total = Fuzz.count(100_000)
         let start = Fuzz.clock()
         var d = FuzzDriver<BoxingApp>(now: 1_800_000_000)
-        var step = 0, restarts = 0, renders = 0, resets = 0, maxCount = 0, tired = 0
-        while d.keysSent < total {
-            for key in KeyGen.burst(favoured: Self.favoured, favouredShare: 0.7, using: &rng) {
-                if let p = d.advance(Self.advance(&rng)) {
-                    Issue.record("key \(d.keysSent): \(p)")
-                    return
-                }
+        var restarts = 0, resets = 0, maxCount = 0, tired = 0
+        let (problem, renders) = d.run(total: total, using: &rng, keys: { rng, _ in KeyGen.burst(favoured: Self.favoured, favouredShare: 0.7, using: &rng) },
+            key: { d, key, rng in
+                if let p = d.advance(Self.advance(&rng)) { return p }
                 let before = d.app.game
                 let hadDialog = !d.app.modals.isEmpty
                 let splash = d.app.splashUntil != nil
-                let problem = d.deliver(key)
-                    ?? Self.problem(d.app, before: before, key: key, delivered: shellDelivers(key, wantsAllKeys: hadDialog),
-                                    hadDialog: hadDialog, splash: splash)
-                if let problem {
-                    Issue.record("key \(d.keysSent): \(problem); last keys: \(d.recentDescription)")
-                    return
-                }
+                if let p = d.deliver(key) ?? Self.problem(d.app, before: before, key: key, delivered: shellDelivers(key, wantsAllKeys: hadDialog),
+                                                          hadDialog: hadDialog, splash: splash) { return p }
                 if d.app.game.punches == 0 && before.punches > 0 { resets += 1 }
-            }
-            step += 1
-            maxCount = max(maxCount, d.app.game.sandbagPunches, d.app.game.trashCanPunches)
-            if d.app.game.boxerIsTired { tired += 1 }
-            if step % 500 == 0 || d.keysSent >= total {
+                return nil
+            },
+            burst: { d in
+                maxCount = max(maxCount, d.app.game.sandbagPunches, d.app.game.trashCanPunches)
+                if d.app.game.boxerIsTired { tired += 1 }
+            },
+            check: { d, _ in
                 let (again, notices, aside) = d.restarted()
-                if !notices.isEmpty || !aside.isEmpty || again.game != d.app.game {
-                    Issue.record("key \(d.keysSent): a restart gives \(again.game), not \(d.app.game); notices \(notices)")
-                    return
-                }
+                if !notices.isEmpty || !aside.isEmpty || again.game != d.app.game { return "a restart gives \(again.game), not \(d.app.game); notices \(notices)" }
                 restarts += 1
-            }
-            if step % 250 == 0 {
-                let (problem, _) = d.renderProblemAtRandomSize(using: &rng)
-                if let problem {
-                    Issue.record("\(problem)")
-                    return
-                }
-                renders += 1
-            }
-        }
+                return nil
+            })
+        if let problem { Issue.record("\(problem)"); return }
         #expect(resets > 0 && tired > 0, "resets \(resets), tired \(tired)")
         Fuzz.report("boxing model: \(d.keysSent) keys (\(d.keysDelivered) reached the app), highest count \(maxCount), \(resets) plays again, "
             + "\(d.ticks) ticks, \(restarts) restarts, \(renders) renders, every invariant held, \(Int((Fuzz.clock() - start) * 1000)) ms")

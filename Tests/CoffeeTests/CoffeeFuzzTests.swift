@@ -28,42 +28,33 @@ import Testing
         if branches > 0 { store.files[Catalog.fileName] = Self.catalogFile(branches: branches, products: products, price: price) }
         var d = FuzzDriver<CoffeeApp>(store: store, now: 1_800_000_000)
         #expect(d.app.customCatalog == (branches > 0), "\(store.notices)")
-        var step = 0, restarts = 0, renders = 0, clears = 0, maxTotal = 0, atBound = 0
-        while d.keysSent < total {
-            // Now and then a long run of one key, to reach 99 bags and come back to 0.
-            let keys = rng.chance(0.005) ? Array(repeating: rng.pick([Key.char("+"), .char("-")]), count: 120)
-                : KeyGen.burst(favoured: Self.favoured, favouredShare: 0.75, using: &rng)
-            for key in keys {
+        var restarts = 0, clears = 0, maxTotal = 0, atBound = 0
+        let (problem, renders) = d.run(total: total, using: &rng,
+            keys: { rng, _ in
+                // Now and then a long run of one key, to reach 99 bags and come back to 0.
+                rng.chance(0.005) ? Array(repeating: rng.pick([Key.char("+"), .char("-")]), count: 120)
+                    : KeyGen.burst(favoured: Self.favoured, favouredShare: 0.75, using: &rng)
+            },
+            key: { d, key, rng in
                 d.advance(rng.double(0..<1))
                 let before = d.app.shop
                 let hadOverlay = !d.app.modals.isEmpty
-                if let p = d.deliver(key) ?? Self.problem(d.app, before: before, hadOverlay: hadOverlay, key: key, store: d.store) {
-                    Issue.record("key \(d.keysSent): \(p); last keys: \(d.recentDescription)")
-                    return
-                }
+                if let p = d.deliver(key) ?? Self.problem(d.app, before: before, hadOverlay: hadOverlay, key: key, store: d.store) { return p }
                 if d.app.shop.isEmpty && !before.isEmpty { clears += 1 }
                 if d.app.shop.quantities.contains(CoffeeShop.maxQuantity) { atBound += 1 }
-            }
-            step += 1
-            maxTotal = max(maxTotal, d.app.shop.totalQuantity)
-            if step % 500 == 0 || d.keysSent >= total {
+                return nil
+            },
+            burst: { d in maxTotal = max(maxTotal, d.app.shop.totalQuantity) },
+            check: { d, _ in
                 let (again, notices, aside) = d.restarted()
                 if !notices.isEmpty || !aside.isEmpty || again.shop.quantities != d.app.shop.quantities || again.shop.branch != d.app.shop.branch {
-                    Issue.record("key \(d.keysSent): a restart gives \(again.shop.quantities) at \(again.shop.branch); notices \(notices)")
-                    return
+                    return "a restart gives \(again.shop.quantities) at \(again.shop.branch); notices \(notices)"
                 }
                 restarts += 1
-            }
-            if step % 250 == 0 {
-                let (problem, unicode) = d.renderProblemAtRandomSize(using: &rng)
-                if let problem {
-                    Issue.record("\(problem)")
-                    return
-                }
-                _ = d.app.shop.receipt(unicode: unicode)
-                renders += 1
-            }
-        }
+                return nil
+            },
+            rendered: { d, unicode in _ = d.app.shop.receipt(unicode: unicode) })
+        if let problem { Issue.record("\(problem)"); return }
         #expect(clears > 0 && atBound > 0, "clears \(clears), at 99 \(atBound)")
         Fuzz.report("coffee model (\(catalog) catalog): \(d.keysSent) keys (\(d.keysDelivered) reached the app), largest cart \(maxTotal) bags, "
             + "\(clears) clears, \(atBound) keys with a quantity at 99, \(restarts) restarts, \(renders) renders, every invariant held, "

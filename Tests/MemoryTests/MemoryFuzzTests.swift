@@ -17,22 +17,16 @@ import Testing
         let total = Fuzz.count(100_000)
         let start = Fuzz.clock()
         var d = FuzzDriver<MemoryApp>(options: AppOptions(["--seed": String(rng.int(0...999_999))]), now: 1_800_000_000)
-        var step = 0, restarts = 0, renders = 0
+        var restarts = 0
         var wins = 0, givenUp = 0, deals = Set<String>(), sizes = Set<BoardSize>()
-        while d.keysSent < total {
-            // Half the time a player who remembers every card walks to the right one and turns
-            // it, so games are won too (random keys alone rarely finish a deal).
-            let keys = rng.chance(0.5) ? Self.goodMove(d.app) : KeyGen.burst(favoured: Self.favoured, favouredShare: 0.7, using: &rng)
-            for key in keys {
-                if let p = d.advance(Self.advance(&rng)) {
-                    Issue.record("key \(d.keysSent): \(p)")
-                    return
-                }
+        // Half the time a player who remembers every card walks to the right one and turns
+        // it, so games are won too (random keys alone rarely finish a deal).
+        let (problem, renders) = d.run(total: total, using: &rng,
+            keys: { rng, app in rng.chance(0.5) ? Self.goodMove(app) : KeyGen.burst(favoured: Self.favoured, favouredShare: 0.7, using: &rng) },
+            key: { d, key, rng in
+                if let p = d.advance(Self.advance(&rng)) { return p }
                 let before = d.app.game
-                if let p = d.deliver(key) ?? Self.problem(d.app, before: before, now: d.now) {
-                    Issue.record("key \(d.keysSent): \(p); last keys: \(d.recentDescription)")
-                    return
-                }
+                if let p = d.deliver(key) ?? Self.problem(d.app, before: before, now: d.now) { return p }
                 let g = d.app.game
                 if g.phase != before.phase || g.seed != before.seed {
                     if g.phase == .won && before.phase != .won { wins += 1 }
@@ -40,37 +34,28 @@ import Testing
                 }
                 deals.insert("\(g.size)/\(g.seed)")
                 sizes.insert(g.size)
-            }
-            step += 1
-            if step % 500 == 0 || d.keysSent >= total {
+                return nil
+            },
+            check: { d, _ in
                 let (again, notices, aside) = d.restarted()
                 let g = d.app.game
-                if !notices.isEmpty || !aside.isEmpty { Issue.record("key \(d.keysSent): a restart said \(notices)"); return }
+                if !notices.isEmpty || !aside.isEmpty { return "a restart said \(notices)" }
                 if g.isOver {
                     // A finished game is not resumed: a new deal from the saved dealer.
                     var dealer = d.app.dealer
                     let next = MemoryApp.nextSeed(&dealer)
                     if again.game.seed != next || again.game.phase != .ready || again.game.size != g.size {
-                        Issue.record("key \(d.keysSent): after a finished game a restart shows \(again.game.phase) deal \(again.game.seed), not \(next)")
-                        return
+                        return "after a finished game a restart shows \(again.game.phase) deal \(again.game.seed), not \(next)"
                     }
                 } else if again.game.cards != g.cards || again.game.flips != g.flips || again.game.phase != g.phase
                             || again.game.seed != g.seed || again.game.size != g.size {
-                    Issue.record("key \(d.keysSent): a restart shows another game: \(again.game) instead of \(g)")
-                    return
+                    return "a restart shows another game: \(again.game) instead of \(g)"
                 }
-                if again.records != d.app.records { Issue.record("key \(d.keysSent): a restart lost the bests"); return }
+                if again.records != d.app.records { return "a restart lost the bests" }
                 restarts += 1
-            }
-            if step % 250 == 0 {
-                let (problem, _) = d.renderProblemAtRandomSize(using: &rng)
-                if let problem {
-                    Issue.record("\(problem)")
-                    return
-                }
-                renders += 1
-            }
-        }
+                return nil
+            })
+        if let problem { Issue.record("\(problem)"); return }
         #expect(wins > 0 && givenUp > 0 && sizes.count == 3, "wins \(wins), given up \(givenUp), sizes \(sizes)")
         Fuzz.report("memory model: \(d.keysSent) keys (\(d.keysDelivered) reached the app), \(deals.count) deals on \(sizes.count) sizes, "
             + "\(wins) won, \(givenUp) given up, \(d.ticks) ticks, \(restarts) restarts, \(renders) renders, every invariant held, "

@@ -16,43 +16,29 @@ import Testing
         let total = Fuzz.count(100_000)
         let start = Fuzz.clock()
         var d = FuzzDriver<StampsApp>(now: 1_800_000_000)
-        var step = 0, restarts = 0, renders = 0, refusedDaily = 0, stamped = 0, resets = 0
-        while d.keysSent < total {
-            for key in KeyGen.burst(favoured: Self.favoured, favouredShare: 0.7, using: &rng) {
-                if let p = d.advance(Self.advance(&rng)) {
-                    Issue.record("key \(d.keysSent): \(p)")
-                    return
-                }
+        var restarts = 0, refusedDaily = 0, stamped = 0, resets = 0
+        let (problem, renders) = d.run(total: total, using: &rng, keys: { rng, _ in KeyGen.burst(favoured: Self.favoured, favouredShare: 0.7, using: &rng) },
+            key: { d, key, rng in
+                if let p = d.advance(Self.advance(&rng)) { return p }
                 let before = d.app.card
                 let daily = d.app.daily
                 let hadOverlay = !d.app.modals.isEmpty
-                if let p = d.deliver(key) ?? Self.problem(d.app, before: before, daily: daily, hadOverlay: hadOverlay, key: key) {
-                    Issue.record("key \(d.keysSent): \(p); last keys: \(d.recentDescription)")
-                    return
-                }
+                if let p = d.deliver(key) ?? Self.problem(d.app, before: before, daily: daily, hadOverlay: hadOverlay, key: key) { return p }
                 let c = d.app.card
                 if c.count > before.count { stamped += 1 }
                 if c.count == 0 && before.count > 0 { resets += 1 }
                 if c == before && daily && !hadOverlay && (key == .char(" ") || key == .enter) && !before.isFull { refusedDaily += 1 }
-            }
-            step += 1
-            if step % 500 == 0 || d.keysSent >= total {
+                return nil
+            },
+            check: { d, _ in
                 let (again, notices, aside) = d.restarted()
                 if !notices.isEmpty || !aside.isEmpty || again.card != d.app.card || again.daily != d.app.daily {
-                    Issue.record("key \(d.keysSent): a restart gives \(again.card) daily \(again.daily); notices \(notices)")
-                    return
+                    return "a restart gives \(again.card) daily \(again.daily); notices \(notices)"
                 }
                 restarts += 1
-            }
-            if step % 250 == 0 {
-                let (problem, _) = d.renderProblemAtRandomSize(using: &rng)
-                if let problem {
-                    Issue.record("\(problem)")
-                    return
-                }
-                renders += 1
-            }
-        }
+                return nil
+            })
+        if let problem { Issue.record("\(problem)"); return }
         #expect(d.app.card.completedCards > 0 && refusedDaily > 0 && resets > 0, "completed \(d.app.card.completedCards), refused \(refusedDaily), resets \(resets)")
         Fuzz.report("stamps model: \(d.keysSent) keys (\(d.keysDelivered) reached the app), \(stamped) stamps, \(d.app.card.completedCards) cards completed, "
             + "\(resets) resets, \(refusedDaily) refused in daily mode, \(d.ticks) ticks, \(restarts) restarts, \(renders) renders, "

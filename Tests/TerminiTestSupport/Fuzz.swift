@@ -208,6 +208,39 @@ public struct FuzzDriver<App: MiniApp> {
     }
 
     public var recentDescription: String { recent.map { "\($0)".debugDescription }.joined(separator: " ") }
+
+    /// The loop of every app's fuzz test: bursts of keys (`keys`) until `total` are sent, each
+    /// key given to `key` (which moves the clock, delivers it and says what is wrong), then
+    /// `burst` after each burst, `check` every `checkEvery` bursts and at the end (a restart
+    /// from what was saved, typically; it is told the burst's number), and a render at a
+    /// random size every 250 bursts (`rendered` is told whether its theme drew Unicode).
+    /// The first problem ends the run: it comes back with the key count and the last keys.
+    public mutating func run(total: Int, using rng: inout FuzzRandom,
+                             keys: (inout FuzzRandom, App) -> [Key],
+                             key: (inout Self, Key, inout FuzzRandom) -> String?,
+                             burst: (Self) -> Void = { _ in },
+                             checkEvery: Int = 500,
+                             check: (inout Self, Int) -> String?,
+                             rendered: (Self, Bool) -> Void = { _, _ in }) -> (problem: String?, renders: Int) {
+        var step = 0, renders = 0
+        while keysSent < total {
+            for k in keys(&rng, app) {
+                if let p = key(&self, k, &rng) { return ("key \(keysSent): \(p); last keys: \(recentDescription)", renders) }
+            }
+            step += 1
+            burst(self)
+            if step % checkEvery == 0 || keysSent >= total, let p = check(&self, step) {
+                return ("key \(keysSent): \(p); last keys: \(recentDescription)", renders)
+            }
+            if step % 250 == 0 {
+                let (problem, unicode) = renderProblemAtRandomSize(using: &rng)
+                if let problem { return ("\(problem); last keys: \(recentDescription)", renders) }
+                rendered(self, unicode)
+                renders += 1
+            }
+        }
+        return (nil, renders)
+    }
 }
 
 /// Themes to render with: colour and monochrome, Unicode and ASCII glyphs.
