@@ -109,7 +109,7 @@ let package = Package(
         .target(name: "TerminiGoldens", dependencies: ["TerminiTestSupport"], path: "Tests/TerminiGoldens"),
         // Test-only, on nothing: the one seeded generator of the tests and the run's seed
         // (TERMINI_FAULT_SEED, TERMINI_FAULT_SCALE); TerminiTestSupport passes it on.
-        .target(name: "TerminiTestSeeds", path: "Tests/TerminiTestSeeds"),
+        .target(name: "TerminiTestSeeds", dependencies: ["TerminiCore"], path: "Tests/TerminiTestSeeds"),
         .testTarget(name: "TerminiCoreTests", dependencies: kit + ["TerminiScreen", "TerminiTestSupport"]),
         .testTarget(name: "TerminiWidgetsTests", dependencies: kit + ["TerminiTestSupport"]),
         .testTarget(name: "TerminiAppTests", dependencies: kit + ["TerminiTestSupport"]),

@@ -3,10 +3,6 @@
 public struct MatchPlayer: Hashable, Sendable, CustomStringConvertible {
     public var team: Int
     public var player: Int
-    public init(team: Int, player: Int) {
-        self.team = team
-        self.player = player
-    }
     public var description: String { "\(team).\(player)" }
 }
 

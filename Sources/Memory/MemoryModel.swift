@@ -1,3 +1,4 @@
+import TerminiCore
 import TerminiApp
 import TerminiData
 

@@ -34,18 +34,6 @@ public struct DeskMatch: Codable, Equatable, Sendable {
     /// Not to be called before this time of day (`14:30`, minutes after midnight), if given.
     public var notBefore: Int?
 
-    public init(number: String, event: String, round: String, teams: [DeskTeam], format: MatchFormat? = nil,
-                umpire: String? = nil, judge: String? = nil, notBefore: Int? = nil) {
-        self.number = number
-        self.event = event
-        self.round = round
-        self.teams = teams
-        self.format = format
-        self.umpire = umpire
-        self.judge = judge
-        self.notBefore = notBefore
-    }
-
     public var discipline: Discipline { teams.contains { $0.players.count > 1 } ? .doubles : .singles }
     /// Every player of the match, both sides.
     public var players: [String] { teams.flatMap(\.players) }
@@ -73,10 +61,6 @@ public struct DeskMatch: Codable, Equatable, Sendable {
 public struct MatchesProblem: Equatable, Sendable, CustomStringConvertible {
     public var line: Int
     public var reason: String
-    public init(line: Int, reason: String) {
-        self.line = line
-        self.reason = reason
-    }
     public var description: String { "line \(line): \(reason)" }
 }
 

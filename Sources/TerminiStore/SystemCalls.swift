@@ -19,7 +19,7 @@ public struct FileInfo: Equatable, Sendable {
     /// file removed, moved or replaced under a process that holds it open).
     public var identity: FileIdentity
 
-    public init(kind: Kind, size: Int, mode: Int = 0o600, identity: FileIdentity = FileIdentity(device: 0, inode: 0)) {
+    public init(kind: Kind, size: Int, mode: Int = 0o600, identity: FileIdentity = .unknown) {
         self.kind = kind
         self.size = size
         self.mode = mode
@@ -62,10 +62,8 @@ public struct FileInfo: Equatable, Sendable {
 public struct FileIdentity: Equatable, Hashable, Sendable {
     public var device: UInt64
     public var inode: UInt64
-    public init(device: UInt64, inode: UInt64) {
-        self.device = device
-        self.inode = inode
-    }
+    /// No file's: what a file made in memory (a test's) has.
+    public static let unknown = FileIdentity(device: 0, inode: 0)
 }
 
 /// The kinds of call the store makes, for the seam's users (fault injection, recording).

@@ -1,6 +1,6 @@
 import Testing
 import TerminiApp
-import TerminiDesk
+@testable import TerminiDesk
 import BadmintonRules
 import BadmintonRulesTestSupport
 import TerminiTestSupport

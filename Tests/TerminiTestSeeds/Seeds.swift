@@ -4,19 +4,17 @@ import Glibc
 import Darwin
 #endif
 
-/// The one seeded generator of the tests (SplitMix64): small, fast, and the same sequence for
-/// the same seed on every machine, so a failing run can be replayed exactly from its seed.
-public struct FuzzRandom: RandomNumberGenerator, Sendable {
-    public private(set) var state: UInt64
-    public init(seed: UInt64) { state = seed }
+import TerminiCore
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// The one seeded generator of the tests: the program's own SplitMix64 (the one Memory deals
+/// with), so the same sequence for the same seed on every machine and a failing run can be
+/// replayed exactly from its seed.
+public struct FuzzRandom: RandomNumberGenerator, Sendable {
+    var generator: SplitMix64
+    public var state: UInt64 { generator.state }
+    public init(seed: UInt64) { generator = SplitMix64(seed: seed) }
+
+    public mutating func next() -> UInt64 { generator.next() }
 
     /// A number in 0..<bound: the next value modulo the bound.
     public mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
