@@ -10,9 +10,7 @@ struct CoffeeOptions: Equatable, Sendable {
     /// Print the receipt of the saved cart and exit.
     var receipt = false
 
-    init() {}
-
-    init(_ options: AppOptions) {
+    init(_ options: AppOptions = AppOptions()) {
         receipt = options.flag(CoffeeOption.receipt)
     }
 }

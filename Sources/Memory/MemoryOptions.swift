@@ -13,9 +13,7 @@ struct MemoryOptions: Equatable, Sendable {
     /// The number of the deal.
     var seed: String?
 
-    init() {}
-
-    init(_ options: AppOptions) {
+    init(_ options: AppOptions = AppOptions()) {
         size = options.value(MemoryOption.size)
         seed = options.value(MemoryOption.seed)
     }

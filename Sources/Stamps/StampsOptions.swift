@@ -10,9 +10,7 @@ struct StampsOptions: Equatable, Sendable {
     /// Print the card and exit.
     var status = false
 
-    init() {}
-
-    init(_ options: AppOptions) {
+    init(_ options: AppOptions = AppOptions()) {
         status = options.flag(StampsOption.status)
     }
 }

@@ -15,9 +15,7 @@ struct DeskOptions: Equatable, Sendable {
     /// `csv` or `json`.
     var results: String?
 
-    init() {}
-
-    init(_ options: AppOptions) {
+    init(_ options: AppOptions = AppOptions()) {
         hall = options.value(DeskOption.hall)
         hallCredentials = options.value(DeskOption.hallCredentials)
         results = options.value(DeskOption.results)

@@ -45,16 +45,24 @@ public final class Terminal {
     public let depth: ColorDepth
     /// True when the locale is UTF-8 (otherwise every glyph must be ASCII).
     public let unicode: Bool
-    private let screen: OpaquePointer
-    private let window: UnsafeMutablePointer<WINDOW>
+    /// The session's C handles: ncurses' screen and window, the tty's two streams.
+    private struct Handles {
+        let screen: OpaquePointer
+        let window: UnsafeMutablePointer<WINDOW>
+        let input: UnsafeMutablePointer<FILE>
+        let output: UnsafeMutablePointer<FILE>
+    }
+    private let handles: Handles
+    private var screen: OpaquePointer { handles.screen }
+    private var window: UnsafeMutablePointer<WINDOW> { handles.window }
+    private var input: UnsafeMutablePointer<FILE> { handles.input }
+    private var output: UnsafeMutablePointer<FILE> { handles.output }
     /// What the frames send: the changed cells by the terminal's own controls (ncurses keeps
     /// the setup, the modes, the keys and the way back; its `doupdate` is not used).
     private var writer: ScreenWriter
     private var buffer: [UInt8] = []
     private let signals: SignalInbox
     private var stopped = false
-    private let input: UnsafeMutablePointer<FILE>
-    private let output: UnsafeMutablePointer<FILE>
 
     /// Statistics for tests and the benchmark.
     public private(set) var framesDrawn = 0
@@ -126,8 +134,7 @@ public final class Terminal {
             use_default_colors()
             depth = ColorDepth(colors: Int(termini_colors()))
         }
-        return Terminal(screen: screen, window: window, depth: depth, unicode: utf8 && !forceASCII,
-                        input: input, output: output)
+        return Terminal(Handles(screen: screen, window: window, input: input, output: output), depth: depth, unicode: utf8 && !forceASCII)
     }
 
     /// Ctrl-S would otherwise stop all output until Ctrl-Q (the tty's XON/XOFF flow control,
@@ -142,19 +149,15 @@ public final class Terminal {
         def_prog_mode()
     }
 
-    private init(screen: OpaquePointer, window: UnsafeMutablePointer<WINDOW>, depth: ColorDepth, unicode: Bool,
-                 input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>) {
-        self.screen = screen
-        self.window = window
+    private init(_ handles: Handles, depth: ColorDepth, unicode: Bool) {
+        self.handles = handles
         self.depth = depth
         self.unicode = unicode
-        self.input = input
-        self.output = output
         signals = SignalInbox()
         writer = ScreenWriter(controls: Terminal.controls(depth: depth, unicode: unicode))
         buffer.reserveCapacity(1 << 16)
         var y: Int32 = 0, x: Int32 = 0
-        termini_getmaxyx(window, &y, &x)
+        termini_getmaxyx(handles.window, &y, &x)
         size = Size(width: Int(x), height: Int(y))
         _ = Terminal.readWindowSize().map { s in
             if s != size { resizeterm(Int32(s.height), Int32(s.width)) }

@@ -312,16 +312,8 @@ extension AppHarness where App == BoxingApp {
     @Test func everyAnimationFrameChangesThePicture() {
         var d = Driver()
         d.press(.char(" "))
-        var last = d.screen()
-        var frames = 0
-        while let t = d.deadline, t - d.now < PunchEffects.floatLife {
-            d.now = t
-            d.tick(at: t)
-            let screen = d.screen()
-            #expect(screen != last, "frame \(frames + 1) repeats the one before")
-            last = screen
-            frames += 1
-        }
+        let (frames, repeated) = d.animationFrames(within: PunchEffects.floatLife)
+        #expect(repeated == nil, "frame \(repeated ?? 0) repeats the one before")
         #expect(frames == PunchEffects.floatRise + 1, "the +1 rises \(PunchEffects.floatRise) rows and goes; the shake keeps step")
     }
 

@@ -294,16 +294,8 @@ func winningKeys(_ game: MemoryGame, cursor: Int = 0) -> [Key] {
         d.now -= MemoryApp.flipDuration / 2
         // Frames come at the steps only, each showing something new: half width, edge-on,
         // half width, flat.
-        var last = d.screen()
-        var frames = 0
-        while !d.app.flipping.isEmpty, let t = d.deadline, t - d.now < 0.5 {
-            d.now = t
-            d.tick(at: t)
-            let screen = d.screen()
-            #expect(screen != last, "frame \(frames + 1) repeats the one before")
-            last = screen
-            frames += 1
-        }
+        let (frames, repeated) = d.animationFrames(within: 0.5, while: { !$0.app.flipping.isEmpty })
+        #expect(repeated == nil, "frame \(repeated ?? 0) repeats the one before")
         #expect(frames == MemoryApp.flipSteps)
         #expect(d.app.flipping.isEmpty)
         let tick = try #require(d.deadline)

@@ -31,8 +31,19 @@ extension Shell {
     }
 }
 
+/// An app that does nothing: only its descriptor and options count (the command-line parser's tests).
+protocol StandInApp: MiniApp { init() }
+extension StandInApp {
+    init(options: AppOptions, store: any StateReader, context: AppContext) { self.init() }
+    func hints(context: AppContext) -> [KeyHint] { [] }
+    func help(context: AppContext) -> [HelpSection] { [] }
+    var minimumSize: Size { .zero }
+    func handle(_ key: Key, context: AppContext) -> [AppEffect] { [] }
+    func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {}
+}
+
 /// A stand-in app with options of its own, for the command-line parser.
-struct WatchApp: MiniApp {
+struct WatchApp: StandInApp {
     static let descriptor = AppDescriptor(id: "watcher", name: "Watcher", summary: "Follows another window", options: [
         OptionSpec("--watch", help: "follow the match played in another window"),
         OptionSpec("--format", value: "FORMAT", help: "21x3 or 15x3"),
@@ -41,24 +52,12 @@ struct WatchApp: MiniApp {
         if let f = options.values["--format"], f != "21x3", f != "15x3" { return "--format must be 21x3 or 15x3" }
         return nil
     }
-    init(options: AppOptions, store: any StateReader, context: AppContext) {}
-    func hints(context: AppContext) -> [KeyHint] { [] }
-    func help(context: AppContext) -> [HelpSection] { [] }
-    var minimumSize: Size { .zero }
-    mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] { [] }
-    func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {}
 }
 
-struct ReceiptApp: MiniApp {
+struct ReceiptApp: StandInApp {
     static let descriptor = AppDescriptor(id: "shop", name: "Shop", summary: "Sells coffee", options: [
         OptionSpec("--receipt", value: "ORDER", help: "print the receipt of ORDER and exit"),
     ])
-    init(options: AppOptions, store: any StateReader, context: AppContext) {}
-    func hints(context: AppContext) -> [KeyHint] { [] }
-    func help(context: AppContext) -> [HelpSection] { [] }
-    var minimumSize: Size { .zero }
-    mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] { [] }
-    func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {}
 }
 
 var fakeApps: [any MiniApp.Type] { [WatchApp.self, ReceiptApp.self] }

@@ -140,6 +140,23 @@ public struct AppHarness<App: MiniApp> {
     /// When the app next wants a tick.
     public var deadline: Double? { app.nextDeadline(context: context) }
 
+    /// Plays an animation frame by frame: while `going` holds and the next deadline comes within
+    /// `within` seconds of the last, the clock goes to it and the app ticks. Returns how many
+    /// frames were drawn and the first (1 is the one after the start) that showed nothing new.
+    public mutating func animationFrames(within: Double, while going: (Self) -> Bool = { _ in true }) -> (frames: Int, repeated: Int?) {
+        var last = screen()
+        var frames = 0, repeated: Int?
+        while going(self), let t = deadline, t - now < within {
+            now = t
+            tick(at: t)
+            let shown = screen()
+            if shown == last, repeated == nil { repeated = frames + 1 }
+            last = shown
+            frames += 1
+        }
+        return (frames, repeated)
+    }
+
     public mutating func press(_ key: Key, times: Int, advance: Double? = nil) {
         for _ in 0..<times { press(key, advance: advance) }
     }
