@@ -57,7 +57,7 @@ import Testing
         #expect(b.wait { _ in status().hasPrefix("Ann 2-1 Bob") }.ok, "\(status())")
         a.send("a")
         #expect(a.wait { $0.contains("badminton.lock was removed") }.ok, "\(a.screen)")
-        usleep(300_000)
+        #expect(a.barrier())
         #expect(status().hasPrefix("Ann 2-1 Bob"), "the old keeper saved: \(status())")
         b.send("l")
         #expect(b.wait { _ in status().hasPrefix("Ann 2-2 Bob") }.ok, "\(status())")
