@@ -4,8 +4,24 @@
 /// and the digits would pick an app. This folds such runs, when they arrive in one read, back
 /// into the key they stand for, or drops them when they stand for nothing Termini uses.
 public enum EscapeSequences {
+    /// A terminal's answer to DECRQM (`CSI ? mode $ p`): `CSI ? mode ; state $ y`, state 0 the
+    /// mode is not known, 1 set, 2 reset, 3 permanently set, 4 permanently reset.
+    public struct ModeReport: Equatable, Sendable {
+        public var mode: Int
+        public var state: Int
+        /// The terminal knows the mode and lets it be set and reset.
+        public var canSwitch: Bool { state == 1 || state == 2 }
+    }
+
     /// Rewrites one batch of keys read together from the terminal.
     public static func fold(_ keys: [Key]) -> [Key] {
+        var reports: [ModeReport] = []
+        return fold(keys, reports: &reports)
+    }
+
+    /// The same, and the terminal's mode reports in the batch are taken out into `reports`:
+    /// an answer is never a key.
+    public static func fold(_ keys: [Key], reports: inout [ModeReport]) -> [Key] {
         guard keys.contains(.escape) else { return keys }
         var out: [Key] = []
         var i = 0
@@ -48,7 +64,11 @@ public enum EscapeSequences {
                 i += 1
                 continue
             }
-            if let k = csi(body, final) { out.append(k) }
+            if let r = modeReport(body, final) {
+                reports.append(r)
+            } else if let k = csi(body, final) {
+                out.append(k)
+            }
             i = j
         }
         return out
@@ -65,6 +85,14 @@ public enum EscapeSequences {
         "17": .function(6), "18": .function(7), "19": .function(8), "20": .function(9), "21": .function(10),
         "23": .function(11), "24": .function(12),
     ]
+
+    /// `? 2026 ; 2 $` and `y`: a DECRPM, the answer to a DECRQM.
+    static func modeReport(_ body: String, _ final: Character) -> ModeReport? {
+        guard final == "y", body.hasPrefix("?"), body.hasSuffix("$") else { return nil }
+        let numbers = body.dropFirst().dropLast().split(separator: ";", omittingEmptySubsequences: false)
+        guard numbers.count == 2, numbers.allSatisfy({ $0.count <= 9 }), let mode = Int(numbers[0]), let state = Int(numbers[1]) else { return nil }
+        return ModeReport(mode: mode, state: state)
+    }
 
     /// The key a CSI sequence stands for; nil for those Termini has no use for (modifiers,
     /// mouse reports, paste brackets, focus events), which are dropped.

@@ -66,6 +66,10 @@ public final class Terminal {
 
     /// Statistics for tests and the benchmark.
     public private(set) var framesDrawn = 0
+    /// The terminal said it can draw a frame whole (DEC private mode 2026): each frame is sent
+    /// between `CSI ? 2026 h` and `CSI ? 2026 l`, so a big redraw over a slow link never shows
+    /// half drawn. Only after it answered DECRQM so; never sent blind.
+    public private(set) var synchronizedOutput = false
     public private(set) var cellsSent = 0
 
     /// Blocks the termination signals so they arrive as events, and installs crash handlers
@@ -134,7 +138,11 @@ public final class Terminal {
             use_default_colors()
             depth = ColorDepth(colors: Int(termini_colors()))
         }
-        return Terminal(Handles(screen: screen, window: window, input: input, output: output), depth: depth, unicode: utf8 && !forceASCII)
+        let t = Terminal(Handles(screen: screen, window: window, input: input, output: output), depth: depth, unicode: utf8 && !forceASCII)
+        // Whether frames can be drawn whole (synchronized output): asked once, the answer
+        // read with the keys; until it comes (or if it never does) frames go as they are.
+        if asksForSynchronizedOutput(term: term) { t.writeAll(Terminal.synchronizedOutputQuery) }
+        return t
     }
 
     /// Ctrl-S would otherwise stop all output until Ctrl-Q (the tty's XON/XOFF flow control,
@@ -188,7 +196,7 @@ public final class Terminal {
     public func present(_ canvas: Canvas) {
         guard !stopped else { return }
         let sent = writer.frame(canvas, into: &buffer)
-        writeAll(buffer)
+        writeFrame(buffer)
         buffer.removeAll(keepingCapacity: true)
         framesDrawn += 1
         cellsSent += sent
@@ -231,7 +239,7 @@ public final class Terminal {
         buffer = ahead.bytes
         ahead.bytes = []
         if !stopped {
-            writeAll(buffer)
+            writeFrame(buffer)
             framesDrawn += 1
             cellsSent += ahead.cells
         }
@@ -245,6 +253,22 @@ public final class Terminal {
         buffer = ahead.bytes
         ahead.bytes = []
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// DECRQM for mode 2026, and the mode's two ends.
+    static let synchronizedOutputQuery = Array("\u{1b}[?2026$p".utf8)
+    static let beginFrame = Array("\u{1b}[?2026h".utf8), endFrame = Array("\u{1b}[?2026l".utf8)
+
+    /// Terminals asked about synchronized output: not the Linux console or the old VTs, which
+    /// do not know DECRQM (a VT100 could show its characters).
+    static func asksForSynchronizedOutput(term: String) -> Bool {
+        !["linux", "vt52", "vt100", "vt102", "vt220", "cons25", "dumb"].contains { term == $0 || term.hasPrefix($0 + "-") }
+    }
+
+    /// A frame's bytes in one write, between the mode's ends when the terminal has it.
+    private func writeFrame(_ bytes: [UInt8]) {
+        guard synchronizedOutput, !bytes.isEmpty else { return writeAll(bytes) }
+        writeAll(Terminal.beginFrame + bytes + Terminal.endFrame)
     }
 
     /// Writes all of `bytes` to the terminal, through interruptions and short writes.
@@ -512,16 +536,19 @@ public final class Terminal {
         guard events.contains(.key(.escape)) else { return events }
         var folded: [TerminalEvent] = []
         var run: [Key] = []
+        var reports: [EscapeSequences.ModeReport] = []
         for e in events {
             if case .key(let k) = e {
                 run.append(k)
             } else {
-                folded += EscapeSequences.fold(run).map { .key($0) }
+                folded += EscapeSequences.fold(run, reports: &reports).map { .key($0) }
                 run.removeAll()
                 folded.append(e)
             }
         }
-        return folded + EscapeSequences.fold(run).map { .key($0) }
+        folded += EscapeSequences.fold(run, reports: &reports).map { .key($0) }
+        for r in reports where r.mode == 2026 { synchronizedOutput = r.canSwitch }
+        return folded
     }
 
     static func key(forCharacter v: UInt32) -> Key? {

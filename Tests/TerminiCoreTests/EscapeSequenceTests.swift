@@ -1,5 +1,5 @@
 import Testing
-import TerminiCore
+@testable import TerminiCore
 import TerminiWidgets
 import TerminiApp
 
@@ -33,5 +33,23 @@ import TerminiApp
         #expect(EscapeSequences.fold(keys("\u{1b}[12")) == [.escape, .char("["), .char("1"), .char("2")])
         #expect(EscapeSequences.fold([.char("a"), .escape, .char("q")]) == [.char("a"), .escape, .char("q")])
         #expect(EscapeSequences.fold([.escape, .escape]) == [.escape, .escape])
+    }
+
+    /// The answer to DECRQM (synchronized output, mode 2026) comes in with the keys: it is
+    /// taken out as a report and never reaches an app as Esc and characters.
+    @Test func aModeReportIsTakenOutOfTheKeys() {
+        var reports: [EscapeSequences.ModeReport] = []
+        #expect(EscapeSequences.fold(keys("\u{1b}[?2026;2$y"), reports: &reports) == [])
+        #expect(reports == [EscapeSequences.ModeReport(mode: 2026, state: 2)])
+        #expect(reports[0].canSwitch)
+        reports = []
+        #expect(EscapeSequences.fold(keys("a\u{1b}[?2026;0$yb"), reports: &reports) == [.char("a"), .char("b")])
+        #expect(reports == [EscapeSequences.ModeReport(mode: 2026, state: 0)] && !reports[0].canSwitch)
+        reports = []
+        // Not a report: dropped as a sequence of no use, as before; huge numbers are no report.
+        #expect(EscapeSequences.fold(keys("\u{1b}[?2026$y\u{1b}[?99999999999;1$y"), reports: &reports) == [])
+        #expect(reports.isEmpty)
+        // Cut short, it stays as it came (as every incomplete sequence does).
+        #expect(EscapeSequences.fold(keys("\u{1b}[?2026;2"), reports: &reports).first == .escape)
     }
 }
