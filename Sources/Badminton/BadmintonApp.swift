@@ -133,7 +133,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
     var spokenCall: String?
     /// The umpire's words (`badminton.calls`), and the languages `L` steps through.
     var calls = CallTable.english
-    var languages: [CallTable] = [.english]
+    var languages = Languages()
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         let options = BadmintonOptions(options)
@@ -141,7 +141,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         let reader = CourtReader(store, files: files)
         court = reader.courtName
         speech = PreferenceValue.bool(store.preference(BadmintonApp.speakKey)) ?? false
-        (calls, languages) = BadmintonApp.callTables(store)
+        (calls, languages) = BadmintonApp.callTable(store)
         sound = context.sound
         defer {
             // A match resumed is not announced again; a new one is (its effects say so).

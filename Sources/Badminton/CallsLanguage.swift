@@ -8,32 +8,45 @@ extension BadmintonApp {
     /// The most of the user's own tables read at a start.
     static let ownTablesLimit = 20
 
-    /// The table `badminton.calls` names (its problems said once, as a notice), and every
-    /// language `L` steps through: the shipped ones, then the user's own.
-    static func callTables(_ store: any StateReader, notify: Bool = true) -> (CallTable, [CallTable]) {
-        let own = store.fileNames().filter { $0.hasSuffix(".calls") }.map { String($0.dropLast(6)) }.filter(CallTable.isCode)
-        let extra = own.filter { !CallTables.codes.contains($0) }.prefix(ownTablesLimit)
-        var tables: [CallTable] = []
-        for code in CallTables.codes + extra {
-            tables.append(CallTable.resolve(code, user: own.contains(code) ? store.readBytes("\(code).calls") : nil))
+    /// The languages `L` steps through — the shipped ones, then the user's own — with the
+    /// user's tables as read at the start. A table is parsed when it is chosen, not before:
+    /// a start parses only the one in use.
+    struct Languages: Equatable, Sendable {
+        var codes: [String] = CallTables.codes
+        var own: [String: [UInt8]] = [:]
+
+        init() {}
+
+        init(_ store: any StateReader) {
+            let ownCodes = store.fileNames().filter { $0.hasSuffix(".calls") }.map { String($0.dropLast(6)) }.filter(CallTable.isCode)
+            codes = CallTables.codes + ownCodes.filter { !CallTables.codes.contains($0) }.prefix(BadmintonApp.ownTablesLimit)
+            for code in ownCodes where codes.contains(code) { own[code] = store.readBytes("\(code).calls") }
         }
+
+        func table(_ code: String) -> CallTable { CallTable.resolve(code, user: own[code]) }
+    }
+
+    /// The table `badminton.calls` names (its problems said once, as a notice), and the
+    /// languages `L` steps through.
+    static func callTable(_ store: any StateReader, notify: Bool = true) -> (CallTable, Languages) {
+        let languages = Languages(store)
         let chosen = store.preference(callsKey)?.lowercased() ?? "en"
-        let table = tables.first { $0.code == chosen } ?? CallTable.resolve(chosen, user: nil)
+        let table = languages.codes.contains(chosen) ? languages.table(chosen) : CallTable.resolve(chosen, user: nil)
         if notify, let notice = table.notice { store.notice(notice) }
-        return (table, tables)
+        return (table, languages)
     }
 
     /// F7's row: the language of the calls, every table `L` steps through.
     public static func settings(store: any StateReader) -> [AppSetting] {
-        let (table, tables) = callTables(store, notify: false)
-        let choices = tables.map { AppSetting.Choice($0.code, "\(TextLayout.sanitized($0.name)) (\($0.code))") }
+        let (table, languages) = callTable(store, notify: false)
+        let choices = languages.codes.map(languages.table).map { AppSetting.Choice($0.code, "\(TextLayout.sanitized($0.name)) (\($0.code))") }
         return [AppSetting(key: callsKey, label: "Calls", choices: choices, value: table.code)]
     }
 
     /// The language chosen in F7: the calls are in it at once.
     public mutating func settingChanged(_ key: String, to value: String, context: AppContext) -> [AppEffect] {
-        guard key == BadmintonApp.callsKey, let table = languages.first(where: { $0.code == value }) else { return [] }
-        calls = table
+        guard key == BadmintonApp.callsKey, languages.codes.contains(value) else { return [] }
+        calls = languages.table(value)
         spokenCall = nil
         return speechEffects(at: context.now)
     }
@@ -48,8 +61,9 @@ extension BadmintonApp {
     /// The next language of the calls, remembered in `config`; the call of the moment is said
     /// in it at once when the calls are spoken.
     mutating func nextLanguage(at now: Double) -> [AppEffect] {
-        let i = languages.firstIndex { $0.code == calls.code } ?? -1
-        calls = languages.isEmpty ? .english : languages[(i + 1) % languages.count]
+        let codes = languages.codes
+        let i = codes.firstIndex(of: calls.code) ?? -1
+        calls = codes.isEmpty ? .english : languages.table(codes[(i + 1) % codes.count])
         spokenCall = nil
         let name = TextLayout.sanitized(calls.name)
         message = Message("The calls are in \(name) (\(calls.code)); L for the next language." + (calls.notice.map { " " + $0 } ?? ""),
