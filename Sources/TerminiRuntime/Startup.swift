@@ -40,8 +40,9 @@ public enum Main {
         let start = Startup(invocation: invocation, environment: environment())
         if invocation.action == .listThemes { finish(start.catalog.listing) }
         start.refuseOptionsTheDirectoryForbids()
+        let hall = start.hall()
         start.runCommandIfAsked()
-        exit(start.runInterface())
+        exit(start.runInterface(hall: hall))
     }
 
     /// Prints `text` and exits 0 (or 1 when it cannot be written).
@@ -91,6 +92,27 @@ struct Startup {
         exit(64)
     }
 
+    /// The hall of a badminton command (`--hall`, or `hall` in the config) and its
+    /// credentials read; a bad address, or a credentials file that cannot be read, is a usage
+    /// error (64) said before anything runs.
+    func hall() -> HallStart? {
+        switch HallSettings.resolve(invocation, config: loaded.config, directory: directory) {
+        case .failure(let e):
+            Output.say("termini: \(TextLayout.printable(e.message))\n\(CommandLineParser.usage)\n")
+            exit(64)
+        case .success(nil):
+            return nil
+        case .success(let settings?):
+            switch HallStart.read(settings) {
+            case .failure(let e):
+                Output.say("termini: \(TextLayout.printable(e.description))\n\(CommandLineParser.usage)\n")
+                exit(64)
+            case .success(let start):
+                return start
+            }
+        }
+    }
+
     /// A desk command or an app's command (--status, --export, --receipt, --scoresheet): run,
     /// printed, and the process ends. Its signals act as for any command (Ctrl-C stops a long
     /// export; a reader that goes away ends it quietly). Returns when there is none.
@@ -132,7 +154,7 @@ struct Startup {
     /// process left half done, keeps damaged files aside; the config read again through it),
     /// the terminal, the shell and the loop. A copy started to watch (an app no copy keeps
     /// under its options: `badminton --watch`) changes nothing on disk at all.
-    func runInterface() -> Int32 {
+    func runInterface(hall: HallStart? = nil) -> Int32 {
         let s = settings
         let (theme, themeMessages) = catalog.load(s.theme)
         let watchOnly = invocation.app.flatMap(AppRegistry.app).map { $0.keeperLock(invocation.appOptions) == nil } ?? false

@@ -158,6 +158,7 @@ public enum CommandLineParser {
         if let id = inv.command, let c = commands.first(where: { $0.descriptor.id == id }), let problem = c.validate(inv.appOptions) {
             return fail(problem)
         }
+        if let problem = HallSettings.validate(inv) { return fail(problem) }
         if let t = inv.theme, !ThemeCatalog.isValidName(t) {
             return fail("theme name '\(clean(t))' must not contain '/', '..' or control characters")
         }
