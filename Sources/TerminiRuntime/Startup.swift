@@ -174,13 +174,29 @@ struct Startup {
         store.syncAfterFrame = true
         store.syncWritesBeforeFrame = true
         store.deferAppendSyncs()
+        // A court keeper with a hall publishes its court: its files read before the app opens,
+        // the publisher hung on the saves before the app's start makes any.
+        var hallService: HallService?
+        var hallNotices = hall?.notices ?? []
+        if let hall, !watchOnly {
+            switch HallService.keeper(invocation, hall: hall, store: store, now: WallClock.now()) {
+            case .success(let s): hallService = s
+            case .failure(let e): hallNotices.append("hall: \(e.description)")
+            }
+        }
         let shell = Shell(store: store, config: config.config, configBytes: config.bytes, theme: theme,
                           themeName: catalog.names.contains(s.theme) ? s.theme : "default",
                           unicode: terminal.unicode, monochrome: !s.color || terminal.depth == .monochrome, catalog: catalog,
-                          open: invocation.app, options: invocation.appOptions, notices: notices + config.notices + themeMessages,
+                          open: invocation.app, options: invocation.appOptions, notices: notices + config.notices + themeMessages + hallNotices,
                           now: WallClock.now(), depth: terminal.depth, size: terminal.size, unicodeAvailable: Terminal.adoptLocale(),
-                          colorAvailable: terminal.depth != .monochrome, speaker: SpeechRunner())
-        return Program(shell: shell, terminal: terminal, store: store).run()
+                          colorAvailable: terminal.depth != .monochrome, speaker: SpeechRunner(),
+                          saveObservers: hallService.map { [$0] } ?? [])
+        // Another termini keeps this court here: that one publishes it, not this one.
+        if let s = hallService, !shell.keeps(HallService.app) {
+            s.stop()
+            hallService = nil
+        }
+        return Program(shell: shell, terminal: terminal, store: store, hall: hallService).run()
     }
 }
 

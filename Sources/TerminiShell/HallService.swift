@@ -1,0 +1,90 @@
+import TerminiCore
+import TerminiApp
+import TerminiStore
+import TerminiHall
+import BadmintonRules
+import Badminton
+
+/// A part of the hall living in the one loop (a court's publisher): the loop waits on its
+/// socket with the keys (`socket`, `deadline`), hands it what is readable (`readable`) and
+/// lets it write and keep its link after every frame (`pump`), never waiting on the network:
+/// every call is non-blocking, a dead broker costs a key nothing. It hears the saves only
+/// once the disk holds them (a `SaveObserver`), so the hall is never ahead of the disk.
+public final class HallService: SaveObserver {
+    /// The app the hall is of.
+    public static let app = "badminton"
+    /// While the client has bytes to write the loop comes back this soon (it waits only for
+    /// readable descriptors): a short poll tick, never a wait for the network.
+    static let writeTick = 0.05
+
+    let connection: any HallConnection
+    public let publisher: CourtPublisher?
+
+    public init(publisher: CourtPublisher) {
+        self.publisher = publisher
+        connection = publisher
+    }
+
+    /// The publisher of a badminton keeper of a named court started with a hall; nil for
+    /// any other command line.
+    public static func keeper(_ inv: Invocation, hall: HallStart, store: any StateReader, now: Double) -> Result<HallService?, HallError> {
+        let request = BadmintonHallRequest(inv.appOptions)
+        guard inv.app == app, request.role == .keeper, let court = request.court else { return .success(nil) }
+        return HallService.court(court, hall: hall, store: store, keeper: newKeeperID(), now: now).map { $0 }
+    }
+
+    /// A keeper of `court` with a hall: its publisher, from the court's files as they are now
+    /// (the journal, and the history's lines). `keeper` names this laptop's keeping on the hall.
+    public static func court(_ court: String, hall: HallStart, store: any StateReader, keeper: String, now: Double) -> Result<HallService, HallError> {
+        let files = CourtFiles(court: court)
+        let history = store.readBytes(files.history).map { MatchLines.lines(of: $0) } ?? []
+        do {
+            let p = try CourtPublisher(address: hall.address, credentials: hall.credentials, court: court, keeper: keeper,
+                                       journal: store.readBytes(files.journal), history: history, now: now)
+            return .success(HallService(publisher: p))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A keeper's id on the hall: random, new at every start (a second laptop claiming the
+    /// same court has another).
+    public static func newKeeperID() -> String {
+        var g = SystemRandomNumberGenerator()
+        return String(UInt64.random(in: 1 << 40 ..< 1 << 44, using: &g), radix: 16)
+    }
+
+    // MARK: SaveObserver
+
+    public func onSynced(file: String, bytes: [UInt8], appended: Bool) {
+        publisher?.durable(DurableSave(file: file, bytes: bytes, kind: appended ? .appended : .replaced))
+    }
+
+    // MARK: The loop
+
+    public var socket: Int32? { connection.socket }
+
+    public func deadline(now: Double) -> Double? {
+        var d = connection.nextDeadline(now: now)
+        if connection.wantsWrite { d = min(d ?? now + HallService.writeTick, now + HallService.writeTick) }
+        return d
+    }
+
+    public func readable(now: Double) {
+        connection.readable(now: now)
+    }
+
+    /// Keepalive, reconnection and what there is to send, then writes what it can.
+    public func pump(now: Double) {
+        connection.service(now: now)
+        if connection.wantsWrite { connection.writable(now: now) }
+    }
+
+    /// What the screen shows of the hall.
+    public var view: HallView { HallView(link: publisher?.link) }
+
+    /// Goodbye to the broker (the court says it is offline).
+    public func stop() {
+        publisher?.stop()
+    }
+}
