@@ -114,6 +114,12 @@ extension BadmintonApp {
         for (court, pane) in zip(board.courts, CourtsBoard.panes(count: board.courts.count, columns: columns, in: rect)) {
             let title = court.name.map { "Court \(TextLayout.sanitized($0))" } ?? "Badminton"
             Box.draw(pane, on: &canvas, glyphs: g, style: theme[.border], title: title, titleStyle: theme[.accent].with(.bold))
+            // The court's link to the hall, on the pane's bottom edge (the recording desk).
+            if let name = court.files.court, let link = context.hall?.courts[name], pane.width > 6 {
+                let text = " " + link.text(now: context.now, unicode: g.isUnicode) + " "
+                let style = link.online == true && link.quarantined == 0 ? theme[.muted] : theme[.warning]
+                canvas.fit(text, in: Rect(x: pane.x + 2, y: pane.y + pane.height - 1, width: pane.width - 4, height: 1), style: style, glyphs: g)
+            }
             renderCard(court.log?.state, court: nil, in: pane.inset(horizontal: 1, vertical: 1), on: &canvas, theme: theme, now: context.now)
         }
     }

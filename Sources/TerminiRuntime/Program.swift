@@ -62,7 +62,10 @@ public final class Program<Term: TerminalIO> {
         frame()
         store.sync()
         // What the disk now holds goes to the hall, after the frame: never waiting on it.
-        hall?.pump(now: clock())
+        if let hall {
+            hall.pump(now: clock())
+            for n in hall.takeNotices() { shell.say(n) }
+        }
         watch()
         var extra = watcher.map { [$0.fileDescriptor] } ?? []
         if let fd = hall?.socket { extra.append(fd) }
@@ -146,6 +149,7 @@ public final class Program<Term: TerminalIO> {
                     apply(shell.filesChanged(w.changedFiles(), now: clock()))
                 } else if let hall, hall.socket == fd {
                     hall.readable(now: clock())
+                    for n in hall.takeNotices() { shell.say(n) }
                 }
             }
             if shell.quitRequested { return }

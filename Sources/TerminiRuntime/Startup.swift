@@ -183,6 +183,13 @@ struct Startup {
             case .success(let s): hallService = s
             case .failure(let e): hallNotices.append("hall: \(e.description)")
             }
+        } else if let hall, HallService.isDesk(invocation) {
+            // The desk's screen reads as any watcher does; its copies are written by a store
+            // of their own, which syncs each write before the court is acknowledged.
+            switch HallService.desk(hall: hall, store: FileStore(directory: directory), now: WallClock.now()) {
+            case .success(let s): hallService = s
+            case .failure(let e): hallNotices.append("hall: \(e.description)")
+            }
         }
         let shell = Shell(store: store, config: config.config, configBytes: config.bytes, theme: theme,
                           themeName: catalog.names.contains(s.theme) ? s.theme : "default",
@@ -192,7 +199,7 @@ struct Startup {
                           colorAvailable: terminal.depth != .monochrome, speaker: SpeechRunner(),
                           saveObservers: hallService.map { [$0] } ?? [])
         // Another termini keeps this court here: that one publishes it, not this one.
-        if let s = hallService, !shell.keeps(HallService.app) {
+        if let s = hallService, s.publisher != nil, !shell.keeps(HallService.app) {
             s.stop()
             hallService = nil
         }

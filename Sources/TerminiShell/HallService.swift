@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import TerminiCore
 import TerminiApp
 import TerminiStore
@@ -19,18 +22,44 @@ public final class HallService: SaveObserver {
 
     let connection: any HallConnection
     public let publisher: CourtPublisher?
+    public let recorder: DeskRecorder?
 
     public init(publisher: CourtPublisher) {
         self.publisher = publisher
+        recorder = nil
         connection = publisher
+    }
+
+    public init(recorder: DeskRecorder) {
+        publisher = nil
+        self.recorder = recorder
+        connection = recorder
     }
 
     /// The publisher of a badminton keeper of a named court started with a hall; nil for
     /// any other command line.
-    public static func keeper(_ inv: Invocation, hall: HallStart, store: any StateReader, now: Double) -> Result<HallService?, HallError> {
+    public static func keeper(_ inv: Invocation, hall: HallStart, store: FileStore, now: Double) -> Result<HallService?, HallError> {
         let request = BadmintonHallRequest(inv.appOptions)
         guard inv.app == app, request.role == .keeper, let court = request.court else { return .success(nil) }
-        return HallService.court(court, hall: hall, store: store, keeper: newKeeperID(), now: now).map { $0 }
+        return HallService.court(court, hall: hall, store: store, keeper: keeperID(directory: store.directory), now: now).map { $0 }
+    }
+
+    /// `--hall URL --watch --all`: the recording desk.
+    public static func isDesk(_ inv: Invocation) -> Bool {
+        inv.app == app && BadmintonHallRequest(inv.appOptions).role == .desk
+    }
+
+    /// The recording desk, writing every court's copy through `store` (one that syncs each
+    /// write before it returns: an acknowledgement is never ahead of the disk), under each
+    /// court's lock for the writes.
+    public static func desk(hall: HallStart, store: FileStore, now: Double) -> Result<HallService, HallError> {
+        do {
+            let r = try DeskRecorder(address: hall.address, credentials: hall.credentials, store: store,
+                                     lock: { store.tryLock($0) }, unlock: { store.unlock($0) }, now: now)
+            return .success(HallService(recorder: r))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// A keeper of `court` with a hall: its publisher, from the court's files as they are now
@@ -47,11 +76,12 @@ public final class HallService: SaveObserver {
         }
     }
 
-    /// A keeper's id on the hall: random, new at every start (a second laptop claiming the
-    /// same court has another).
-    public static func newKeeperID() -> String {
-        var g = SystemRandomNumberGenerator()
-        return String(UInt64.random(in: 1 << 40 ..< 1 << 44, using: &g), radix: 16)
+    /// A keeper's id on the hall: the same for this machine and config directory at every
+    /// start (a restart after a crash is the same keeper), another on another laptop.
+    public static func keeperID(directory: String?) -> String {
+        var name = [CChar](repeating: 0, count: 256)
+        let host = gethostname(&name, name.count) == 0 ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        return HallWire.keeperID(host: host, directory: directory ?? "")
     }
 
     // MARK: SaveObserver
@@ -67,8 +97,13 @@ public final class HallService: SaveObserver {
     public func deadline(now: Double) -> Double? {
         var d = connection.nextDeadline(now: now)
         if connection.wantsWrite { d = min(d ?? now + HallService.writeTick, now + HallService.writeTick) }
+        // The desk's panes count the seconds since each court's last event.
+        if recorder != nil { d = min(d ?? now + 1, now.rounded(.down) + 1) }
         return d
     }
+
+    /// What the hall has to say (the desk set a message aside, a disk refused a copy).
+    public func takeNotices() -> [String] { recorder?.takeNotices() ?? [] }
 
     public func readable(now: Double) {
         connection.readable(now: now)
@@ -81,10 +116,11 @@ public final class HallService: SaveObserver {
     }
 
     /// What the screen shows of the hall.
-    public var view: HallView { HallView(link: publisher?.link) }
+    public var view: HallView { recorder?.view ?? HallView(link: publisher?.link) }
 
     /// Goodbye to the broker (the court says it is offline).
     public func stop() {
         publisher?.stop()
+        recorder?.stop()
     }
 }

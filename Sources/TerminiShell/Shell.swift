@@ -80,6 +80,9 @@ public final class Shell {
         }
     }
 
+    /// A notice from outside the apps (the hall's desk), on the notice line.
+    public func say(_ notice: String) { notices.post(notice) }
+
     /// Whether this copy keeps app `id`'s files (holds its keeper's lock).
     public func keeps(_ id: String) -> Bool { keeping[id]?.keeps ?? false }
 
@@ -131,8 +134,10 @@ public final class Shell {
     /// the terminal's size, and the sound setting.
     func context(_ now: Double) -> AppContext {
         lastNow = now
-        return AppContext(now: now, unicode: unicode, size: appRect(Rect(size)).size,
-                          sound: SoundPreference(preferencesBook.value(SoundPreference.key)), speechAvailable: speaker?.available ?? false)
+        var ctx = AppContext(now: now, unicode: unicode, size: appRect(Rect(size)).size,
+                             sound: SoundPreference(preferencesBook.value(SoundPreference.key)), speechAvailable: speaker?.available ?? false)
+        ctx.hall = hall
+        return ctx
     }
     /// The time of the last call into an app (what a save refused for a lost lock reloads at).
     var lastNow: Double = 0
