@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TerminiTestSupport
+import Testing
+
+/// The hall as a user meets it (issue 26): a court keeper and the recording desk, each the real
+/// binary in tmux with a config directory of its own, over a real Mosquitto broker.
+@Suite(.serialized) struct HallEndToEndTests {
+    static let broker: ConditionTrait = .enabled(if: MosquittoBroker.available && Tools.installed("tmux"),
+                                                 "needs tmux and mosquitto: apt-get install tmux mosquitto")
+    static let namespaces: ConditionTrait = .enabled(if: NamespacePair.available && MosquittoBroker.available && Tools.installed("tmux"),
+                                                     "needs root, ip (iproute2), mosquitto and tmux")
+
+    /// `ip netns exec NS` by the full path of `ip` (the pane's PATH has no sbin).
+    static func inside(_ ns: String) -> [String] {
+        let ip = ["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "ip"
+        return [ip, "netns", "exec", ns]
+    }
+
+    static func run(_ args: [String], _ dir: String) -> LimitedRun {
+        LimitedRun.run([TmuxSession.binary, "badminton"] + args + ["--config-dir", dir], environment: ["LANG": "C.UTF-8", "HOME": dir], directory: dir)
+    }
+
+    static func journal(_ dir: String, court: String) -> [String] {
+        let text = (try? String(contentsOfFile: dir + "/badminton-\(court)-match.jsonl", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    /// The link line shows `synced` with nothing left to send.
+    static func synced(_ screen: String) -> Bool {
+        screen.contains("hall ● synced #") && !screen.contains("to send")
+    }
+
+    @Test(broker, arguments: [(80, 24), (200, 60)])
+    func theCourtsLinkAndTheDesksCopyThroughABrokerKilledAndRestarted(_ width: Int, _ height: Int) throws {
+        let broker = try MosquittoBroker(persistence: true)
+        let courtDir = TempDir("termini-hall-court"), deskDir = TempDir("termini-hall-desk")
+        let desk = try TmuxSession(width: width, height: height, arguments: ["badminton", "--hall", broker.url, "--watch", "--all"],
+                                   configDir: deskDir.path)
+        let court = try TmuxSession(arguments: ["badminton", "--court", "3", "--new", "--names", "Red,Blue", "--hall", broker.url],
+                                    configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        for _ in 0..<3 { court.send("a") }
+        // The desk has stored and acknowledged every event: the court says so in its frame.
+        #expect(court.wait { Self.synced($0) }.ok, "\(court.screen)")
+        #expect(desk.wait { $0.contains("Court 3") && $0.contains("● online") }.ok, "\(desk.screen)")
+
+        // The broker dies: the court goes on scoring, offline, and counts what it has to send.
+        broker.kill9()
+        for _ in 0..<2 { court.send("a") }
+        #expect(court.wait { $0.contains("hall ○ offline · ") && $0.contains("2 to send") }.ok, "\(court.screen)")
+        #expect(Self.run(["--status", "--court", "3"], courtDir.path).stdout.hasPrefix("Red 5-0"))
+
+        // Back (with what it had persisted): the court catches up, the desk has every rally.
+        try broker.start()
+        #expect(court.wait(timeout: 15) { Self.synced($0) }.ok, "\(court.screen)")
+        #expect(desk.wait { $0.contains("Court 3") && $0.contains("● online") }.ok, "\(desk.screen)")
+        // Exactly once, in order: the desk's copy is the court's journal, line for line.
+        let kept = Self.journal(courtDir.path, court: "3")
+        #expect(kept.count == 6 && Self.journal(deskDir.path, court: "3") == kept, "\(Self.journal(deskDir.path, court: "3"))")
+        let json = Self.run(["--status", "--all", "--json"], deskDir.path)
+        #expect(json.status == 0 && json.stdout.contains("\"court\":\"3\"") && json.stdout.contains("\"players\":[\"Red\"],\"games\":0,\"score\":5}"), "\(json.stdout) \(json.stderr)")
+        #expect(Self.run(["--status", "--court", "3"], deskDir.path).stdout.hasPrefix("Red 5-0"))
+        court.send("q")
+        desk.send("q")
+        #expect(court.exitStatus() == 0 && desk.exitStatus() == 0)
+        #expect(court.terminalRestored() && desk.terminalRestored())
+    }
+
+    @Test(broker) func theLinkInASCII() throws {
+        let broker = try MosquittoBroker()
+        let courtDir = TempDir("termini-hall-ascii")
+        let court = try TmuxSession(arguments: ["badminton", "--ascii", "--court", "1", "--new", "--names", "A,B", "--hall", broker.url],
+                                    configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        // No desk: the court is online with its match to send.
+        #expect(court.wait { $0.contains("hall * ") && $0.contains("to send") }.ok, "\(court.screen)")
+        broker.stop()
+        #expect(court.wait { $0.contains("hall o offline - ") }.ok, "\(court.screen) exit \(String(describing: court.exitStatus(timeout: 0.1)))")
+    }
+
+    @Test(broker) func withoutAHallNothingOfItIsShown() throws {
+        let dir = TempDir("termini-hall-none")
+        try "hall = mqtt://127.0.0.1:1\n".write(toFile: dir.path + "/config", atomically: true, encoding: .utf8)
+        // The config's hall is for named courts: the directory's one court is as it was.
+        let court = try TmuxSession(arguments: ["badminton", "--new", "--names", "A,B"], configDir: dir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        court.send("a")
+        #expect(court.barrier())
+        #expect(!court.screen.contains("hall "), "\(court.screen)")
+    }
+
+    /// The hall's Wi-Fi gone for 20 s: court and desk in network namespaces of their own,
+    /// joined by a veth pair that is taken down. The court scores 10 rallies meanwhile, says
+    /// it is offline, and once the link is back the desk holds all 10 in order within 2 s.
+    @Test(namespaces) func aPartitionOf20SecondsLosesNothing() throws {
+        let pair = try NamespacePair()
+        let broker = try MosquittoBroker(address: pair.deskAddress, namespace: pair.desk)
+        let courtDir = TempDir("termini-hall-ns-court"), deskDir = TempDir("termini-hall-ns-desk")
+        let desk = try TmuxSession(arguments: ["badminton", "--hall", broker.url, "--watch", "--all"], configDir: deskDir.path,
+                                   wrapper: Self.inside(pair.desk))
+        let court = try TmuxSession(arguments: ["badminton", "--court", "7", "--new", "--names", "Red,Blue", "--hall", broker.url],
+                                    configDir: courtDir.path, wrapper: Self.inside(pair.court))
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        #expect(court.wait(timeout: 15) { Self.synced($0) }.ok, "\(court.screen)")
+        #expect(desk.waitFor("Court 7"), "\(desk.screen)")
+        try pair.cut()
+        let cutAt = Date()
+        for _ in 0..<10 { court.send("a") }
+        #expect(court.wait(timeout: 15) { $0.contains("hall ○ offline") && $0.contains("10 to send") }.ok, "\(court.screen)")
+        #expect(Self.run(["--status", "--court", "7"], courtDir.path).stdout.hasPrefix("Red 10-0"))
+        let rest = 20 - Date().timeIntervalSince(cutAt)
+        if rest > 0 { usleep(UInt32(rest * 1_000_000)) }
+        try pair.restore()
+        let restoredAt = Date()
+        let kept = Self.journal(courtDir.path, court: "7")
+        #expect(kept.count == 11)
+        var held: [String] = []
+        while Date().timeIntervalSince(restoredAt) < 2 {
+            held = Self.journal(deskDir.path, court: "7")
+            if held == kept { break }
+            usleep(20_000)
+        }
+        #expect(held == kept, "the desk held \(held.count) of \(kept.count) lines 2 s after the link came back")
+        #expect(court.wait(timeout: 10) { Self.synced($0) }.ok, "\(court.screen)")
+        court.send("q")
+        desk.send("q")
+        #expect(court.exitStatus() == 0 && desk.exitStatus() == 0)
+    }
+}
