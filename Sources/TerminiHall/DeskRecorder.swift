@@ -141,6 +141,13 @@ public final class DeskRecorder: HallConnection {
         var writes: [String: [CourtCopy.Write]] = [:]
         var gaps: Set<String> = []
         for (c, m) in batch {
+            // Names map onto files as the local courts' do: one held in another case would
+            // share its files where case is ignored.
+            if copies[c] == nil, proposed[c] == nil,
+               let held = (Array(copies.keys) + Array(proposed.keys)).first(where: { $0.lowercased() == c.lowercased() }) {
+                quarantine(c, "court \(c) differs only in case from court \(held), held here", HallWire.encode(m.header, body: m.body), now: now)
+                continue
+            }
             let copy = proposed[c] ?? copies[c] ?? CourtCopy(court: c, journal: nil, history: nil)
             let keeperGone = copy.keeper.map { presence[c]?[$0] != true } ?? true
             switch copy.consider(m, handover: keeperGone) {
