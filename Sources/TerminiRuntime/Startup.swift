@@ -41,7 +41,7 @@ public enum Main {
         if invocation.action == .listThemes { finish(start.catalog.listing) }
         start.refuseOptionsTheDirectoryForbids()
         let hall = start.hall()
-        start.runCommandIfAsked()
+        start.runCommandIfAsked(hall: hall)
         exit(start.runInterface(hall: hall))
     }
 
@@ -116,7 +116,7 @@ struct Startup {
     /// A desk command or an app's command (--status, --export, --receipt, --scoresheet): run,
     /// printed, and the process ends. Its signals act as for any command (Ctrl-C stops a long
     /// export; a reader that goes away ends it quietly). Returns when there is none.
-    func runCommandIfAsked() {
+    func runCommandIfAsked(hall: HallStart? = nil) {
         let s = settings
         if s.themeSource == .commandLine, !catalog.names.contains(s.theme) {
             // A theme asked for on the command line and not found is a mistake to point out at
@@ -128,6 +128,18 @@ struct Startup {
         let output: CommandOutput?
         if invocation.command == "desk" {
             output = DeskCommand.runCommand(invocation.appOptions, store: reader)
+        } else if let hall, HallService.isHallStatus(invocation), let type = AppRegistry.app(HallService.app) {
+            // The hall's courts as the broker retained them, read as a local hall's files are.
+            switch HallService.readHall(hall) {
+            case .failure(let e):
+                Terminal.prepareCommand()
+                Output.say("termini: hall: \(TextLayout.printable(e.description))\n")
+                exit(1)
+            case .success(let dir):
+                let context = AppContext(now: WallClock.now(), unicode: Terminal.adoptLocale() && !s.ascii)
+                output = type.runCommand(invocation.appOptions, store: FileStore(directory: dir, readOnly: true), context: context)
+                PrivateDirectory.remove(dir)
+            }
         } else if let app = invocation.app, let type = AppRegistry.app(app) {
             let context = AppContext(now: WallClock.now(), unicode: Terminal.adoptLocale() && !s.ascii)
             output = type.runCommand(invocation.appOptions, store: reader, context: context)
@@ -158,12 +170,24 @@ struct Startup {
         let s = settings
         let (theme, themeMessages) = catalog.load(s.theme)
         let watchOnly = invocation.app.flatMap(AppRegistry.app).map { $0.keeperLock(invocation.appOptions) == nil } ?? false
-        let store = FileStore(directory: directory, readOnly: watchOnly)
-        let config = LoadedConfig(store, earlier: loaded)
+        // A screen anywhere follows a court of the hall: its journal, as it comes, in a
+        // directory of its own, which the app follows as it follows a local court's files.
+        var hallService: HallService?
+        var hallNotices = hall?.notices ?? []
+        if let hall, HallService.isFollower(invocation) {
+            switch HallService.follower(invocation, hall: hall, now: WallClock.now()) {
+            case .success(let s): hallService = s
+            case .failure(let e): hallNotices.append("hall: \(e.description)")
+            }
+        }
+        let storeDirectory = hallService?.mirrorDirectory ?? directory
+        let store = FileStore(directory: storeDirectory, readOnly: watchOnly)
+        let config = storeDirectory == directory ? LoadedConfig(store, earlier: loaded) : loaded
         let terminal: Terminal
         do {
             terminal = try Terminal.start(noColor: !s.color, forceASCII: s.ascii, environment: env)
         } catch {
+            hallService?.stop()
             Output.say("termini: \(error)\n")
             return 1
         }
@@ -176,8 +200,6 @@ struct Startup {
         store.deferAppendSyncs()
         // A court keeper with a hall publishes its court: its files read before the app opens,
         // the publisher hung on the saves before the app's start makes any.
-        var hallService: HallService?
-        var hallNotices = hall?.notices ?? []
         if let hall, !watchOnly {
             switch HallService.keeper(invocation, hall: hall, store: store, now: WallClock.now()) {
             case .success(let s): hallService = s

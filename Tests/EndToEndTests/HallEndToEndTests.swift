@@ -92,6 +92,40 @@ import Testing
         #expect(!court.screen.contains("hall "), "\(court.screen)")
     }
 
+    /// A screen anywhere: a machine with none of the court's files follows it over the hall,
+    /// and prints the hall's every court.
+    @Test(broker) func aScreenAnywhereFollowsACourtAndPrintsTheHall() throws {
+        let broker = try MosquittoBroker()
+        let courtDir = TempDir("termini-hall-c5"), elsewhere = TempDir("termini-hall-any")
+        let court = try TmuxSession(arguments: ["badminton", "--court", "5", "--new", "--names", "Red,Blue", "--hall", broker.url],
+                                    configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        for _ in 0..<3 { court.send("a") }
+        #expect(court.wait { $0.contains("hall ● ") && Self.run(["--status", "--court", "5"], courtDir.path).stdout.hasPrefix("Red 3-0") }.ok)
+        let follower = try TmuxSession(arguments: ["badminton", "--hall", broker.url, "--watch", "--court", "5"], configDir: elsewhere.path)
+        #expect(follower.wait { $0.contains("Red") && $0.contains("Blue") && $0.contains("watching") }.ok, "\(follower.screen)")
+        let before = follower.screen
+        court.send("a")
+        #expect(follower.wait { $0 != before }.ok, "\(follower.screen)")
+        let tv = try TmuxSession(arguments: ["badminton", "--hall", broker.url, "--watch", "--court", "5", "--display"], configDir: elsewhere.path)
+        #expect(tv.waitFor("Court 5"), "\(tv.screen)")
+        // The hall printed, from the courts' retained journals, anywhere.
+        #expect(court.wait { _ in Self.run(["--hall", broker.url, "--status", "--all"], elsewhere.path).stdout.contains("Red 4-0") }.ok)
+        let json = Self.run(["--hall", broker.url, "--status", "--all", "--json"], elsewhere.path)
+        #expect(json.status == 0 && json.stdout.hasPrefix("{\"courts\":[{\"court\":\"5\""), "\(json.stdout) \(json.stderr)")
+        // Nothing of the hall was written where the screen runs.
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: elsewhere.path)) ?? []).allSatisfy { !$0.hasPrefix("badminton-") })
+        follower.send("q")
+        #expect(follower.exitStatus() == 0 && follower.terminalRestored())
+    }
+
+    @Test(broker) func theHallsStatusWithNoBrokerSaysSo() throws {
+        let port = try MosquittoBroker.freePort()
+        let dir = TempDir("termini-hall-nobroker")
+        let r = Self.run(["--hall", "mqtt://127.0.0.1:\(port)", "--status", "--all"], dir.path)
+        #expect(r.status == 1 && r.stderr.hasPrefix("termini: hall: ") && r.stdout.isEmpty, "\(r.status) \(r.stderr)")
+    }
+
     /// The hall's Wi-Fi gone for 20 s: court and desk in network namespaces of their own,
     /// joined by a veth pair that is taken down. The court scores 10 rallies meanwhile, says
     /// it is offline, and once the link is back the desk holds all 10 in order within 2 s.
