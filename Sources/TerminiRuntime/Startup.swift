@@ -126,7 +126,9 @@ struct Startup {
             exit(64)
         }
         let output: CommandOutput?
-        if invocation.command == "desk" {
+        if invocation.command == HallCommand.descriptor.id {
+            output = HallCommand.run(invocation.appOptions, invocation.operands)
+        } else if invocation.command == "desk" {
             output = DeskCommand.runCommand(invocation.appOptions, store: reader)
         } else if let hall, HallService.isHallStatus(invocation), let type = AppRegistry.app(HallService.app) {
             // The hall's courts as the broker retained them, read as a local hall's files are.

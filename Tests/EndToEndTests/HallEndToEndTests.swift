@@ -19,8 +19,8 @@ import Testing
         return [ip, "netns", "exec", ns]
     }
 
-    static func run(_ args: [String], _ dir: String) -> LimitedRun {
-        LimitedRun.run([TmuxSession.binary, "badminton"] + args + ["--config-dir", dir], environment: ["LANG": "C.UTF-8", "HOME": dir], directory: dir)
+    static func run(_ args: [String], _ dir: String, command: [String] = ["badminton"]) -> LimitedRun {
+        LimitedRun.run([TmuxSession.binary] + command + args + ["--config-dir", dir], environment: ["LANG": "C.UTF-8", "HOME": dir], directory: dir)
     }
 
     static func journal(_ dir: String, court: String) -> [String] {
@@ -124,6 +124,41 @@ import Testing
         let dir = TempDir("termini-hall-nobroker")
         let r = Self.run(["--hall", "mqtt://127.0.0.1:\(port)", "--status", "--all"], dir.path)
         #expect(r.status == 1 && r.stderr.hasPrefix("termini: hall: ") && r.stdout.isEmpty, "\(r.status) \(r.stderr)")
+    }
+
+    /// From nothing to a hall, as docs/hall.md tells it: `termini hall init`, the broker it
+    /// prints, a court with the two lines it prints in its config.
+    @Test(.enabled(if: MosquittoBroker.available && Child.installed("mosquitto_passwd") && Tools.installed("tmux"),
+                   "needs tmux, mosquitto and mosquitto_passwd: apt-get install tmux mosquitto"))
+    func aHallFromNothing() throws {
+        let work = TempDir("termini-hall-init")
+        let hallDir = work.path + "/hall", courtDir = work.path + "/court"
+        try FileManager.default.createDirectory(atPath: courtDir, withIntermediateDirectories: true)
+        let port = try MosquittoBroker.freePort()
+        let r = Self.run(["--port", "\(port)"], work.path, command: ["hall", "init", hallDir, "--courts", "2", "--host", "127.0.0.1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("mosquitto -c \(hallDir)/mosquitto.conf"), "\(r.stdout)")
+        let url = "mqtt://127.0.0.1:\(port)/hall"
+        #expect(r.stdout.contains("hall = \(url)") && r.stdout.contains("hall.credentials = \(hallDir)/credentials/court-2.credentials"), "\(r.stdout)")
+        // A second time would lose the passwords: refused.
+        let again = Self.run([], work.path, command: ["hall", "init", hallDir, "--courts", "2"])
+        #expect(again.status == 1 && again.stderr.hasPrefix("termini: hall init: "), "\(again.stderr)")
+        let broker = try Child.start(["mosquitto", "-c", hallDir + "/mosquitto.conf"], log: work.path + "/broker.log")
+        defer {
+            kill(broker, SIGTERM)
+            _ = Child.wait(broker)
+        }
+        try "hall = \(url)\nhall.credentials = \(hallDir)/credentials/court-1.credentials\n"
+            .write(toFile: courtDir + "/config", atomically: true, encoding: .utf8)
+        let court = try TmuxSession(arguments: ["badminton", "--court", "1", "--new", "--names", "A,B"], configDir: courtDir)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        #expect(court.wait(timeout: 15) { $0.contains("hall ● ") }.ok, "\(court.screen)")
+        // The desk's line, with its credentials: it records the court.
+        let deskDir = TempDir("termini-hall-init-desk")
+        let desk = try TmuxSession(arguments: ["badminton", "--hall", url, "--hall-credentials", hallDir + "/credentials/desk.credentials",
+                                               "--watch", "--all"], configDir: deskDir.path)
+        #expect(desk.wait(timeout: 15) { $0.contains("Court 1") && $0.contains("● online") }.ok, "\(desk.screen)")
+        #expect(court.wait(timeout: 15) { Self.synced($0) }.ok, "\(court.screen)")
     }
 
     /// The hall's Wi-Fi gone for 20 s: court and desk in network namespaces of their own,

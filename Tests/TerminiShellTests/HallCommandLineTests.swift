@@ -2,6 +2,7 @@ import Testing
 import TerminiApp
 import TerminiStore
 import TerminiHall
+import TerminiTestSupport
 @testable import TerminiShell
 
 /// `--hall URL` and `--hall-credentials FILE` on every badminton command, and `hall = URL`,
@@ -78,5 +79,31 @@ import TerminiHall
             #expect(Completions.script(for: shell).contains("hall-credentials"))
         }
         #expect(PreferenceKey.all.contains("hall") && PreferenceKey.all.contains("hall.credentials"))
+    }
+
+    @Test func hallInitIsACommand() {
+        let inv = parsed("hall", "init", "/srv/hall", "--courts", "8")
+        #expect(inv?.command == "hall" && inv?.app == nil && inv?.operands == ["init", "/srv/hall"])
+        #expect(inv.map { HallCommandOptions($0.appOptions) }?.courts == "8")
+        let all = parsed("hall", "init", "h", "--courts=2", "--host", "10.0.0.5", "--port", "1884", "--name", "club")
+        #expect(all.map { HallCommandOptions($0.appOptions) } == HallCommandOptions(courts: "2", host: "10.0.0.5", port: "1884", name: "club"))
+        #expect(HallOption.isTheTable(HallCommand.descriptor.options))
+        #expect(optionsUnread(HallOption.self, by: HallCommandOptions.init) == [])
+    }
+
+    @Test func badHallInitLinesAreUsageErrors() {
+        let usage = "termini hall init DIR --courts N [--host HOST] [--port PORT] [--name HALL]"
+        #expect(error("hall") == "termini hall needs: \(usage)")
+        #expect(error("hall", "init") == "termini hall needs: \(usage)")
+        #expect(error("hall", "init", "d") == "termini hall init needs --courts N (1 to 99)")
+        #expect(error("hall", "start", "d", "--courts", "2") == "termini hall needs: \(usage)")
+        #expect(error("hall", "init", "d", "e", "--courts", "2") == "unexpected argument 'e' (termini hall init DIR)")
+        for n in ["0", "100", "x", "-1"] {
+            #expect(error("hall", "init", "d", "--courts", n) == "--courts takes a number of courts from 1 to 99, not '\(n)'", "\(n)")
+        }
+        #expect(error("hall", "init", "d", "--courts", "2", "--port", "0")?.contains("--port") == true)
+        #expect(error("hall", "init", "d", "--courts", "2", "--name", "a b")?.contains("--name") == true)
+        #expect(error("hall", "init", "d", "--courts", "2", "--host", "a/b")?.contains("--host") == true)
+        #expect(error("badminton", "init") == "unexpected argument 'init' (one app at a time)")
     }
 }
