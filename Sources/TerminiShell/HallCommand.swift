@@ -67,7 +67,16 @@ public enum HallCommand {
     /// Writes the hall's files and says what to do next; status 1 when they cannot be written.
     public static func run(_ options: AppOptions, _ operands: [String]) -> CommandOutput {
         let o = HallCommandOptions(options)
-        let h = HallInit(directory: operands[1], courts: o.courts.flatMap(Int.init) ?? 1, port: o.port.flatMap(Int.init) ?? HallAddress.defaultPort,
+        // An absolute directory: the broker's config names its files by it, wherever it is started.
+        var dir = operands[1]
+        if !dir.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            if getcwd(&buffer, buffer.count) != nil {
+                let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                dir = (cwd == "/" ? "" : cwd) + "/" + dir
+            }
+        }
+        let h = HallInit(directory: dir, courts: o.courts.flatMap(Int.init) ?? 1, port: o.port.flatMap(Int.init) ?? HallAddress.defaultPort,
                          host: o.host ?? hostName(), hall: o.name ?? HallAddress.defaultHall)
         switch h.write(passwd: HallInit.hashPasswords) {
         case .success: return CommandOutput(stdout: h.instructions)
