@@ -161,6 +161,17 @@ import Testing
         #expect(court.wait(timeout: 15) { Self.synced($0) }.ok, "\(court.screen)")
     }
 
+    /// Two laptops claiming one court: both are told, on screen.
+    @Test(broker) func aSecondKeeperOfACourtIsShown() throws {
+        let broker = try MosquittoBroker()
+        let a = TempDir("termini-hall-k1"), b = TempDir("termini-hall-k2")
+        let first = try TmuxSession(arguments: ["badminton", "--court", "4", "--new", "--names", "A,B", "--hall", broker.url], configDir: a.path)
+        #expect(first.wait { $0.contains("hall ● ") }.ok, "\(first.screen)")
+        let second = try TmuxSession(arguments: ["badminton", "--court", "4", "--new", "--names", "C,D", "--hall", broker.url], configDir: b.path)
+        #expect(second.wait { $0.contains("another keeper") && $0.contains("claims court 4") }.ok, "\(second.screen)")
+        #expect(first.wait { $0.contains("another keeper") && $0.contains("claims court 4") }.ok, "\(first.screen)")
+    }
+
     /// The hall's Wi-Fi gone for 20 s: court and desk in network namespaces of their own,
     /// joined by a veth pair that is taken down. The court scores 10 rallies meanwhile, says
     /// it is offline, and once the link is back the desk holds all 10 in order within 2 s.

@@ -37,6 +37,8 @@ import TerminiTestSupport
         #expect(error("badminton", "--hall", "mqtt://h") == "--hall: the court kept here is published by its name: add --court NAME")
         #expect(error("badminton", "--hall", "mqtt://h", "--new") == "--hall: the court kept here is published by its name: add --court NAME")
         #expect(error("badminton", "--hall-credentials", "c.creds", "--court", "3") == nil)
+        #expect(error("badminton", "--hall", "mqtt://h", "--watch") == "--hall with --watch follows a court of the hall: add --court NAME (or --all, the recording desk)")
+        #expect(error("badminton", "--hall", "mqtt://h", "--watch", "--display") != nil)
         #expect(error("memory", "--hall", "mqtt://h") == "'--hall' is not an option of memory")
     }
 
