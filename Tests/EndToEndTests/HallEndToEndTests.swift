@@ -172,6 +172,37 @@ import Testing
         #expect(first.wait { $0.contains("another keeper") && $0.contains("claims court 4") }.ok, "\(first.screen)")
     }
 
+    /// The court killed -9 right after a key, the desk killed -9 mid-match: each started
+    /// again resumes from its files, and the desk holds the court's journal line for line.
+    @Test(broker) func courtAndDeskKilledAndRestartedLoseNothing() throws {
+        let broker = try MosquittoBroker(persistence: true)
+        let courtDir = TempDir("termini-hall-kc"), deskDir = TempDir("termini-hall-kd")
+        let deskArgs = ["badminton", "--hall", broker.url, "--watch", "--all"]
+        var desk = try TmuxSession(arguments: deskArgs, configDir: deskDir.path)
+        var court = try TmuxSession(arguments: ["badminton", "--court", "2", "--new", "--names", "Red,Blue", "--hall", broker.url], configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        court.send("a")
+        #expect(court.wait { Self.synced($0) }.ok, "\(court.screen)")
+        // A key, and the court killed at once: the rally is in its journal (synced before it showed).
+        court.send("a")
+        #expect(court.wait { _ in Self.journal(courtDir.path, court: "2").count == 3 }.ok)
+        court.signal(SIGKILL)
+        #expect(court.exitStatus() == 128 + Int(SIGKILL))
+        court = try TmuxSession(arguments: ["badminton", "--court", "2", "--hall", broker.url], configDir: courtDir.path)
+        #expect(court.wait { Self.synced($0) }.ok, "\(court.screen)")
+        #expect(desk.wait { _ in Self.journal(deskDir.path, court: "2") == Self.journal(courtDir.path, court: "2") }.ok)
+        // The desk killed; the court goes on; the desk started again catches up.
+        desk.signal(SIGKILL)
+        #expect(desk.exitStatus() == 128 + Int(SIGKILL))
+        for _ in 0..<3 { court.send("a") }
+        #expect(court.wait { $0.contains("3 to send") }.ok, "\(court.screen)")
+        desk = try TmuxSession(arguments: deskArgs, configDir: deskDir.path)
+        #expect(court.wait { Self.synced($0) }.ok, "\(court.screen)")
+        let kept = Self.journal(courtDir.path, court: "2")
+        #expect(kept.count == 6 && Self.journal(deskDir.path, court: "2") == kept, "\(Self.journal(deskDir.path, court: "2"))")
+        #expect(desk.wait { $0.contains("Court 2") && $0.contains("● online") }.ok, "\(desk.screen)")
+    }
+
     /// The hall's Wi-Fi gone for 20 s: court and desk in network namespaces of their own,
     /// joined by a veth pair that is taken down. The court scores 10 rallies meanwhile, says
     /// it is offline, and once the link is back the desk holds all 10 in order within 2 s.
