@@ -63,6 +63,11 @@ import Testing
         let json = Self.run(["--status", "--all", "--json"], deskDir.path)
         #expect(json.status == 0 && json.stdout.contains("\"court\":\"3\"") && json.stdout.contains("\"players\":[\"Red\"],\"games\":0,\"score\":5}"), "\(json.stdout) \(json.stderr)")
         #expect(Self.run(["--status", "--court", "3"], deskDir.path).stdout.hasPrefix("Red 5-0"))
+        // The desk's reports, with no court reachable: the same as the court's own.
+        let exported = Self.run(["--export", "csv", "--court", "3"], courtDir.path).stdout
+        #expect(exported.split(separator: "\n").count > 5 && Self.run(["--export", "csv", "--court", "3"], deskDir.path).stdout == exported, "\(exported)")
+        let sheet = Self.run(["--scoresheet", "--court", "3"], deskDir.path)
+        #expect(sheet.status == 0 && sheet.stdout.contains("<html") && sheet.stdout.contains("Red"), "\(sheet.stderr)")
         court.send("q")
         desk.send("q")
         #expect(court.exitStatus() == 0 && desk.exitStatus() == 0)
