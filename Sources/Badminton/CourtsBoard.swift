@@ -105,7 +105,9 @@ extension BadmintonApp {
             // Too many courts for panes: a line each, as --status --all prints them.
             let width = board.courts.map { DisplayWidth.of(TextLayout.sanitized($0.name ?? "-")) }.max() ?? 1
             for (i, c) in board.courts.enumerated() where i < rect.height {
-                let line = TextLayout.pad(TextLayout.sanitized(c.name ?? "-") + ":", to: width + 1) + " "
+                // At the recording desk, each court's link after its name.
+                let link = c.files.court.flatMap { context.hall?.courts[$0] }.map { "[" + $0.text(now: context.now, unicode: g.isUnicode) + "] " } ?? ""
+                let line = TextLayout.pad(TextLayout.sanitized(c.name ?? "-") + ":", to: width + 1) + " " + link
                     + (c.log.map { MatchReport.statusLine($0.state, now: context.now) } ?? "no match yet")
                 canvas.fit(line, in: rect.row(i), style: c.log == nil ? theme[.muted] : theme[.text], glyphs: g)
             }
