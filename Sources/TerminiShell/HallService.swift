@@ -176,8 +176,19 @@ public final class HallService: SaveObserver {
         return d
     }
 
-    /// What the hall has to say (the desk set a message aside, a disk refused a copy).
-    public func takeNotices() -> [String] { recorder?.takeNotices() ?? [] }
+    /// The broker's refusal last said (said again only when it changes).
+    private var refusalSaid: String?
+
+    /// What the hall has to say (the broker refused the court's user, the desk set a message
+    /// aside, a disk refused a copy).
+    public func takeNotices() -> [String] {
+        var out = recorder?.takeNotices() ?? []
+        if let p = publisher, p.refusal != refusalSaid {
+            refusalSaid = p.refusal
+            if let why = p.refusal { out.append("hall: the broker refused court \(p.court): \(why)") }
+        }
+        return out
+    }
 
     public func readable(now: Double) {
         connection.readable(now: now)

@@ -164,6 +164,15 @@ import Testing
                                                "--watch", "--all"], configDir: deskDir.path)
         #expect(desk.wait(timeout: 15) { $0.contains("Court 1") && $0.contains("● online") }.ok, "\(desk.screen)")
         #expect(court.wait(timeout: 15) { Self.synced($0) }.ok, "\(court.screen)")
+        // A wrong password: the court says why it is offline, and scores on.
+        let wrongDir = TempDir("termini-hall-init-wrong")
+        try "user = court-2\npassword = not-it\n".write(toFile: wrongDir.path + "/c2.credentials", atomically: true, encoding: .utf8)
+        chmod(wrongDir.path + "/c2.credentials", 0o600)
+        let wrong = try TmuxSession(arguments: ["badminton", "--court", "2", "--new", "--names", "C,D", "--hall", url,
+                                                "--hall-credentials", wrongDir.path + "/c2.credentials"], configDir: wrongDir.path)
+        #expect(wrong.wait(timeout: 15) { $0.contains("hall ○ offline") && $0.contains("not authorised") }.ok, "\(wrong.screen)")
+        wrong.send("a")
+        #expect(wrong.wait { _ in Self.run(["--status", "--court", "2"], wrongDir.path).stdout.hasPrefix("C 1-0") }.ok)
     }
 
     /// Two laptops claiming one court: both are told, on screen.
