@@ -217,6 +217,32 @@ import Testing
         #expect(desk.wait { $0.contains("Court 2") && $0.contains("● online") }.ok, "\(desk.screen)")
     }
 
+    /// A bad client on a court's topic: the desk sets its messages aside, says so on its
+    /// screen and in its pane, and what it stored of the court stays as it was.
+    @Test(.enabled(if: MosquittoBroker.available && Child.installed("mosquitto_pub") && Tools.installed("tmux"),
+                   "needs tmux, mosquitto and mosquitto-clients"))
+    func aBadClientIsSetAsideAtTheDesk() throws {
+        let broker = try MosquittoBroker()
+        let courtDir = TempDir("termini-hall-bad-c"), deskDir = TempDir("termini-hall-bad-d")
+        let desk = try TmuxSession(arguments: ["badminton", "--hall", broker.url, "--watch", "--all"], configDir: deskDir.path)
+        let court = try TmuxSession(arguments: ["badminton", "--court", "6", "--new", "--names", "Red,Blue", "--hall", broker.url], configDir: courtDir.path)
+        court.send("a")
+        #expect(court.wait { Self.synced($0) }.ok, "\(court.screen)")
+        let held = Self.journal(deskDir.path, court: "6")
+        // Garbage with an escape, a payload of 1 MiB (from a file: too long for an argument), a forged seq.
+        let huge = deskDir.path + "/../huge-\(getpid())"
+        try String(repeating: "x", count: 1 << 20).write(toFile: huge, atomically: true, encoding: .utf8)
+        defer { unlink(huge) }
+        for message in [["-m", "garbage\u{1b}[2J"], ["-f", huge], ["-m", "{\"v\":1,\"court\":\"6\",\"keeper\":\"0123456789abcdef\",\"match\":1,\"seq\":9}\n{}"]] {
+            let pub = ["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "termini/hall/court/6/event"] + message
+            #expect(try Child.run(pub) == 0)
+        }
+        #expect(desk.wait { $0.contains("court 6:") && $0.contains("set aside") }.ok, "\(desk.screen)")
+        #expect(desk.wait { $0.contains("3 set aside") }.ok, "\(desk.screen)")
+        #expect(!desk.screen.contains("\u{1b}"))
+        #expect(Self.journal(deskDir.path, court: "6") == held && held == Self.journal(courtDir.path, court: "6"))
+    }
+
     /// The hall's Wi-Fi gone for 20 s: court and desk in network namespaces of their own,
     /// joined by a veth pair that is taken down. The court scores 10 rallies meanwhile, says
     /// it is offline, and once the link is back the desk holds all 10 in order within 2 s.
