@@ -29,6 +29,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
                        help: "keep or read court NAME's own match, journal, lock and history (letters, digits, -); with every option above"),
             OptionSpec(BadmintonOption.all, help: "with --watch: every court's live score side by side; with --status: every court's match"),
             OptionSpec(BadmintonOption.display, help: "with --watch: the hall TV: the scores as large as the screen allows, no frame, no keys shown"),
+            OptionSpec(BadmintonOption.hall, value: "URL",
+                       help: "the hall's MQTT broker, mqtt://HOST[:PORT][/HALL] (else hall = URL in the config): a keeper publishes its --court; --watch --all records every court in this directory; --watch --court N and --status --all follow the hall from anywhere"),
+            OptionSpec(BadmintonOption.hallCredentials, value: "FILE", values: .file,
+                       help: "the user and password for the hall (user = and password = lines), never on the command line"),
         ])
 
     /// The default court's files (every name comes from `CourtFiles`).

@@ -6,7 +6,7 @@ enum BadmintonOption: String, OptionName {
     case new = "--new", format = "--format", doubles = "--doubles", names = "--names", matchNumber = "--match-no"
     case event = "--event", round = "--round", watch = "--watch", status = "--status", json = "--json"
     case export = "--export", scoresheet = "--scoresheet", output = "--output", court = "--court", all = "--all"
-    case display = "--display"
+    case display = "--display", hall = "--hall", hallCredentials = "--hall-credentials"
 }
 
 /// What the command line asked of badminton, read once from the parsed options. Values are
@@ -23,6 +23,9 @@ struct BadmintonOptions: Equatable, Sendable {
     var output: String?
     var court: String?
     var all = false, display = false
+    /// The hall's broker as typed (`mqtt://HOST[:PORT][/HALL]`, checked by the shell, which
+    /// has the hall's code) and the file of the user and password for it.
+    var hall: String?, hallCredentials: String?
 
     init() {}
 
@@ -44,5 +47,47 @@ struct BadmintonOptions: Equatable, Sendable {
         court = options.value(O.court)
         all = options.flag(O.all)
         display = options.flag(O.display)
+        hall = options.value(O.hall)
+        hallCredentials = options.value(O.hallCredentials)
+    }
+
+    /// Keeps a court (neither follows one nor prints).
+    var keeps: Bool { !watch && !status && export == nil && scoresheet == nil }
+}
+
+/// What the hall's code (in the shell) needs of a badminton command line: the hall asked
+/// for and the court, and what the command does with them.
+public struct BadmintonHallRequest: Equatable, Sendable {
+    public enum Role: Equatable, Sendable {
+        /// Keeps `court`: publishes it.
+        case keeper
+        /// `--watch --all`: the recording desk.
+        case desk
+        /// `--watch --court N [--display]`: a screen anywhere.
+        case follower
+        /// `--status --all`: the hall printed.
+        case status
+        /// `--export`, `--scoresheet`, `--status` of one court: the local files (the desk's copies).
+        case files
+    }
+    public var hall: String?
+    public var credentials: String?
+    public var court: String?
+    public var role: Role
+
+    public init(_ options: AppOptions) {
+        let o = BadmintonOptions(options)
+        hall = o.hall
+        credentials = o.hallCredentials
+        court = o.court
+        if o.keeps {
+            role = .keeper
+        } else if o.watch {
+            role = o.all ? .desk : .follower
+        } else if o.status && o.all {
+            role = .status
+        } else {
+            role = .files
+        }
     }
 }

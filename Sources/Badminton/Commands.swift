@@ -27,6 +27,12 @@ enum BadmintonCommands {
             if !options.watch { return "--display goes with --watch (termini badminton --watch --display)" }
             if options.all { return "--display shows one court: use --court NAME instead of --all" }
         }
+        if options.hall != nil, options.keeps, options.court == nil {
+            return "--hall: the court kept here is published by its name: add --court NAME"
+        }
+        if options.hall != nil, options.watch, !options.all, options.court == nil {
+            return "--hall with --watch follows a court of the hall: add --court NAME (or --all, the recording desk)"
+        }
         let setupOptions = given([(.format, options.format != nil), (.doubles, options.doubles), (.names, options.names != nil),
                                   (.matchNumber, options.matchNumber != nil), (.event, options.event != nil), (.round, options.round != nil)])
         if !setupOptions.isEmpty && !options.new {

@@ -105,7 +105,9 @@ extension BadmintonApp {
             // Too many courts for panes: a line each, as --status --all prints them.
             let width = board.courts.map { DisplayWidth.of(TextLayout.sanitized($0.name ?? "-")) }.max() ?? 1
             for (i, c) in board.courts.enumerated() where i < rect.height {
-                let line = TextLayout.pad(TextLayout.sanitized(c.name ?? "-") + ":", to: width + 1) + " "
+                // At the recording desk, each court's link after its name.
+                let link = c.files.court.flatMap { context.hall?.courts[$0] }.map { "[" + $0.text(now: context.now, unicode: g.isUnicode) + "] " } ?? ""
+                let line = TextLayout.pad(TextLayout.sanitized(c.name ?? "-") + ":", to: width + 1) + " " + link
                     + (c.log.map { MatchReport.statusLine($0.state, now: context.now) } ?? "no match yet")
                 canvas.fit(line, in: rect.row(i), style: c.log == nil ? theme[.muted] : theme[.text], glyphs: g)
             }
@@ -114,6 +116,13 @@ extension BadmintonApp {
         for (court, pane) in zip(board.courts, CourtsBoard.panes(count: board.courts.count, columns: columns, in: rect)) {
             let title = court.name.map { "Court \(TextLayout.sanitized($0))" } ?? "Badminton"
             Box.draw(pane, on: &canvas, glyphs: g, style: theme[.border], title: title, titleStyle: theme[.accent].with(.bold))
+            // The court's link to the hall, on the pane's bottom edge (the recording desk).
+            if let name = court.files.court, let link = context.hall?.courts[name], pane.width > 6 {
+                let sep = g.isUnicode ? " · " : " - "
+                let text = " " + link.text(now: context.now, unicode: g.isUnicode) + (link.problem.map { sep + TextLayout.sanitized($0) } ?? "") + " "
+                let style = link.online == true && link.quarantined == 0 && link.problem == nil ? theme[.muted] : theme[.warning]
+                canvas.fit(text, in: Rect(x: pane.x + 2, y: pane.y + pane.height - 1, width: pane.width - 4, height: 1), style: style, glyphs: g)
+            }
             renderCard(court.log?.state, court: nil, in: pane.inset(horizontal: 1, vertical: 1), on: &canvas, theme: theme, now: context.now)
         }
     }

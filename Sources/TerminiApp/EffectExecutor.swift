@@ -96,8 +96,9 @@ public final class EffectExecutor {
     private var unconfirmed: (file: String, effect: AppEffect, bytes: [UInt8], owner: String?)?
     /// The replaced files the store has written but not yet synced (see `confirm()`).
     private var unconfirmedWrites: [(file: String, effect: AppEffect, bytes: [UInt8], owner: String?)] = []
-    /// Told of each save once the disk holds it (the file and the bytes saved).
-    public var onSynced: ((String, [UInt8]) -> Void)?
+    /// Told of each save once the disk holds it (the file, the bytes saved, and whether they
+    /// were appended to it or are the whole file).
+    public var onSynced: ((String, [UInt8], Bool) -> Void)?
     /// The sticky notice of a save that failed; cleared by the next save that succeeds.
     public static let saveWarning = "save-failed"
     /// Whether the sticky warning of a failed save is on the notice line.
@@ -155,7 +156,7 @@ public final class EffectExecutor {
                     if store.hasUnconfirmedAppend {
                         unconfirmed = (file, e, bytes, owner)
                     } else {
-                        synced(file, bytes)
+                        synced(file, bytes, appended: true)
                     }
                 } catch { out.failures.append(failed(file, e, error, owner: owner)) }
             case let .replaceDamaged(file, reason, bytes):
@@ -235,7 +236,7 @@ public final class EffectExecutor {
             unconfirmed = nil
             do {
                 try store.confirmAppend()
-                synced(u.file, u.bytes)
+                synced(u.file, u.bytes, appended: true)
             } catch {
                 failures.append(failed(u.file, u.effect, error, owner: u.owner))
             }
@@ -260,9 +261,9 @@ public final class EffectExecutor {
     }
 
     /// A save the disk holds: said to the observer, and the warning of an earlier failure may go.
-    private func synced(_ file: String, _ bytes: [UInt8]) {
+    private func synced(_ file: String, _ bytes: [UInt8], appended: Bool = false) {
         succeeded = true
-        onSynced?(file, bytes)
+        onSynced?(file, bytes, appended)
     }
 
     /// Changes a preference and writes the config file when it changed (and can be written).

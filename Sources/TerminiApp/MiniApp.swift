@@ -75,6 +75,8 @@ public struct AppContext: Sendable, Equatable {
     /// Whether a spoken call can be heard: the speech program (espeak-ng) is there. An app
     /// that speaks shows speech as on only while this holds.
     public var speechAvailable: Bool
+    /// The hall as this copy knows it (`--hall`); nil without one.
+    public var hall: HallView?
     public init(now: Double, unicode: Bool = true, size: Size = AppContext.standardSize, sound: SoundPreference = SoundPreference(nil),
                 speechAvailable: Bool = true) {
         self.speechAvailable = speechAvailable

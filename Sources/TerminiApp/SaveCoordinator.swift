@@ -3,7 +3,9 @@
 /// before the disk answered. The seam for whatever must follow the disk, not the screen
 /// (a publisher of the courts to a hall desk): `SaveCoordinator.observers`.
 public protocol SaveObserver: AnyObject {
-    func onSynced(file: String, bytes: [UInt8])
+    /// `appended`: `bytes` were added to the end of `file` (a journal line); else they are
+    /// the whole file as replaced.
+    func onSynced(file: String, bytes: [UInt8], appended: Bool)
 }
 
 /// The path of every save, in one place: the apps as shown and as their files hold them, the
@@ -33,8 +35,8 @@ public final class SaveCoordinator {
 
     public init(executor: EffectExecutor) {
         self.executor = executor
-        executor.onSynced = { [unowned self] file, bytes in
-            for o in self.observers { o.onSynced(file: file, bytes: bytes) }
+        executor.onSynced = { [unowned self] file, bytes, appended in
+            for o in self.observers { o.onSynced(file: file, bytes: bytes, appended: appended) }
         }
     }
 

@@ -34,6 +34,8 @@ public final class CourtPublisher: HallConnection {
     private var retainedStale = true
     /// Another keeper claims this court (its id), heard on the court's presence topic.
     public private(set) var otherKeeper: String?
+    /// Why the broker refused the last connection (a wrong password); nil once it takes one.
+    public private(set) var refusal: String?
     /// Before the first ack after a (re)connection: sending waits a moment for the retained one.
     private var ackWaitUntil: Double?
 
@@ -107,6 +109,7 @@ public final class CourtPublisher: HallConnection {
         for e in client.takeEvents() {
             switch e {
             case .connected:
+                refusal = nil
                 // Subscribed first: another keeper's retained presence reaches this one before
                 // this one's own replaces it.
                 client.subscribe(topics.ack(court))
@@ -119,7 +122,9 @@ public final class CourtPublisher: HallConnection {
                 if outbox.ack == nil { ackWaitUntil = now + 0.5 }
             case .message(let topic, let payload, _):
                 receive(topic, payload, now: now)
-            case .disconnected, .refused, .published, .subscribed:
+            case .refused(let why):
+                refusal = why
+            case .disconnected, .published, .subscribed:
                 break
             }
         }

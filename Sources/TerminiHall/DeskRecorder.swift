@@ -28,6 +28,8 @@ public final class DeskRecorder: HallConnection {
     private var replayAskedAt: [String: Double] = [:]
     /// Messages on the hall's topics that are no court's (a name that is not one): counted.
     public private(set) var strays = 0
+    /// Why the broker refused the desk's last connection; nil once it takes one.
+    public private(set) var refusal: String?
     /// What the desk has to say (a message set aside, a disk that refuses), oldest first.
     public private(set) var notices: [String] = []
     private let lock: (String) -> LockOutcome
@@ -94,12 +96,16 @@ public final class DeskRecorder: HallConnection {
         for e in events {
             switch e {
             case .connected:
+                refusal = nil
                 for p in [topics.everyCourt(.event), topics.everyCourt(.online), topics.everyCourt(.state)] { client.subscribe(p) }
                 // Whatever the broker kept or lost meanwhile: every court is asked for what
                 // follows the desk's files.
                 for (c, copy) in copies { publishAck(c, copy.ack(replay: true)) }
             case let .message(topic, payload, _):
                 if let m = receive(topic, payload, now: now) { batch.append(m) }
+            case .refused(let why):
+                if refusal != why { notices.append("hall: the broker refused the desk: \(why)") }
+                refusal = why
             default:
                 break
             }
@@ -141,6 +147,13 @@ public final class DeskRecorder: HallConnection {
         var writes: [String: [CourtCopy.Write]] = [:]
         var gaps: Set<String> = []
         for (c, m) in batch {
+            // Names map onto files as the local courts' do: one held in another case would
+            // share its files where case is ignored.
+            if copies[c] == nil, proposed[c] == nil,
+               let held = (Array(copies.keys) + Array(proposed.keys)).first(where: { $0.lowercased() == c.lowercased() }) {
+                quarantine(c, "court \(c) differs only in case from court \(held), held here", HallWire.encode(m.header, body: m.body), now: now)
+                continue
+            }
             let copy = proposed[c] ?? copies[c] ?? CourtCopy(court: c, journal: nil, history: nil)
             let keeperGone = copy.keeper.map { presence[c]?[$0] != true } ?? true
             switch copy.consider(m, handover: keeperGone) {

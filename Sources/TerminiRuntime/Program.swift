@@ -22,13 +22,16 @@ public final class Program<Term: TerminalIO> {
     /// every signal blocked, so signals still reach the terminal's signalfd).
     let drawing = SideThread()
     var watcher: FileWatcher?
+    /// The hall (`--hall`): its socket waited on with the keys, serviced after every frame.
+    let hall: HallService?
     /// What the process exits with: 0, or 128 + the signal that ended it (Ctrl-C: 0).
     public private(set) var exitStatus: Int32 = 0
     /// The loop has ended (quit, or a signal).
     public private(set) var ended = false
 
     public init(shell: Shell, terminal: Term, store: any LoopStore, clock: @escaping () -> Double = WallClock.now,
-                watcher: @escaping (String) -> FileWatcher? = { FileWatcher(directory: $0) }) {
+                watcher: @escaping (String) -> FileWatcher? = { FileWatcher(directory: $0) }, hall: HallService? = nil) {
+        self.hall = hall
         self.shell = shell
         self.terminal = terminal
         self.store = store
@@ -55,10 +58,19 @@ public final class Program<Term: TerminalIO> {
         if shell.size != terminal.size { shell.resize(to: terminal.size, now: clock()) }
         apply(shell.takeOutputs())
         apply(shell.tick(now: clock()))
+        if let hall { shell.hall = hall.view }
         frame()
         store.sync()
+        // What the disk now holds goes to the hall, after the frame: never waiting on it.
+        if let hall {
+            hall.pump(now: clock())
+            for n in hall.takeNotices() { shell.say(n) }
+        }
         watch()
-        let events = terminal.wait(until: shell.nextDeadline(now: clock()), extra: watcher.map { [$0.fileDescriptor] } ?? [], now: clock)
+        var extra = watcher.map { [$0.fileDescriptor] } ?? []
+        if let fd = hall?.socket { extra.append(fd) }
+        let deadline = [shell.nextDeadline(now: clock()), hall?.deadline(now: clock())].compactMap { $0 }.min()
+        let events = terminal.wait(until: deadline, extra: extra, now: clock)
         handle(events)
         if shell.quitRequested { ended = true }
         return !ended
@@ -70,6 +82,7 @@ public final class Program<Term: TerminalIO> {
         shell.finish(now: clock())
         terminal.stop()
         store.sync()
+        hall?.stop()
     }
 
     /// The frame: sent only once the disk holds what it shows. While a save waits for the
@@ -134,6 +147,9 @@ public final class Program<Term: TerminalIO> {
                 flushKeys()
                 if let w = watcher, w.fileDescriptor == fd {
                     apply(shell.filesChanged(w.changedFiles(), now: clock()))
+                } else if let hall, hall.socket == fd {
+                    hall.readable(now: clock())
+                    for n in hall.takeNotices() { shell.say(n) }
                 }
             }
             if shell.quitRequested { return }

@@ -40,8 +40,9 @@ public enum Main {
         let start = Startup(invocation: invocation, environment: environment())
         if invocation.action == .listThemes { finish(start.catalog.listing) }
         start.refuseOptionsTheDirectoryForbids()
-        start.runCommandIfAsked()
-        exit(start.runInterface())
+        let hall = start.hall()
+        start.runCommandIfAsked(hall: hall)
+        exit(start.runInterface(hall: hall))
     }
 
     /// Prints `text` and exits 0 (or 1 when it cannot be written).
@@ -91,10 +92,31 @@ struct Startup {
         exit(64)
     }
 
+    /// The hall of a badminton command (`--hall`, or `hall` in the config) and its
+    /// credentials read; a bad address, or a credentials file that cannot be read, is a usage
+    /// error (64) said before anything runs.
+    func hall() -> HallStart? {
+        switch HallSettings.resolve(invocation, config: loaded.config, directory: directory) {
+        case .failure(let e):
+            Output.say("termini: \(TextLayout.printable(e.message))\n\(CommandLineParser.usage)\n")
+            exit(64)
+        case .success(nil):
+            return nil
+        case .success(let settings?):
+            switch HallStart.read(settings) {
+            case .failure(let e):
+                Output.say("termini: \(TextLayout.printable(e.description))\n\(CommandLineParser.usage)\n")
+                exit(64)
+            case .success(let start):
+                return start
+            }
+        }
+    }
+
     /// A desk command or an app's command (--status, --export, --receipt, --scoresheet): run,
     /// printed, and the process ends. Its signals act as for any command (Ctrl-C stops a long
     /// export; a reader that goes away ends it quietly). Returns when there is none.
-    func runCommandIfAsked() {
+    func runCommandIfAsked(hall: HallStart? = nil) {
         let s = settings
         if s.themeSource == .commandLine, !catalog.names.contains(s.theme) {
             // A theme asked for on the command line and not found is a mistake to point out at
@@ -104,8 +126,22 @@ struct Startup {
             exit(64)
         }
         let output: CommandOutput?
-        if invocation.command == "desk" {
+        if invocation.command == HallCommand.descriptor.id {
+            output = HallCommand.run(invocation.appOptions, invocation.operands)
+        } else if invocation.command == "desk" {
             output = DeskCommand.runCommand(invocation.appOptions, store: reader)
+        } else if let hall, HallService.isHallStatus(invocation), let type = AppRegistry.app(HallService.app) {
+            // The hall's courts as the broker retained them, read as a local hall's files are.
+            switch HallService.readHall(hall) {
+            case .failure(let e):
+                Terminal.prepareCommand()
+                Output.say("termini: hall: \(TextLayout.printable(e.description))\n")
+                exit(1)
+            case .success(let dir):
+                let context = AppContext(now: WallClock.now(), unicode: Terminal.adoptLocale() && !s.ascii)
+                output = type.runCommand(invocation.appOptions, store: FileStore(directory: dir, readOnly: true), context: context)
+                PrivateDirectory.remove(dir)
+            }
         } else if let app = invocation.app, let type = AppRegistry.app(app) {
             let context = AppContext(now: WallClock.now(), unicode: Terminal.adoptLocale() && !s.ascii)
             output = type.runCommand(invocation.appOptions, store: reader, context: context)
@@ -132,16 +168,28 @@ struct Startup {
     /// process left half done, keeps damaged files aside; the config read again through it),
     /// the terminal, the shell and the loop. A copy started to watch (an app no copy keeps
     /// under its options: `badminton --watch`) changes nothing on disk at all.
-    func runInterface() -> Int32 {
+    func runInterface(hall: HallStart? = nil) -> Int32 {
         let s = settings
         let (theme, themeMessages) = catalog.load(s.theme)
         let watchOnly = invocation.app.flatMap(AppRegistry.app).map { $0.keeperLock(invocation.appOptions) == nil } ?? false
-        let store = FileStore(directory: directory, readOnly: watchOnly)
-        let config = LoadedConfig(store, earlier: loaded)
+        // A screen anywhere follows a court of the hall: its journal, as it comes, in a
+        // directory of its own, which the app follows as it follows a local court's files.
+        var hallService: HallService?
+        var hallNotices = hall?.notices ?? []
+        if let hall, HallService.isFollower(invocation) {
+            switch HallService.follower(invocation, hall: hall, now: WallClock.now()) {
+            case .success(let s): hallService = s
+            case .failure(let e): hallNotices.append("hall: \(e.description)")
+            }
+        }
+        let storeDirectory = hallService?.mirrorDirectory ?? directory
+        let store = FileStore(directory: storeDirectory, readOnly: watchOnly)
+        let config = storeDirectory == directory ? LoadedConfig(store, earlier: loaded) : loaded
         let terminal: Terminal
         do {
             terminal = try Terminal.start(noColor: !s.color, forceASCII: s.ascii, environment: env)
         } catch {
+            hallService?.stop()
             Output.say("termini: \(error)\n")
             return 1
         }
@@ -152,13 +200,34 @@ struct Startup {
         store.syncAfterFrame = true
         store.syncWritesBeforeFrame = true
         store.deferAppendSyncs()
+        // A court keeper with a hall publishes its court: its files read before the app opens,
+        // the publisher hung on the saves before the app's start makes any.
+        if let hall, !watchOnly {
+            switch HallService.keeper(invocation, hall: hall, store: store, now: WallClock.now()) {
+            case .success(let s): hallService = s
+            case .failure(let e): hallNotices.append("hall: \(e.description)")
+            }
+        } else if let hall, HallService.isDesk(invocation) {
+            // The desk's screen reads as any watcher does; its copies are written by a store
+            // of their own, which syncs each write before the court is acknowledged.
+            switch HallService.desk(hall: hall, store: FileStore(directory: directory), now: WallClock.now()) {
+            case .success(let s): hallService = s
+            case .failure(let e): hallNotices.append("hall: \(e.description)")
+            }
+        }
         let shell = Shell(store: store, config: config.config, configBytes: config.bytes, theme: theme,
                           themeName: catalog.names.contains(s.theme) ? s.theme : "default",
                           unicode: terminal.unicode, monochrome: !s.color || terminal.depth == .monochrome, catalog: catalog,
-                          open: invocation.app, options: invocation.appOptions, notices: notices + config.notices + themeMessages,
+                          open: invocation.app, options: invocation.appOptions, notices: notices + config.notices + themeMessages + hallNotices,
                           now: WallClock.now(), depth: terminal.depth, size: terminal.size, unicodeAvailable: Terminal.adoptLocale(),
-                          colorAvailable: terminal.depth != .monochrome, speaker: SpeechRunner())
-        return Program(shell: shell, terminal: terminal, store: store).run()
+                          colorAvailable: terminal.depth != .monochrome, speaker: SpeechRunner(),
+                          saveObservers: hallService.map { [$0] } ?? [])
+        // Another termini keeps this court here: that one publishes it, not this one.
+        if let s = hallService, s.publisher != nil, !shell.keeps(HallService.app) {
+            s.stop()
+            hallService = nil
+        }
+        return Program(shell: shell, terminal: terminal, store: store, hall: hallService).run()
     }
 }
 

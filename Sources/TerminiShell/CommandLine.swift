@@ -15,6 +15,8 @@ public struct Invocation: Equatable, Sendable {
     public var app: String?
     /// A command beside the apps (`desk`); its options are in `appOptions` as an app's are.
     public var command: String?
+    /// A command's words after its name (`termini hall init DIR`: `init`, `DIR`).
+    public var operands: [String] = []
     public var theme: String?
     /// `--color` (true) or `--no-color` (false), the last one given; nil when neither was.
     public var color: Bool?
@@ -62,8 +64,10 @@ public enum CommandLineParser {
 
     /// The parser over a given list of apps (tests give apps with options of their own).
     /// The commands beside the apps, each with its options and their check.
-    static let commands: [(descriptor: AppDescriptor, validate: @Sendable (AppOptions) -> String?)] = [
-        (DeskCommand.descriptor, DeskCommand.validate),
+    /// A command that takes words after its name (`hall init DIR`) checks them too.
+    static let commands: [(descriptor: AppDescriptor, operands: Bool, validate: @Sendable (AppOptions, [String]) -> String?)] = [
+        (DeskCommand.descriptor, false, { o, _ in DeskCommand.validate(o) }),
+        (HallCommand.descriptor, true, HallCommand.validate),
     ]
 
     static func parse(_ args: [String], apps: [any MiniApp.Type]) -> Result<Invocation, UsageError> {
@@ -98,6 +102,10 @@ public enum CommandLineParser {
                 if let problem = apply(name, value, to: &inv) { return fail(problem) }
                 if !globalOptions.contains(where: { $0.name == name }) { appArgs.append((name, value)) }
             } else {
+                if let c = inv.command, commands.first(where: { $0.descriptor.id == c })?.operands == true {
+                    inv.operands.append(arg)
+                    continue
+                }
                 guard inv.app == nil && inv.command == nil else { return fail("unexpected argument '\(clean(arg))' (one app at a time)") }
                 if command(arg.lowercased()) != nil {
                     inv.command = arg.lowercased()
@@ -123,9 +131,10 @@ public enum CommandLineParser {
         if let id = inv.app, let type = app(id), let problem = type.validate(inv.appOptions) {
             return fail(problem)
         }
-        if let id = inv.command, let c = commands.first(where: { $0.descriptor.id == id }), let problem = c.validate(inv.appOptions) {
+        if let id = inv.command, let c = commands.first(where: { $0.descriptor.id == id }), let problem = c.validate(inv.appOptions, inv.operands) {
             return fail(problem)
         }
+        if let problem = HallSettings.validate(inv) { return fail(problem) }
         if let t = inv.theme, !ThemeCatalog.isValidName(t) {
             return fail("theme name '\(clean(t))' must not contain '/', '..' or control characters")
         }

@@ -71,12 +71,27 @@ public final class Shell {
     /// and the lock's name.
     var keeping: [String: Keeping] = [:]
     var locks: [String: String] = [:]
+    /// The hall as this copy knows it (`--hall`): the court's link in the frame's status. nil
+    /// without a hall: nothing of it is drawn.
+    public var hall: HallView? {
+        didSet {
+            // A second keeper on this court is said at once, on the notice line, as well.
+            if let w = hall?.link?.warning, w != oldValue?.link?.warning { notices.post(w) }
+        }
+    }
+
+    /// A notice from outside the apps (the hall's desk), on the notice line.
+    public func say(_ notice: String) { notices.post(notice) }
+
+    /// Whether this copy keeps app `id`'s files (holds its keeper's lock).
+    public func keeps(_ id: String) -> Bool { keeping[id]?.keeps ?? false }
 
     /// `configBytes`: the bytes `config` was parsed from, if it was.
     public init(store: any StateStore, config: ConfigFile, configBytes: [UInt8]? = nil, theme: Theme, themeName: String, unicode: Bool,
                 monochrome: Bool, catalog: ThemeCatalog?, open app: String?, options: AppOptions = AppOptions(),
                 notices: [String] = [], now: Double, depth: ColorDepth? = nil, size: Size = Size(width: 80, height: 24),
-                unicodeAvailable: Bool? = nil, colorAvailable: Bool = true, speaker: (any Speaker)? = nil) {
+                unicodeAvailable: Bool? = nil, colorAvailable: Bool = true, speaker: (any Speaker)? = nil,
+                saveObservers: [any SaveObserver] = []) {
         self.store = store
         self.speaker = speaker
         preferencesBook = ConfigPreferences(config, bytes: configBytes)
@@ -84,6 +99,8 @@ public final class Shell {
             // A read-only or missing config directory is said once, by the store.
             (error as? StoreError).map { $0 == .readOnly || $0 == .nowhere } ?? false
         })
+        // Hung before the app opens: a save its start makes is heard too.
+        saves.observers = saveObservers
         self.unicode = unicode
         self.unicodeAvailable = unicodeAvailable ?? unicode
         self.monochrome = monochrome
@@ -117,8 +134,10 @@ public final class Shell {
     /// the terminal's size, and the sound setting.
     func context(_ now: Double) -> AppContext {
         lastNow = now
-        return AppContext(now: now, unicode: unicode, size: appRect(Rect(size)).size,
-                          sound: SoundPreference(preferencesBook.value(SoundPreference.key)), speechAvailable: speaker?.available ?? false)
+        var ctx = AppContext(now: now, unicode: unicode, size: appRect(Rect(size)).size,
+                             sound: SoundPreference(preferencesBook.value(SoundPreference.key)), speechAvailable: speaker?.available ?? false)
+        ctx.hall = hall
+        return ctx
     }
     /// The time of the last call into an app (what a save refused for a lost lock reloads at).
     var lastNow: Double = 0
@@ -554,9 +573,11 @@ public final class Shell {
     /// The title bar's status: the app's own, after "read-only" in a copy that does not keep
     /// the app's files.
     func status(of app: any MiniApp, _ id: String, context ctx: AppContext) -> String? {
-        let own = app.status(context: ctx)
-        guard let k = keeping[id], !k.keeps else { return own }
-        return (["read-only"] + [own].compactMap { $0 }).joined(separator: " \(ctx.glyphs.middleDot) ")
+        // The hall is badminton's: another app's window says nothing of it.
+        let link = id == HallService.app ? hall?.link.map { $0.text(unicode: ctx.unicode) } : nil
+        let own = [app.status(context: ctx), link].compactMap { $0 }.joined(separator: " \(ctx.glyphs.middleDot) ")
+        guard let k = keeping[id], !k.keeps else { return own.isEmpty ? nil : own }
+        return (["read-only"] + [own].filter { !$0.isEmpty }).joined(separator: " \(ctx.glyphs.middleDot) ")
     }
 
     /// The key-hint bar: the top modal's keys while one is open (the help's, the settings',

@@ -44,11 +44,18 @@ final class SignalInbox {
 
     deinit { if fd >= 0 { close(fd) } }
 
+    /// The signals that came, in order. A SIGPIPE the process raised itself is left out: a
+    /// write to a socket whose other end went (the hall's broker, killed) fails with EPIPE,
+    /// which its writer handles; only a SIGPIPE sent by another process ends termini.
     func read() -> [Int32] {
         var out: [Int32] = []
         var info = signalfd_siginfo()
         let size = MemoryLayout<signalfd_siginfo>.size
-        while Glibc.read(fd, &info, size) == size { out.append(Int32(info.ssi_signo)) }
+        let me = UInt32(bitPattern: getpid())
+        while Glibc.read(fd, &info, size) == size {
+            if Int32(info.ssi_signo) == SIGPIPE && info.ssi_pid == me { continue }
+            out.append(Int32(info.ssi_signo))
+        }
         return out
     }
 }

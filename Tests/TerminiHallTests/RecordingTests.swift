@@ -241,4 +241,27 @@ final class TestDesk {
         #expect(pump.run(timeout: 5) { late.links["6"]?.quarantined == 1 })
         #expect(late.files["badminton-6-match.jsonl"] == court.sim.journalBytes)
     }
+
+    /// Court names from the network map onto the desk's files as the local per-court files
+    /// do: a court named as one the desk holds but in another case would share its files where
+    /// case is ignored, so it is set aside, said, and the court held keeps what it has.
+    @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
+    func aCourtDifferingOnlyInCaseFromOneHeldIsSetAside() throws {
+        let broker = try MosquittoBroker()
+        let desk = try TestDesk(url: broker.url)
+        let centre = try TestCourt("Centre", url: broker.url)
+        let pump = Pump([desk.recorder, centre.publisher])
+        #expect(pump.run(timeout: 5) { desk.recorder.isConnected && centre.publisher.link.state == .online })
+        for i in 0..<3 { centre.rally(team: i % 2) }
+        #expect(pump.run(timeout: 5) { desk.holds(centre) })
+        let other = try TestCourt("centre", url: broker.url)
+        pump.clients.append(other.publisher)
+        pump.events.append([])
+        for i in 0..<2 { other.rally(team: i % 2) }
+        #expect(pump.run(timeout: 5) { desk.recorder.links["centre"]?.quarantined ?? 0 > 0 })
+        #expect(desk.recorder.links["centre"]?.problem?.contains("court Centre") == true)
+        #expect(desk.store.files[CourtFiles(court: "centre").journal] == nil)
+        #expect(desk.holds(centre))
+        #expect(desk.recorder.takeNotices().contains { $0.contains("court centre") && $0.contains("set aside") })
+    }
 }

@@ -1,0 +1,234 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TerminiCore
+import TerminiApp
+import TerminiStore
+import TerminiHall
+import BadmintonRules
+import Badminton
+
+/// A part of the hall living in the one loop (a court's publisher): the loop waits on its
+/// socket with the keys (`socket`, `deadline`), hands it what is readable (`readable`) and
+/// lets it write and keep its link after every frame (`pump`), never waiting on the network:
+/// every call is non-blocking, a dead broker costs a key nothing. It hears the saves only
+/// once the disk holds them (a `SaveObserver`), so the hall is never ahead of the disk.
+public final class HallService: SaveObserver {
+    /// The app the hall is of.
+    public static let app = "badminton"
+    /// While the client has bytes to write the loop comes back this soon (it waits only for
+    /// readable descriptors): a short poll tick, never a wait for the network.
+    static let writeTick = 0.05
+
+    let connection: any HallConnection
+    public let publisher: CourtPublisher?
+    public let recorder: DeskRecorder?
+    public let mirror: HallMirror?
+    /// A screen anywhere: the private directory the followed court's journal is written to
+    /// as it comes, for the app to follow as it follows a local court's files.
+    public let mirrorDirectory: String?
+
+    public init(publisher: CourtPublisher) {
+        self.publisher = publisher
+        (recorder, mirror, mirrorDirectory) = (nil, nil, nil)
+        connection = publisher
+    }
+
+    public init(recorder: DeskRecorder) {
+        (publisher, mirror, mirrorDirectory) = (nil, nil, nil)
+        self.recorder = recorder
+        connection = recorder
+    }
+
+    init(mirror: HallMirror, directory: String) {
+        (publisher, recorder) = (nil, nil)
+        self.mirror = mirror
+        mirrorDirectory = directory
+        connection = mirror
+        let files = FileStore(directory: directory)
+        mirror.changed = { [unowned mirror] names in
+            for n in names.sorted() { try? files.write(n, bytes: mirror.files[n] ?? []) }
+        }
+    }
+
+    /// The publisher of a badminton keeper of a named court started with a hall; nil for
+    /// any other command line.
+    public static func keeper(_ inv: Invocation, hall: HallStart, store: FileStore, now: Double) -> Result<HallService?, HallError> {
+        let request = BadmintonHallRequest(inv.appOptions)
+        guard inv.app == app, request.role == .keeper, let court = request.court else { return .success(nil) }
+        return HallService.court(court, hall: hall, store: store, keeper: keeperID(directory: store.directory), now: now).map { $0 }
+    }
+
+    /// `--hall URL --watch --court N [--display]`: a screen anywhere, following one court.
+    public static func isFollower(_ inv: Invocation) -> Bool {
+        inv.app == app && BadmintonHallRequest(inv.appOptions).role == .follower && BadmintonHallRequest(inv.appOptions).court != nil
+    }
+
+    /// `--hall URL --status --all [--json]`: the hall printed.
+    public static func isHallStatus(_ inv: Invocation) -> Bool {
+        inv.app == app && BadmintonHallRequest(inv.appOptions).role == .status
+    }
+
+    /// A follower of the court of `inv` over the hall: a mirror writing into a directory of
+    /// its own (removed at `stop`), nothing written where the screen runs.
+    public static func follower(_ inv: Invocation, hall: HallStart, now: Double) -> Result<HallService, HallError> {
+        guard let court = BadmintonHallRequest(inv.appOptions).court else { return .failure(HallError("no court to follow")) }
+        guard let dir = PrivateDirectory.make() else { return .failure(HallError("no private directory for the court's copy")) }
+        do {
+            let m = try HallMirror(address: hall.address, credentials: hall.credentials, court: court, clientID: screenID(hall), now: now)
+            return .success(HallService(mirror: m, directory: dir))
+        } catch {
+            PrivateDirectory.remove(dir)
+            return .failure(error)
+        }
+    }
+
+    /// Every court's journal as the broker retained it, written into a private directory for
+    /// a command to read (the caller removes it): waits until what was retained has come, or
+    /// gives up after `timeout` seconds without a link.
+    public static func readHall(_ hall: HallStart, timeout: Double = 5, clock: () -> Double = WallClock.now) -> Result<String, HallError> {
+        let m: HallMirror
+        do {
+            m = try HallMirror(address: hall.address, credentials: hall.credentials, court: nil, clientID: screenID(hall), now: clock())
+        } catch {
+            return .failure(error)
+        }
+        defer { m.stop() }
+        let end = clock() + timeout
+        while !m.settled(now: clock()) {
+            let now = clock()
+            guard now < end else {
+                return .failure(HallError("no answer from the hall's broker at \(hall.settings.address.url)" + (m.problem.map { " (\($0))" } ?? "")))
+            }
+            var fds = m.socket.map { [pollfd(fd: $0, events: Int16(POLLIN) | (m.wantsWrite ? Int16(POLLOUT) : 0), revents: 0)] } ?? []
+            let wait = min(end, m.nextDeadline(now: now) ?? now + 0.05, now + 0.05) - now
+            _ = poll(&fds, nfds_t(fds.count), Int32(max(0, wait) * 1000))
+            if let f = fds.first, f.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { m.readable(now: clock()) }
+            if m.wantsWrite { m.writable(now: clock()) }
+            m.service(now: clock())
+        }
+        guard let dir = PrivateDirectory.make() else { return .failure(HallError("no private directory for the hall's copy")) }
+        let files = FileStore(directory: dir)
+        for (name, bytes) in m.files { try? files.write(name, bytes: bytes) }
+        return .success(dir)
+    }
+
+    /// A screen's client id: one per process.
+    static func screenID(_ hall: HallStart) -> String {
+        "termini-\(hall.address.hall)-screen-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+    }
+
+    /// `--hall URL --watch --all`: the recording desk.
+    public static func isDesk(_ inv: Invocation) -> Bool {
+        inv.app == app && BadmintonHallRequest(inv.appOptions).role == .desk
+    }
+
+    /// The recording desk, writing every court's copy through `store` (one that syncs each
+    /// write before it returns: an acknowledgement is never ahead of the disk), under each
+    /// court's lock for the writes.
+    public static func desk(hall: HallStart, store: FileStore, now: Double) -> Result<HallService, HallError> {
+        do {
+            let r = try DeskRecorder(address: hall.address, credentials: hall.credentials, store: store,
+                                     lock: { store.tryLock($0) }, unlock: { store.unlock($0) }, now: now)
+            return .success(HallService(recorder: r))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A keeper of `court` with a hall: its publisher, from the court's files as they are now
+    /// (the journal, and the history's lines). `keeper` names this laptop's keeping on the hall.
+    public static func court(_ court: String, hall: HallStart, store: any StateReader, keeper: String, now: Double) -> Result<HallService, HallError> {
+        let files = CourtFiles(court: court)
+        let history = store.readBytes(files.history).map { MatchLines.lines(of: $0) } ?? []
+        do {
+            let p = try CourtPublisher(address: hall.address, credentials: hall.credentials, court: court, keeper: keeper,
+                                       journal: store.readBytes(files.journal), history: history, now: now)
+            return .success(HallService(publisher: p))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// A keeper's id on the hall: the same for this machine and config directory at every
+    /// start (a restart after a crash is the same keeper), another on another laptop.
+    public static func keeperID(directory: String?) -> String {
+        var name = [CChar](repeating: 0, count: 256)
+        let host = gethostname(&name, name.count) == 0 ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        return HallWire.keeperID(host: host, directory: directory ?? "")
+    }
+
+    // MARK: SaveObserver
+
+    public func onSynced(file: String, bytes: [UInt8], appended: Bool) {
+        publisher?.durable(DurableSave(file: file, bytes: bytes, kind: appended ? .appended : .replaced))
+    }
+
+    // MARK: The loop
+
+    public var socket: Int32? { connection.socket }
+
+    public func deadline(now: Double) -> Double? {
+        var d = connection.nextDeadline(now: now)
+        if connection.wantsWrite { d = min(d ?? now + HallService.writeTick, now + HallService.writeTick) }
+        // The desk's panes count the seconds since each court's last event.
+        if recorder != nil { d = min(d ?? now + 1, now.rounded(.down) + 1) }
+        return d
+    }
+
+    /// The broker's refusal last said (said again only when it changes).
+    private var refusalSaid: String?
+
+    /// What the hall has to say (the broker refused the court's user, the desk set a message
+    /// aside, a disk refused a copy).
+    public func takeNotices() -> [String] {
+        var out = recorder?.takeNotices() ?? []
+        if let p = publisher, p.refusal != refusalSaid {
+            refusalSaid = p.refusal
+            if let why = p.refusal { out.append("hall: the broker refused court \(p.court): \(why)") }
+        }
+        return out
+    }
+
+    public func readable(now: Double) {
+        connection.readable(now: now)
+    }
+
+    /// Keepalive, reconnection and what there is to send, then writes what it can.
+    public func pump(now: Double) {
+        connection.service(now: now)
+        if connection.wantsWrite { connection.writable(now: now) }
+    }
+
+    /// What the screen shows of the hall.
+    public var view: HallView { recorder?.view ?? HallView(link: publisher?.link) }
+
+    /// Goodbye to the broker (the court says it is offline).
+    public func stop() {
+        publisher?.stop()
+        recorder?.stop()
+        mirror?.stop()
+        if let d = mirrorDirectory { PrivateDirectory.remove(d) }
+    }
+}
+
+/// A directory only this process uses (mode 0700, in `$TMPDIR` or /tmp), and its removal.
+public enum PrivateDirectory {
+    public static func make() -> String? {
+        let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        var template = Array((base + "/termini-hall-XXXXXX").utf8CString)
+        return template.withUnsafeMutableBufferPointer { p in mkdtemp(p.baseAddress!).map { String(cString: $0) } }
+    }
+
+    /// Removes the directory and the files in it (it holds no directories).
+    public static func remove(_ path: String) {
+        if let d = opendir(path) {
+            while let e = readdir(d) {
+                let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name != "." && name != ".." { unlink(path + "/" + name) }
+            }
+            closedir(d)
+        }
+        rmdir(path)
+    }
+}

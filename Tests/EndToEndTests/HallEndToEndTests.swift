@@ -1,0 +1,283 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TerminiTestSupport
+import Testing
+
+/// The hall as a user meets it (issue 26): a court keeper and the recording desk, each the real
+/// binary in tmux with a config directory of its own, over a real Mosquitto broker.
+@Suite(.serialized) struct HallEndToEndTests {
+    static let broker: ConditionTrait = .enabled(if: MosquittoBroker.available && Tools.installed("tmux"),
+                                                 "needs tmux and mosquitto: apt-get install tmux mosquitto")
+    static let namespaces: ConditionTrait = .enabled(if: NamespacePair.available && MosquittoBroker.available && Tools.installed("tmux"),
+                                                     "needs root, ip (iproute2), mosquitto and tmux")
+
+    /// `ip netns exec NS` by the full path of `ip` (the pane's PATH has no sbin).
+    static func inside(_ ns: String) -> [String] {
+        let ip = ["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "ip"
+        return [ip, "netns", "exec", ns]
+    }
+
+    static func run(_ args: [String], _ dir: String, command: [String] = ["badminton"]) -> LimitedRun {
+        LimitedRun.run([TmuxSession.binary] + command + args + ["--config-dir", dir], environment: ["LANG": "C.UTF-8", "HOME": dir], directory: dir)
+    }
+
+    static func journal(_ dir: String, court: String) -> [String] {
+        let text = (try? String(contentsOfFile: dir + "/badminton-\(court)-match.jsonl", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    /// The link line shows `synced` with nothing left to send.
+    static func synced(_ screen: String) -> Bool {
+        screen.contains("hall ● synced #") && !screen.contains("to send")
+    }
+
+    @Test(broker, arguments: [(80, 24), (200, 60)])
+    func theCourtsLinkAndTheDesksCopyThroughABrokerKilledAndRestarted(_ width: Int, _ height: Int) throws {
+        let broker = try MosquittoBroker(persistence: true)
+        let courtDir = TempDir("termini-hall-court"), deskDir = TempDir("termini-hall-desk")
+        let desk = try TmuxSession(width: width, height: height, arguments: ["badminton", "--hall", broker.url, "--watch", "--all"],
+                                   configDir: deskDir.path)
+        let court = try TmuxSession(arguments: ["badminton", "--court", "3", "--new", "--names", "Red,Blue", "--hall", broker.url],
+                                    configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        for _ in 0..<3 { court.send("a") }
+        // The desk has stored and acknowledged every event: the court says so in its frame.
+        #expect(court.wait { Self.synced($0) }.ok, "\(court.screen)")
+        #expect(desk.wait { $0.contains("Court 3") && $0.contains("● online") }.ok, "\(desk.screen)")
+
+        // The broker dies: the court goes on scoring, offline, and counts what it has to send.
+        broker.kill9()
+        for _ in 0..<2 { court.send("a") }
+        #expect(court.wait { $0.contains("hall ○ offline · ") && $0.contains("2 to send") }.ok, "\(court.screen)")
+        #expect(Self.run(["--status", "--court", "3"], courtDir.path).stdout.hasPrefix("Red 5-0"))
+
+        // Back (with what it had persisted): the court catches up, the desk has every rally.
+        try broker.start()
+        #expect(court.wait(timeout: 15) { Self.synced($0) }.ok, "\(court.screen)")
+        #expect(desk.wait { $0.contains("Court 3") && $0.contains("● online") }.ok, "\(desk.screen)")
+        // Exactly once, in order: the desk's copy is the court's journal, line for line.
+        let kept = Self.journal(courtDir.path, court: "3")
+        #expect(kept.count == 6 && Self.journal(deskDir.path, court: "3") == kept, "\(Self.journal(deskDir.path, court: "3"))")
+        let json = Self.run(["--status", "--all", "--json"], deskDir.path)
+        #expect(json.status == 0 && json.stdout.contains("\"court\":\"3\"") && json.stdout.contains("\"players\":[\"Red\"],\"games\":0,\"score\":5}"), "\(json.stdout) \(json.stderr)")
+        #expect(Self.run(["--status", "--court", "3"], deskDir.path).stdout.hasPrefix("Red 5-0"))
+        // The desk's reports, with no court reachable: the same as the court's own.
+        let exported = Self.run(["--export", "csv", "--court", "3"], courtDir.path).stdout
+        #expect(exported.split(separator: "\n").count > 5 && Self.run(["--export", "csv", "--court", "3"], deskDir.path).stdout == exported, "\(exported)")
+        let sheet = Self.run(["--scoresheet", "--court", "3"], deskDir.path)
+        #expect(sheet.status == 0 && sheet.stdout.contains("<html") && sheet.stdout.contains("Red"), "\(sheet.stderr)")
+        court.send("q")
+        desk.send("q")
+        #expect(court.exitStatus() == 0 && desk.exitStatus() == 0)
+        #expect(court.terminalRestored() && desk.terminalRestored())
+    }
+
+    @Test(broker) func theLinkInASCII() throws {
+        let broker = try MosquittoBroker()
+        let courtDir = TempDir("termini-hall-ascii")
+        let court = try TmuxSession(arguments: ["badminton", "--ascii", "--court", "1", "--new", "--names", "A,B", "--hall", broker.url],
+                                    configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        // No desk: the court is online with its match to send.
+        #expect(court.wait { $0.contains("hall * ") && $0.contains("to send") }.ok, "\(court.screen)")
+        broker.stop()
+        #expect(court.wait { $0.contains("hall o offline - ") }.ok, "\(court.screen) exit \(String(describing: court.exitStatus(timeout: 0.1)))")
+    }
+
+    @Test(broker) func withoutAHallNothingOfItIsShown() throws {
+        let dir = TempDir("termini-hall-none")
+        try "hall = mqtt://127.0.0.1:1\n".write(toFile: dir.path + "/config", atomically: true, encoding: .utf8)
+        // The config's hall is for named courts: the directory's one court is as it was.
+        let court = try TmuxSession(arguments: ["badminton", "--new", "--names", "A,B"], configDir: dir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        court.send("a")
+        #expect(court.barrier())
+        #expect(!court.screen.contains("hall "), "\(court.screen)")
+    }
+
+    /// A screen anywhere: a machine with none of the court's files follows it over the hall,
+    /// and prints the hall's every court.
+    @Test(broker) func aScreenAnywhereFollowsACourtAndPrintsTheHall() throws {
+        let broker = try MosquittoBroker()
+        let courtDir = TempDir("termini-hall-c5"), elsewhere = TempDir("termini-hall-any")
+        let court = try TmuxSession(arguments: ["badminton", "--court", "5", "--new", "--names", "Red,Blue", "--hall", broker.url],
+                                    configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        for _ in 0..<3 { court.send("a") }
+        #expect(court.wait { $0.contains("hall ● ") && Self.run(["--status", "--court", "5"], courtDir.path).stdout.hasPrefix("Red 3-0") }.ok)
+        let follower = try TmuxSession(arguments: ["badminton", "--hall", broker.url, "--watch", "--court", "5"], configDir: elsewhere.path)
+        #expect(follower.wait { $0.contains("Red") && $0.contains("Blue") && $0.contains("watching") }.ok, "\(follower.screen)")
+        let before = follower.screen
+        court.send("a")
+        #expect(follower.wait { $0 != before }.ok, "\(follower.screen)")
+        let tv = try TmuxSession(arguments: ["badminton", "--hall", broker.url, "--watch", "--court", "5", "--display"], configDir: elsewhere.path)
+        #expect(tv.waitFor("Court 5"), "\(tv.screen)")
+        // The hall printed, from the courts' retained journals, anywhere.
+        #expect(court.wait { _ in Self.run(["--hall", broker.url, "--status", "--all"], elsewhere.path).stdout.contains("Red 4-0") }.ok)
+        let json = Self.run(["--hall", broker.url, "--status", "--all", "--json"], elsewhere.path)
+        #expect(json.status == 0 && json.stdout.hasPrefix("{\"courts\":[{\"court\":\"5\""), "\(json.stdout) \(json.stderr)")
+        // Nothing of the hall was written where the screen runs.
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: elsewhere.path)) ?? []).allSatisfy { !$0.hasPrefix("badminton-") })
+        follower.send("q")
+        #expect(follower.exitStatus() == 0 && follower.terminalRestored())
+    }
+
+    @Test(broker) func theHallsStatusWithNoBrokerSaysSo() throws {
+        let port = try MosquittoBroker.freePort()
+        let dir = TempDir("termini-hall-nobroker")
+        let r = Self.run(["--hall", "mqtt://127.0.0.1:\(port)", "--status", "--all"], dir.path)
+        #expect(r.status == 1 && r.stderr.hasPrefix("termini: hall: ") && r.stdout.isEmpty, "\(r.status) \(r.stderr)")
+    }
+
+    /// From nothing to a hall, as docs/hall.md tells it: `termini hall init`, the broker it
+    /// prints, a court with the two lines it prints in its config.
+    @Test(.enabled(if: MosquittoBroker.available && Child.installed("mosquitto_passwd") && Tools.installed("tmux"),
+                   "needs tmux, mosquitto and mosquitto_passwd: apt-get install tmux mosquitto"))
+    func aHallFromNothing() throws {
+        let work = TempDir("termini-hall-init")
+        let hallDir = work.path + "/hall", courtDir = work.path + "/court"
+        try FileManager.default.createDirectory(atPath: courtDir, withIntermediateDirectories: true)
+        let port = try MosquittoBroker.freePort()
+        let r = Self.run(["--port", "\(port)"], work.path, command: ["hall", "init", hallDir, "--courts", "2", "--host", "127.0.0.1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("mosquitto -c \(hallDir)/mosquitto.conf"), "\(r.stdout)")
+        let url = "mqtt://127.0.0.1:\(port)/hall"
+        #expect(r.stdout.contains("hall = \(url)") && r.stdout.contains("hall.credentials = \(hallDir)/credentials/court-2.credentials"), "\(r.stdout)")
+        // A second time would lose the passwords: refused.
+        let again = Self.run([], work.path, command: ["hall", "init", hallDir, "--courts", "2"])
+        #expect(again.status == 1 && again.stderr.hasPrefix("termini: hall init: "), "\(again.stderr)")
+        let broker = try Child.start(["mosquitto", "-c", hallDir + "/mosquitto.conf"], log: work.path + "/broker.log")
+        defer {
+            kill(broker, SIGTERM)
+            _ = Child.wait(broker)
+        }
+        try "hall = \(url)\nhall.credentials = \(hallDir)/credentials/court-1.credentials\n"
+            .write(toFile: courtDir + "/config", atomically: true, encoding: .utf8)
+        let court = try TmuxSession(arguments: ["badminton", "--court", "1", "--new", "--names", "A,B"], configDir: courtDir)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        #expect(court.wait(timeout: 15) { $0.contains("hall ● ") }.ok, "\(court.screen)")
+        // The desk's line, with its credentials: it records the court.
+        let deskDir = TempDir("termini-hall-init-desk")
+        let desk = try TmuxSession(arguments: ["badminton", "--hall", url, "--hall-credentials", hallDir + "/credentials/desk.credentials",
+                                               "--watch", "--all"], configDir: deskDir.path)
+        #expect(desk.wait(timeout: 15) { $0.contains("Court 1") && $0.contains("● online") }.ok, "\(desk.screen)")
+        #expect(court.wait(timeout: 15) { Self.synced($0) }.ok, "\(court.screen)")
+        // A wrong password: the court says why it is offline, and scores on.
+        let wrongDir = TempDir("termini-hall-init-wrong")
+        try "user = court-2\npassword = not-it\n".write(toFile: wrongDir.path + "/c2.credentials", atomically: true, encoding: .utf8)
+        chmod(wrongDir.path + "/c2.credentials", 0o600)
+        let wrong = try TmuxSession(arguments: ["badminton", "--court", "2", "--new", "--names", "C,D", "--hall", url,
+                                                "--hall-credentials", wrongDir.path + "/c2.credentials"], configDir: wrongDir.path)
+        #expect(wrong.wait(timeout: 15) { $0.contains("hall ○ offline") && $0.contains("not authorised") }.ok, "\(wrong.screen)")
+        wrong.send("a")
+        #expect(wrong.wait { _ in Self.run(["--status", "--court", "2"], wrongDir.path).stdout.hasPrefix("C 1-0") }.ok)
+    }
+
+    /// Two laptops claiming one court: both are told, on screen.
+    @Test(broker) func aSecondKeeperOfACourtIsShown() throws {
+        let broker = try MosquittoBroker()
+        let a = TempDir("termini-hall-k1"), b = TempDir("termini-hall-k2")
+        let first = try TmuxSession(arguments: ["badminton", "--court", "4", "--new", "--names", "A,B", "--hall", broker.url], configDir: a.path)
+        #expect(first.wait { $0.contains("hall ● ") }.ok, "\(first.screen)")
+        let second = try TmuxSession(arguments: ["badminton", "--court", "4", "--new", "--names", "C,D", "--hall", broker.url], configDir: b.path)
+        #expect(second.wait { $0.contains("another keeper") && $0.contains("claims court 4") }.ok, "\(second.screen)")
+        #expect(first.wait { $0.contains("another keeper") && $0.contains("claims court 4") }.ok, "\(first.screen)")
+    }
+
+    /// The court killed -9 right after a key, the desk killed -9 mid-match: each started
+    /// again resumes from its files, and the desk holds the court's journal line for line.
+    @Test(broker) func courtAndDeskKilledAndRestartedLoseNothing() throws {
+        let broker = try MosquittoBroker(persistence: true)
+        let courtDir = TempDir("termini-hall-kc"), deskDir = TempDir("termini-hall-kd")
+        let deskArgs = ["badminton", "--hall", broker.url, "--watch", "--all"]
+        var desk = try TmuxSession(arguments: deskArgs, configDir: deskDir.path)
+        var court = try TmuxSession(arguments: ["badminton", "--court", "2", "--new", "--names", "Red,Blue", "--hall", broker.url], configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        court.send("a")
+        #expect(court.wait { Self.synced($0) }.ok, "\(court.screen)")
+        // A key, and the court killed at once: the rally is in its journal (synced before it showed).
+        court.send("a")
+        #expect(court.wait { _ in Self.journal(courtDir.path, court: "2").count == 3 }.ok)
+        court.signal(SIGKILL)
+        #expect(court.exitStatus() == 128 + Int(SIGKILL))
+        court = try TmuxSession(arguments: ["badminton", "--court", "2", "--hall", broker.url], configDir: courtDir.path)
+        #expect(court.wait { Self.synced($0) }.ok, "\(court.screen)")
+        #expect(desk.wait { _ in Self.journal(deskDir.path, court: "2") == Self.journal(courtDir.path, court: "2") }.ok)
+        // The desk killed; the court goes on; the desk started again catches up.
+        desk.signal(SIGKILL)
+        #expect(desk.exitStatus() == 128 + Int(SIGKILL))
+        for _ in 0..<3 { court.send("a") }
+        #expect(court.wait { $0.contains("3 to send") }.ok, "\(court.screen)")
+        desk = try TmuxSession(arguments: deskArgs, configDir: deskDir.path)
+        #expect(court.wait { Self.synced($0) }.ok, "\(court.screen)")
+        let kept = Self.journal(courtDir.path, court: "2")
+        #expect(kept.count == 6 && Self.journal(deskDir.path, court: "2") == kept, "\(Self.journal(deskDir.path, court: "2"))")
+        #expect(desk.wait { $0.contains("Court 2") && $0.contains("● online") }.ok, "\(desk.screen)")
+    }
+
+    /// A bad client on a court's topic: the desk sets its messages aside, says so on its
+    /// screen and in its pane, and what it stored of the court stays as it was.
+    @Test(.enabled(if: MosquittoBroker.available && Child.installed("mosquitto_pub") && Tools.installed("tmux"),
+                   "needs tmux, mosquitto and mosquitto-clients"))
+    func aBadClientIsSetAsideAtTheDesk() throws {
+        let broker = try MosquittoBroker()
+        let courtDir = TempDir("termini-hall-bad-c"), deskDir = TempDir("termini-hall-bad-d")
+        let desk = try TmuxSession(arguments: ["badminton", "--hall", broker.url, "--watch", "--all"], configDir: deskDir.path)
+        let court = try TmuxSession(arguments: ["badminton", "--court", "6", "--new", "--names", "Red,Blue", "--hall", broker.url], configDir: courtDir.path)
+        court.send("a")
+        #expect(court.wait { Self.synced($0) }.ok, "\(court.screen)")
+        let held = Self.journal(deskDir.path, court: "6")
+        // Garbage with an escape, a payload of 1 MiB (from a file: too long for an argument), a forged seq.
+        let huge = deskDir.path + "/../huge-\(getpid())"
+        try String(repeating: "x", count: 1 << 20).write(toFile: huge, atomically: true, encoding: .utf8)
+        defer { unlink(huge) }
+        for message in [["-m", "garbage\u{1b}[2J"], ["-f", huge], ["-m", "{\"v\":1,\"court\":\"6\",\"keeper\":\"0123456789abcdef\",\"match\":1,\"seq\":9}\n{}"]] {
+            let pub = ["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "termini/hall/court/6/event"] + message
+            #expect(try Child.run(pub) == 0)
+        }
+        #expect(desk.wait { $0.contains("court 6:") && $0.contains("set aside") }.ok, "\(desk.screen)")
+        #expect(desk.wait { $0.contains("3 set aside") }.ok, "\(desk.screen)")
+        #expect(!desk.screen.contains("\u{1b}"))
+        #expect(Self.journal(deskDir.path, court: "6") == held && held == Self.journal(courtDir.path, court: "6"))
+    }
+
+    /// The hall's Wi-Fi gone for 20 s: court and desk in network namespaces of their own,
+    /// joined by a veth pair that is taken down. The court scores 10 rallies meanwhile, says
+    /// it is offline, and once the link is back the desk holds all 10 in order within 2 s.
+    @Test(namespaces) func aPartitionOf20SecondsLosesNothing() throws {
+        let pair = try NamespacePair()
+        let broker = try MosquittoBroker(address: pair.deskAddress, namespace: pair.desk)
+        let courtDir = TempDir("termini-hall-ns-court"), deskDir = TempDir("termini-hall-ns-desk")
+        let desk = try TmuxSession(arguments: ["badminton", "--hall", broker.url, "--watch", "--all"], configDir: deskDir.path,
+                                   wrapper: Self.inside(pair.desk))
+        let court = try TmuxSession(arguments: ["badminton", "--court", "7", "--new", "--names", "Red,Blue", "--hall", broker.url],
+                                    configDir: courtDir.path, wrapper: Self.inside(pair.court))
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        #expect(court.wait(timeout: 15) { Self.synced($0) }.ok, "\(court.screen)")
+        #expect(desk.waitFor("Court 7"), "\(desk.screen)")
+        try pair.cut()
+        let cutAt = Date()
+        for _ in 0..<10 { court.send("a") }
+        #expect(court.wait(timeout: 15) { $0.contains("hall ○ offline") && $0.contains("10 to send") }.ok, "\(court.screen)")
+        #expect(Self.run(["--status", "--court", "7"], courtDir.path).stdout.hasPrefix("Red 10-0"))
+        let rest = 20 - Date().timeIntervalSince(cutAt)
+        if rest > 0 { usleep(UInt32(rest * 1_000_000)) }
+        try pair.restore()
+        let restoredAt = Date()
+        let kept = Self.journal(courtDir.path, court: "7")
+        #expect(kept.count == 11)
+        var held: [String] = []
+        while Date().timeIntervalSince(restoredAt) < 2 {
+            held = Self.journal(deskDir.path, court: "7")
+            if held == kept { break }
+            usleep(20_000)
+        }
+        #expect(held == kept, "the desk held \(held.count) of \(kept.count) lines 2 s after the link came back")
+        #expect(court.wait(timeout: 10) { Self.synced($0) }.ok, "\(court.screen)")
+        court.send("q")
+        desk.send("q")
+        #expect(court.exitStatus() == 0 && desk.exitStatus() == 0)
+    }
+}

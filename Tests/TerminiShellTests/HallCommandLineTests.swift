@@ -1,0 +1,111 @@
+import Testing
+import TerminiApp
+import TerminiStore
+import TerminiHall
+import TerminiTestSupport
+@testable import TerminiShell
+
+/// `--hall URL` and `--hall-credentials FILE` on every badminton command, and `hall = URL`,
+/// `hall.credentials = FILE` in the config (issue 26).
+@Suite struct HallCommandLineTests {
+    func parsed(_ args: String...) -> Invocation? { try? CommandLineParser.parse(args).get() }
+    func error(_ args: String...) -> String? {
+        if case .failure(let e) = CommandLineParser.parse(args) { return e.message }
+        return nil
+    }
+    func settings(_ args: [String], config: String = "", directory: String? = "/cfg") -> Result<HallSettings?, UsageError> {
+        guard let inv = try? CommandLineParser.parse(args).get() else { return .failure(UsageError(message: "did not parse")) }
+        return HallSettings.resolve(inv, config: ConfigFile(text: config), directory: directory)
+    }
+
+    @Test func everyBadmintonCommandTakesAHall() {
+        for extra in [["--court", "3"], ["--watch", "--all"], ["--status", "--all"], ["--status", "--all", "--json"],
+                      ["--watch", "--court", "3"], ["--watch", "--court", "3", "--display"], ["--export", "csv"],
+                      ["--scoresheet", "--court", "3"], ["--new", "--court", "3"]] {
+            let inv = try? CommandLineParser.parse(["badminton", "--hall", "mqtt://10.0.0.5:1884"] + extra).get()
+            #expect(inv?.appOptions.values["--hall"] == "mqtt://10.0.0.5:1884", "\(extra)")
+        }
+        #expect(parsed("badminton", "--court", "3", "--hall=mqtt://h", "--hall-credentials", "c.creds")?.appOptions.values["--hall-credentials"] == "c.creds")
+    }
+
+    @Test func badHallsAreUsageErrors() {
+        #expect(error("badminton", "--court", "3", "--hall", "http://h")?.hasPrefix("--hall: hall address 'http://h': expected mqtt://") == true)
+        #expect(error("badminton", "--court", "3", "--hall", "mqtt://user:secret@h")?.contains("--hall-credentials FILE") == true)
+        #expect(error("badminton", "--court", "3", "--hall", "mqtt://h:99999")?.contains("port") == true)
+        #expect(error("badminton", "--court", "3", "--hall") == "option '--hall' needs a value (URL)")
+        // A keeper publishes a court: it names it.
+        #expect(error("badminton", "--hall", "mqtt://h") == "--hall: the court kept here is published by its name: add --court NAME")
+        #expect(error("badminton", "--hall", "mqtt://h", "--new") == "--hall: the court kept here is published by its name: add --court NAME")
+        #expect(error("badminton", "--hall-credentials", "c.creds", "--court", "3") == nil)
+        #expect(error("badminton", "--hall", "mqtt://h", "--watch") == "--hall with --watch follows a court of the hall: add --court NAME (or --all, the recording desk)")
+        #expect(error("badminton", "--hall", "mqtt://h", "--watch", "--display") != nil)
+        #expect(error("memory", "--hall", "mqtt://h") == "'--hall' is not an option of memory")
+    }
+
+    @Test func theCommandLineWinsOverTheConfig() throws {
+        let none = try settings(["badminton"]).get()
+        #expect(none == nil)
+        let fromConfig = try settings(["badminton", "--court", "3"], config: "hall = mqtt://hall.local\nhall.credentials = court-3.creds\n").get()
+        #expect(fromConfig == HallSettings(address: HallAddress(host: "hall.local"), credentials: "/cfg/court-3.creds"))
+        let given = try settings(["badminton", "--court", "3", "--hall", "mqtt://10.0.0.9:1999/club", "--hall-credentials", "/etc/c3"],
+                                 config: "hall = mqtt://hall.local\nhall.credentials = court-3.creds\n").get()
+        #expect(given == HallSettings(address: HallAddress(host: "10.0.0.9", port: 1999, hall: "club"), credentials: "/etc/c3"))
+        // Other apps never look at the hall.
+        #expect(try settings(["memory"], config: "hall = mqtt://hall.local\n").get() == nil)
+        #expect(try settings([], config: "hall = mqtt://hall.local\n").get() == nil)
+    }
+
+    @Test func aBadConfigHallIsSaid() {
+        guard case .failure(let e) = settings(["badminton", "--court", "3"], config: "hall = mqtt://a:b@h\n") else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(e.message.hasPrefix("config: hall = "))
+        #expect(e.message.contains("--hall-credentials FILE"))
+        guard case .failure(let c) = settings(["badminton", "--court", "3", "--hall-credentials", "c.creds"]) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(c.message == "--hall-credentials goes with a hall: --hall URL, or hall = URL in the config")
+    }
+
+    @Test func aKeeperWithTheConfigsHallButNoCourtPublishesNothing() throws {
+        // A one-court user with a hall in the config sees no change: no court name, no hall.
+        #expect(try settings(["badminton"], config: "hall = mqtt://hall.local\n").get() == nil)
+    }
+
+    @Test func helpCompletionsAndConfigKeysKnowTheHall() {
+        let help = CommandLineParser.helpText
+        #expect(help.contains("--hall URL") && help.contains("--hall-credentials FILE"))
+        for shell in Completions.Shell.allCases {
+            #expect(Completions.script(for: shell).contains("hall-credentials"))
+        }
+        #expect(PreferenceKey.all.contains("hall") && PreferenceKey.all.contains("hall.credentials"))
+    }
+
+    @Test func hallInitIsACommand() {
+        let inv = parsed("hall", "init", "/srv/hall", "--courts", "8")
+        #expect(inv?.command == "hall" && inv?.app == nil && inv?.operands == ["init", "/srv/hall"])
+        #expect(inv.map { HallCommandOptions($0.appOptions) }?.courts == "8")
+        let all = parsed("hall", "init", "h", "--courts=2", "--host", "10.0.0.5", "--port", "1884", "--name", "club")
+        #expect(all.map { HallCommandOptions($0.appOptions) } == HallCommandOptions(courts: "2", host: "10.0.0.5", port: "1884", name: "club"))
+        #expect(HallOption.isTheTable(HallCommand.descriptor.options))
+        #expect(optionsUnread(HallOption.self, by: HallCommandOptions.init) == [])
+    }
+
+    @Test func badHallInitLinesAreUsageErrors() {
+        let usage = "termini hall init DIR --courts N [--host HOST] [--port PORT] [--name HALL]"
+        #expect(error("hall") == "termini hall needs: \(usage)")
+        #expect(error("hall", "init") == "termini hall needs: \(usage)")
+        #expect(error("hall", "init", "d") == "termini hall init needs --courts N (1 to 99)")
+        #expect(error("hall", "start", "d", "--courts", "2") == "termini hall needs: \(usage)")
+        #expect(error("hall", "init", "d", "e", "--courts", "2") == "unexpected argument 'e' (termini hall init DIR)")
+        for n in ["0", "100", "x", "-1"] {
+            #expect(error("hall", "init", "d", "--courts", n) == "--courts takes a number of courts from 1 to 99, not '\(n)'", "\(n)")
+        }
+        #expect(error("hall", "init", "d", "--courts", "2", "--port", "0")?.contains("--port") == true)
+        #expect(error("hall", "init", "d", "--courts", "2", "--name", "a b")?.contains("--name") == true)
+        #expect(error("hall", "init", "d", "--courts", "2", "--host", "a/b")?.contains("--host") == true)
+        #expect(error("badminton", "init") == "unexpected argument 'init' (one app at a time)")
+    }
+}
