@@ -22,12 +22,12 @@ public struct DurableSave: Equatable, Sendable {
 /// `offline`. On every (re)connection it sends again what the desk has not acknowledged, in
 /// order; what stays unacknowledged 3 s is sent again too (the desk drops what it has).
 /// Another keeper's presence on this court's topic is heard and said (`link.warning`).
-public final class CourtPublisher: HallConnection {
+public final class CourtPublisher: ClientDriven {
     public let court: String
     public let keeper: String
     let topics: HallTopics
     let files: CourtFiles
-    let client: MQTTClient
+    public let client: MQTTClient
     public private(set) var outbox: CourtOutbox
     private var log: MatchLog?
     /// The retained state and journal are out of date on the broker.
@@ -78,19 +78,6 @@ public final class CourtPublisher: HallConnection {
 
     // MARK: The loop
 
-    public var socket: Int32? { client.socket }
-    public var wantsWrite: Bool { client.wantsWrite }
-
-    public func readable(now: Double) {
-        client.readable(now: now)
-        handleEvents(now: now)
-    }
-
-    public func writable(now: Double) {
-        client.writable(now: now)
-        handleEvents(now: now)
-    }
-
     /// Keepalive and reconnection, then what there is to send.
     public func service(now: Double) {
         client.service(now: now)
@@ -105,7 +92,7 @@ public final class CourtPublisher: HallConnection {
         return d
     }
 
-    func handleEvents(now: Double) {
+    public func handleEvents(now: Double) {
         for e in client.takeEvents() {
             switch e {
             case .connected:

@@ -15,9 +15,9 @@ import TerminiCore
 ///
 /// A court kept by a keeper in this same directory (its lock held) is its keeper's: the desk
 /// writes none of its files, and acknowledges what that keeper has on the disk.
-public final class DeskRecorder: HallConnection {
+public final class DeskRecorder: ClientDriven {
     let topics: HallTopics
-    let client: MQTTClient
+    public let client: MQTTClient
     let store: any StateStore
     public private(set) var copies: [String: CourtCopy] = [:]
     /// What the screen shows of each court.
@@ -65,26 +65,7 @@ public final class DeskRecorder: HallConnection {
 
     // MARK: The loop
 
-    public var socket: Int32? { client.socket }
-    public var wantsWrite: Bool { client.wantsWrite }
-    public var isConnected: Bool { client.isConnected }
-
-    public func readable(now: Double) {
-        client.readable(now: now)
-        handle(client.takeEvents(), now: now)
-    }
-
-    public func writable(now: Double) {
-        client.writable(now: now)
-        handle(client.takeEvents(), now: now)
-    }
-
-    public func service(now: Double) {
-        client.service(now: now)
-        handle(client.takeEvents(), now: now)
-    }
-
-    public func nextDeadline(now: Double) -> Double? { client.nextDeadline(now: now) }
+    public func handleEvents(now: Double) { handle(client.takeEvents(), now: now) }
 
     public func takeNotices() -> [String] {
         defer { notices.removeAll() }

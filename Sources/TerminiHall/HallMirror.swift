@@ -6,9 +6,9 @@ import TerminiApp
 /// `--hall URL --status --all`. The journals are checked as a damaged file is (a size limit,
 /// a header naming this court, lines that make a match) and kept in memory as the files they
 /// are on the court (`badminton-3-match.jsonl`), for the app to read as it reads its own.
-public final class HallMirror: HallConnection {
+public final class HallMirror: ClientDriven {
     let topics: HallTopics
-    let client: MQTTClient
+    public let client: MQTTClient
     /// nil: every court.
     public let court: String?
     /// The journals by file name, as the courts have them.
@@ -30,30 +30,10 @@ public final class HallMirror: HallConnection {
         client.start(now: now)
     }
 
-    public var socket: Int32? { client.socket }
-    public var wantsWrite: Bool { client.wantsWrite }
-    public var isConnected: Bool { client.isConnected }
     /// Why there is no link (for a command that gives up).
     public var problem: String? { client.problem }
 
-    public func readable(now: Double) {
-        client.readable(now: now)
-        handle(now: now)
-    }
-
-    public func writable(now: Double) {
-        client.writable(now: now)
-        handle(now: now)
-    }
-
-    public func service(now: Double) {
-        client.service(now: now)
-        handle(now: now)
-    }
-
-    public func nextDeadline(now: Double) -> Double? { client.nextDeadline(now: now) }
-
-    func handle(now: Double) {
+    public func handleEvents(now: Double) {
         var touched: Set<String> = []
         for e in client.takeEvents() {
             switch e {

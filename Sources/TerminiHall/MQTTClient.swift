@@ -295,3 +295,34 @@ public protocol HallConnection: AnyObject {
 }
 
 extension MQTTClient: HallConnection {}
+
+/// A hall connection made of one MQTT client and what it does with the client's events (the
+/// court's publisher, the desk's recorder, a screen's mirror): the socket, the reads, the
+/// writes and the timers are the client's, and after each the events are handled.
+public protocol ClientDriven: HallConnection {
+    var client: MQTTClient { get }
+    func handleEvents(now: Double)
+}
+
+extension ClientDriven {
+    public var socket: Int32? { client.socket }
+    public var wantsWrite: Bool { client.wantsWrite }
+    public var isConnected: Bool { client.isConnected }
+
+    public func readable(now: Double) {
+        client.readable(now: now)
+        handleEvents(now: now)
+    }
+
+    public func writable(now: Double) {
+        client.writable(now: now)
+        handleEvents(now: now)
+    }
+
+    public func service(now: Double) {
+        client.service(now: now)
+        handleEvents(now: now)
+    }
+
+    public func nextDeadline(now: Double) -> Double? { client.nextDeadline(now: now) }
+}

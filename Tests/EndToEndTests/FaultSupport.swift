@@ -108,6 +108,10 @@ extension TmuxSession {
 
     /// The SGR attributes and colours in force at the end of `text` (as `capture-pane -e`
     /// writes it: each change as an escape sequence, carried from line to line).
+    /// The attributes SGR 1–9 turn on (5 and 6, slow and fast blink, are one here).
+    static let sgrAttributes = [1: "bold", 2: "dim", 3: "italic", 4: "underline", 5: "blink", 6: "blink", 7: "reverse", 8: "hidden",
+                                9: "strike-through"]
+
     static func attributesInForce(at text: Substring) -> [String] {
         var on = Set<String>()
         var rest = text
@@ -122,21 +126,10 @@ extension TmuxSession {
                     let p = params[i]
                     switch p {
                     case 0: on.removeAll()
-                    case 1: on.insert("bold")
-                    case 2: on.insert("dim")
-                    case 3: on.insert("italic")
-                    case 4: on.insert("underline")
-                    case 5, 6: on.insert("blink")
-                    case 7: on.insert("reverse")
-                    case 8: on.insert("hidden")
-                    case 9: on.insert("strike-through")
+                    case 1...9: on.insert(Self.sgrAttributes[p] ?? "")
                     case 21, 22: on.subtract(["bold", "dim"])
-                    case 23: on.remove("italic")
-                    case 24: on.remove("underline")
-                    case 25: on.remove("blink")
-                    case 27: on.remove("reverse")
-                    case 28: on.remove("hidden")
-                    case 29: on.remove("strike-through")
+                    // 23–29 end what 3–9 start (26 ends nothing; 25 ends both blinks).
+                    case 23, 24, 25, 27, 28, 29: on.remove(Self.sgrAttributes[p - 20] ?? "")
                     case 30...37, 90...97: on.insert("foreground colour")
                     case 39: on.remove("foreground colour")
                     case 40...47, 100...107: on.insert("background colour")

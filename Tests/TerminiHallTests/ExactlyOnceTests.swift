@@ -109,6 +109,16 @@ func payload(_ o: CourtOutbox.Outgoing, court: String, keeper: String) -> [UInt8
 @Suite struct ExactlyOnceTests {
     let keeper = HallWire.keeperID(host: "court", directory: "/c")
 
+    /// Court 3 with the start and three rallies in its journal, all of them at the desk.
+    func threeRalliesAtTheDesk() -> (SimCourt, CourtOutbox, SimDesk) {
+        var court = SimCourt()
+        var outbox = CourtOutbox(journal: court.journalBytes)
+        var desk = SimDesk(court: "3")
+        for _ in 0..<3 { outbox.apply(court.rally(team: 0)) }
+        for o in outbox.next(limit: 10) { _ = desk.receive(payload(o, court: "3", keeper: keeper)) }
+        return (court, outbox, desk)
+    }
+
     @Test func whatTheCourtSendsAfterAnAck() {
         var court = SimCourt()
         var outbox = CourtOutbox(journal: court.journalBytes)
@@ -155,11 +165,7 @@ func payload(_ o: CourtOutbox.Outgoing, court: String, keeper: String) -> [UInt8
     }
 
     @Test func forgedAndHostileEventsChangeNothingStored() {
-        var court = SimCourt()
-        var outbox = CourtOutbox(journal: court.journalBytes)
-        var desk = SimDesk(court: "3")
-        for _ in 0..<3 { outbox.apply(court.rally(team: 0)) }
-        for o in outbox.next(limit: 10) { _ = desk.receive(payload(o, court: "3", keeper: keeper)) }
+        var (_, outbox, desk) = threeRalliesAtTheDesk()
         let before = desk.files
         let m = outbox.match!
         let other = HallWire.keeperID(host: "intruder", directory: "/x")
@@ -188,11 +194,7 @@ func payload(_ o: CourtOutbox.Outgoing, court: String, keeper: String) -> [UInt8
     }
 
     @Test func aFinishedMatchReplacesTheDesksPartOfIt() {
-        var court = SimCourt()
-        var outbox = CourtOutbox(journal: court.journalBytes)
-        var desk = SimDesk(court: "3")
-        for _ in 0..<3 { outbox.apply(court.rally(team: 0)) }
-        for o in outbox.next(limit: 10) { _ = desk.receive(payload(o, court: "3", keeper: keeper)) }
+        var (court, outbox, desk) = threeRalliesAtTheDesk()
         outbox.take(desk.copy.ack())
         // Offline: the match ends and the next one begins, with two rallies.
         let first = outbox.match!

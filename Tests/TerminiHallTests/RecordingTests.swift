@@ -71,14 +71,28 @@ final class TestDesk {
     }
 }
 
+/// A fresh broker with the recording desk and one court on it, both online.
+struct DeskAndCourt {
+    let broker: MosquittoBroker
+    let desk: TestDesk
+    let court: TestCourt
+    let pump: Pump
+
+    init(court name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        broker = try MosquittoBroker()
+        desk = try TestDesk(url: broker.url)
+        court = try TestCourt(name, url: broker.url)
+        pump = Pump([desk.recorder, court.publisher])
+        let (d, c) = (desk, court)
+        #expect(pump.run(timeout: 5) { d.recorder.isConnected && c.publisher.link.state == .online }, sourceLocation: sourceLocation)
+    }
+}
+
 @Suite(.serialized) struct RecordingTests {
     @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
     func liveRalliesReachTheDeskOnceInOrderAndTheCourtSaysSynced() throws {
-        let broker = try MosquittoBroker()
-        let desk = try TestDesk(url: broker.url)
-        let court = try TestCourt("3", url: broker.url)
-        let pump = Pump([desk.recorder, court.publisher])
-        #expect(pump.run(timeout: 5) { desk.recorder.isConnected && court.publisher.link.state == .online })
+        let hall = try DeskAndCourt(court: "3")
+        let (_, desk, court, pump) = (hall.broker, hall.desk, hall.court, hall.pump)
         for i in 0..<10 {
             court.rally(team: i % 2)
             pump.run(timeout: 0.05) { false }
@@ -141,11 +155,9 @@ final class TestDesk {
 
     @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
     func theDeskKilledAndRestartedResumesFromItsFiles() throws {
-        let broker = try MosquittoBroker()
-        let desk = try TestDesk(url: broker.url)
-        let court = try TestCourt("5", url: broker.url)
-        var pump = Pump([desk.recorder, court.publisher])
-        #expect(pump.run(timeout: 5) { desk.recorder.isConnected && court.publisher.link.state == .online })
+        let hall = try DeskAndCourt(court: "5")
+        let (desk, court) = (hall.desk, hall.court)
+        var pump = hall.pump
         for _ in 0..<5 { court.rally() }
         #expect(pump.run(timeout: 5) { desk.holds(court) })
         // Killed: its socket shut, no goodbye; the court goes on, a match ends and another begins.
@@ -163,11 +175,8 @@ final class TestDesk {
 
     @Test(.enabled(if: brokerAvailable && Child.installed("mosquitto_pub"), "needs mosquitto and mosquitto-clients"))
     func aBadClientIsSetAsideAndChangesNothingStored() throws {
-        let broker = try MosquittoBroker()
-        let desk = try TestDesk(url: broker.url)
-        let court = try TestCourt("4", url: broker.url)
-        let pump = Pump([desk.recorder, court.publisher])
-        #expect(pump.run(timeout: 5) { desk.recorder.isConnected && court.publisher.link.state == .online })
+        let hall = try DeskAndCourt(court: "4")
+        let (broker, desk, court, pump) = (hall.broker, hall.desk, hall.court, hall.pump)
         for _ in 0..<4 { court.rally() }
         #expect(pump.run(timeout: 5) { desk.holds(court) })
         let before = (desk.journal("4"), desk.history("4"))
@@ -199,11 +208,8 @@ final class TestDesk {
 
     @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
     func twoKeepersOfOneCourtAreBothToldAndTheDeskSaysSo() throws {
-        let broker = try MosquittoBroker()
-        let desk = try TestDesk(url: broker.url)
-        let a = try TestCourt("7", url: broker.url)
-        let pump = Pump([desk.recorder, a.publisher])
-        #expect(pump.run(timeout: 5) { desk.recorder.isConnected && a.publisher.link.state == .online })
+        let hall = try DeskAndCourt(court: "7")
+        let (broker, desk, a, pump) = (hall.broker, hall.desk, hall.court, hall.pump)
         a.rally()
         #expect(pump.run(timeout: 5) { desk.holds(a) })
         let b = try TestCourt("7", url: broker.url, keeper: HallWire.keeperID(host: "second-laptop", directory: "/c"),
@@ -247,11 +253,8 @@ final class TestDesk {
     /// case is ignored, so it is set aside, said, and the court held keeps what it has.
     @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
     func aCourtDifferingOnlyInCaseFromOneHeldIsSetAside() throws {
-        let broker = try MosquittoBroker()
-        let desk = try TestDesk(url: broker.url)
-        let centre = try TestCourt("Centre", url: broker.url)
-        let pump = Pump([desk.recorder, centre.publisher])
-        #expect(pump.run(timeout: 5) { desk.recorder.isConnected && centre.publisher.link.state == .online })
+        let hall = try DeskAndCourt(court: "Centre")
+        let (broker, desk, centre, pump) = (hall.broker, hall.desk, hall.court, hall.pump)
         for i in 0..<3 { centre.rally(team: i % 2) }
         #expect(pump.run(timeout: 5) { desk.holds(centre) })
         let other = try TestCourt("centre", url: broker.url)
