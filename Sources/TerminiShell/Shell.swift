@@ -25,13 +25,13 @@ public enum ShellAction: Equatable, Sendable {
 /// it: it tells the shell the terminal's size (`resize`), hands it keys and ticks, and draws
 /// what `render` returns, which changes nothing.
 public final class Shell {
-    public private(set) var theme: Theme
-    public private(set) var themeName: String
+    public internal(set) var theme: Theme
+    public internal(set) var themeName: String
     /// Whether the screen draws Unicode now (the locale allows it and `ascii` is off).
-    public private(set) var unicode: Bool
+    public internal(set) var unicode: Bool
     /// Whether the locale allows Unicode at all (the settings can turn ASCII off only then).
     public let unicodeAvailable: Bool
-    public private(set) var monochrome: Bool
+    public internal(set) var monochrome: Bool
     /// Whether colours can be switched on now (the terminal was started with them).
     public let colorAvailable: Bool
     /// The terminal's colours; themes are mapped to them once (nil: left as written).
@@ -408,86 +408,8 @@ public final class Shell {
 
     /// The notices on screen when the last key came (the help shows them in full).
     var seenNotices: [String] = []
-
-    func openHelp(_ now: Double) -> [ShellOutput] {
-        let app = current.flatMap { apps[$0] }
-        let ctx = context(now)
-        let title = current.flatMap { AppRegistry.app($0)?.descriptor.name }.map { "\($0): keys" } ?? "Termini: keys"
-        var sections = (app?.help(context: ctx) ?? Launcher.help(glyphs: ctx.glyphs)) + Shell.keys.help(glyphs: ctx.glyphs)
-        if !seenNotices.isEmpty {
-            sections.insert(HelpSection("Messages", seenNotices.map { ("!", $0) }), at: 0)
-        }
-        let ellipsis = ctx.glyphs.ellipsis
-        let all = sections
-        modals.push(PanelModal<ShellAction>(searchable: true) { ctx in
-            HelpSection.panel(title: title, sections: all, areaWidth: ctx.size.width, ellipsis: ellipsis)
-        })
-        return []
-    }
-
-    func openSettings(_ now: Double) -> [ShellOutput] {
-        modals.push(SettingsModal(themes: catalog?.names ?? [themeName], theme: themeName, color: !monochrome,
-                                  colorAvailable: colorAvailable, ascii: !unicode, unicodeAvailable: unicodeAvailable,
-                                  sound: SoundPreference(preferencesBook.value(SoundPreference.key)),
-                                  appSettings: AppRegistry.apps.flatMap { type in type.settings(store: reader).map { (type.descriptor.id, $0) } }))
-        return []
-    }
-
-    /// Carries out what the help or the settings chose.
-    func apply(_ action: ShellAction, now: Double) -> [ShellOutput] {
-        switch action {
-        case .theme(let name): loadTheme(name)
-        case .color(let on):
-            // Without colours started, the choice is kept for the next start.
-            if colorAvailable {
-                monochrome = !on
-                restyle()
-            }
-            executor.setPreference(PreferenceKey.color, on ? "yes" : "no")
-        case .ascii(let on):
-            guard unicodeAvailable || on else { return [] }
-            unicode = !on
-            restyle()
-            executor.setPreference(PreferenceKey.ascii, on ? "yes" : "no")
-        case .sound(let value):
-            executor.setPreference(SoundPreference.key, value)
-        case let .appSetting(app, key, value):
-            executor.setPreference(key, value)
-            // The app on hand takes it at once; one not started reads it when it starts.
-            if apps[app] != nil {
-                let ctx = context(now)
-                let effects = apps[app]?.settingChanged(key, to: value, context: ctx) ?? []
-                executor.collectNotices()
-                return perform(effects)
-            }
-        }
-        executor.collectNotices()
-        return []
-    }
-
-    func cycleTheme() {
-        guard let catalog, !catalog.names.isEmpty else { return }
-        let names = catalog.names
-        loadTheme(names[((names.firstIndex(of: themeName) ?? -1) + 1) % names.count])
-    }
-
-    /// The theme read from the catalog is the one drawn at once, and remembered.
-    func loadTheme(_ name: String) {
-        guard let catalog else { return }
-        let (t, messages) = catalog.load(name)
-        themeName = name
-        loadedTheme = t
-        restyle()
-        for m in messages { notices.post(m) }
-        executor.setPreference(PreferenceKey.theme, name)
-    }
-
     /// The theme as read, before colours and glyphs are applied (for a change of either later).
     var loadedTheme: Theme
-
-    func restyle() {
-        theme = Shell.prepare(loadedTheme, unicode: unicode, monochrome: monochrome, depth: depth)
-    }
 
     /// The moment the current app next wants a tick; nil when nothing moves.
     public func nextDeadline(now: Double) -> Double? {
