@@ -11,6 +11,7 @@ import TerminiTestSupport
 // the Canvas and through the diff that picks the cells to send, with no terminal involved.
 //
 //   swift run -c release termini-bench [--frames N] [--size WxH ...]
+//   swift run -c release termini-bench history DIR [--matches N] [--seed S]   (a history to measure: History.swift)
 
 func now() -> Double {
     var ts = timespec()
@@ -36,6 +37,10 @@ let scenarios = [
     Scenario(name: "stamps", app: "stamps", options: [:], keys: [.char(" "), .char(" "), .char(" ")], step: [.char("i"), .escape]),
     Scenario(name: "coffee", app: "coffee", options: [:], keys: [.tab, .char("+"), .char("+"), .down, .char("+")], step: [.char("+"), .char("-")]),
 ]
+
+if CommandLine.arguments.dropFirst().first == "history" {
+    exit(HistoryGenerator.run(Array(CommandLine.arguments.dropFirst(2))))
+}
 
 var frames = 300
 var sizes: [Size] = []
