@@ -198,6 +198,26 @@ struct DeskAndCourt {
         #expect(pump.run(timeout: 4) { desk.recorder.links["9"]?.text(now: wallClock(), unicode: true).hasPrefix("● online") == true })
     }
 
+    /// A screen anywhere ages a court's presence as the desk does: what the broker kept says
+    /// online until the court itself is heard (its refresh), and not longer.
+    @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
+    func aScreenAnywhereBelievesAnOnlineOnlyWhileItHearsTheCourt() throws {
+        let broker = try MosquittoBroker()
+        let court = try TestCourt("2", url: broker.url)
+        let pump = Pump([court.publisher])
+        #expect(pump.run(timeout: 5) { court.publisher.link.state == .online })
+        court.rally()
+        pump.run(timeout: 1) { false }
+        let screen = try HallMirror(address: try HallAddress.parse(broker.url).get(), credentials: nil, court: nil, clientID: "t-aging", now: wallClock())
+        pump.clients.append(screen)
+        pump.events.append([])
+        #expect(pump.run(timeout: 5) { screen.links["2"]?.online == true })
+        #expect(screen.links["2"]?.text(now: wallClock(), unicode: true).hasPrefix("◌ online? · not heard yet") == true)
+        court.publisher.presenceEvery = 0.5
+        #expect(pump.run(timeout: 3) { screen.links["2"]?.text(now: wallClock(), unicode: true).hasPrefix("● online") == true })
+        #expect(screen.links["2"]?.text(now: wallClock() + 300, unicode: true).hasPrefix("◌ online? · not heard for 5 min") == true)
+    }
+
     @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
     func theDeskKilledAndRestartedResumesFromItsFiles() throws {
         let hall = try DeskAndCourt(court: "5")
