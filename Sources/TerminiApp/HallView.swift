@@ -70,15 +70,34 @@ public struct CourtLink: Equatable, Sendable {
     /// Messages set aside (garbage, a second keeper, forged seqs), and the last reason.
     public var quarantined: Int
     public var problem: String?
+    /// Whether this screen ages the presence it was given (the desk's and a screen anywhere's
+    /// do): a retained "online" is believed only while the court itself is heard.
+    public var ages: Bool
+    /// When the court itself was last heard (this screen's clock): a message it sent while
+    /// this screen was subscribed, not one the broker kept for it. nil: not since this start.
+    public var heardAt: Double?
+    /// A court refreshes its presence every `CourtPublisher.presenceEvery` (20 s) while it has a
+    /// link; heard of for this long, its "online" is old news (it may have died with the broker
+    /// down, when no last will can be sent).
+    public static let staleAfter = 60.0
 
     public init(online: Bool? = nil, lastEventAt: Double? = nil, unacknowledged: Int? = nil, keptHere: Bool = false,
-                quarantined: Int = 0, problem: String? = nil) {
+                quarantined: Int = 0, problem: String? = nil, ages: Bool = false, heardAt: Double? = nil) {
         self.online = online
         self.lastEventAt = lastEventAt
         self.unacknowledged = unacknowledged
         self.keptHere = keptHere
         self.quarantined = quarantined
         self.problem = problem
+        self.ages = ages
+        self.heardAt = heardAt
+    }
+
+    /// Online as its presence says, but not heard itself for `staleAfter` (or not at all since
+    /// this screen started): `◌ online?`.
+    public func isStale(now: Double) -> Bool {
+        guard ages, online == true else { return false }
+        return heardAt.map { now - $0 > CourtLink.staleAfter } ?? true
     }
 
     /// One line under a court's pane: `● online · 12 s ago · 3 to come`, `○ offline · 4 min ago`.
@@ -86,6 +105,9 @@ public struct CourtLink: Equatable, Sendable {
         let sep = unicode ? " · " : " - "
         var parts: [String] = []
         switch online {
+        case true? where isStale(now: now):
+            parts.append(unicode ? "◌ online?" : "? online?")
+            parts.append(heardAt.map { "not heard for " + String(CourtLink.ago(now - $0).dropLast(4)) } ?? "not heard yet")
         case true?: parts.append(unicode ? "● online" : "* online")
         case false?: parts.append(unicode ? "○ offline" : "o offline")
         case nil: parts.append(unicode ? "○ not heard" : "o not heard")

@@ -11,12 +11,15 @@ public struct AppDescriptor: Sendable {
     public let summary: String
     /// Options only this app takes (`termini badminton --watch`).
     public let options: [OptionSpec]
+    /// The words a command takes right after its name (`termini hall init`), for the completions.
+    public let words: [String]
 
-    public init(id: String, name: String, summary: String, options: [OptionSpec] = []) {
+    public init(id: String, name: String, summary: String, options: [OptionSpec] = [], words: [String] = []) {
         self.id = id
         self.name = name
         self.summary = summary
         self.options = options
+        self.words = words
     }
 }
 

@@ -38,10 +38,15 @@ public final class CourtPublisher: ClientDriven {
     public private(set) var refusal: String?
     /// Before the first ack after a (re)connection: sending waits a moment for the retained one.
     private var ackWaitUntil: Double?
+    /// When the presence was last said on this connection.
+    private var presenceSaidAt: Double?
 
     /// Events handed to the broker per turn of the loop (a replay of a match goes in a few turns).
     static let batch = 64
     static let resendAfter = 3.0
+    /// How often the presence is said again while there is a link: a desk believes a
+    /// retained "online" only while it hears the court (`CourtLink.staleAfter`).
+    public var presenceEvery = 20.0
 
     public init(address: HallAddress, credentials: HallCredentials?, court: String, keeper: String,
                 journal: [UInt8]?, history: [[UInt8]], now: Double) throws(HallError) {
@@ -89,6 +94,7 @@ public final class CourtPublisher: ClientDriven {
         var d = client.nextDeadline(now: now)
         if client.isConnected, outbox.hasUnsent || retainedStale { d = now }
         if let w = ackWaitUntil { d = min(d ?? w, w) }
+        if client.isConnected, let p = presenceSaidAt.map({ $0 + presenceEvery }) { d = min(d ?? p, p) }
         return d
     }
 
@@ -102,6 +108,7 @@ public final class CourtPublisher: ClientDriven {
                 client.subscribe(topics.ack(court))
                 client.subscribe(topics.court(court, .online))
                 client.publish(topics.court(court, .online), HallWire.Presence(keeper: keeper, online: true).bytes, retain: true)
+                presenceSaidAt = now
                 outbox.rewind(now: now)
                 retainedStale = true
                 // The desk's retained ack follows the subscription at once; without one yet
@@ -142,6 +149,11 @@ public final class CourtPublisher: ClientDriven {
 
     func send(now: Double) {
         guard client.isConnected else { return }
+        if let p = presenceSaidAt, now >= p + presenceEvery {
+            // Said again while the link holds: what a desk believes an "online" by.
+            client.publish(topics.court(court, .online), HallWire.Presence(keeper: keeper, online: true).bytes, retain: true)
+            presenceSaidAt = now
+        }
         if let w = ackWaitUntil {
             guard now >= w else { return }
             ackWaitUntil = nil

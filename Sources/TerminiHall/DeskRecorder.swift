@@ -53,7 +53,7 @@ public final class DeskRecorder: ClientDriven {
         for files in CourtFiles.courts(in: store.fileNames()) {
             guard let c = files.court else { continue }
             copies[c] = readCopy(c)
-            links[c] = CourtLink()
+            links[c] = CourtLink(ages: true)
         }
         client.start(now: now)
     }
@@ -82,8 +82,8 @@ public final class DeskRecorder: ClientDriven {
                 // Whatever the broker kept or lost meanwhile: every court is asked for what
                 // follows the desk's files.
                 for (c, copy) in copies { publishAck(c, copy.ack(replay: true)) }
-            case let .message(topic, payload, _):
-                if let m = receive(topic, payload, now: now) { batch.append(m) }
+            case let .message(topic, payload, retained):
+                if let m = receive(topic, payload, now: now, live: !retained) { batch.append(m) }
             case .refused(let why):
                 if refusal != why { notices.append("hall: the broker refused the desk: \(why)") }
                 refusal = why
@@ -95,7 +95,9 @@ public final class DeskRecorder: ClientDriven {
     }
 
     /// A message read and checked; an event or a finished match comes back for `record`.
-    func receive(_ topic: String, _ payload: [UInt8], now: Double) -> (String, HallWire.CourtMessage)? {
+    /// `live`: sent while the desk was subscribed, not kept by the broker (retained): the
+    /// court itself was heard just now, which is what its "online" is believed by.
+    func receive(_ topic: String, _ payload: [UInt8], now: Double, live: Bool = true) -> (String, HallWire.CourtMessage)? {
         guard case .court(let c, let kind)? = topics.parse(topic) else {
             strays += 1
             return nil
@@ -103,16 +105,20 @@ public final class DeskRecorder: ClientDriven {
         switch kind {
         case .event:
             switch HallWire.decode(payload, court: c, limit: HallWire.maxMatchBytes) {
-            case .success(let m): return (c, m)
+            case .success(let m):
+                if live { heard(c, now: now) }
+                return (c, m)
             case .failure(let r): quarantine(c, r.description, payload, now: now)
             }
         case .online:
             guard let p = HallWire.Presence.decode(payload) else { return nil }
             presence[c, default: [:]][p.keeper] = p.online
+            if live { heard(c, now: now) }
             updateLink(c)
         case .state:
             if case .success(let m) = HallWire.decode(payload, court: c, limit: HallWire.maxEventBytes), let seq = m.header.seq {
                 announced[c] = (m.header.match, seq)
+                if live { heard(c, now: now) }
                 updateLink(c)
             }
         case .match:
@@ -155,13 +161,13 @@ public final class DeskRecorder: ClientDriven {
             case .stored:
                 copies[c] = copy
                 stored.insert(c)
-                links[c, default: CourtLink()].lastEventAt = now
+                links[c, default: CourtLink(ages: true)].lastEventAt = now
                 publishAck(c, copy.ack())
             case .keptHere:
                 // Its keeper's files are the truth: acknowledged as they are on the disk.
                 let kept = readCopy(c)
                 copies[c] = kept
-                links[c, default: CourtLink()].lastEventAt = now
+                links[c, default: CourtLink(ages: true)].lastEventAt = now
                 publishAck(c, kept.ack())
             case .refused:
                 // What reached the disk is what the copy is.
@@ -183,11 +189,11 @@ public final class DeskRecorder: ClientDriven {
     func write(_ court: String, _ writes: [CourtCopy.Write]) -> Written {
         let name = CourtFiles(court: court).lockName
         guard lock(name) == .acquired else {
-            links[court, default: CourtLink()].keptHere = true
+            links[court, default: CourtLink(ages: true)].keptHere = true
             return .keptHere
         }
         defer { unlock(name) }
-        links[court, default: CourtLink()].keptHere = false
+        links[court, default: CourtLink(ages: true)].keptHere = false
         do {
             for w in writes {
                 switch w {
@@ -210,7 +216,7 @@ public final class DeskRecorder: ClientDriven {
 
     /// A message set aside: counted, said, and kept (cut short) in the quarantine log.
     func quarantine(_ court: String, _ why: String, _ payload: [UInt8], now: Double) {
-        var link = links[court, default: CourtLink()]
+        var link = links[court, default: CourtLink(ages: true)]
         link.quarantined += 1
         link.problem = why
         links[court] = link
@@ -224,8 +230,12 @@ public final class DeskRecorder: ClientDriven {
         try? store.append(DeskRecorder.quarantineFile, bytes: Array(line.utf8))
     }
 
+    func heard(_ c: String, now: Double) {
+        links[c, default: CourtLink(ages: true)].heardAt = now
+    }
+
     func updateLink(_ c: String) {
-        var link = links[c, default: CourtLink()]
+        var link = links[c, default: CourtLink(ages: true)]
         let heard = presence[c] ?? [:]
         let online = heard.filter(\.value).map(\.key).sorted()
         link.online = heard.isEmpty ? nil : !online.isEmpty

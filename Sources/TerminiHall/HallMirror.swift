@@ -47,8 +47,8 @@ public final class HallMirror: ClientDriven {
             case .subscribed(let mid):
                 pendingSubscriptions.remove(mid)
                 if pendingSubscriptions.isEmpty { subscribedAt = now }
-            case let .message(topic, payload, _):
-                if let f = take(topic, payload) {
+            case let .message(topic, payload, retained):
+                if let f = take(topic, payload, now: now, live: !retained) {
                     touched.insert(f)
                     lastArrival = now
                 }
@@ -59,21 +59,26 @@ public final class HallMirror: ClientDriven {
         if !touched.isEmpty { changed(touched) }
     }
 
-    /// A court's journal or presence; the file it changed, if any.
-    func take(_ topic: String, _ payload: [UInt8]) -> String? {
+    /// A court's journal or presence; the file it changed, if any. `live`: sent while this
+    /// screen was subscribed (not kept by the broker): the court itself was heard just now.
+    func take(_ topic: String, _ payload: [UInt8], now: Double = 0, live: Bool = false) -> String? {
         guard case .court(let c, let kind)? = topics.parse(topic), court == nil || court == c else { return nil }
         switch kind {
         case .match:
             guard case .success(let m) = HallWire.decode(payload, court: c, limit: HallWire.maxMatchBytes),
                   let j = MatchLines.journal(m.body), j.match == m.header.match, MatchLines.replay(j.lines) != nil else {
-                links[c, default: CourtLink()].quarantined += 1
+                links[c, default: CourtLink(ages: true)].quarantined += 1
                 return nil
             }
             let file = CourtFiles(court: c).journal
             files[file] = j.lines.flatMap { $0 + [0x0a] }
+            if live { links[c, default: CourtLink(ages: true)].heardAt = now }
             return file
         case .online:
-            if let p = HallWire.Presence.decode(payload) { links[c, default: CourtLink()].online = p.online }
+            if let p = HallWire.Presence.decode(payload) {
+                links[c, default: CourtLink(ages: true)].online = p.online
+                if live { links[c, default: CourtLink(ages: true)].heardAt = now }
+            }
             return nil
         case .event, .state:
             return nil

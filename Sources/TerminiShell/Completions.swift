@@ -1,8 +1,8 @@
 import TerminiApp
 
 /// Shell completion scripts, made from the one table of options (the shell's and each app's):
-/// `termini --completions bash|zsh|fish`. They complete the apps, the options (an app's only
-/// after its name) and their values: the themes Termini finds (asked of `termini --list-themes`
+/// `termini --completions bash|zsh|fish`. They complete the apps, a command's words right
+/// after its name (`termini hall init`), the options (an app's only after its name) and their values: the themes Termini finds (asked of `termini --list-themes`
 /// when Tab is pressed, so a user's new theme is there at once), the formats, `csv|json`, the
 /// board sizes, directories.
 public enum Completions {
@@ -107,6 +107,15 @@ public enum Completions {
                 COMPREPLY=($(compgen -W "$opts" -- "$cur"))
             elif [[ -z $app ]]; then
                 COMPREPLY=($(compgen -W "\(words(apps.map(\.id)))" -- "$cur"))
+            elif [[ $prev == "$app" ]]; then
+                case $app in
+
+        """
+        for a in apps where !a.words.isEmpty {
+            s += "            \(a.id)) COMPREPLY=($(compgen -W \"\(words(a.words))\" -- \"$cur\")) ;;\n"
+        }
+        s += """
+                esac
             fi
         }
         complete -F _termini termini
@@ -156,6 +165,15 @@ public enum Completions {
             local -a names
             names=(\(apps.map { "'\($0.id):\(words($0.summary.split(separator: " ").map(String.init)))'" }.joined(separator: " ")))
             _describe app names
+          elif [[ $prev == $app ]]; then
+            case $app in
+
+        """
+        for a in apps where !a.words.isEmpty {
+            s += "      (\(a.id)) compadd -- \(words(a.words)) ;;\n"
+        }
+        s += """
+            esac
           fi
         }
         _termini "$@"
@@ -189,6 +207,11 @@ public enum Completions {
         """
         for a in apps {
             s += "complete -c termini -n \(quoted("not __fish_seen_subcommand_from \(ids)")) -a \(a.id) -d \(quoted(a.summary))\n"
+        }
+        for a in apps where !a.words.isEmpty {
+            let w = words(a.words)
+            s += "complete -c termini -n \(quoted("__fish_seen_subcommand_from \(a.id); and not __fish_seen_subcommand_from \(w)")) -a \(quoted(w))"
+                + " -d \(quoted(a.summary))\n"
         }
         for o in global { s += line(o, condition: nil) + "\n" }
         for a in apps {

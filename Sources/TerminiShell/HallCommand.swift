@@ -39,7 +39,8 @@ public enum HallCommand {
             OptionSpec(HallOption.host, value: "HOST", help: "with init: the address the courts reach the broker at (default: this machine's name)"),
             OptionSpec(HallOption.port, value: "PORT", help: "with init: the broker's port (default 1883)"),
             OptionSpec(HallOption.name, value: "HALL", help: "with init: the hall's name in its topics (default hall), for several halls on one broker"),
-        ])
+        ],
+        words: ["init"])
 
     static let usage = "termini hall init DIR --courts N [--host HOST] [--port PORT] [--name HALL]"
 

@@ -69,6 +69,9 @@ import Testing
         // An option whose value may be left out is followed by the options.
         let ok5 = try sh.complete("termini badminton --scoresheet --ou", tabs: 1) { $0.contains("termini badminton --scoresheet --output") }
         #expect(ok5.ok, "\(shell): termini badminton --scoresheet --ou<Tab>\n\(ok5.screen)")
+        // A command's words after its name: termini hall init.
+        let ok6 = try sh.complete("termini hall ", tabs: 1) { $0.contains("termini hall init") }
+        #expect(ok6.ok, "\(shell): termini hall <Tab>\n\(ok6.screen)")
     }
 
     /// How each shell is started with the installed completions: its command line, its prompt,

@@ -153,6 +153,71 @@ struct DeskAndCourt {
         #expect(Set(lines.map { $0 }).count == lines.count)
     }
 
+    /// A court that dies while the broker is down leaves no last will (the broker had no link
+    /// to it), and a persistent broker keeps its retained "online": the desk must not show it
+    /// online for ever once nothing more is heard of it.
+    @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
+    func aCourtThatDiedWhileTheBrokerWasDownIsNotShownOnlineForEver() throws {
+        let broker = try MosquittoBroker(persistence: true)
+        let desk = try TestDesk(url: broker.url)
+        let court = try TestCourt("8", url: broker.url)
+        let pump = Pump([desk.recorder, court.publisher])
+        #expect(pump.run(timeout: 5) { desk.recorder.isConnected && court.publisher.link.state == .online })
+        court.rally()
+        #expect(pump.run(timeout: 5) { desk.holds(court) && desk.recorder.links["8"]?.online == true })
+        pump.run(timeout: 1.5) { false }  // the broker's autosave (every second) holds the retained presence
+        broker.kill9()
+        // The court dies meanwhile: nobody turns its loop again, no goodbye, no will.
+        pump.clients = [desk.recorder]
+        pump.events = [[]]
+        try broker.start()
+        #expect(pump.run(timeout: 8) { desk.recorder.isConnected })
+        pump.run(timeout: 1) { false }
+        let link = try #require(desk.recorder.links["8"])
+        let later = wallClock() + 300
+        #expect(!link.text(now: later, unicode: true).hasPrefix("● online"))
+        #expect(link.text(now: later, unicode: true).contains("online?"))
+        #expect(link.text(now: later, unicode: false).contains("online?"))
+    }
+
+    /// The other side of it: a court that is alive but idle is shown online by its presence,
+    /// which it refreshes while it has a link; a desk started meanwhile first hears only what
+    /// the broker kept (online, not yet confirmed), then the court itself.
+    @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
+    func anIdleCourtIsShownOnlineByThePresenceItRefreshes() throws {
+        let hall = try DeskAndCourt(court: "9")
+        let (desk, court, pump) = (hall.desk, hall.court, hall.pump)
+        court.publisher.presenceEvery = 1.5
+        court.rally()
+        #expect(pump.run(timeout: 5) { desk.holds(court) && court.publisher.link.toSend == 0 })
+        desk.recorder.stop()
+        try desk.restart()
+        pump.clients[0] = desk.recorder
+        #expect(pump.run(timeout: 5) { desk.recorder.links["9"]?.online == true })
+        #expect(desk.recorder.links["9"]?.text(now: wallClock(), unicode: true).hasPrefix("◌ online? · not heard yet") == true)
+        #expect(pump.run(timeout: 4) { desk.recorder.links["9"]?.text(now: wallClock(), unicode: true).hasPrefix("● online") == true })
+    }
+
+    /// A screen anywhere ages a court's presence as the desk does: what the broker kept says
+    /// online until the court itself is heard (its refresh), and not longer.
+    @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
+    func aScreenAnywhereBelievesAnOnlineOnlyWhileItHearsTheCourt() throws {
+        let broker = try MosquittoBroker()
+        let court = try TestCourt("2", url: broker.url)
+        let pump = Pump([court.publisher])
+        #expect(pump.run(timeout: 5) { court.publisher.link.state == .online })
+        court.rally()
+        pump.run(timeout: 1) { false }
+        let screen = try HallMirror(address: try HallAddress.parse(broker.url).get(), credentials: nil, court: nil, clientID: "t-aging", now: wallClock())
+        pump.clients.append(screen)
+        pump.events.append([])
+        #expect(pump.run(timeout: 5) { screen.links["2"]?.online == true })
+        #expect(screen.links["2"]?.text(now: wallClock(), unicode: true).hasPrefix("◌ online? · not heard yet") == true)
+        court.publisher.presenceEvery = 0.5
+        #expect(pump.run(timeout: 3) { screen.links["2"]?.text(now: wallClock(), unicode: true).hasPrefix("● online") == true })
+        #expect(screen.links["2"]?.text(now: wallClock() + 300, unicode: true).hasPrefix("◌ online? · not heard for 5 min") == true)
+    }
+
     @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
     func theDeskKilledAndRestartedResumesFromItsFiles() throws {
         let hall = try DeskAndCourt(court: "5")
