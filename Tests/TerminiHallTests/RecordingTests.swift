@@ -71,28 +71,23 @@ final class TestDesk {
     }
 }
 
-/// A fresh broker with the recording desk and one court on it, both online.
-struct DeskAndCourt {
-    let broker: MosquittoBroker
-    let desk: TestDesk
-    let court: TestCourt
-    let pump: Pump
-
-    init(court name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        broker = try MosquittoBroker()
-        desk = try TestDesk(url: broker.url)
-        court = try TestCourt(name, url: broker.url)
-        pump = Pump([desk.recorder, court.publisher])
-        let (d, c) = (desk, court)
-        #expect(pump.run(timeout: 5) { d.recorder.isConnected && c.publisher.link.state == .online }, sourceLocation: sourceLocation)
-    }
+/// A fresh broker (keeping its messages on disk if asked) with the recording desk and one
+/// court on it, both online.
+func deskAndCourt(_ name: String, persistence: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> (broker: MosquittoBroker, desk: TestDesk, court: TestCourt, pump: Pump) {
+    let broker = try MosquittoBroker(persistence: persistence)
+    let desk = try TestDesk(url: broker.url)
+    let court = try TestCourt(name, url: broker.url)
+    let pump = Pump([desk.recorder, court.publisher])
+    #expect(pump.run(timeout: 5) { desk.recorder.isConnected && court.publisher.link.state == .online }, sourceLocation: sourceLocation)
+    return (broker, desk, court, pump)
 }
 
 @Suite(.serialized) struct RecordingTests {
     @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
     func liveRalliesReachTheDeskOnceInOrderAndTheCourtSaysSynced() throws {
-        let hall = try DeskAndCourt(court: "3")
-        let (_, desk, court, pump) = (hall.broker, hall.desk, hall.court, hall.pump)
+        let (broker, desk, court, pump) = try deskAndCourt("3")
+        defer { withExtendedLifetime(broker) {} }  // the broker lives as long as the test
         for i in 0..<10 {
             court.rally(team: i % 2)
             pump.run(timeout: 0.05) { false }
@@ -126,11 +121,7 @@ struct DeskAndCourt {
 
     @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
     func theBrokerKilledMidMatchAndRestartedLosesAndDoublesNothing() throws {
-        let broker = try MosquittoBroker(persistence: true)
-        let desk = try TestDesk(url: broker.url)
-        let court = try TestCourt("2", url: broker.url)
-        let pump = Pump([desk.recorder, court.publisher])
-        #expect(pump.run(timeout: 5) { desk.recorder.isConnected && court.publisher.link.state == .online })
+        let (broker, desk, court, pump) = try deskAndCourt("2", persistence: true)
         for i in 0..<8 {
             court.rally(team: i % 2)
             pump.run(timeout: 0.02) { false }
@@ -158,11 +149,7 @@ struct DeskAndCourt {
     /// online for ever once nothing more is heard of it.
     @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
     func aCourtThatDiedWhileTheBrokerWasDownIsNotShownOnlineForEver() throws {
-        let broker = try MosquittoBroker(persistence: true)
-        let desk = try TestDesk(url: broker.url)
-        let court = try TestCourt("8", url: broker.url)
-        let pump = Pump([desk.recorder, court.publisher])
-        #expect(pump.run(timeout: 5) { desk.recorder.isConnected && court.publisher.link.state == .online })
+        let (broker, desk, court, pump) = try deskAndCourt("8", persistence: true)
         court.rally()
         #expect(pump.run(timeout: 5) { desk.holds(court) && desk.recorder.links["8"]?.online == true })
         pump.run(timeout: 1.5) { false }  // the broker's autosave (every second) holds the retained presence
@@ -185,8 +172,8 @@ struct DeskAndCourt {
     /// the broker kept (online, not yet confirmed), then the court itself.
     @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
     func anIdleCourtIsShownOnlineByThePresenceItRefreshes() throws {
-        let hall = try DeskAndCourt(court: "9")
-        let (desk, court, pump) = (hall.desk, hall.court, hall.pump)
+        let (broker, desk, court, pump) = try deskAndCourt("9")
+        defer { withExtendedLifetime(broker) {} }  // the broker lives as long as the test
         court.publisher.presenceEvery = 1.5
         court.rally()
         #expect(pump.run(timeout: 5) { desk.holds(court) && court.publisher.link.toSend == 0 })
@@ -220,9 +207,8 @@ struct DeskAndCourt {
 
     @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
     func theDeskKilledAndRestartedResumesFromItsFiles() throws {
-        let hall = try DeskAndCourt(court: "5")
-        let (desk, court) = (hall.desk, hall.court)
-        var pump = hall.pump
+        var (broker, desk, court, pump) = try deskAndCourt("5")
+        defer { withExtendedLifetime(broker) {} }  // the broker lives as long as the test
         for _ in 0..<5 { court.rally() }
         #expect(pump.run(timeout: 5) { desk.holds(court) })
         // Killed: its socket shut, no goodbye; the court goes on, a match ends and another begins.
@@ -240,8 +226,7 @@ struct DeskAndCourt {
 
     @Test(.enabled(if: brokerAvailable && Child.installed("mosquitto_pub"), "needs mosquitto and mosquitto-clients"))
     func aBadClientIsSetAsideAndChangesNothingStored() throws {
-        let hall = try DeskAndCourt(court: "4")
-        let (broker, desk, court, pump) = (hall.broker, hall.desk, hall.court, hall.pump)
+        let (broker, desk, court, pump) = try deskAndCourt("4")
         for _ in 0..<4 { court.rally() }
         #expect(pump.run(timeout: 5) { desk.holds(court) })
         let before = (desk.journal("4"), desk.history("4"))
@@ -273,8 +258,7 @@ struct DeskAndCourt {
 
     @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
     func twoKeepersOfOneCourtAreBothToldAndTheDeskSaysSo() throws {
-        let hall = try DeskAndCourt(court: "7")
-        let (broker, desk, a, pump) = (hall.broker, hall.desk, hall.court, hall.pump)
+        let (broker, desk, a, pump) = try deskAndCourt("7")
         a.rally()
         #expect(pump.run(timeout: 5) { desk.holds(a) })
         let b = try TestCourt("7", url: broker.url, keeper: HallWire.keeperID(host: "second-laptop", directory: "/c"),
@@ -318,8 +302,7 @@ struct DeskAndCourt {
     /// case is ignored, so it is set aside, said, and the court held keeps what it has.
     @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
     func aCourtDifferingOnlyInCaseFromOneHeldIsSetAside() throws {
-        let hall = try DeskAndCourt(court: "Centre")
-        let (broker, desk, centre, pump) = (hall.broker, hall.desk, hall.court, hall.pump)
+        let (broker, desk, centre, pump) = try deskAndCourt("Centre")
         for i in 0..<3 { centre.rally(team: i % 2) }
         #expect(pump.run(timeout: 5) { desk.holds(centre) })
         let other = try TestCourt("centre", url: broker.url)
