@@ -5,13 +5,8 @@ import TerminiApp
 @testable import TerminiShell
 @testable import Badminton
 
-@Suite struct CommandLineParserTests {
+@Suite struct CommandLineParserTests: ParsesCommandLines {
     func parse(_ args: String...) -> Result<Invocation, UsageError> { CommandLineParser.parse(args) }
-    func parsed(_ args: String...) -> Invocation? { try? CommandLineParser.parse(args).get() }
-    func error(_ args: String...) -> String? {
-        if case .failure(let e) = CommandLineParser.parse(args) { return e.message }
-        return nil
-    }
     func fake(_ args: String...) -> Result<Invocation, UsageError> { CommandLineParser.parse(args, apps: fakeApps) }
     func fakeError(_ args: String...) -> String? {
         if case .failure(let e) = CommandLineParser.parse(args, apps: fakeApps) { return e.message }
@@ -187,12 +182,7 @@ func words(_ s: String) -> String {
 
 /// An option whose value may be left out (`--scoresheet [N]`): it takes the next argument
 /// when that is neither an option nor an app.
-@Suite struct OptionalValueTests {
-    func parsed(_ args: String...) -> Invocation? { try? CommandLineParser.parse(args).get() }
-    func error(_ args: String...) -> String? {
-        if case .failure(let e) = CommandLineParser.parse(args) { return e.message }
-        return nil
-    }
+@Suite struct OptionalValueTests: ParsesCommandLines {
 
     @Test func theValueIsTakenWhenItIsOne() {
         #expect(parsed("badminton", "--scoresheet")?.appOptions.values == ["--scoresheet": ""])

@@ -6,12 +6,7 @@ import BadmintonRulesTestSupport
 import TerminiTestSupport
 @testable import TerminiShell
 
-@Suite struct DeskCommandLineTests {
-    func parsed(_ args: String...) -> Invocation? { try? CommandLineParser.parse(args).get() }
-    func error(_ args: String...) -> String? {
-        if case .failure(let e) = CommandLineParser.parse(args) { return e.message }
-        return nil
-    }
+@Suite struct DeskCommandLineTests: ParsesCommandLines {
 
     @Test func theResultsForm() {
         let r = parsed("desk", "--hall", "mqtt://desk.local", "--results", "csv")

@@ -7,12 +7,7 @@ import TerminiTestSupport
 
 /// `--hall URL` and `--hall-credentials FILE` on every badminton command, and `hall = URL`,
 /// `hall.credentials = FILE` in the config (issue 26).
-@Suite struct HallCommandLineTests {
-    func parsed(_ args: String...) -> Invocation? { try? CommandLineParser.parse(args).get() }
-    func error(_ args: String...) -> String? {
-        if case .failure(let e) = CommandLineParser.parse(args) { return e.message }
-        return nil
-    }
+@Suite struct HallCommandLineTests: ParsesCommandLines {
     func settings(_ args: [String], config: String = "", directory: String? = "/cfg") -> Result<HallSettings?, UsageError> {
         guard let inv = try? CommandLineParser.parse(args).get() else { return .failure(UsageError(message: "did not parse")) }
         return HallSettings.resolve(inv, config: ConfigFile(text: config), directory: directory)

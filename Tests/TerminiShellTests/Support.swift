@@ -7,6 +7,17 @@ import TerminiTestSupport
 
 let standard = Size(width: 80, height: 24)
 
+/// The command-line parser's answer, for the suites that read it: the invocation, or the
+/// usage error's message.
+protocol ParsesCommandLines {}
+extension ParsesCommandLines {
+    func parsed(_ args: String...) -> Invocation? { try? CommandLineParser.parse(args).get() }
+    func error(_ args: String...) -> String? {
+        if case .failure(let e) = CommandLineParser.parse(args) { return e.message }
+        return nil
+    }
+}
+
 func makeShell(store: InMemoryStore = InMemoryStore(), config: String = "", unicode: Bool = true, monochrome: Bool = false,
                catalog: ThemeCatalog? = nil, open: String? = nil, notices: [String] = []) -> Shell {
     Shell(store: store, config: ConfigFile(text: config), theme: .builtinDefault, themeName: "default", unicode: unicode,
