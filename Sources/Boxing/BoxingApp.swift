@@ -87,7 +87,7 @@ public struct BoxingApp: KeyedApp {
                     when: choosing) { app, _, ctx in
                     app.select(app.game.selected.other, ctx)
                 },
-            B([.left, .right], hint: .init("Target", keys: [.left, .right]), "switch between the sandbag and the trash can",
+            B(SegmentedControl.keyMap.keys, hint: .init("Target", keys: SegmentedControl.keyMap.keys), "switch between the sandbag and the trash can",
                     when: playing) { app, key, ctx in
                     var control = app.selector
                     control.isFocused = true  // the arrows choose wherever the focus is
@@ -97,7 +97,7 @@ public struct BoxingApp: KeyedApp {
             B(KeyNames.digits(1...2), "the sandbag, the trash can", when: playing) { app, key, ctx in
                     app.select(key == .char("1") ? .sandbag : .trashCan, ctx)
                 },
-            B([.tab, .backTab], hint: .init(keys: [.tab]) { $0.focus == .target ? "Selector" : "Back" },
+            B(FocusRing.keyMap.keys, hint: .init(keys: FocusRing.keyMap.keys(for: .next)) { $0.focus == .target ? "Selector" : "Back" },
                     "focus the target selector, or the target again: Space acts on the one with the focus", when: playing) { app, key, _ in
                     app.focusRing.handle(key)
                     return []

@@ -137,7 +137,7 @@ public struct CoffeeApp: KeyedApp {
                 },
             ]),
             .init("Both", [
-                Binding([.tab, .backTab], hint: .init(keys: [.tab]) { $0.pane == .stores ? "Order" : "Stores" },
+                Binding(FocusRing.keyMap.keys, hint: .init(keys: FocusRing.keyMap.keys(for: .next)) { $0.pane == .stores ? "Order" : "Stores" },
                         "move the focus between the stores and the order") { app, key, _ in
                     app.focus.handle(key)
                     return []

@@ -16,13 +16,15 @@ public struct FocusRing: Sendable, Equatable {
     public mutating func next() { current = (current + 1) % count }
     public mutating func previous() { current = (current + count - 1) % count }
 
+    /// The ring's keys, as data: the key table holding the ring binds these (`keyMap.keys`).
+    public enum Step: Sendable, Equatable { case next, previous }
+    public static let keyMap = KeyMap<Step>([(.tab, .next), (.backTab, .previous)])
+
     /// Handles Tab and Shift-Tab; returns true when the focus moved.
     @discardableResult
     public mutating func handle(_ key: Key) -> Bool {
-        switch key {
-        case .tab: next(); return true
-        case .backTab: previous(); return true
-        default: return false
-        }
+        guard let step = FocusRing.keyMap.action(for: key) else { return false }
+        if step == .next { next() } else { previous() }
+        return true
     }
 }

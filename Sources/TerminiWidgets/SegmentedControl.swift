@@ -21,19 +21,24 @@ public struct SegmentedControl: Widget, Sendable, Equatable {
         selected = min(max(0, i), segments.count - 1)
     }
 
+    /// The control's arrows, as data: the key table holding it binds these (`keyMap.keys`);
+    /// with `numberKeys`, the digits 1 to the number of segments pick one too.
+    public enum Step: Sendable, Equatable { case previous, next }
+    public static let keyMap = KeyMap<Step>([(.left, .previous), (.right, .next)])
+
     /// Returns true when the key belonged to the control. ←/→ count only with the focus.
     @discardableResult
     public mutating func handle(_ key: Key) -> Bool {
-        switch key {
-        case .left where isFocused: select(selected - 1); return true
-        case .right where isFocused: select(selected + 1); return true
-        default:
-            if numberKeys, let d = key.digit, d >= 1, d <= segments.count {
-                select(d - 1)
-                return true
-            }
-            return false
+        if let step = SegmentedControl.keyMap.action(for: key) {
+            guard isFocused else { return false }
+            select(step == .next ? selected + 1 : selected - 1)
+            return true
         }
+        if numberKeys, let d = key.digit, d >= 1, d <= segments.count {
+            select(d - 1)
+            return true
+        }
+        return false
     }
 
     func segmentText(_ i: Int, glyphs: Glyphs) -> String {
