@@ -20,31 +20,35 @@ public final class HallService: SaveObserver {
     /// readable descriptors): a short poll tick, never a wait for the network.
     static let writeTick = 0.05
 
-    let connection: any HallConnection
-    public let publisher: CourtPublisher?
-    public let recorder: DeskRecorder?
-    public let mirror: HallMirror?
-    /// A screen anywhere: the private directory the followed court's journal is written to
-    /// as it comes, for the app to follow as it follows a local court's files.
-    public let mirrorDirectory: String?
-
-    public init(publisher: CourtPublisher) {
-        self.publisher = publisher
-        (recorder, mirror, mirrorDirectory) = (nil, nil, nil)
-        connection = publisher
+    /// What this process is to the hall: one of the three, each one MQTT connection.
+    enum Role {
+        /// A court's keeper: it publishes the court.
+        case court(CourtPublisher)
+        /// The recording desk.
+        case desk(DeskRecorder)
+        /// A screen anywhere: the followed court's journal is written, as it comes, into a
+        /// private directory the app follows as it follows a local court's files.
+        case mirror(HallMirror, directory: String)
     }
+    let role: Role
 
-    public init(recorder: DeskRecorder) {
-        (publisher, mirror, mirrorDirectory) = (nil, nil, nil)
-        self.recorder = recorder
-        connection = recorder
+    var connection: any HallConnection {
+        switch role {
+        case .court(let p): return p
+        case .desk(let r): return r
+        case .mirror(let m, _): return m
+        }
     }
+    public var publisher: CourtPublisher? { if case .court(let p) = role { return p } else { return nil } }
+    public var recorder: DeskRecorder? { if case .desk(let r) = role { return r } else { return nil } }
+    public var mirrorDirectory: String? { if case .mirror(_, let d) = role { return d } else { return nil } }
+
+    public init(publisher: CourtPublisher) { role = .court(publisher) }
+
+    public init(recorder: DeskRecorder) { role = .desk(recorder) }
 
     init(mirror: HallMirror, directory: String) {
-        (publisher, recorder) = (nil, nil)
-        self.mirror = mirror
-        mirrorDirectory = directory
-        connection = mirror
+        role = .mirror(mirror, directory: directory)
         let files = FileStore(directory: directory)
         mirror.changed = { [unowned mirror] names in
             for n in names.sorted() { try? files.write(n, bytes: mirror.files[n] ?? []) }
@@ -61,7 +65,8 @@ public final class HallService: SaveObserver {
 
     /// `--hall URL --watch --court N [--display]`: a screen anywhere, following one court.
     public static func isFollower(_ inv: Invocation) -> Bool {
-        inv.app == app && BadmintonHallRequest(inv.appOptions).role == .follower && BadmintonHallRequest(inv.appOptions).court != nil
+        let request = BadmintonHallRequest(inv.appOptions)
+        return inv.app == app && request.role == .follower && request.court != nil
     }
 
     /// `--hall URL --status --all [--json]`: the hall printed.
@@ -205,10 +210,13 @@ public final class HallService: SaveObserver {
 
     /// Goodbye to the broker (the court says it is offline).
     public func stop() {
-        publisher?.stop()
-        recorder?.stop()
-        mirror?.stop()
-        if let d = mirrorDirectory { PrivateDirectory.remove(d) }
+        switch role {
+        case .court(let p): p.stop()
+        case .desk(let r): r.stop()
+        case .mirror(let m, let d):
+            m.stop()
+            PrivateDirectory.remove(d)
+        }
     }
 }
 
@@ -217,7 +225,7 @@ public enum PrivateDirectory {
     public static func make() -> String? {
         let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
         var template = Array((base + "/termini-hall-XXXXXX").utf8CString)
-        return template.withUnsafeMutableBufferPointer { p in mkdtemp(p.baseAddress!).map { String(cString: $0) } }
+        return template.withUnsafeMutableBufferPointer { p in p.baseAddress.flatMap(mkdtemp).map { String(cString: $0) } }
     }
 
     /// Removes the directory and the files in it (it holds no directories).

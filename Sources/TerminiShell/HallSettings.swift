@@ -53,7 +53,7 @@ public struct HallSettings: Equatable, Sendable {
         }
         var credentials = request.credentials
         if credentials == nil, let c = config.value(credentialsKey), !c.isEmpty {
-            credentials = c.hasPrefix("/") || directory == nil ? c : directory! + "/" + c
+            credentials = c.hasPrefix("/") ? c : directory.map { $0 + "/" + c } ?? c
         }
         return .success(HallSettings(address: address, credentials: credentials))
     }
