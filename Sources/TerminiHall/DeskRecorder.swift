@@ -32,6 +32,8 @@ public final class DeskRecorder: ClientDriven {
     public private(set) var refusal: String?
     /// What the desk has to say (a message set aside, a disk that refuses), oldest first.
     public private(set) var notices: [String] = []
+    /// The courts whose copy the disk last refused.
+    var unsaved: Set<String> = []
     private let lock: (String) -> LockOutcome
     private let unlock: (String) -> Void
     /// Called once a court's copy changed on the disk (the screen reads it again).
@@ -203,9 +205,13 @@ public final class DeskRecorder: ClientDriven {
                     guard store.readBytes(file) ?? [] == bytes else { throw HallError("\(file) could not be replaced") }
                 }
             }
+            if unsaved.remove(court) != nil { notices.append("court \(court): the desk's copy is saved again") }
             return .stored
         } catch {
-            notices.append("court \(court): the desk's copy could not be saved (\(error)); it is asked for again")
+            // Said once while the disk refuses; the court sends again until it takes them.
+            if unsaved.insert(court).inserted {
+                notices.append("court \(court): the desk's copy could not be saved (\(error)); it is asked for again")
+            }
             return .refused
         }
     }

@@ -224,6 +224,27 @@ func deskAndCourt(_ name: String, persistence: Bool = false, sourceLocation: Sou
         #expect(MatchLines.lines(of: desk.history("5")).count == 1)
     }
 
+    /// The desk's disk refuses its copies: said once, nothing acknowledged; once it takes them
+    /// again the court catches up and the desk says its copy is saved again.
+    @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
+    func aDeskWhoseDiskIsFullSaysSoOnceAndWhenItSavesAgain() throws {
+        let (broker, desk, court, pump) = try deskAndCourt("6")
+        defer { withExtendedLifetime(broker) {} }
+        court.rally()
+        #expect(pump.run(timeout: 5) { desk.holds(court) })
+        _ = desk.recorder.takeNotices()
+        desk.store.failure = InMemoryStoreError.readOnly
+        for _ in 0..<3 { court.rally() }
+        pump.run(timeout: 4) { false }
+        #expect(!desk.holds(court) && court.publisher.link.toSend > 0)
+        let refused = desk.recorder.takeNotices()
+        #expect(refused.filter { $0.contains("could not be saved") }.count == 1, "\(refused)")
+        desk.store.failure = nil
+        #expect(pump.run(timeout: 8) { desk.holds(court) && court.publisher.link.toSend == 0 })
+        let again = desk.recorder.takeNotices()
+        #expect(again.contains { $0.contains("court 6: the desk's copy is saved again") }, "\(again)")
+    }
+
     @Test(.enabled(if: brokerAvailable && Child.installed("mosquitto_pub"), "needs mosquitto and mosquitto-clients"))
     func aBadClientIsSetAsideAndChangesNothingStored() throws {
         let (broker, desk, court, pump) = try deskAndCourt("4")
