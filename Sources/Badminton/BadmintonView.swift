@@ -28,10 +28,10 @@ extension BadmintonApp {
         let layout = BoardLayout.of(height: main.height, halfWidth: halfWidth, doubles: s.isDoubles, glyphs: theme.glyphs)
         // Both halves get the same digits: fitted to the narrower half.
         let variant = BigText.fit("88", in: Size(width: halfWidth - 2, height: layout.digitRows))
-        let nameVariant = BadmintonApp.nameVariant(s.teams.map { TextLayout.sanitized($0.name) }, width: halfWidth - 8, height: main.height)
+        let nameLetters = BadmintonApp.nameLetters(s.teams, width: halfWidth - 8, height: main.height, glyphs: theme.glyphs)
         for (i, half) in halves.enumerated() {
             let team = i == 0 ? s.left : s.right
-            renderHalf(team: team, onLeft: i == 0, in: half, layout: layout, variant: variant, nameVariant: nameVariant, state: s,
+            renderHalf(team: team, onLeft: i == 0, in: half, layout: layout, variant: variant, nameLetters: nameLetters, state: s,
                        on: &canvas, theme: theme)
         }
         if let d = split.divider {
@@ -110,17 +110,38 @@ extension BadmintonApp {
         BigText(text, role: role, alignment: .center, variant: variant, style: style).render(in: rect, on: &canvas, theme: theme)
     }
 
-    /// Block letters for both names, the same size on both halves; nil when the screen is
-    /// not tall enough or a name has characters the block font lacks.
-    static func nameVariant(_ names: [String], width: Int, height: Int) -> BigText.Variant? {
-        guard nameRows(height) > 1, names.allSatisfy(blockLettersCanShow) else { return nil }
-        let fits = names.map { BigText.fit($0, in: Size(width: width, height: 5), maxHeight: 5) }
-        guard fits.allSatisfy({ $0 != nil }) else { return nil }
-        return fits.compactMap { $0 }.min { $0.scaleX < $1.scaleX }
+    /// How the names are drawn on a tall screen (the umpire's at 40 rows or more, the hall
+    /// display): both sides the same size.
+    enum NameLetters: Equatable {
+        /// Each side's name on one line of block letters.
+        case block(BigText.Variant)
+        /// Doubles names too long for that: a line per player, letters three rows high (half
+        /// blocks `scaleX` wide, or ASCII's `_ | / \` capitals).
+        case perPlayer(scaleX: Int)
+    }
+
+    /// Block letters for both names, the same size on both halves (else, in doubles, a line of
+    /// smaller letters per player); nil when the screen is not tall enough or a name has
+    /// characters the letters lack.
+    static func nameLetters(_ teams: [TeamInfo], width: Int, height: Int, glyphs: Glyphs) -> NameLetters? {
+        guard nameRows(height) > 1 else { return nil }
+        let names = teams.map { TextLayout.sanitized($0.name) }
+        if names.allSatisfy(blockLettersCanShow) {
+            let fits = names.map { BigText.fit($0, in: Size(width: width, height: 5), maxHeight: 5) }
+            if fits.allSatisfy({ $0 != nil }), let v = fits.compactMap({ $0 }).min(by: { $0.scaleX < $1.scaleX }) { return .block(v) }
+        }
+        let players = teams.flatMap { $0.players.map(TextLayout.sanitized) }
+        guard teams.allSatisfy({ $0.players.count == 2 }), players.allSatisfy(blockLettersCanShow) else { return nil }
+        if !glyphs.isUnicode {
+            return players.allSatisfy { AsciiLetters.measure($0).width <= width } ? .perPlayer(scaleX: 1) : nil
+        }
+        let scales = players.map { HalfBlockText.fit($0, width: width, glyphs: glyphs) }
+        guard scales.allSatisfy({ $0 != nil }), let scale = scales.compactMap({ $0 }).min() else { return nil }
+        return .perPlayer(scaleX: scale)
     }
 
     func renderHalf(team t: Int, onLeft: Bool, in r: Rect, layout: BoardLayout, variant: BigText.Variant?,
-                    nameVariant: BigText.Variant?, state s: MatchState, on canvas: inout Canvas, theme: Theme) {
+                    nameLetters: NameLetters?, state s: MatchState, on canvas: inout Canvas, theme: Theme) {
         let g = theme.glyphs
         let role = BadmintonApp.role(t)
         let teamStyle = theme[role]
@@ -132,8 +153,8 @@ extension BadmintonApp {
         canvas.fill(band, style: teamStyle.with(.reverse))
         let plainName = TextLayout.sanitized(s.teams[t].name)
         let nameStyle = teamStyle.with([.reverse, .bold])
-        if let v = nameVariant {
-            renderBlockName(team: t, state: s, variant: v, serving: serving, in: band, on: &canvas, theme: theme)
+        if let v = nameLetters {
+            renderBlockName(team: t, state: s, letters: v, serving: serving, in: band, on: &canvas, theme: theme)
         } else {
             // The name stays put whether or not the side serves: only the marker cells change
             // when the service passes, so a rally redraws as little as it can.
@@ -164,20 +185,41 @@ extension BadmintonApp {
     }
 
     /// A side's name in block letters cut out of the team colour (reverse video: readable in
-    /// monochrome), the service marker before it, the card marks in the band's last row; on
-    /// the umpire's tall screen and on the hall display.
-    func renderBlockName(team t: Int, state s: MatchState, variant v: BigText.Variant, serving: Bool, in band: Rect,
+    /// monochrome), the service marker before it (before the server's line when a line is a
+    /// player's), the card marks in the band's last row; on the umpire's tall screen and on the
+    /// hall display.
+    func renderBlockName(team t: Int, state s: MatchState, letters: NameLetters, serving: Bool, in band: Rect,
                          on canvas: inout Canvas, theme: Theme) {
         let role = BadmintonApp.role(t)
         let nameStyle = theme[role].with([.reverse, .bold])
-        let name = TextLayout.sanitized(s.teams[t].name)
         let inner = band.inset(horizontal: 4, vertical: 1)
-        BigText(name, role: role, alignment: .center, variant: v)
-            .render(in: inner, on: &canvas, theme: BadmintonApp.theme(theme, role, nameStyle))
-        let w = BigText.measure(name, v).width
-        let mx = inner.x + (inner.width - w) / 2 - 3
-        canvas.fit(serving ? (theme.glyphs.isUnicode ? "🏸" : ">") : "", in: Rect(x: mx, y: band.y + band.height / 2, width: 2, height: 1),
-                   style: nameStyle, glyphs: theme.glyphs)
+        let lettersTheme = BadmintonApp.theme(theme, role, nameStyle)
+        // Each line of letters and the row its service marker goes on.
+        var lines: [(text: String, width: Int, markRow: Int)] = []
+        switch letters {
+        case .block(let v):
+            let name = TextLayout.sanitized(s.teams[t].name)
+            BigText(name, role: role, alignment: .center, variant: v).render(in: inner, on: &canvas, theme: lettersTheme)
+            lines = [(name, BigText.measure(name, v).width, band.y + band.height / 2)]
+        case .perPlayer(let scaleX):
+            for (i, player) in s.teams[t].players.prefix(2).enumerated() {
+                let name = TextLayout.sanitized(player)
+                let row = Rect(x: inner.x, y: band.y + i * 3, width: inner.width, height: 3).intersection(band)
+                if theme.glyphs.isUnicode {
+                    HalfBlockText(name, role: role, alignment: .center, scaleX: scaleX).render(in: row, on: &canvas, theme: lettersTheme)
+                    lines.append((name, HalfBlockText.measure(name, scaleX: scaleX).width, row.y + 1))
+                } else {
+                    AsciiLetters(name, role: role, alignment: .center).render(in: row, on: &canvas, theme: lettersTheme)
+                    lines.append((name, AsciiLetters.measure(name).width, row.y + 1))
+                }
+            }
+        }
+        let markLine = lines.count > 1 ? min(s.serverPlayer, lines.count - 1) : 0
+        if serving, lines.indices.contains(markLine) {
+            let line = lines[markLine]
+            let mx = inner.x + (inner.width - line.width) / 2 - 3
+            canvas.fit(theme.glyphs.isUnicode ? "🏸" : ">", in: Rect(x: mx, y: line.markRow, width: 2, height: 1), style: nameStyle, glyphs: theme.glyphs)
+        }
         let marks = MarkedName.marks(team: t, state: s), row = band.row(band.height - 1)
         marks.render(x: row.x + max(0, (row.width - marks.width) / 2), row: row, barStyle: nameStyle, on: &canvas, theme: theme)
     }

@@ -80,18 +80,18 @@ extension BadmintonApp {
         // clear of it.
         let middle = (court.map { "Court \(TextLayout.sanitized($0)) · " } ?? "") + "Game \(s.gameNumber)"
         let middleWidth = min(rect.width / 3, DisplayWidth.of(middle.glyphed(g)) + 2)
-        let variant = layout.nameRows > 1
-            ? BadmintonApp.nameVariant(s.teams.map { TextLayout.sanitized($0.name) }, width: min(halves[0].width, halves[1].width) - 8, height: rect.height)
+        let letters = layout.nameRows > 1
+            ? BadmintonApp.nameLetters(s.teams, width: min(halves[0].width, halves[1].width) - 8, height: rect.height, glyphs: g)
             : nil
         for (i, half) in halves.enumerated() {
             let t = teams[i]
             let role = BadmintonApp.role(t)
             let style = theme[role].with([.reverse, .bold])
             let bar = half.row(0)
-            if let v = variant {
+            if let v = letters {
                 let band = half.top(layout.nameRows)
                 canvas.fill(band, style: theme[role].with(.reverse))
-                renderBlockName(team: t, state: s, variant: v, serving: serving && s.server == t, in: band, on: &canvas, theme: theme)
+                renderBlockName(team: t, state: s, letters: v, serving: serving && s.server == t, in: band, on: &canvas, theme: theme)
             } else {
             canvas.fill(bar, style: style)
             if s.cards.contains(where: { $0.team == t }) {

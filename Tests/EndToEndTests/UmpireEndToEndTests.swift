@@ -390,6 +390,25 @@ extension TmuxSession {
         #expect(rows.prefix(8).contains { $0.contains("🏸") }, "the service marker")
     }
 
+    /// Issue 23, item 12: doubles names too long for one line of block letters (a pair's full
+    /// names at 200×60) are a line of letters per player, in colour and in ASCII, the server's
+    /// marked; never the small bar.
+    @Test(.tmux, arguments: [false, true]) func aPairsLongNamesAreInLettersOnTheHallDisplay(ascii: Bool) throws {
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let look = ascii ? ["--ascii", "--no-color"] : []
+        let t = try session(["--new", "--doubles", "--names", "Lin Dan/Cai Yun,Lee Chong Wei/Koo Kien Keat"] + look, dir: dir)
+        keys(t, "Enter", "a")
+        let tv = try TmuxSession(width: 200, height: 60, arguments: ["badminton", "--watch", "--display"] + look, configDir: dir)
+        let glyphs: Glyphs = ascii ? .ascii : .unicode
+        #expect(tv.waitForLetters("LEE CHONG WEI", glyphs: glyphs), "\(tv.screen)")
+        for name in ["KOO KIEN KEAT", "LIN DAN", "CAI YUN"] {
+            #expect(BigLetters.shows(name, in: tv.capture(), glyphs: glyphs), "\(name) in letters: \(tv.screen)")
+        }
+        #expect(!tv.capture().prefix(8).contains { $0.contains("Lee Chong Wei") }, "not the small bar")
+        #expect(tv.capture().prefix(8).contains { $0.contains(ascii ? ">" : "🏸") }, "the service marker")
+    }
+
     /// Issue 23: the calls' language from the settings (F7) at 80×24 in ASCII: the call on
     /// screen changes at once and the choice is in config.
     @Test(.tmux) func theCallsLanguageFromTheSettings() throws {
@@ -683,10 +702,11 @@ extension TmuxSession {
             #expect(s.waitForLetters("GAME POINT", glyphs: ascii ? .ascii : .unicode), "\(args) \(env):\n\(s.screen)")
             if ascii {
                 #expect(s.screen.unicodeScalars.allSatisfy { $0.isASCII }, "\(args):\n\(s.screen)")
-                #expect(s.screen.contains("\"20 game point love\""), "\(s.screen)")
+                #expect(s.waitFor("\"20 game point love\""), "\(s.screen)")
             } else {
                 #expect(!ScreenColours(s.captureWithAttributes()).hasColour, "--no-color sent colours")
-                #expect(s.screen.contains("\u{201c}20 game point love\u{201d}"), "\(s.screen)")
+                // The frame may still be arriving when the letters are read: wait for the call.
+                #expect(s.waitFor("\u{201c}20 game point love\u{201d}"), "\(s.screen)")
             }
             s.send("q")
             #expect(s.exitStatus() == 0)

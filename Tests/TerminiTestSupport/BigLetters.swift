@@ -51,15 +51,21 @@ public enum BigLetters {
 
     /// The size `text` is drawn at in `lines`, or nil when it is not there.
     public static func size(of text: String, in lines: [String], glyphs: Glyphs = .unicode) -> Size? {
-        let rows = lines.map(Array.init)
+        // One element a column: a wide character (the service marker 🏸) is followed by a
+        // stand-in for its second column, so the rows below and above it stay aligned.
+        let rows = lines.map { line in
+            line.flatMap { c -> [Character] in DisplayWidth.of(String(c)) == 2 ? [c, "\u{0}"] : [c] }
+        }
         for size in candidates(glyphs) {
             let p = pattern(text, size, glyphs: glyphs)
-            // The pattern's first row without its trailing blanks, to find where it starts.
-            guard let first = p.first, rows.count >= p.count else { continue }
+            // Found by the pattern's first row with ink, without its trailing blanks (a
+            // captured row ends where its last blank-free cell is).
+            guard rows.count >= p.count, let k = p.firstIndex(where: { $0.contains { $0 != " " } }) else { continue }
+            let anchor = Array(p[k].reversed().drop { $0 == " " }.reversed())
             for y in 0...(rows.count - p.count) {
-                let line = rows[y]
-                guard line.count >= first.count else { continue }
-                for x in 0...(line.count - first.count) where line[x] == first[0] && Array(line[x..<(x + first.count)]) == first {
+                let line = rows[y + k]
+                guard line.count >= anchor.count else { continue }
+                for x in 0...(line.count - anchor.count) where line[x] == anchor[0] && Array(line[x..<(x + anchor.count)]) == anchor {
                     let all = p.indices.allSatisfy { i in
                         let r = rows[y + i]
                         // A row of the screen may be cut short where it ends in blanks.
