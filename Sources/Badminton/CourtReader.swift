@@ -49,7 +49,7 @@ struct CourtReader {
     /// config's `badminton.court` (the one court of a club kept without `--court`).
     var courtName: String? {
         if let c = files.court { return c }
-        return store.preference(BadmintonApp.courtKey).map(TextLayout.sanitizedName).flatMap { $0.isEmpty ? nil : $0 }
+        return store.preference(BadmintonApp.courtKey).map { TextLayout.sanitizedName($0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 

@@ -45,8 +45,10 @@ public struct TeamInfo: Codable, Equatable, Hashable, Sendable {
     /// escape sequences on the screen or into `--status`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let name = TextLayout.sanitizedName(try c.decode(String.self, forKey: .name))
-        let players = try c.decode([String].self, forKey: .players).map(TextLayout.sanitizedName)
+        let players = try c.decode([String].self, forKey: .players).map { TextLayout.sanitizedName($0) }
+        // A pair's name is its two players' (`A/B`): up to two whole names and the slash.
+        let limit = max(1, players.count) * (TextLayout.maxNameLength + 1) - 1
+        let name = TextLayout.sanitizedName(try c.decode(String.self, forKey: .name), limit: limit)
         guard !name.isEmpty, !players.contains(where: \.isEmpty) else {
             throw DecodingError.dataCorruptedError(forKey: .name, in: c, debugDescription: "empty name")
         }

@@ -9,10 +9,7 @@ extension MatchReport {
     /// `namingCourt`: the court's name first (`--status --all --json`; null for the default court).
     public static func status(_ s: MatchState, now: Double, court: String? = nil, namingCourt: Bool = false) -> JSON {
         let won = s.gamesWon
-        let teams = (0..<2).map { t in
-            JSON.object(["name": .string(s.teams[t].name), "players": .array(s.teams[t].players.map(JSON.string)),
-                         "games": .int(won[t]), "score": .int(s.score[t])])
-        }
+        let teams = (0..<2).map { t in team(s.teams[t], then: [("games", .int(won[t])), ("score", .int(s.score[t]))]) }
         let playing = s.phase == .playing
         var interval = JSON.null
         if let iv = s.interval, iv.remaining(at: now) > 0 {
@@ -46,6 +43,14 @@ extension MatchReport {
     }
 
     /// The finished games' scores: `[[21,19],[17,21]]`.
+    /// A side as both reports write it: its name, its players, their countries or clubs when
+    /// the match has any (one a player, "" for none), then `more`.
+    static func team(_ team: TeamInfo, then more: [(String, JSON)] = []) -> JSON {
+        var members: [(String, JSON)] = [("name", .string(team.name)), ("players", .array(team.players.map(JSON.string)))]
+        if !team.countries.isEmpty { members.append(("countries", .array(team.countries.map(JSON.string)))) }
+        return .object(members + more)
+    }
+
     static func games(_ s: MatchState) -> JSON { .array(s.games.map { .array([.int($0[0]), .int($0[1])]) }) }
 
     /// `[{"team":1,"player":"Dan","card":"warning","t":1764412345.5}]`
@@ -72,7 +77,7 @@ extension MatchReport {
     /// One match of `--export json`.
     static func match(_ log: MatchLog) -> JSON {
         let s = log.state
-        let teams = s.teams.map { JSON.object(["name": .string($0.name), "players": .array($0.players.map(JSON.string))]) }
+        let teams = s.teams.map { team($0) }
         let ending: String?
         switch s.ending {
         case nil: ending = nil

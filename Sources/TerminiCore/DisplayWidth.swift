@@ -192,13 +192,17 @@ public enum TextLayout {
         return String(out)
     }
 
-    /// A name as typed: control characters out, spaces at the ends trimmed, at most 40 characters.
-    public static func sanitizedName(_ text: String) -> String {
+    /// The longest name a person (a player, a court's umpire) may have, in characters.
+    public static let maxNameLength = 40
+
+    /// A name as typed: control characters out, spaces at the ends trimmed, at most `limit`
+    /// characters (a person's 40; a pair's name, two of those and the `/`, 81).
+    public static func sanitizedName(_ text: String, limit: Int = maxNameLength) -> String {
         var s = Substring(sanitized(text))
         while s.first == " " { s = s.dropFirst() }
         // Cut first, then trim: a name cut at 40 must not end in the spaces inside it, or it
         // reads back shorter than it was written.
-        s = s.prefix(40)
+        s = s.prefix(limit)
         while s.last == " " { s = s.dropLast() }
         return String(s)
     }

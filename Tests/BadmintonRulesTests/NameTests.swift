@@ -21,6 +21,24 @@ import Foundation
     }
 }
 
+/// Issue 23, item 13: a pair's full names, never cut: each player's name is up to 40
+/// characters, so the pair's (`A/B`) is up to 81, in the journal and all that reads it.
+@Suite struct FullNameTests {
+    @Test func aPairsFullNamesReadBackWhole() throws {
+        let pair = try #require(TeamInfo.parse("Anders Skaarup Rasmussen (DEN)/Kim Astrup Sorensen (DEN)", discipline: .doubles))
+        #expect(pair.name == "Anders Skaarup Rasmussen/Kim Astrup Sorensen")
+        let setup = MatchSetup(discipline: .doubles, teams: [pair, TeamInfo.defaults(.doubles)[1]])
+        let back = try #require(MatchEvent.parse(line: MatchEvent(.start(setup), at: 5).line.dropLast()))
+        guard case .start(let read) = back.action else { Issue.record("\(back)"); return }
+        #expect(read.teams[0].name == "Anders Skaarup Rasmussen/Kim Astrup Sorensen", "\(read.teams[0].name)")
+        #expect(read.teams[0] == pair)
+        let longest = String(repeating: "x", count: 40)
+        let most = try #require(TeamInfo.parse("\(longest)/\(longest)", discipline: .doubles))
+        let data = try JSONEncoder().encode(most)
+        #expect(try JSONDecoder().decode(TeamInfo.self, from: data).name.count == 81)
+    }
+}
+
 /// Issue 23, item 13: a player's country or club in brackets, the match's number and round.
 @Suite struct CountryTests {
     @Test func aCountryInBracketsIsKeptApartFromTheName() throws {
@@ -49,6 +67,17 @@ import Foundation
         #expect(MatchEvent.parse(line: Array(old.utf8)) != nil)
         let bad = old.replacingOccurrences(of: #""players":["A"]"#, with: #""players":["A"],"countries":["X","Y"]"#)
         #expect(MatchEvent.parse(line: Array(bad.utf8)) == nil)
+    }
+
+    /// The umpire's test: `--status --json` and `--export json` named no country.
+    @Test func theReportsCarryTheCountries() {
+        let m = Match(doubles: true, names: ["A (DEN)/B", "C (ENG)/D (SCO)"])
+        let status = MatchReport.statusJSON(m.state, now: m.time)
+        #expect(status.contains(#""players":["A","B"],"countries":["DEN",""]"#) && status.contains(#""countries":["ENG","SCO"]"#), "\(status)")
+        let export = String(decoding: MatchReport.match(m.log).bytes(), as: UTF8.self)
+        #expect(export.contains(#""countries":["ENG","SCO"]"#), "\(export)")
+        let plain = MatchReport.statusJSON(Match(names: ["Ann", "Bob"]).state, now: 0)
+        #expect(!plain.contains("countries"), "none given, none written: \(plain)")
     }
 
     @Test func theIntroductionNamesTheCountries() {
