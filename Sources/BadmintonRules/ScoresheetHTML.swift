@@ -72,14 +72,14 @@ public enum ScoresheetHTML {
     .page { width: 281mm; height: 194mm; position: relative; overflow: hidden; break-after: page; page-break-after: always; }
     .page:last-child { break-after: auto; page-break-after: auto; }
     @media screen { body { background: #ccc; } .page { background: #fff; margin: 8mm auto; outline: 8mm solid #fff; } }
-    .head { height: 34mm; display: flex; gap: 4mm; }
+    .head { min-height: 34mm; display: flex; gap: 4mm; }
     .head.more { height: 9mm; align-items: baseline; }
     .title { flex: 1 1 0; min-width: 0; }
-    h1 { font-size: 13pt; margin: 0 0 1.5mm; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    h1 { font-size: 13pt; line-height: 1.1; margin: 0 0 1.5mm; overflow-wrap: anywhere; }
     h1 small { font-size: 10pt; font-weight: normal; }
     table { border-collapse: collapse; }
     .fields { width: 100%; table-layout: fixed; }
-    .fields td { border: 0.2mm solid #000; height: 7.5mm; padding: 0.6mm 1.2mm; vertical-align: top; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
+    .fields td { border: 0.2mm solid #000; height: 7.5mm; padding: 0.6mm 1.2mm; vertical-align: top; overflow-wrap: anywhere; line-height: 1.05; }
     .fields i, .results i { display: block; font-style: normal; font-size: 6pt; color: #444; text-transform: uppercase; letter-spacing: 0.2mm; }
     .fields b { font-size: 9pt; }
     .results { flex: 0 0 112mm; }
@@ -89,8 +89,8 @@ public enum ScoresheetHTML {
     .results td.side { text-align: left; overflow: hidden; white-space: normal; overflow-wrap: anywhere; font-size: 9pt; line-height: 1.0; }
     .results td.side.long { font-size: 7pt; }
     .results td.g { font-size: 11pt; font-weight: bold; }
-    .results tr.won td.side span { border: 0.35mm solid #000; border-radius: 3mm; padding: 0 1.2mm; }
-    .results .outcome { margin-top: 1.2mm; font-size: 9pt; font-weight: bold; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    .results tr.won td.side span { display: inline-block; max-width: 100%; border: 0.35mm solid #000; border-radius: 3mm; padding: 0 1.2mm; }
+    .results .outcome { margin-top: 1.2mm; font-size: 9pt; font-weight: bold; overflow-wrap: anywhere; }
     .line { margin-bottom: 2mm; }
     .cap { height: 4mm; font-size: 7.5pt; white-space: nowrap; overflow: hidden; }
     .cap b { font-size: 8.5pt; }

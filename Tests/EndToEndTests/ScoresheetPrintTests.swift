@@ -198,4 +198,29 @@ import BadmintonRules
             #expect(printed.text.contains("page \(c.pages) of \(c.pages)"), "\(c.name)")
         }
     }
+
+    /// Issue 23, item 13 (the umpire's test): the printed head cut its fields with "…" (Event
+    /// `Mixed doubles …`, Round `Quarte…`, the format, the date, the title): each is wrapped,
+    /// never cut, and so are a pair's full names.
+    @Test(.enabled(if: ScoresheetPrintTests.canPrint, "needs chromium and poppler-utils (pdftotext, pdfinfo): apt-get install chromium poppler-utils"))
+    func theHeadIsWrappedNeverCut() throws {
+        let work = TempDir("termini-print")
+        let officials = MatchOfficials(event: "Open championship of the northern region", court: "3",
+                                       umpire: "Ute Umpire", serviceJudge: "Sam Judge", matchNumber: "117", round: "Quarter-final")
+        var b = Builder(doubles: true, names: ["Anders Skaarup Rasmussen (DEN)/Kim Astrup Sorensen (DEN)", "Mohammad Ahsan (INA)/Hendra Setiawan (INA)"],
+                        officials: officials, at: 1_800_200_000)
+        b.game(21, 15)
+        b.game(21, 18)
+        let dir = Self.configDir(history: [], current: b)
+        let run = Self.termini(["--scoresheet", "--output", work.file("long.html")], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let printed = try Self.print(try String(contentsOfFile: work.file("long.html"), encoding: .utf8), in: work, name: "long")
+        #expect(!printed.text.contains("\u{2026}"), "something was cut: \(printed.text)")
+        // A word wrapped at its hyphen is read back in two.
+        let words = Set(printed.text.replacingOccurrences(of: "-\n", with: "-").split { $0 == " " || $0 == "\n" || $0 == "/" }.map(String.init))
+        for word in ["northern", "region", "Quarter-", "Rasmussen", "Sorensen", "Setiawan", "doubles", "(DEN)", "(INA)"] {
+            #expect(words.contains(word), "'\(word)' not in the PDF: \(printed.text)")
+        }
+        #expect(printed.pages == 1)
+    }
 }
