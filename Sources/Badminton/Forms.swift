@@ -491,8 +491,9 @@ struct EndMenu: Modal, Equatable, Sendable {
             m.selected = min(m.items.count - 1, m.selected + 1)
             return .stay
         },
-        B(KeyNames.digits(1...6), hint: .init("Choose", priority: -1), "choose: a retirement, a walkover (doubles: 1-4 the player who retires)") { m, key, _ in
-            m.choose((key.digit ?? 1) - 1)
+        // A digit picks; only Enter ends the match (one key must not end it by mistake).
+        B(KeyNames.digits(1...6), hint: .init("Choose", priority: -1), "pick: a retirement, a walkover (doubles: 1-4 the player who retires); Enter ends") { m, key, _ in
+            m.pick((key.digit ?? 1) - 1)
         },
         B([.enter], hint: .init("End match"), "end the match this way") { m, _, _ in m.choose(m.selected) },
         B([.escape, .char("x")], hint: .init("Cancel", keys: [.escape]), "cancel") { _, _, _ in .close },
@@ -504,6 +505,17 @@ struct EndMenu: Modal, Equatable, Sendable {
     }
 
     func hints(context: AppContext) -> [KeyHint] { EndMenu.keys.hints(for: self, context: context) }
+
+    /// Item `i` selected, or, for one that cannot be taken now, the reason on screen.
+    mutating func pick(_ i: Int) -> ModalStep<Action> {
+        guard items.indices.contains(i) else { return .stay }
+        selected = i
+        guard items[i].enabled else {
+            refusal = EndMenu.walkoverRule
+            return .alert
+        }
+        return .stay
+    }
 
     /// The item's action, or, for one that cannot be taken now, the reason on screen.
     mutating func choose(_ i: Int) -> ModalStep<Action> {
@@ -537,7 +549,7 @@ struct EndMenu: Modal, Equatable, Sendable {
         } else if items.contains(where: { !$0.enabled }) {
             canvas.fit("Walkovers: only before the first rally.", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
         } else {
-            canvas.fit("u undoes it afterwards.", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
+            canvas.fit("Enter ends the match; u undoes it afterwards.", in: inner.row(inner.height - 1), style: theme[.muted], glyphs: theme.glyphs)
         }
     }
 }

@@ -103,7 +103,7 @@ extension BadmintonApp {
             B([.char("x")], hint: .init(priority: 1, at: { app, ctx in
                 app.phase == .gameOver || (app.phase == .playing && app.visibleInterval(at: ctx.now) == nil) ? "End" : nil
               }),
-              "end the match: retirement, walkover (1-4)", when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.askEnd(ctx) },
+              "end the match: a retirement or a walkover, picked by its digit, then Enter", when: { !$0.watching && $0.log != nil }) { app, _, ctx in app.askEnd(ctx) },
             // Following another termini, the scoring keys only say so.
             B([.left, .right, .char("a"), .char("z"), .char("l"), .char("m"), .pageUp, .pageDown, .char("u"), .backspace, .char("y"),
                .ctrl("r"), .char("s"), .enter, .char("n"), .char("e"), .char("x")] + BadmintonApp.umpireKeys, nil, when: { $0.watching }) { app, _, _ in

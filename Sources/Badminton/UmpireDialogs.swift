@@ -140,8 +140,19 @@ struct CardDialog: Modal, Equatable, Sendable {
 
     func render(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
         let g = theme.glyphs
-        let inner = umpireBox("Card · Law 16", rows: 9, width: 68, in: rect, role: card == .fault || card == .disqualification ? .danger : .dialogBorder,
-                              on: &canvas, theme: theme)
+        // What Enter will do and the call it makes, worked out first: the call is never cut,
+        // the box grows by the lines it takes.
+        var preview: (effect: String, call: String)?
+        if problem == nil, let i = chosen, let card {
+            let (team, player) = numbered.players[i]
+            preview = card.preview(state, team: team, player: player, at: context.now, court: court, calls: calls)
+        }
+        let (open, close) = g.isUnicode ? ("\u{201c}", "\u{201d}") : ("\"", "\"")
+        let width = 68
+        let callLines = preview.map { $0.call.isEmpty ? [] : TextLayout.wrap("Call: " + open + TextLayout.sanitized($0.call) + close,
+                                                                             width: max(1, min(rect.width, width) - 4)) } ?? []
+        let inner = umpireBox("Card · Law 16", rows: 9 + max(0, callLines.count - 1), width: width, in: rect,
+                              role: card == .fault || card == .disqualification ? .danger : .dialogBorder, on: &canvas, theme: theme)
         guard inner.height >= 5 else { return }
         numbered.render(in: inner, row: 0, column: 10, label: "Player", state: state, chosen: chosen, focused: chosen == nil, on: &canvas, theme: theme)
         let cards: [(Misconduct, String, String)] = [(.warning, "yellow", "warning"), (.fault, "red", "fault: the other side scores"),
@@ -157,25 +168,21 @@ struct CardDialog: Modal, Equatable, Sendable {
             canvas.fit(text, in: Rect(x: r.x + 10, y: r.y, width: max(0, r.width - 10), height: 1),
                        style: refused ? theme[.disabled] : on ? theme[.focus] : theme[.dialog], glyphs: g)
         }
-        let effectRow = inner.row(inner.height - 2), callRow = inner.row(inner.height - 1)
+        // The call on the last rows, what Enter does above it.
+        let callTop = inner.height - max(1, callLines.count)
         // What Enter will do, or why it will not: whole, over the blank row above when long.
         func say(_ text: String, style: Style) {
             let lines = TextLayout.wrap(TextLayout.sanitized(text), width: max(1, inner.width))
-            guard lines.count == 2, inner.height >= 9 else { return canvas.fit(text, in: effectRow, style: style, glyphs: g) }
-            for (k, line) in lines.enumerated() { canvas.fit(line, in: inner.row(inner.height - 3 + k), style: style, glyphs: g) }
+            guard lines.count == 2, callTop - 2 >= 6 else { return canvas.fit(text, in: inner.row(callTop - 1), style: style, glyphs: g) }
+            for (k, line) in lines.enumerated() { canvas.fit(line, in: inner.row(callTop - 2 + k), style: style, glyphs: g) }
         }
         if let problem {
             say(problem, style: theme[.danger])
-        } else if let i = chosen, let card {
-            let (team, player) = numbered.players[i]
-            let p = card.preview(state, team: team, player: player, at: context.now, court: court, calls: calls)
-            say(p.effect, style: theme[.accent].with(.bold))
-            if !p.call.isEmpty {
-                let (open, close) = g.isUnicode ? ("\u{201c}", "\u{201d}") : ("\"", "\"")
-                canvas.fit("Call: " + open + TextLayout.sanitized(p.call) + close, in: callRow, style: theme[.muted], glyphs: g)
-            }
+        } else if let preview {
+            say(preview.effect, style: theme[.accent].with(.bold))
+            for (k, line) in callLines.enumerated() { canvas.fit(line, in: inner.row(callTop + k), style: theme[.muted], glyphs: g) }
         } else {
-            canvas.fit("Choose the player and the card, then Enter.", in: effectRow, style: theme[.muted], glyphs: g)
+            canvas.fit("Choose the player and the card, then Enter.", in: inner.row(callTop - 1), style: theme[.muted], glyphs: g)
         }
     }
 }

@@ -245,6 +245,9 @@ extension AppHarness where App == BadmintonApp {
         h.press(.char("3"))
         #expect(!h.app.modals.isEmpty, "walkover is not possible after a rally")
         h.press(.char("2"))
+        // The umpire's test: a digit alone ended the match while the bar said Enter did.
+        #expect(!h.app.modals.isEmpty && h.state?.ending == nil, "a digit chooses; Enter ends")
+        h.press(.enter)
         #expect(h.state?.ending == .retired(1) && h.state?.winner == 0)
         #expect(h.board().text.contains("Red wins: Blue retired"))
         h.press(.char("u"))

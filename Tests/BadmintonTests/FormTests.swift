@@ -98,7 +98,7 @@ import Testing
         #expect(!h.app.modals.isEmpty && h.state?.isOver == false)
         // Before the first rally, it is taken.
         var fresh = Harness(options: ["--new": ""])
-        fresh.press(.char("x"), .char("4"))
+        fresh.press(.char("x"), .char("4"), .enter)
         #expect(fresh.state?.ending == .walkover(1))
     }
 }

@@ -30,7 +30,7 @@ import Testing
         h.point(0, times: 21)
         h.press(.enter, .enter)
         h.point(0, times: 5)
-        h.press(.char("x"), .char("2"))
+        h.press(.char("x"), .char("2"), .enter)
         return h
     }
 

@@ -53,7 +53,7 @@ import Testing
             "Ann retires (Cat/Dan win)", "Bob retires (Cat/Dan win)", "Cat retires (Ann/Bob win)", "Dan retires (Ann/Bob win)",
             "Walkover: Ann/Bob did not play (Cat/Dan win)", "Walkover: Cat/Dan did not play (Ann/Bob win)",
         ])
-        d.press(.char("1"))
+        d.press(.char("1"), .enter)
         #expect(d.board().lines[20].contains("Cat/Dan win: Ann retired"), "\(d.board().lines[20])")
         var s = Harness(options: ["--new": ""])
         s.press(.char("x"))

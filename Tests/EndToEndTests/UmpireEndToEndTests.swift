@@ -333,6 +333,10 @@ extension TmuxSession {
             keys(t, "x")
             #expect(t.waitFor("4  Dan retires (Ann/Bob win)"), "\(t.screen)")
             keys(t, "4")
+            // A digit picks, Enter ends (the umpire's test: one digit ended the match at once).
+            #expect(t.wait { $0.contains("▸ 4  Dan retires") || $0.contains("> 4  Dan retires") }.ok, "the digit picks: \(t.screen)")
+            #expect(!t.screen.contains("retired;"), "\(t.screen)")
+            keys(t, "Enter")
             #expect(t.waitForSentence("Dan retired; match won by Ann and Bob, 2-love"), "\(t.screen)")
             let export: (status: Int32, output: String) = (try? Subprocess.run([TmuxSession.binary, "badminton", "--export", "csv", "--config-dir", dir])) ?? (-1, "")
             let events = export.output.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }.compactMap { $0.count > 8 ? String($0[8]) : nil }
@@ -407,6 +411,18 @@ extension TmuxSession {
         }
         #expect(!tv.capture().prefix(8).contains { $0.contains("Lee Chong Wei") }, "not the small bar")
         #expect(tv.capture().prefix(8).contains { $0.contains(ascii ? ">" : "🏸") }, "the service marker")
+    }
+
+    /// Issue 23, item 6 (the umpire's test): the card dialog's preview of the call was cut at
+    /// its one row ("…match won by Ann and B…"); it wraps over as many rows as it needs.
+    @Test(.tmux, arguments: [false, true]) func theCardDialogsCallIsNeverCut(ascii: Bool) throws {
+        let dir = TmuxSession.makeTempDir("termini-umpire")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let t = try session(["--new", "--doubles", "--names", "Mathias Boe/Carsten Mogensen,Mohammad Ahsan/Hendra Setiawan"] + (ascii ? ["--ascii"] : []), dir: dir)
+        keys(t, "Enter", "a", "c", "2", "d")
+        #expect(t.waitForSentence("Carsten Mogensen, disqualified for misconduct; match won by Mohammad Ahsan and Hendra Setiawan by disqualification"),
+                "\(t.screen)")
+        #expect(!t.screen.contains(ascii ? "..." : "\u{2026}"), "\(t.screen)")
     }
 
     /// Issue 23: the calls' language from the settings (F7) at 80×24 in ASCII: the call on
