@@ -126,7 +126,7 @@ extension BadmintonApp {
         spokenCall = nil
         if speech && !context.speechAvailable {
             message = Message("Speech on, but espeak-ng is not installed: nothing is spoken (Debian: apt install espeak-ng).",
-                              short: "Speech unavailable: no espeak-ng.")
+                              short: "Nothing is spoken without espeak-ng: apt install espeak-ng")
             return [.setPreference(key: BadmintonApp.speakKey, value: "yes")]
         }
         message = Message(speech ? "The calls are spoken (espeak-ng)." : "The calls are not spoken.", short: speech ? "Speech on." : "Speech off.")
@@ -160,7 +160,8 @@ extension BadmintonApp {
             B([.char("f")], hint: .init(priority: 1) { $0.phase == .playing && !$0.beforeFirstRally ? "Fix" : nil },
               "fix, correction mode: the server, the receiver, who stands in which court, the score of the game in play",
               when: keeping) { app, _, _ in app.openCorrection() },
-            B([.char("v")], hint: .init(priority: 1) { $0.speech ? "Mute" : "Speak" },
+            // Without espeak-ng nothing can be muted: the bar says how things stand.
+            B([.char("v")], hint: .init(priority: 1) { app, ctx in app.speech ? (ctx.speechAvailable ? "Mute" : "Speech off") : "Speak" },
               "voice: each new call spoken by espeak-ng, or not (kept as badminton.speak)", when: { !$0.watching }) { app, _, ctx in
                 app.toggleSpeech(ctx)
             },

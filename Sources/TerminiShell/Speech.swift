@@ -61,7 +61,8 @@ public final class SpeechRunner: Speaker {
         let found = locate()
         available = found != nil
         guard let path = found else {
-            return tell("\(program) is not on PATH: the calls are not spoken (Debian: apt install \(program)).")
+            // Short enough for an 80-column notice line, the way to install it included.
+            return tell("No \(program) on PATH: calls not spoken (apt install \(program))")
         }
         // "--": a call that starts with a dash (a player's name) is text, not an option.
         let voiceArgs = voice.map { SpeechRunner.isVoiceName($0) ? ["-v", $0] : [] } ?? []

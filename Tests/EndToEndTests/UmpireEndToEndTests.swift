@@ -639,6 +639,15 @@ extension TmuxSession {
         #expect(t.waitFor("1-love"), "\(t.screen)")
         #expect(!t.screen.contains("🔊"), "no speaker while nothing can be heard:\n\(t.screen)")
         #expect(((try? String(contentsOfFile: dir + "/config", encoding: .utf8)) ?? "").contains("badminton.speak = yes"), "the setting is kept")
+        #expect(!t.screen.contains("v Mute"), "nothing to mute:\n\(t.screen)")
+        t.send("q")
+        // At 80×24 (the umpire's test): the notice at the next call and the v message each say
+        // how to install it, whole.
+        let small = try session([], environment: ["PATH": empty], dir: dir)
+        small.send("a")
+        #expect(small.waitFor("No espeak-ng on PATH: calls not spoken (apt install espeak-ng)"), "\(small.screen)")
+        small.send("v", "v")
+        #expect(small.waitFor("Nothing is spoken without espeak-ng: apt install espeak-ng"), "\(small.screen)")
     }
 
     @Test(.tmux) func theSpeakToggleSpeaksEachNewCallOnce() throws {
