@@ -115,7 +115,7 @@ extension BadmintonApp {
         let c = call(at: now)
         guard c != spokenCall else { return [] }
         spokenCall = c
-        return c.isEmpty ? [] : [.speak(c, voice: calls.voice)]
+        return c.isEmpty ? [] : [.speak(UmpireCall.spoken(c), voice: calls.voice)]
     }
 
     /// Speech on or off, remembered in `config`; on, the call of the moment is said at once.

@@ -30,6 +30,19 @@ public enum UmpireCall {
         capitalised(Words(s: s, t: calls).parts(now: now, court: court).joined(separator: "; "))
     }
 
+    /// A call as a voice should read it: a score's dash between two digits is a pause, not a
+    /// word (espeak-ng reads `2-1` as "two dash one", in German "zwei Strich eins"); the
+    /// written call keeps its dashes.
+    public static func spoken(_ call: String) -> String {
+        let u = Array(call.utf8)
+        guard u.contains(0x2d) else { return call }
+        var out = u
+        for i in u.indices.dropFirst().dropLast() where u[i] == 0x2d && (0x30...0x39).contains(u[i - 1]) && (0x30...0x39).contains(u[i + 1]) {
+            out[i] = 0x20
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Player `p` of `team` as called: the name, cleaned of control characters.
     public static func player(_ team: Int, _ p: Int, _ s: MatchState) -> String {
         let players = s.teams[team].players

@@ -36,6 +36,16 @@ import Testing
         #expect(Self.spoken(h.press(.char("u"))) == ["1-love"], "an undo says the call again")
     }
 
+    /// The umpire's test: espeak-ng read `Service over, 2-1` as "two dash one" ("Strich" in
+    /// German); the score's dash between digits is spoken as a pause.
+    @Test func aScoresDashIsNotSpoken() {
+        var h = Self.speaking()
+        h.press(.left, .left, .right, .right)
+        #expect(Self.spoken(h.press(.left)) == ["Service over, 3 2"], "\(h.app.call(at: 0))")
+        #expect(UmpireCall.spoken("Game; match won by Ann, 21-15 19-21 21-17") == "Game; match won by Ann, 21 15 19 21 21 17")
+        #expect(UmpireCall.spoken("1-love; love-21; Service over, 2-1") == "1-love; love-21; Service over, 2 1")
+    }
+
     @Test func theTwentySecondsCallComesWithTheTick() {
         var h = Self.speaking()
         for _ in 0..<11 { h.press(.left) }
