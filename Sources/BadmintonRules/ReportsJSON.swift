@@ -108,7 +108,10 @@ extension MatchReport {
         }
         return .object([
             "started": .string(isoTime(log.startedAt)), "format": .string(s.format.description), "discipline": .string(s.discipline.rawValue),
-            "teams": .array(teams), "games": games(s), "winner": .int(s.winner), "ending": .string(ending), "finished": .bool(s.isOver),
+            "teams": .array(teams), "games": games(s),
+            // A game in play when a retirement or a disqualification ended the match, as it stood.
+            "unfinished": (s.isOver ? s.unfinishedScore : nil).map { JSON.array([.int($0[0]), .int($0[1])]) } ?? .null,
+            "winner": .int(s.winner), "ending": .string(ending), "finished": .bool(s.isOver),
             "cards": cards(s), "shuttles": .int(s.shuttles), "stoppages": stoppages(s),
             "stats": stats(MatchStats(log), s), "events": .array(events),
         ])

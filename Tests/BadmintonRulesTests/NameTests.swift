@@ -80,6 +80,20 @@ import Foundation
         #expect(!plain.contains("countries"), "none given, none written: \(plain)")
     }
 
+    /// The umpire's test: a match retired at 2-1 in its first game exported `"games":[]` and
+    /// nothing else of the score; the game in play is `unfinished`, as it stood.
+    @Test func theExportKeepsTheGameInPlayAtARetirement() {
+        let m = Match(names: ["Ann", "Bob"])
+        m.take(.point(team: 0))
+        m.take(.point(team: 1))
+        m.take(.point(team: 0))
+        m.take(.retire(team: 1))
+        let export = String(decoding: MatchReport.match(m.log).bytes(), as: UTF8.self)
+        #expect(export.contains(#""games":[],"unfinished":[2,1]"#), "\(export)")
+        let played = Match(names: ["Ann", "Bob"])
+        #expect(String(decoding: MatchReport.match(played.log).bytes(), as: UTF8.self).contains(#""unfinished":null"#))
+    }
+
     @Test func theIntroductionNamesTheCountries() {
         func intro(_ names: [String], doubles: Bool = false) -> String {
             let m = Match(doubles: doubles, names: names)
