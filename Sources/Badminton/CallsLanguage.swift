@@ -53,7 +53,7 @@ extension BadmintonApp {
 
     static var callsBindings: [B] {
         [
-            B([.char("L")], "the language of the calls: English, German, French, Dutch, your own LANG.calls (kept as badminton.calls)",
+            B([.char("L")], hint: .init("Calls", priority: 2), "the language of the calls: English, German, French, Dutch, your own LANG.calls (kept as badminton.calls)",
               when: { !$0.watching }) { app, _, ctx in app.nextLanguage(at: ctx.now) },
         ]
     }
