@@ -263,7 +263,8 @@ struct SetupForm: Modal, Equatable, Sendable {
             guard case .field(let f) = line else {
                 if line == .hint {
                     let hint = focus.rawValue >= Field.matchNumber.rawValue ? "Optional, for the scoresheet: at most 40 characters each"
-                        : discipline == .doubles ? "Doubles names: two players a side, as Ann/Bob" : "Names: one player a side"
+                        : discipline == .doubles ? "Two a side: Ann (SUI)/Bob (GER); a country is optional"
+                        : "One a side; a country or club in brackets: Lin Dan (CHN)"
                     canvas.fit(hint, in: inner.row(i), style: theme[.muted], glyphs: theme.glyphs)
                 }
                 continue
