@@ -71,6 +71,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
         case openScoresheet(startedAt: Double)
         /// Yes to "Change ends now?" (mid-game).
         case swapEnds
+        /// Enter on the desk's call to court: its setup dialog.
+        case setUpCall
     }
 
     /// What this copy is to the court's match: its keeper, a copy the shell keeps read-only,
@@ -138,6 +140,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     /// The umpire's words (`badminton.calls`), and the languages `L` steps through.
     var calls = CallTable.english
     var languages = Languages()
+    /// The desk's call to this court, as the court's hall link keeps it (`CourtCallView`).
+    var call: CourtCall.Kept?
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         let options = BadmintonOptions(options)
@@ -175,6 +179,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         recovery = journal.recovery(glyphs: context.glyphs)
         if options.new { newMatch = BadmintonApp.setup(from: options, defaults: defaults) }
         if log == nil { modals.push(SetupForm(defaults)) }
+        readCall(store)
     }
 
     /// The mode the options and the shell's lock give: `--watch` (with `--all`, `--display`)
@@ -287,6 +292,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
            before.phase != .choosingService || before.gameNumber != s.gameNumber || before.server != s.server {
             service = ServiceChoice()
         }
+        // The match over: the desk's next call to this court is offered.
+        if s.isOver, !before.isOver { offerCall() }
         return [.append(file: files.journal, bytes: event.line)] + speechEffects(at: now)
     }
 
@@ -331,6 +338,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
             return record(.names(teams), at: context.now)
         case .end(let action): return record(action, at: context.now)
         case .swapEnds: return swapEnds(context)
+        case .setUpCall: return setUpCall()
         case let .card(team, player, card): return giveCard(card, team: team, player: player, at: context.now)
         case let .stop(kind, team, player): return stopPlay(kind, team: team, player: player, at: context.now)
         case .corrections(let list): return applyCorrections(list, at: context.now)
@@ -348,7 +356,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         if let board { return board.nextDeadline(at: context.now) }
         // The moment a clock shows one second less (or more): at most one redraw a second,
         // and none once every countdown is over.
-        return log?.state.timers.compactMap { $0.nextChange(after: context.now) }.min()
+        return ((log?.state.timers.compactMap { $0.nextChange(after: context.now) } ?? []) + [callDeadline(at: context.now)].compactMap { $0 }).min()
     }
 
     public mutating func tick(context: AppContext) -> [AppEffect] {
@@ -384,7 +392,9 @@ public struct BadmintonApp: KeyedApp, Sendable {
     }
 
     public func watches(_ file: String) -> Bool {
-        board != nil ? CourtsBoard.concerns(file) : watchedFiles.contains(file)
+        // The keeper hears its hall link keep the desk's call.
+        if case .keeping = mode, file == files.call { return true }
+        return board != nil ? CourtsBoard.concerns(file) : watchedFiles.contains(file)
     }
 
     public var fullScreen: Bool { display }
@@ -393,6 +403,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
         if case .board(var board) = mode {
             board.reload(store: store, changed: names)
             mode = .board(board)
+            return []
+        }
+        if case .keeping = mode {
+            if names.contains(files.call) { readCall(store) }
             return []
         }
         return filesChanged(store: store, context: context)
@@ -452,7 +466,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
     /// `--watch` says so; a copy the shell keeps read-only has "read-only" put there by the shell.
     public func status(context: AppContext) -> String? {
         switch mode {
-        case .keeping: return nil
+        case .keeping: return callStatus(context: context)
         case .followed: return "watching"
         case .watching, .board: return "read-only · watching".glyphed(context.glyphs)
         }

@@ -157,13 +157,17 @@ public struct MatchSetup: Equatable, Sendable {
     public var firstServer: Int
     /// The event, court, umpire and service judge, for the scoresheet (none in older journals).
     public var officials: MatchOfficials
+    /// A match called to court by the desk: its warm-up began at the call (`CourtCall.calledAt`),
+    /// before the match was set up. nil: none (the umpire starts one with `w`).
+    public var warmUpFrom: Double?
     public init(format: MatchFormat = .standard, discipline: Discipline = .singles, teams: [TeamInfo]? = nil, firstServer: Int = 0,
-                officials: MatchOfficials = MatchOfficials()) {
+                officials: MatchOfficials = MatchOfficials(), warmUpFrom: Double? = nil) {
         self.format = format
         self.discipline = discipline
         self.teams = teams ?? TeamInfo.defaults(discipline)
         self.firstServer = firstServer == 1 ? 1 : 0
         self.officials = officials
+        self.warmUpFrom = warmUpFrom
     }
 }
 
@@ -267,8 +271,9 @@ public struct MatchEvent: Equatable, Sendable {
 extension MatchEvent: Codable {
     enum Keys: String, CodingKey {
         case t, e, v, team, server, receiver, teams, format, discipline, player, card, kind, right, score
-        /// The start's officials, each only when given (older journals have none).
-        case event, court, umpire, judge, match, round
+        /// The start's officials, each only when given (older journals have none); `warm`: the
+        /// warm-up began at the desk's call, before the start.
+        case event, court, umpire, judge, match, round, warm
     }
 
     /// The one place an event becomes JSON fields (the journal, the history).
@@ -289,6 +294,7 @@ extension MatchEvent: Codable {
             try c.encodeIfPresent(s.officials.serviceJudge, forKey: .judge)
             try c.encodeIfPresent(s.officials.matchNumber, forKey: .match)
             try c.encodeIfPresent(s.officials.round, forKey: .round)
+            try c.encodeIfPresent(s.warmUpFrom, forKey: .warm)
         case .point(let t), .walkover(let t), .firstServer(let t):
             try c.encode(t, forKey: .team)
         case let .retire(t, p):
@@ -360,8 +366,11 @@ extension MatchEvent: Codable {
                                            serviceJudge: try c.decodeIfPresent(String.self, forKey: .judge),
                                            matchNumber: try c.decodeIfPresent(String.self, forKey: .match),
                                            round: try c.decodeIfPresent(String.self, forKey: .round))
+            // The warm-up from a call: before the start, on the wall clock (else damage).
+            let warm = try c.decodeIfPresent(Double.self, forKey: .warm, in: Ranges.moment)
+            if let warm, warm > t { throw fail(.warm, "the warm-up cannot begin after the start") }
             action = .start(MatchSetup(format: try c.decode(MatchFormat.self, forKey: .format), discipline: d, teams: teams,
-                                       firstServer: try team(.server), officials: officials))
+                                       firstServer: try team(.server), officials: officials, warmUpFrom: warm))
         case "point": action = .point(team: try team())
         case "retire":
             action = .retire(team: try team(), player: c.contains(.player) ? try index(.player) : nil)
