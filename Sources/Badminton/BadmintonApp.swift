@@ -29,6 +29,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
                        help: "keep or read court NAME's own match, journal, lock and history (letters, digits, -); with every option above"),
             OptionSpec(BadmintonOption.all, help: "with --watch: every court's live score side by side; with --status: every court's match"),
             OptionSpec(BadmintonOption.display, help: "with --watch: the hall TV: the scores as large as the screen allows, no frame, no keys shown"),
+            OptionSpec(BadmintonOption.noCourt, help: "with --display: no court number on the hall TV (a final; else badminton.display.court = no)"),
             OptionSpec(BadmintonOption.hall, value: "URL",
                        help: "the hall's MQTT broker, mqtt://HOST[:PORT][/HALL] (else hall = URL in the config): a keeper publishes its --court; --watch --all records every court in this directory; --watch --court N and --status --all follow the hall from anywhere"),
             OptionSpec(BadmintonOption.hallCredentials, value: "FILE", values: .file,
@@ -48,6 +49,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     static let courtKey = "badminton.court"
     /// The last event, umpire and service judge of the setup dialog, for the next match's.
     static let eventKey = "badminton.event", umpireKey = "badminton.umpire", judgeKey = "badminton.judge"
+    /// `no`: the hall TV (`--display`) shows no court number, as `--no-court` (finals).
+    static let displayCourtKey = "badminton.display.court"
     /// `yes`: each new call of the umpire is spoken (by espeak-ng, through the shell).
     static let speakKey = "badminton.speak"
     /// The language of the umpire's calls (`de`): a shipped table, or the user's `de.calls`.
@@ -140,6 +143,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     /// The umpire's words (`badminton.calls`), and the languages `L` steps through.
     var calls = CallTable.english
     var languages = Languages()
+    /// The hall TV names the court (not with `--no-court` or `badminton.display.court = no`).
+    var displayCourt = true
     /// The desk's call to this court, as the court's hall link keeps it (`CourtCallView`).
     var call: CourtCall.Kept?
 
@@ -149,6 +154,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         let reader = CourtReader(store, files: files)
         court = reader.courtName
         speech = PreferenceValue.bool(store.preference(BadmintonApp.speakKey)) ?? false
+        displayCourt = !options.noCourt && PreferenceValue.bool(store.preference(BadmintonApp.displayCourtKey)) != false
         (calls, languages) = BadmintonApp.callTable(store)
         sound = context.sound
         defer {

@@ -70,6 +70,9 @@ public struct CourtLink: Equatable, Sendable {
     /// Messages set aside (garbage, a second keeper, forged seqs), and the last reason.
     public var quarantined: Int
     public var problem: String?
+    /// The desk's call the court has still to begin (`Match 12 · MS R2 · Lin Dan (CHN) v Lee
+    /// Chong Wei (MAS)`), as the hall's retained calls say; nil: none.
+    public var next: String?
     /// Whether this screen ages the presence it was given (the desk's and a screen anywhere's
     /// do): a retained "online" is believed only while the court itself is heard.
     public var ages: Bool

@@ -76,3 +76,30 @@ public struct CourtCalls: Equatable, Sendable {
         return now
     }
 }
+
+/// The desk's calls as any screen of the hall reads them (retained on `desk/call/+`, the
+/// courts' answers on `court/+/call`): the call each court has still to begin, for the
+/// recording desk's panes ("next on court 3: Match 12 · MS R2 · …").
+public struct HallNextCalls: Equatable, Sendable {
+    var calls: [String: CourtCall] = [:]
+    var answers: [String: HallCallAnswer] = [:]
+
+    public init() {}
+
+    /// The desk's call to court `court` (empty: withdrawn; not a call of that court: none).
+    public mutating func call(_ court: String, _ payload: [UInt8]) {
+        calls[court] = CourtCall.parse(payload, court: court)
+    }
+
+    /// Court `court`'s answer.
+    public mutating func answer(_ court: String, _ payload: [UInt8]) {
+        answers[court] = HallCallAnswer.parse(payload)
+    }
+
+    /// The call court `court` has still to begin (not accepted nor declined): its title.
+    public func next(_ court: String) -> String? {
+        guard let c = calls[court] else { return nil }
+        if let a = answers[court], a.id == c.id, a.state == .accepted || a.state == .declined { return nil }
+        return c.title
+    }
+}

@@ -26,6 +26,8 @@ public final class DeskRecorder: ClientDriven {
     private var presence: [String: [String: Bool]] = [:]
     private var announced: [String: (match: Double, seq: Int)] = [:]
     private var replayAskedAt: [String: Double] = [:]
+    /// The desk's calls the courts have not begun yet, for the panes' "next on court 3".
+    var nextCalls = HallNextCalls()
     /// Messages on the hall's topics that are no court's (a name that is not one): counted.
     public private(set) var strays = 0
     /// Why the broker refused the desk's last connection; nil once it takes one.
@@ -80,7 +82,8 @@ public final class DeskRecorder: ClientDriven {
             switch e {
             case .connected:
                 refusal = nil
-                for p in [topics.everyCourt(.event), topics.everyCourt(.online), topics.everyCourt(.state)] { client.subscribe(p) }
+                for p in [topics.everyCourt(.event), topics.everyCourt(.online), topics.everyCourt(.state), topics.everyCall,
+                          topics.everyCourt(.call)] { client.subscribe(p) }
                 // Whatever the broker kept or lost meanwhile: every court is asked for what
                 // follows the desk's files.
                 for (c, copy) in copies { publishAck(c, copy.ack(replay: true)) }
@@ -100,6 +103,11 @@ public final class DeskRecorder: ClientDriven {
     /// `live`: sent while the desk was subscribed, not kept by the broker (retained): the
     /// court itself was heard just now, which is what its "online" is believed by.
     func receive(_ topic: String, _ payload: [UInt8], now: Double, live: Bool = true) -> (String, HallWire.CourtMessage)? {
+        if case .call(let c)? = topics.parse(topic) {
+            nextCalls.call(c, payload)
+            links[c, default: CourtLink(ages: true)].next = nextCalls.next(c)
+            return nil
+        }
         guard case .court(let c, let kind)? = topics.parse(topic) else {
             strays += 1
             return nil
@@ -123,7 +131,10 @@ public final class DeskRecorder: ClientDriven {
                 if live { heard(c, now: now) }
                 updateLink(c)
             }
-        case .match, .call:
+        case .call:
+            nextCalls.answer(c, payload)
+            links[c, default: CourtLink(ages: true)].next = nextCalls.next(c)
+        case .match:
             break
         }
         return nil

@@ -116,3 +116,27 @@ import Testing
         }
     }
 }
+
+/// The hall TV of a final: no court number (`--no-court`, or `badminton.display.court = no`).
+@Suite struct DisplayNoCourtTests {
+    func display(_ options: [String: String], config: [String: String] = [:]) -> String {
+        let store = InMemoryStore()
+        for (k, v) in config { store.preferences[k] = v }
+        _ = Harness(store: store, options: ["--court": "3", "--new": "", "--names": "Ann,Bob"])
+        let tv = Harness(store: store, options: ["--court": "3", "--watch": "", "--display": ""].merging(options) { $1 })
+        return tv.text(size: Size(width: 80, height: 24))
+    }
+
+    @Test func theHallTVNamesTheCourtUnlessToldNotTo() {
+        #expect(display([:]).contains("Court 3 · Game 1"))
+        #expect(!display(["--no-court": ""]).contains("Court 3"))
+        #expect(display(["--no-court": ""]).contains("Game 1"))
+        #expect(!display([:], config: ["badminton.display.court": "no"]).contains("Court 3"))
+        #expect(display([:], config: ["badminton.display.court": "yes"]).contains("Court 3"))
+    }
+
+    @Test func noCourtGoesWithDisplay() {
+        #expect(BadmintonApp.validate(AppOptions(["--watch": "", "--no-court": ""]))?.contains("--no-court goes with --display") == true)
+        #expect(BadmintonApp.validate(AppOptions(["--watch": "", "--display": "", "--no-court": ""])) == nil)
+    }
+}

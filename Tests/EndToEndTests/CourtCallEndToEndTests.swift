@@ -108,3 +108,43 @@ import Testing
         #expect(again.wait { $0.contains("Call to court") && $0.contains("hall o offline") }.ok, "\(again.screen)")
     }
 }
+
+extension CourtCallEndToEndTests {
+    @Test(broker, arguments: [(80, 24), (200, 60)])
+    func theRecordingDeskShowsEachCourtsNextCall(_ width: Int, _ height: Int) throws {
+        let broker = try MosquittoBroker()
+        let courtDir = TempDir("termini-call-desk-court"), deskDir = TempDir("termini-call-desk")
+        let court = try TmuxSession(arguments: ["badminton", "--court", "3", "--new", "--names", "Red,Blue", "--hall", broker.url],
+                                    configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        court.send("a")
+        let desk = try TmuxSession(width: width, height: height, arguments: ["badminton", "--ascii", "--no-color", "--hall", broker.url, "--watch", "--all"],
+                                   configDir: deskDir.path)
+        try Self.publish(broker, Self.call())
+        #expect(desk.wait(timeout: 15) { $0.contains("Court 3") && $0.contains("next on court 3: Match 12 - MS R2") }.ok, "\(desk.screen)")
+        // Begun on the court: the desk's pane says next no more.
+        court.send("x")
+        #expect(court.waitFor("End the match"), "\(court.screen)")
+        court.send("2")
+        #expect(court.waitFor("Call to court"), "\(court.screen)")
+        court.send("Enter")
+        #expect(court.waitFor("Match no."), "\(court.screen)")
+        court.send("Enter")
+        #expect(Self.answers(broker, "accepted"))
+        #expect(desk.wait { !$0.contains("next on court 3") }.ok, "\(desk.screen)")
+    }
+
+    @Test(arguments: [(80, 24), (200, 60)])
+    func theHallTVOfAFinalShowsNoCourtNumber(_ width: Int, _ height: Int) throws {
+        let dir = TempDir("termini-no-court")
+        let court = try TmuxSession(arguments: ["badminton", "--court", "3", "--new", "--names", "Ann,Bob"], configDir: dir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        let tv = try TmuxSession(width: width, height: height, arguments: ["badminton", "--ascii", "--no-color", "--watch", "--court", "3", "--display"],
+                                 configDir: dir.path)
+        #expect(tv.waitFor("Court 3 - Game 1"), "\(tv.screen)")
+        let final = try TmuxSession(width: width, height: height,
+                                    arguments: ["badminton", "--ascii", "--no-color", "--watch", "--court", "3", "--display", "--no-court"], configDir: dir.path)
+        #expect(final.waitFor("Game 1"), "\(final.screen)")
+        #expect(!final.screen.contains("Court 3"), "\(final.screen)")
+    }
+}

@@ -52,3 +52,25 @@ import BadmintonRules
         #expect(calls.refused == 3 && calls.kept == nil)
     }
 }
+
+/// The calls as a screen of the hall reads them: each court's next, until it is begun.
+@Suite struct HallNextCallsTests {
+    @Test func aCourtsNextIsItsCallUntilItAnswersAcceptedAndGoesWhenWithdrawn() {
+        let call = HallCall(match: "12", event: "MS", round: "R2", court: "3", team1: [.init(name: "Lin Dan", country: "CHN")],
+                            team2: [.init(name: "Lee Chong Wei")], calledAt: 1_800_000_000)
+        var next = HallNextCalls()
+        next.call("3", call.bytes)
+        #expect(next.next("3") == "Match 12 · MS R2 · Lin Dan (CHN) v Lee Chong Wei")
+        #expect(next.next("4") == nil)
+        next.call("4", call.bytes)
+        #expect(next.next("4") == nil, "court 3's call on court 4's topic")
+        next.answer("3", HallCallAnswer(call, .next).bytes)
+        #expect(next.next("3") != nil)
+        next.answer("3", HallCallAnswer(call, .accepted).bytes)
+        #expect(next.next("3") == nil)
+        next.answer("3", HallCallAnswer(id: "11@1", match: "11", state: .accepted).bytes)
+        #expect(next.next("3") != nil, "an answer to another call")
+        next.call("3", [])
+        #expect(next.next("3") == nil)
+    }
+}
