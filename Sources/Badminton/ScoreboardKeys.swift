@@ -78,7 +78,7 @@ extension BadmintonApp {
     static var matchBindings: [B] {
         [
             B([.char("k")], hint: .init(priority: -2) { $0.openCall != nil && !$0.callIsNext ? "Call" : nil },
-              "the desk's call to court again (with --hall): Enter starts its setup; next after the match in progress",
+              "the desk's call to court again (--hall): Enter starts its setup",
               when: { $0.openCall != nil }) { app, _, _ in app.showCall() },
             B([.char("n"), .enter], helpKeys: [.char("n")],
               hint: .init(keys: [.char("n")], at: { app, ctx in
