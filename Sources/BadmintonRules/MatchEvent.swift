@@ -324,6 +324,14 @@ extension MatchEvent: Codable {
         }
     }
 
+    /// A start's warm-up begun at the desk's call: on the wall clock and not after the start
+    /// (else the line is damage); nil: none.
+    static func warmUp(_ c: KeyedDecodingContainer<Keys>, start t: Double) throws -> Double? {
+        let warm = try c.decodeIfPresent(Double.self, forKey: .warm, in: Ranges.moment)
+        if let warm, warm > t { throw DecodingError.dataCorruptedError(forKey: .warm, in: c, debugDescription: "the warm-up cannot begin after the start") }
+        return warm
+    }
+
     /// The largest score a journal line may hold (the largest cap a format may have); the
     /// match itself refuses a score its format cannot reach.
     static let maxScore = 99
@@ -366,11 +374,8 @@ extension MatchEvent: Codable {
                                            serviceJudge: try c.decodeIfPresent(String.self, forKey: .judge),
                                            matchNumber: try c.decodeIfPresent(String.self, forKey: .match),
                                            round: try c.decodeIfPresent(String.self, forKey: .round))
-            // The warm-up from a call: before the start, on the wall clock (else damage).
-            let warm = try c.decodeIfPresent(Double.self, forKey: .warm, in: Ranges.moment)
-            if let warm, warm > t { throw fail(.warm, "the warm-up cannot begin after the start") }
             action = .start(MatchSetup(format: try c.decode(MatchFormat.self, forKey: .format), discipline: d, teams: teams,
-                                       firstServer: try team(.server), officials: officials, warmUpFrom: warm))
+                                       firstServer: try team(.server), officials: officials, warmUpFrom: try MatchEvent.warmUp(c, start: t)))
         case "point": action = .point(team: try team())
         case "retire":
             action = .retire(team: try team(), player: c.contains(.player) ? try index(.player) : nil)
