@@ -439,6 +439,10 @@ extension BadmintonApp {
                 let plays = s.teams[s.left].verb("plays", "play")
                 candidates = [["Change of ends: \(names[s.left]) now \(plays) on the left"], ["Ends changed: \(names[s.left]) on the left"]]
                 role = .warning
+            } else if let next = openCall?.call, callIsNext {
+                // The desk's call waits for this match: said where the format would be.
+                candidates = [["next: " + next.title], ["next: Match \(next.match) · \(next.event) \(next.round)"], ["next: Match \(next.match)"]]
+                role = .accent
             } else {
                 play = PlayPromptKey(format: s.format, game: s.gameNumber, discipline: s.discipline)
             }

@@ -40,6 +40,14 @@ public final class CourtPublisher: ClientDriven {
     private var ackWaitUntil: Double?
     /// When the presence was last said on this connection.
     private var presenceSaidAt: Double?
+    /// The desk's call to this court, kept in its file before it is answered.
+    public private(set) var calls: CourtCalls
+    /// Writes the court's call file and syncs it; false when the disk refused it (the call
+    /// is then not taken: the broker's retained copy brings it again at the next connection).
+    /// nil: this publisher takes no calls (`keepCalls` not said).
+    var saveCall: (([UInt8]) -> Bool)?
+    /// The call file changed since the last look (the app reads it again).
+    public private(set) var callFileChanged = false
 
     /// Events handed to the broker per turn of the loop (a replay of a match goes in a few turns).
     static let batch = 64
@@ -51,6 +59,7 @@ public final class CourtPublisher: ClientDriven {
     public init(address: HallAddress, credentials: HallCredentials?, court: String, keeper: String,
                 journal: [UInt8]?, history: [[UInt8]], now: Double) throws(HallError) {
         self.court = court
+        calls = CourtCalls(court: court, kept: nil)
         self.keeper = keeper
         topics = HallTopics(hall: address.hall)
         files = CourtFiles(court: court)
@@ -79,6 +88,32 @@ public final class CourtPublisher: ClientDriven {
             return
         }
         retainedStale = true
+        apply(calls.matchChanged(log))
+    }
+
+    /// The court takes the desk's calls: `kept` is the one its file holds, `save` writes the
+    /// file and syncs it (true once it is on disk).
+    public func keepCalls(_ kept: CourtCall.Kept?, save: @escaping ([UInt8]) -> Bool) {
+        calls = CourtCalls(court: court, kept: kept)
+        saveCall = save
+        if client.isConnected { client.subscribe(topics.call(court)) }
+        // Killed between the match's start and the call's "accepted": the journal says so.
+        apply(calls.matchChanged(log))
+    }
+
+    public var takesCalls: Bool { saveCall != nil }
+
+    /// A change of the call, kept once the court's file holds it.
+    func apply(_ change: CourtCalls.Change?) {
+        guard let change, saveCall?(change.bytes) == true else { return }
+        calls.commit(change)
+        callFileChanged = true
+    }
+
+    /// Whether the call file changed since the last look, and the look.
+    public func takeCallFileChanged() -> Bool {
+        defer { callFileChanged = false }
+        return callFileChanged
     }
 
     // MARK: The loop
@@ -95,6 +130,8 @@ public final class CourtPublisher: ClientDriven {
         if client.isConnected, outbox.hasUnsent || retainedStale { d = now }
         if let w = ackWaitUntil { d = min(d ?? w, w) }
         if client.isConnected, let p = presenceSaidAt.map({ $0 + presenceEvery }) { d = min(d ?? p, p) }
+        // The court's answer to the desk's call, when the broker does not have it yet.
+        if client.isConnected, takesCalls, calls.hasAnswerDue { d = now }
         return d
     }
 
@@ -107,6 +144,8 @@ public final class CourtPublisher: ClientDriven {
                 // this one's own replaces it.
                 client.subscribe(topics.ack(court))
                 client.subscribe(topics.court(court, .online))
+                if takesCalls { client.subscribe(topics.call(court)) }
+                calls.connected()
                 client.publish(topics.court(court, .online), HallWire.Presence(keeper: keeper, online: true).bytes, retain: true)
                 presenceSaidAt = now
                 outbox.rewind(now: now)
@@ -142,6 +181,8 @@ public final class CourtPublisher: ClientDriven {
             } else if otherKeeper == p.keeper {
                 otherKeeper = nil
             }
+        case .call(court)?:
+            apply(calls.take(payload, log: log, now: now))
         default:
             break
         }
@@ -154,6 +195,7 @@ public final class CourtPublisher: ClientDriven {
             client.publish(topics.court(court, .online), HallWire.Presence(keeper: keeper, online: true).bytes, retain: true)
             presenceSaidAt = now
         }
+        if takesCalls, let answer = calls.answerDue() { client.publish(topics.court(court, .call), answer, retain: true) }
         if let w = ackWaitUntil {
             guard now >= w else { return }
             ackWaitUntil = nil

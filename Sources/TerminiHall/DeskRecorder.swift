@@ -26,6 +26,8 @@ public final class DeskRecorder: ClientDriven {
     private var presence: [String: [String: Bool]] = [:]
     private var announced: [String: (match: Double, seq: Int)] = [:]
     private var replayAskedAt: [String: Double] = [:]
+    /// The desk's calls the courts have not begun yet, for the panes' "next on court 3".
+    var nextCalls = HallNextCalls()
     /// Messages on the hall's topics that are no court's (a name that is not one): counted.
     public private(set) var strays = 0
     /// Why the broker refused the desk's last connection; nil once it takes one.
@@ -84,7 +86,10 @@ public final class DeskRecorder: ClientDriven {
                 // Whatever the broker kept or lost meanwhile: every court is asked for what
                 // follows the desk's files.
                 for (c, copy) in copies { publishAck(c, copy.ack(replay: true)) }
+                // The desk's calls and the courts' answers: each pane's "next on court".
+                for p in [topics.call("+"), topics.everyCourt(.call)] { client.subscribe(p) }
             case let .message(topic, payload, retained):
+                noteCall(topic, payload)
                 if let m = receive(topic, payload, now: now, live: !retained) { batch.append(m) }
             case .refused(let why):
                 if refusal != why { notices.append("hall: the broker refused the desk: \(why)") }
@@ -123,7 +128,7 @@ public final class DeskRecorder: ClientDriven {
                 if live { heard(c, now: now) }
                 updateLink(c)
             }
-        case .match:
+        case .match, .call:
             break
         }
         return nil
@@ -238,6 +243,22 @@ public final class DeskRecorder: ClientDriven {
 
     func heard(_ c: String, now: Double) {
         links[c, default: CourtLink(ages: true)].heardAt = now
+    }
+
+    /// A call of the desk's or a court's answer to one: the court's pane says what is next.
+    func noteCall(_ topic: String, _ payload: [UInt8]) {
+        let court: String
+        switch topics.parse(topic) {
+        case .call(let c)?:
+            court = c
+            nextCalls.call(c, payload)
+        case .court(let c, .call)?:
+            court = c
+            nextCalls.answer(c, payload)
+        default:
+            return
+        }
+        if links[court]?.next != nextCalls.next(court) { links[court, default: CourtLink(ages: true)].next = nextCalls.next(court) }
     }
 
     func updateLink(_ c: String) {

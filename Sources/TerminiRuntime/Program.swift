@@ -37,6 +37,9 @@ public final class Program<Term: TerminalIO> {
         self.store = store
         self.clock = clock
         makeWatcher = watcher
+        // A court's keeper keeps the desk's calls to court in its directory, through a store
+        // of its own that syncs each write.
+        if let hall, let dir = store.directory { hall.keepCalls { FileStore(directory: dir) } }
     }
 
     /// Runs until the user quits or a signal ends it, then gives the terminal back; the exit status.
@@ -65,6 +68,7 @@ public final class Program<Term: TerminalIO> {
         if let hall {
             hall.pump(now: clock())
             for n in hall.takeNotices() { shell.say(n) }
+            hallChangedFiles(hall)
         }
         watch()
         var extra = watcher.map { [$0.fileDescriptor] } ?? []
@@ -150,11 +154,18 @@ public final class Program<Term: TerminalIO> {
                 } else if let hall, hall.socket == fd {
                     hall.readable(now: clock())
                     for n in hall.takeNotices() { shell.say(n) }
+                    hallChangedFiles(hall)
                 }
             }
             if shell.quitRequested { return }
         }
         flushKeys()
+    }
+
+    /// The hall wrote a file of the app's (the desk's call, kept and synced): the app reads it.
+    func hallChangedFiles(_ hall: HallService) {
+        let names = hall.takeChangedFiles()
+        if !names.isEmpty { apply(shell.filesChanged(names, now: clock())) }
     }
 
     func apply(_ outputs: [ShellOutput]) {

@@ -163,6 +163,35 @@ public final class HallService: SaveObserver {
         return HallWire.keeperID(host: host, directory: directory ?? "")
     }
 
+    // MARK: The desk's calls to court
+
+    /// Where a court's keeper keeps the desk's call to it: a store of its own on the config
+    /// directory, which syncs each write before the court answers the desk (and before the
+    /// app shows the call).
+    private var callStore: (() -> any StateStore)?
+
+    /// A court's keeper takes the desk's calls, kept through the store `make` makes (made
+    /// once it publishes a court: its publisher reads the call kept there and writes it there).
+    public func keepCalls(in make: @escaping () -> any StateStore) {
+        callStore = make
+        takeCalls()
+    }
+
+    private func takeCalls() {
+        guard let make = callStore, let p = publisher, !p.takesCalls else { return }
+        let store = make()
+        let file = CourtFiles(court: p.court).call
+        p.keepCalls(CourtCall.Kept.parse(store.readBytes(file))) { bytes in (try? store.write(file, bytes: bytes)) != nil }
+    }
+
+    /// The files the hall changed in the app's directory since the last look (the desk's
+    /// call, kept): the app reads them again.
+    public func takeChangedFiles() -> Set<String> {
+        takeCalls()
+        guard let p = publisher, p.takeCallFileChanged() else { return [] }
+        return [CourtFiles(court: p.court).call]
+    }
+
     // MARK: SaveObserver
 
     public func onSynced(file: String, bytes: [UInt8], appended: Bool) {
