@@ -197,7 +197,9 @@ public enum TextLayout {
 
     /// A name as typed: control characters out, spaces at the ends trimmed, at most `limit`
     /// characters (a person's 40; a pair's name, two of those and the `/`, 81).
-    public static func sanitizedName(_ text: String, limit: Int = maxNameLength) -> String {
+    public static func sanitizedName(_ text: String) -> String { sanitizedName(text, limit: maxNameLength) }
+
+    public static func sanitizedName(_ text: String, limit: Int) -> String {
         var s = Substring(sanitized(text))
         while s.first == " " { s = s.dropFirst() }
         // Cut first, then trim: a name cut at 40 must not end in the spaces inside it, or it
