@@ -29,10 +29,7 @@ public struct Interval: Equatable, Sendable {
     }
     public func remaining(at now: Double) -> Double { max(0, start + duration - now) }
     /// Whole seconds left as shown (rounded up: 0.2 s left still shows 1).
-    public func shownSeconds(at now: Double) -> Int {
-        let r = remaining(at: now)
-        return r <= 0 ? 0 : Int(saturating: r.rounded(.up))
-    }
+    public func shownSeconds(at now: Double) -> Int { MatchTimer.shown(remaining: min(remaining(at: now), duration)) }
 }
 
 /// How a match ended.

@@ -77,9 +77,12 @@ public struct MatchTimer: Equatable, Sendable {
     /// runs up rounded down (it shows 0 for its first second).
     public func shownSeconds(at now: Double) -> Int {
         guard duration != nil else { return Int(saturating: elapsed(at: now).rounded(.down)) }
-        let r = remaining(at: now)
-        return r <= 0 ? 0 : Int(saturating: r.rounded(.up))
+        // Never more than its length, for a frame drawn a moment before the clock's start.
+        return MatchTimer.shown(remaining: min(remaining(at: now), duration ?? 0))
     }
+
+    /// A countdown's seconds left as shown: rounded up (0.2 s left still shows 1).
+    static func shown(remaining r: Double) -> Int { r <= 0 ? 0 : Int(saturating: r.rounded(.up)) }
 
     /// The moments the umpire calls something and the bell rings: in an interval "20 seconds"
     /// and its end, in the warm-up "Ready to play" at ninety seconds and its end. A stop has

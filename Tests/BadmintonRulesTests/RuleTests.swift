@@ -126,6 +126,9 @@ import Testing
         let iv = Interval(kind: .midGame, start: 100)
         #expect(iv.shownSeconds(at: 100) == 60)
         #expect(iv.shownSeconds(at: 100.2) == 60)
+        // The umpire's test: a 60 s interval first showed 1:01 (a frame drawn a moment before
+        // the rally's time): a countdown never shows more than its length.
+        #expect(iv.shownSeconds(at: 99.5) == 60)
         #expect(iv.shownSeconds(at: 101) == 59)
         #expect(iv.shownSeconds(at: 159.9) == 1)
         #expect(iv.shownSeconds(at: 160) == 0)

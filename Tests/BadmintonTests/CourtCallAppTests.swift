@@ -79,7 +79,8 @@ import Testing
         #expect(h.app.modals.top(CallDialog.self) == nil)
         // Retired at 30 s after the call: the warm-up runs from the end of the match.
         h.press(.char("x"))
-        h.press(.char("2"), at: CourtCallAppTests.calledAt + 30)
+        h.press(.char("2"))
+        h.press(.enter, at: CourtCallAppTests.calledAt + 30)
         let dialog = try #require(h.app.modals.top(CallDialog.self))
         #expect(dialog.warmUpFrom == CourtCallAppTests.calledAt + 30)
     }

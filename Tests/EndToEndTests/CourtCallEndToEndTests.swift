@@ -86,7 +86,7 @@ import Testing
         // The match ends (a retirement): the call is offered.
         court.send("x")
         #expect(court.waitFor("End the match"), "\(court.screen)")
-        court.send("2")
+        court.send("2", "Enter")
         #expect(court.wait { $0.contains("Call to court") && $0.contains("Lin Dan (CHN)") }.ok, "\(court.screen)")
         #expect(Self.answers(broker, "received"))
         // Withdrawn by the desk: the dialog goes.
@@ -125,7 +125,7 @@ extension CourtCallEndToEndTests {
         // Begun on the court: the desk's pane says next no more.
         court.send("x")
         #expect(court.waitFor("End the match"), "\(court.screen)")
-        court.send("2")
+        court.send("2", "Enter")
         #expect(court.waitFor("Call to court"), "\(court.screen)")
         court.send("Enter")
         #expect(court.waitFor("Match no."), "\(court.screen)")
