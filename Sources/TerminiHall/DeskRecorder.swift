@@ -123,7 +123,8 @@ public final class DeskRecorder: ClientDriven {
                 if live { heard(c, now: now) }
                 updateLink(c)
             }
-        case .match:
+        case .match, .history:
+            // For screens anywhere: the desk has every event itself.
             break
         }
         return nil
