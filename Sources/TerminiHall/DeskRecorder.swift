@@ -135,7 +135,7 @@ public final class DeskRecorder: ClientDriven {
     func record(_ batch: [(String, HallWire.CourtMessage)], now: Double) {
         var proposed: [String: CourtCopy] = [:]
         var writes: [String: [CourtCopy.Write]] = [:]
-        var gaps: Set<String> = []
+        var gaps: Set<String> = [], setAside: Set<String> = []
         for (c, m) in batch {
             // Names map onto files as the local courts' do: one held in another case would
             // share its files where case is ignored.
@@ -156,8 +156,12 @@ public final class DeskRecorder: ClientDriven {
                 gaps.insert(c)
             case .refused(let why):
                 quarantine(c, why, HallWire.encode(m.header, body: m.body), now: now)
+                setAside.insert(c)
             }
         }
+        // Two keepers heard online outweigh the reason a message of one was set aside, however
+        // the messages were batched.
+        for c in setAside where proposed[c] == nil { updateLink(c) }
         var stored: Set<String> = []
         for (c, copy) in proposed {
             switch write(c, writes[c] ?? []) {
