@@ -474,8 +474,36 @@ public struct BadmintonApp: KeyedApp, Sendable {
         switch mode {
         case .keeping: return callStatus(context: context)
         case .followed: return "watching"
-        case .watching, .board: return "read-only · watching".glyphed(context.glyphs)
+        case .board: return "read-only · watching".glyphed(context.glyphs)
+        case .watching:
+            guard let link = hallLink(context) else { return "read-only · watching".glyphed(context.glyphs) }
+            // The whole link where the title bar has room for it (the frame's top edge keeps
+            // 10 columns besides the title, its key and the status), else its presence only.
+            let dot = " \(context.glyphs.middleDot) "
+            let room = context.size.width + 2 - DisplayWidth.of(title(context: context)) - 15
+            return "watching" + dot + (DisplayWidth.of("watching" + dot + link.text) <= room ? link.text : link.short)
         }
+    }
+
+    /// A screen anywhere's court (`--hall URL --watch --court N`): its link as the desk's pane
+    /// says it (`hall ● online`, `hall ○ offline`, `hall ◌ online? · not heard for 2 min`), its
+    /// presence only (`hall ◌ online?`), and whether that is news to heed: not online, or
+    /// online but not heard for a while (not a screen just started, which has not heard the
+    /// court yet: it says its presence every 20 s).
+    func hallLink(_ context: AppContext) -> (text: String, short: String, warns: Bool)? {
+        guard let name = files.court, let link = context.hall?.courts[name] else { return nil }
+        let warns = link.online != true || (link.isStale(now: context.now) && link.heardAt != nil) || link.quarantined > 0
+        return ("hall " + link.text(now: context.now, unicode: context.unicode), "hall " + link.presence(now: context.now, unicode: context.unicode), warns)
+    }
+
+    /// The hall TV: the card on the whole screen; a court followed over the hall whose link is
+    /// news (offline, not heard for a while) says so on the bottom row, the card above it.
+    func renderDisplay(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
+        guard let link = hallLink(context), link.warns, rect.height > minimumSize.height else {
+            return renderCard(log?.state, court: court, in: rect, on: &canvas, theme: theme, now: context.now)
+        }
+        renderCard(log?.state, court: court, in: rect.inset(bottom: 1), on: &canvas, theme: theme, now: context.now)
+        canvas.fit(link.text, in: rect.row(rect.height - 1), alignment: .center, style: theme[.warning], glyphs: theme.glyphs)
     }
 
     /// The hall TV draws on any screen with room for the names and a score.

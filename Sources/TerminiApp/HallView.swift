@@ -103,17 +103,22 @@ public struct CourtLink: Equatable, Sendable {
         return heardAt.map { now - $0 > CourtLink.staleAfter } ?? true
     }
 
+    /// Its presence in two words: `● online`, `◌ online?`, `○ offline`, `○ not heard`.
+    public func presence(now: Double, unicode: Bool) -> String {
+        switch online {
+        case true? where isStale(now: now): return unicode ? "◌ online?" : "? online?"
+        case true?: return unicode ? "● online" : "* online"
+        case false?: return unicode ? "○ offline" : "o offline"
+        case nil: return unicode ? "○ not heard" : "o not heard"
+        }
+    }
+
     /// One line under a court's pane: `● online · 12 s ago · 3 to come`, `○ offline · 4 min ago`.
     public func text(now: Double, unicode: Bool) -> String {
         let sep = unicode ? " · " : " - "
-        var parts: [String] = []
-        switch online {
-        case true? where isStale(now: now):
-            parts.append(unicode ? "◌ online?" : "? online?")
+        var parts = [presence(now: now, unicode: unicode)]
+        if isStale(now: now) {
             parts.append(heardAt.map { "not heard for " + String(CourtLink.ago(now - $0).dropLast(4)) } ?? "not heard yet")
-        case true?: parts.append(unicode ? "● online" : "* online")
-        case false?: parts.append(unicode ? "○ offline" : "o offline")
-        case nil: parts.append(unicode ? "○ not heard" : "o not heard")
         }
         if keptHere { parts.append("kept here") }
         if let t = lastEventAt { parts.append(CourtLink.ago(now - t)) }

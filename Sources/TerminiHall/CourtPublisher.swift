@@ -32,6 +32,8 @@ public final class CourtPublisher: ClientDriven {
     private var log: MatchLog?
     /// The retained state and journal are out of date on the broker.
     private var retainedStale = true
+    /// The retained history is out of date on the broker.
+    private var historyStale = true
     /// Another keeper claims this court (its id), heard on the court's presence topic.
     public private(set) var otherKeeper: String?
     /// Why the broker refused the last connection (a wrong password); nil once it takes one.
@@ -55,6 +57,11 @@ public final class CourtPublisher: ClientDriven {
     /// How often the presence is said again while there is a link: a desk believes a
     /// retained "online" only while it hears the court (`CourtLink.staleAfter`).
     public var presenceEvery = 20.0
+    /// How many finished matches the court keeps retained on its `history` topic, for a
+    /// screen anywhere's `h` and scoresheets: the most recent, in one message of at most
+    /// `HallWire.maxMatchBytes` (the oldest left out first). A 10,000-match history stays on
+    /// the court's disk and the desk's; the broker holds one bounded message per court.
+    public static let historyRetained = 32
 
     public init(address: HallAddress, credentials: HallCredentials?, court: String, keeper: String,
                 journal: [UInt8]?, history: [[UInt8]], now: Double) throws(HallError) {
@@ -84,6 +91,7 @@ public final class CourtPublisher: ClientDriven {
             log = MatchLines.replay(outbox.lines)
         case (files.history, .appended):
             outbox.historyAppended(save.bytes)
+            historyStale = true
         default:
             return
         }
@@ -127,7 +135,7 @@ public final class CourtPublisher: ClientDriven {
 
     public func nextDeadline(now: Double) -> Double? {
         var d = client.nextDeadline(now: now)
-        if client.isConnected, outbox.hasUnsent || retainedStale { d = now }
+        if client.isConnected, outbox.hasUnsent || retainedStale || historyStale { d = now }
         if let w = ackWaitUntil { d = min(d ?? w, w) }
         if client.isConnected, let p = presenceSaidAt.map({ $0 + presenceEvery }) { d = min(d ?? p, p) }
         // The court's answer to the desk's call, when the broker does not have it yet.
@@ -150,6 +158,7 @@ public final class CourtPublisher: ClientDriven {
                 presenceSaidAt = now
                 outbox.rewind(now: now)
                 retainedStale = true
+                historyStale = true
                 // The desk's retained ack follows the subscription at once; without one yet
                 // (a first connection), sending waits for it a moment rather than send all.
                 if outbox.ack == nil { ackWaitUntil = now + 0.5 }
@@ -210,7 +219,30 @@ public final class CourtPublisher: ClientDriven {
             client.publish(topics.court(court, .event), HallWire.encode(header, body: body))
         }
         // The retained copies once the events are out: a screen that comes later sees the match.
+        if historyStale, !outbox.hasUnsent { publishHistory() }
         if retainedStale, !outbox.hasUnsent { publishRetained(now: now) }
+    }
+
+    /// The court's most recent finished matches, retained (`historyRetained`).
+    func publishHistory() {
+        historyStale = false
+        guard let newest = outbox.past.last else { return }
+        let body = CourtPublisher.retainedHistory(outbox.past.map(\.line))
+        let header = HallWire.Header(court: court, keeper: keeper, match: newest.match, seq: max(1, MatchLines.lines(of: body).count))
+        client.publish(topics.court(court, .history), HallWire.encode(header, body: body), retain: true)
+    }
+
+    /// The history lines (oldest first) a retained history holds: the most recent
+    /// `historyRetained` that fit in `HallWire.maxMatchBytes` with the header, newest kept first.
+    static func retainedHistory(_ lines: [[UInt8]]) -> [UInt8] {
+        var kept: [[UInt8]] = []
+        var size = 512
+        for line in lines.suffix(historyRetained).reversed() {
+            guard size + line.count + 1 <= HallWire.maxMatchBytes else { break }
+            size += line.count + 1
+            kept.append(line)
+        }
+        return kept.reversed().flatMap { $0 + [0x0a] }
     }
 
     /// The match's state (what `--status --json` prints) and its whole journal, retained.

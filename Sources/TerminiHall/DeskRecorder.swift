@@ -128,7 +128,8 @@ public final class DeskRecorder: ClientDriven {
                 if live { heard(c, now: now) }
                 updateLink(c)
             }
-        case .match, .call:
+        case .match, .call, .history:
+            // For screens anywhere (the desk has every event itself); the court's answer to a call.
             break
         }
         return nil
@@ -139,7 +140,7 @@ public final class DeskRecorder: ClientDriven {
     func record(_ batch: [(String, HallWire.CourtMessage)], now: Double) {
         var proposed: [String: CourtCopy] = [:]
         var writes: [String: [CourtCopy.Write]] = [:]
-        var gaps: Set<String> = []
+        var gaps: Set<String> = [], setAside: Set<String> = []
         for (c, m) in batch {
             // Names map onto files as the local courts' do: one held in another case would
             // share its files where case is ignored.
@@ -160,8 +161,12 @@ public final class DeskRecorder: ClientDriven {
                 gaps.insert(c)
             case .refused(let why):
                 quarantine(c, why, HallWire.encode(m.header, body: m.body), now: now)
+                setAside.insert(c)
             }
         }
+        // Two keepers heard online outweigh the reason a message of one was set aside, however
+        // the messages were batched.
+        for c in setAside where proposed[c] == nil { updateLink(c) }
         var stored: Set<String> = []
         for (c, copy) in proposed {
             switch write(c, writes[c] ?? []) {

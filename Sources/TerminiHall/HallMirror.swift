@@ -3,9 +3,11 @@ import TerminiApp
 
 /// The hall as a screen anywhere sees it, writing nothing: each court's whole journal (the
 /// court's retained `match` message) and its presence, for `--hall URL --watch --court N` and
-/// `--hall URL --status --all`. The journals are checked as a damaged file is (a size limit,
-/// a header naming this court, lines that make a match) and kept in memory as the files they
-/// are on the court (`badminton-3-match.jsonl`), for the app to read as it reads its own.
+/// `--hall URL --status --all`; a screen that follows one court has its recent finished
+/// matches too (the retained `history`), for `h` and the scoresheets. What comes is checked
+/// as a damaged file is (a size limit, a header naming this court, lines that make a match or
+/// history lines) and kept in memory as the files they are on the court
+/// (`badminton-3-match.jsonl`, `badminton-3-history.jsonl`), for the app to read as its own.
 public final class HallMirror: ClientDriven {
     let topics: HallTopics
     public let client: MQTTClient
@@ -40,7 +42,8 @@ public final class HallMirror: ClientDriven {
             case .connected:
                 subscribedAt = nil
                 pendingSubscriptions = []
-                for kind in [HallTopics.CourtTopic.match, .online] {
+                // The histories only for one court: `--status --all` needs none of them.
+                for kind in [HallTopics.CourtTopic.match, .online] + (court == nil ? [] : [.history]) {
                     let pattern = court.map { topics.court($0, kind) } ?? topics.everyCourt(kind)
                     if let mid = client.subscribe(pattern) { pendingSubscriptions.insert(mid) }
                 }
@@ -67,13 +70,14 @@ public final class HallMirror: ClientDriven {
         case .match:
             guard case .success(let m) = HallWire.decode(payload, court: c, limit: HallWire.maxMatchBytes),
                   let j = MatchLines.journal(m.body), j.match == m.header.match, MatchLines.replay(j.lines) != nil else {
-                links[c, default: CourtLink(ages: true)].quarantined += 1
-                return nil
+                return setAside(c)
             }
-            let file = CourtFiles(court: c).journal
-            files[file] = j.lines.flatMap { $0 + [0x0a] }
-            if live { links[c, default: CourtLink(ages: true)].heardAt = now }
-            return file
+            return keep(CourtFiles(court: c).journal, j.lines, court: c, heard: live ? now : nil)
+        case .history:
+            guard case .success(let m) = HallWire.decode(payload, court: c, limit: HallWire.maxMatchBytes) else { return setAside(c) }
+            let lines = MatchLines.lines(of: m.body)
+            guard !lines.isEmpty, lines.allSatisfy({ MatchLines.history($0) != nil }) else { return setAside(c) }
+            return keep(CourtFiles(court: c).history, lines, court: c, heard: live ? now : nil)
         case .online:
             if let p = HallWire.Presence.decode(payload) {
                 links[c, default: CourtLink(ages: true)].online = p.online
@@ -83,6 +87,19 @@ public final class HallMirror: ClientDriven {
         case .event, .state, .call:
             return nil
         }
+    }
+
+    /// A court's file as it came, and when the court was heard (sent live).
+    private func keep(_ file: String, _ lines: [[UInt8]], court c: String, heard: Double?) -> String {
+        files[file] = lines.flatMap { $0 + [0x0a] }
+        if let heard { links[c, default: CourtLink(ages: true)].heardAt = heard }
+        return file
+    }
+
+    /// A message that does not read as the court's: counted, and nothing changed.
+    private func setAside(_ c: String) -> String? {
+        links[c, default: CourtLink(ages: true)].quarantined += 1
+        return nil
     }
 
     /// Whether what the broker retained has arrived: the subscriptions answered and nothing

@@ -3,6 +3,9 @@
 ///     termini/HALL/court/C/event    QoS 1      one journal event: {court, keeper, match, seq} + the line
 ///     termini/HALL/court/C/match    retained   the court's whole journal, for screens anywhere
 ///     termini/HALL/court/C/state    retained   what --status --json prints
+///     termini/HALL/court/C/history  retained   the court's last finished matches (at most
+///                                              `CourtPublisher.historyRetained`, 512 KiB),
+///                                              for a screen anywhere's `h` and scoresheets
 ///     termini/HALL/court/C/online   retained   online, or the last will: offline
 ///     termini/HALL/court/C/call     retained   the court's answer to the desk's call (HallCallAnswer)
 ///     termini/HALL/desk/ack/C       retained   the highest seq the desk has stored, in order
@@ -18,7 +21,7 @@ public struct HallTopics: Equatable, Sendable {
     public var root: String { "termini/\(hall)" }
 
     public enum CourtTopic: String, CaseIterable, Sendable {
-        case event, match, state, online, call
+        case event, match, state, online, call, history
     }
 
     public func court(_ court: String, _ topic: CourtTopic) -> String { "\(root)/court/\(court)/\(topic.rawValue)" }

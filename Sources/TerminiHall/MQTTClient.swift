@@ -182,8 +182,22 @@ public final class MQTTClient {
     /// Whether the loop should wait for the socket to take more bytes.
     public var wantsWrite: Bool { socket != nil && lib.api.want_write(handle) }
 
+    /// Reads what came. libmosquitto reads one packet a call (its `max_packets` is not used):
+    /// every packet already on the socket is read in this one turn, up to `packetsPerTurn`,
+    /// so a busy hall's messages do not each wait a turn of the loop and its frame.
     public func readable(now: Double) {
-        check(lib.api.loop_read(handle, 16), now: now)
+        for _ in 0..<MQTTClient.packetsPerTurn {
+            check(lib.api.loop_read(handle, 1), now: now)
+            guard let fd = socket, MQTTClient.hasInput(fd) else { return }
+        }
+    }
+
+    static let packetsPerTurn = 256
+
+    /// Bytes wait on the socket (a poll that does not wait).
+    static func hasInput(_ fd: Int32) -> Bool {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, 0) == 1 && p.revents & Int16(POLLIN) != 0
     }
 
     public func writable(now: Double) {

@@ -222,10 +222,10 @@ struct Startup {
                           now: WallClock.now(), depth: terminal.depth, size: terminal.size, unicodeAvailable: Terminal.adoptLocale(),
                           colorAvailable: terminal.depth != .monochrome, speaker: SpeechRunner(),
                           saveObservers: hallService.map { [$0] } ?? [])
-        // Another termini keeps this court here: that one publishes it, not this one.
+        // Another termini keeps this court here: that one publishes it, not this one, until
+        // this one keeps it (the other quit or died).
         if let s = hallService, s.publisher != nil, !shell.keeps(HallService.app) {
-            s.stop()
-            hallService = nil
+            s.standBy { [unowned shell] in shell.keeps(HallService.app) }
         }
         return Program(shell: shell, terminal: terminal, store: store, hall: hallService).run()
     }

@@ -20,23 +20,34 @@ public final class HallService: SaveObserver {
     /// readable descriptors): a short poll tick, never a wait for the network.
     static let writeTick = 0.05
 
-    /// What this process is to the hall: one of the three, each one MQTT connection.
+    /// What this process is to the hall: one of the three, each one MQTT connection, or a
+    /// keeper-to-be with none.
     enum Role {
         /// A court's keeper: it publishes the court.
         case court(CourtPublisher)
+        /// A copy started on a court another copy keeps in the same config directory: it
+        /// follows, with no link (the two would be one keeper, with one client id), until it
+        /// keeps the court (`keeps`: the keeper quit or died and the shell took its lock);
+        /// then `start` makes its publisher from the files as they are.
+        case standby(start: (Double) -> Result<CourtPublisher, HallError>, keeps: () -> Bool)
+        /// A keeper-to-be whose publisher could not be made: nothing of the hall.
+        case none
         /// The recording desk.
         case desk(DeskRecorder)
         /// A screen anywhere: the followed court's journal is written, as it comes, into a
         /// private directory the app follows as it follows a local court's files.
         case mirror(HallMirror, directory: String)
     }
-    let role: Role
+    private(set) var role: Role
+    /// How a keeper's publisher is made again (`standBy`).
+    private var start: ((Double) -> Result<CourtPublisher, HallError>)?
 
-    var connection: any HallConnection {
+    var connection: (any HallConnection)? {
         switch role {
         case .court(let p): return p
         case .desk(let r): return r
         case .mirror(let m, _): return m
+        case .standby, .none: return nil
         }
     }
     public var publisher: CourtPublisher? { if case .court(let p) = role { return p } else { return nil } }
@@ -60,7 +71,21 @@ public final class HallService: SaveObserver {
     public static func keeper(_ inv: Invocation, hall: HallStart, store: FileStore, now: Double) -> Result<HallService?, HallError> {
         let request = BadmintonHallRequest(inv.appOptions)
         guard inv.app == app, request.role == .keeper, let court = request.court else { return .success(nil) }
-        return HallService.court(court, hall: hall, store: store, keeper: keeperID(directory: store.directory), now: now).map { $0 }
+        let keeper = keeperID(directory: store.directory)
+        let start = { (now: Double) in HallService.publisher(court, hall: hall, store: store, keeper: keeper, now: now) }
+        return start(now).map { p in
+            let s = HallService(publisher: p)
+            s.start = start
+            return s
+        }
+    }
+
+    /// Another copy keeps this court here: this one leaves the hall to it, and publishes the
+    /// court once `keeps` says it keeps it (the shell took the keeper's lock).
+    public func standBy(until keeps: @escaping () -> Bool) {
+        guard case .court(let p) = role, let start else { return }
+        p.stop()
+        role = .standby(start: start, keeps: keeps)
     }
 
     /// `--hall URL --watch --court N [--display]`: a screen anywhere, following one court.
@@ -144,12 +169,15 @@ public final class HallService: SaveObserver {
     /// A keeper of `court` with a hall: its publisher, from the court's files as they are now
     /// (the journal, and the history's lines). `keeper` names this laptop's keeping on the hall.
     public static func court(_ court: String, hall: HallStart, store: any StateReader, keeper: String, now: Double) -> Result<HallService, HallError> {
+        publisher(court, hall: hall, store: store, keeper: keeper, now: now).map { HallService(publisher: $0) }
+    }
+
+    static func publisher(_ court: String, hall: HallStart, store: any StateReader, keeper: String, now: Double) -> Result<CourtPublisher, HallError> {
         let files = CourtFiles(court: court)
         let history = store.readBytes(files.history).map { MatchLines.lines(of: $0) } ?? []
         do {
-            let p = try CourtPublisher(address: hall.address, credentials: hall.credentials, court: court, keeper: keeper,
-                                       journal: store.readBytes(files.journal), history: history, now: now)
-            return .success(HallService(publisher: p))
+            return .success(try CourtPublisher(address: hall.address, credentials: hall.credentials, court: court, keeper: keeper,
+                                               journal: store.readBytes(files.journal), history: history, now: now))
         } catch {
             return .failure(error)
         }
@@ -200,15 +228,19 @@ public final class HallService: SaveObserver {
 
     // MARK: The loop
 
-    public var socket: Int32? { connection.socket }
+    public var socket: Int32? { connection?.socket }
 
     public func deadline(now: Double) -> Double? {
+        guard let connection else { return nil }
         var d = connection.nextDeadline(now: now)
         if connection.wantsWrite { d = min(d ?? now + HallService.writeTick, now + HallService.writeTick) }
         // The desk's panes count the seconds since each court's last event.
         if recorder != nil { d = min(d ?? now + 1, now.rounded(.down) + 1) }
         return d
     }
+
+    /// A keeper-to-be's publisher that could not be made, to say.
+    private var startNotices: [String] = []
 
     /// The broker's refusal last said (said again only when it changes).
     private var refusalSaid: String?
@@ -217,6 +249,8 @@ public final class HallService: SaveObserver {
     /// aside, a disk refused a copy).
     public func takeNotices() -> [String] {
         var out = recorder?.takeNotices() ?? []
+        out += startNotices
+        startNotices = []
         if let p = publisher, p.refusal != refusalSaid {
             refusalSaid = p.refusal
             if let why = p.refusal { out.append("hall: the broker refused court \(p.court): \(why)") }
@@ -225,22 +259,42 @@ public final class HallService: SaveObserver {
     }
 
     public func readable(now: Double) {
-        connection.readable(now: now)
+        connection?.readable(now: now)
     }
 
-    /// Keepalive, reconnection and what there is to send, then writes what it can.
+    /// Keepalive, reconnection and what there is to send, then writes what it can. A
+    /// keeper-to-be that now keeps the court starts publishing it: the loop pumps after the
+    /// disk has synced every save, so its files are read as the disk holds them, and each
+    /// save from then on is heard (`onSynced`).
     public func pump(now: Double) {
+        if case let .standby(start, keeps) = role, keeps() {
+            switch start(now) {
+            case .success(let p): role = .court(p)
+            case .failure(let e):
+                role = .none
+                startNotices.append("hall: \(e.description)")
+            }
+        }
+        guard let connection else { return }
         connection.service(now: now)
         if connection.wantsWrite { connection.writable(now: now) }
     }
 
     /// What the screen shows of the hall.
-    public var view: HallView { recorder?.view ?? HallView(link: publisher?.link) }
+    public var view: HallView {
+        switch role {
+        case .court(let p): return HallView(link: p.link)
+        case .standby, .none: return HallView()
+        case .desk(let r): return r.view
+        case .mirror(let m, _): return m.view
+        }
+    }
 
     /// Goodbye to the broker (the court says it is offline).
     public func stop() {
         switch role {
         case .court(let p): p.stop()
+        case .standby, .none: break
         case .desk(let r): r.stop()
         case .mirror(let m, let d):
             m.stop()

@@ -44,20 +44,25 @@ final class SignalInbox {
 
     deinit { if fd >= 0 { close(fd) } }
 
-    /// The signals that came, in order. A SIGPIPE the process raised itself is left out: a
-    /// write to a socket whose other end went (the hall's broker, killed) fails with EPIPE,
-    /// which its writer handles; only a SIGPIPE sent by another process ends termini.
+    /// The signals that came, in order. A SIGPIPE or SIGXFSZ the process raised itself is
+    /// left out: a write to a socket whose other end went (the hall's broker, killed) fails
+    /// with EPIPE, one that would pass the file-size limit (`ulimit -f`) with EFBIG, and its
+    /// writer handles that (a save refused: not shown as done, the user told); only one sent
+    /// by another process ends termini.
     func read() -> [Int32] {
         var out: [Int32] = []
         var info = signalfd_siginfo()
         let size = MemoryLayout<signalfd_siginfo>.size
         let me = UInt32(bitPattern: getpid())
         while Glibc.read(fd, &info, size) == size {
-            if Int32(info.ssi_signo) == SIGPIPE && info.ssi_pid == me { continue }
+            if SignalInbox.raisedByAWrite.contains(Int32(info.ssi_signo)) && info.ssi_pid == me { continue }
             out.append(Int32(info.ssi_signo))
         }
         return out
     }
+
+    /// The signals the kernel sends the writer whose write fails (and fails the write as well).
+    static let raisedByAWrite: Set<Int32> = [SIGPIPE, SIGXFSZ]
 }
 
 /// On a crash (a Swift trap, a segmentation fault) the terminal is restored before the

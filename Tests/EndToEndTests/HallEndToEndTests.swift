@@ -124,6 +124,76 @@ import Testing
         #expect(follower.exitStatus() == 0 && follower.terminalRestored())
     }
 
+    /// A screen anywhere has what a local watcher has: the court's link in its frame (as the
+    /// desk's pane says it), its finished matches under `h` with their scoresheets, and the
+    /// TV says when the court is gone.
+    @Test(broker, arguments: [(80, 24), (200, 60)])
+    func aScreenAnywhereShowsTheCourtsLinkAndItsFinishedMatches(_ width: Int, _ height: Int) throws {
+        let broker = try MosquittoBroker()
+        let courtDir = TempDir("termini-hall-h5"), elsewhere = TempDir("termini-hall-hany")
+        var court = try TmuxSession(arguments: ["badminton", "--court", "5", "--new", "--names", "Red,Blue", "--hall", broker.url],
+                                    configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        for _ in 0..<3 { court.send("a") }
+        #expect(court.wait { $0.contains("hall ● ") && $0.contains("Red") && $0.contains("3") }.ok)
+        court.send("q")
+        #expect(court.exitStatus() == 0)
+        // The next match: Red v Blue goes to the court's history.
+        court = try TmuxSession(arguments: ["badminton", "--court", "5", "--new", "--names", "Green,Gold", "--hall", broker.url],
+                                configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        let screen = ["badminton", "--ascii", "--no-color", "--hall", broker.url, "--watch", "--court", "5"]
+        let follower = try TmuxSession(width: width, height: height, arguments: screen, configDir: elsewhere.path)
+        #expect(follower.wait { $0.contains("court 5") && $0.contains("hall ") && $0.contains(" online") }.ok, "\(follower.screen)")
+        // Heard live once it scores: online, no question mark.
+        court.send("a")
+        #expect(follower.wait { $0.contains("hall * online") }.ok, "\(follower.screen)")
+        follower.send("h")
+        #expect(follower.wait { $0.contains("Red") && $0.contains("Blue") }.ok, "\(follower.screen)")
+        follower.send("Enter")
+        #expect(follower.wait { $0.contains("Scoresheet") && $0.contains("Red v Blue") }.ok, "\(follower.screen)")
+        follower.send("Escape")
+        #expect(follower.wait { !$0.contains("Scoresheet - ") && $0.contains("History - ") }.ok, "\(follower.screen)")
+        follower.send("Escape")
+        #expect(follower.wait { !$0.contains("History -") }.ok, "\(follower.screen)")
+        let tv = try TmuxSession(width: width, height: height, arguments: screen + ["--display"], configDir: elsewhere.path)
+        #expect(tv.wait { $0.contains("Court 5") }.ok, "\(tv.screen)")
+        // The court dies: its last will reaches the screens, which say so.
+        court.signal(SIGKILL)
+        #expect(follower.wait(timeout: 15) { $0.contains("hall o offline") }.ok, "\(follower.screen)")
+        #expect(tv.wait(timeout: 15) { $0.contains("hall o offline") && $0.contains("Court 5") }.ok, "\(tv.screen)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: elsewhere.path)) ?? []).allSatisfy { !$0.hasPrefix("badminton-") })
+        follower.send("q")
+        #expect(follower.exitStatus() == 0 && follower.terminalRestored())
+    }
+
+    /// A second copy on the court's config directory follows; when the keeper quits (or is
+    /// killed) it keeps the court, and publishes it: the desk gets what it scores, once each,
+    /// in order, after what the first one scored.
+    @Test(broker, arguments: [false, true])
+    func aFollowerThatTakesOverKeepingPublishesTheCourt(_ killed: Bool) throws {
+        let broker = try MosquittoBroker()
+        let courtDir = TempDir("termini-hall-to"), deskDir = TempDir("termini-hall-tod")
+        let desk = try TmuxSession(arguments: ["badminton", "--hall", broker.url, "--watch", "--all"], configDir: deskDir.path)
+        let args = ["badminton", "--court", "3", "--hall", broker.url]
+        let first = try TmuxSession(arguments: args + ["--new", "--names", "Red,Blue"], configDir: courtDir.path)
+        #expect(first.waitFor("serves from"), "\(first.screen)")
+        for _ in 0..<2 { first.send("a") }
+        #expect(first.wait { Self.synced($0) && $0.contains("synced #3") }.ok, "\(first.screen)")
+        let second = try TmuxSession(arguments: args + ["--ascii", "--no-color"], configDir: courtDir.path)
+        #expect(second.wait { $0.contains("watching") && $0.contains("Red") }.ok, "\(second.screen)")
+        if killed { first.signal(SIGKILL) } else { first.send("q") }
+        #expect(second.wait(timeout: 15) { $0.contains("keeps the match now") && $0.contains("hall * synced #3") }.ok, "\(second.screen)")
+        for _ in 0..<3 { second.send("a") }
+        #expect(second.wait(timeout: 15) { $0.contains("hall * synced #6") && !$0.contains("to send") }.ok, "\(second.screen)")
+        let kept = Self.journal(courtDir.path, court: "3")
+        #expect(kept.count == 6 && Self.journal(deskDir.path, court: "3") == kept, "\(Self.journal(deskDir.path, court: "3"))")
+        #expect(desk.wait { $0.contains("Court 3") && $0.contains("● online") && !$0.contains("set aside") }.ok, "\(desk.screen)")
+        #expect(!FileManager.default.fileExists(atPath: deskDir.path + "/hall-quarantine.log"))
+        second.send("q")
+        #expect(second.exitStatus() == 0)
+    }
+
     @Test(broker) func theHallsStatusWithNoBrokerSaysSo() throws {
         let port = try MosquittoBroker.freePort()
         let dir = TempDir("termini-hall-nobroker")

@@ -105,6 +105,29 @@ let brokerAvailable = MosquittoBroker.available
         #expect(pump.run(timeout: 5) { pump.messages(2).contains { $0.payload == "state" && $0.retained } })
     }
 
+    /// libmosquitto reads one packet a call: what is already on the socket is read in one
+    /// turn of the loop, so a busy hall's messages do not wait a frame each at the desk.
+    @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
+    func everyPacketOnTheSocketIsReadInOneTurn() throws {
+        let broker = try MosquittoBroker()
+        let a = try MQTTClient(clientID: "t-burst-a", cleanSession: true, host: "127.0.0.1", port: broker.port)
+        let b = try MQTTClient(clientID: "t-burst-b", cleanSession: true, host: "127.0.0.1", port: broker.port)
+        let pump = Pump([a, b])
+        a.start(now: wallClock())
+        b.start(now: wallClock())
+        #expect(pump.run(timeout: 5) { a.isConnected && b.isConnected })
+        let sub = try #require(b.subscribe("termini/t/#", qos: 0))
+        #expect(pump.run(timeout: 5) { pump.events[1].contains(.subscribed(mid: sub)) })
+        // 40 messages sent while b is not read: they wait on its socket.
+        let sender = Pump([a])
+        for i in 0..<40 { a.publish("termini/t/\(i)", [UInt8(i)], qos: 1) }
+        #expect(sender.run(timeout: 5) { sender.events[0].filter { if case .published = $0 { true } else { false } }.count == 40 })
+        usleep(300_000)
+        b.readable(now: wallClock())
+        let got = b.takeEvents().filter { if case .message = $0 { true } else { false } }.count
+        #expect(got == 40)
+    }
+
     @Test(.enabled(if: brokerAvailable, "needs mosquitto (apt install mosquitto)"))
     func aDeadBrokerNeverBlocksAndTheClientConnectsWhenItComes() throws {
         let port = try MosquittoBroker.freePort()

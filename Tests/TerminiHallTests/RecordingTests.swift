@@ -16,13 +16,15 @@ final class TestCourt {
     let name: String
     let keeper: String
     let url: String
+    let credentials: HallCredentials?
 
-    init(_ name: String, url: String, keeper: String? = nil, sim: SimCourt = SimCourt()) throws {
+    init(_ name: String, url: String, keeper: String? = nil, sim: SimCourt = SimCourt(), credentials: HallCredentials? = nil) throws {
         self.name = name
         self.url = url
         self.sim = sim
+        self.credentials = credentials
         self.keeper = keeper ?? HallWire.keeperID(host: "court-\(name)", directory: "/c")
-        publisher = try CourtPublisher(address: try HallAddress.parse(url).get(), credentials: nil, court: name, keeper: self.keeper,
+        publisher = try CourtPublisher(address: try HallAddress.parse(url).get(), credentials: credentials, court: name, keeper: self.keeper,
                                        journal: sim.journalBytes, history: sim.history, now: wallClock())
     }
 
@@ -39,7 +41,7 @@ final class TestCourt {
 
     /// Killed and started again: a new publisher from the files.
     func restart() throws {
-        publisher = try CourtPublisher(address: try HallAddress.parse(url).get(), credentials: nil, court: name, keeper: keeper,
+        publisher = try CourtPublisher(address: try HallAddress.parse(url).get(), credentials: credentials, court: name, keeper: keeper,
                                        journal: sim.journalBytes, history: sim.history, now: wallClock())
     }
 }
@@ -48,19 +50,21 @@ final class TestDesk {
     let store: InMemoryStore
     var recorder: DeskRecorder
     let url: String
+    let credentials: HallCredentials?
 
-    init(url: String, store: InMemoryStore = InMemoryStore()) throws {
+    init(url: String, store: InMemoryStore = InMemoryStore(), credentials: HallCredentials? = nil) throws {
         self.url = url
         self.store = store
-        recorder = try TestDesk.make(url, store)
+        self.credentials = credentials
+        recorder = try TestDesk.make(url, store, credentials)
     }
 
-    static func make(_ url: String, _ store: InMemoryStore) throws -> DeskRecorder {
-        try DeskRecorder(address: try HallAddress.parse(url).get(), credentials: nil, store: store,
+    static func make(_ url: String, _ store: InMemoryStore, _ credentials: HallCredentials? = nil) throws -> DeskRecorder {
+        try DeskRecorder(address: try HallAddress.parse(url).get(), credentials: credentials, store: store,
                          lock: { store.lock($0) ? .acquired : .heldByAnother }, unlock: { store.unlock($0) }, now: wallClock())
     }
 
-    func restart() throws { recorder = try TestDesk.make(url, store) }
+    func restart() throws { recorder = try TestDesk.make(url, store, credentials) }
 
     func journal(_ court: String) -> [UInt8] { store.files[CourtFiles(court: court).journal] ?? [] }
     func history(_ court: String) -> [UInt8] { store.files[CourtFiles(court: court).history] ?? [] }
