@@ -129,6 +129,10 @@ struct Startup {
         if invocation.command == HallCommand.descriptor.id {
             output = HallCommand.run(invocation.appOptions, invocation.operands)
         } else if invocation.command == "desk" {
+            if let why = DeskCommand.matchesProblem(invocation.appOptions) {
+                Output.say("termini: \(TextLayout.printable(why))\n")
+                exit(1)
+            }
             output = DeskCommand.runCommand(invocation.appOptions, store: reader)
         } else if let hall, HallService.isHallStatus(invocation), let type = AppRegistry.app(HallService.app) {
             // The hall's courts as the broker retained them, read as a local hall's files are.
@@ -218,7 +222,7 @@ struct Startup {
         let shell = Shell(store: store, config: config.config, configBytes: config.bytes, theme: theme,
                           themeName: catalog.names.contains(s.theme) ? s.theme : "default",
                           unicode: terminal.unicode, monochrome: !s.color || terminal.depth == .monochrome, catalog: catalog,
-                          open: invocation.app, options: invocation.appOptions, notices: notices + config.notices + themeMessages + hallNotices,
+                          open: invocation.app ?? DeskCommand.screen(invocation), options: invocation.appOptions, notices: notices + config.notices + themeMessages + hallNotices,
                           now: WallClock.now(), depth: terminal.depth, size: terminal.size, unicodeAvailable: Terminal.adoptLocale(),
                           colorAvailable: terminal.depth != .monochrome, speaker: SpeechRunner(),
                           saveObservers: hallService.map { [$0] } ?? [])

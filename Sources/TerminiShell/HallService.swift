@@ -124,8 +124,10 @@ public final class HallService: SaveObserver {
     }
 
     /// `--hall URL --watch --all`: the recording desk.
+    /// The tournament desk's screen (`termini desk` without --results, --call or
+    /// --scoresheet) records the courts as the recording desk does.
     public static func isDesk(_ inv: Invocation) -> Bool {
-        inv.app == app && BadmintonHallRequest(inv.appOptions).role == .desk
+        (inv.app == app && BadmintonHallRequest(inv.appOptions).role == .desk) || DeskCommand.isScreen(inv)
     }
 
     /// The recording desk, writing every court's copy through `store` (one that syncs each
