@@ -123,7 +123,7 @@ public final class DeskRecorder: ClientDriven {
                 if live { heard(c, now: now) }
                 updateLink(c)
             }
-        case .match:
+        case .match, .call:
             break
         }
         return nil

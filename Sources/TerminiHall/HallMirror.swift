@@ -80,7 +80,7 @@ public final class HallMirror: ClientDriven {
                 if live { links[c, default: CourtLink(ages: true)].heardAt = now }
             }
             return nil
-        case .event, .state:
+        case .event, .state, .call:
             return nil
         }
     }

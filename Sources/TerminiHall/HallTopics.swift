@@ -4,8 +4,9 @@
 ///     termini/HALL/court/C/match    retained   the court's whole journal, for screens anywhere
 ///     termini/HALL/court/C/state    retained   what --status --json prints
 ///     termini/HALL/court/C/online   retained   online, or the last will: offline
+///     termini/HALL/court/C/call     retained   the court's answer to the desk's call (HallCallAnswer)
 ///     termini/HALL/desk/ack/C       retained   the highest seq the desk has stored, in order
-///     termini/HALL/desk/call/C      QoS 1      a call to court (the tournament desk)
+///     termini/HALL/desk/call/C      retained   a call to court (HallCall; empty: withdrawn)
 ///
 /// A court's keeper writes only `court/C/…` of its own court; the desk writes only `desk/…`;
 /// a display writes nothing (`termini hall init` writes the broker's ACL to say so).
@@ -17,7 +18,7 @@ public struct HallTopics: Equatable, Sendable {
     public var root: String { "termini/\(hall)" }
 
     public enum CourtTopic: String, CaseIterable, Sendable {
-        case event, match, state, online
+        case event, match, state, online, call
     }
 
     public func court(_ court: String, _ topic: CourtTopic) -> String { "\(root)/court/\(court)/\(topic.rawValue)" }
