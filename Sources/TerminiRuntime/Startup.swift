@@ -133,6 +133,13 @@ struct Startup {
                 Output.say("termini: \(TextLayout.printable(why))\n")
                 exit(1)
             }
+            if DeskCommand.isCall(invocation) {
+                let r = DeskCommand.call(invocation.appOptions, hall: hall, directory: directory)
+                Terminal.prepareCommand()
+                Output.print(r.stdout)
+                Output.say(r.stderr)
+                exit(r.status)
+            }
             output = DeskCommand.runCommand(invocation.appOptions, store: reader)
         } else if let hall, HallService.isHallStatus(invocation), let type = AppRegistry.app(HallService.app) {
             // The hall's courts as the broker retained them, read as a local hall's files are.

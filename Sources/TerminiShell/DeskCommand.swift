@@ -56,6 +56,15 @@ extension DeskCommand {
         return inv.command == descriptor.id && inv.action == .run && o.results == nil && o.call == nil && o.scoresheet == nil
     }
 
+    /// `termini desk --call MATCH --court N`.
+    public static func isCall(_ inv: Invocation) -> Bool { inv.command == descriptor.id && DeskOptions(inv.appOptions).call != nil }
+
+    /// `--call`: done, its output and its exit status (`DeskCallCommand`).
+    public static func call(_ options: AppOptions, hall: HallStart?, directory: String?) -> (stdout: String, stderr: String, status: Int32) {
+        let r = DeskCallCommand.run(options, hall: hall, directory: directory)
+        return (r.stdout, r.stderr, r.status)
+    }
+
     /// The app a command line opens in the shell: the desk's screen for `termini desk`.
     public static func screen(_ inv: Invocation) -> String? { isScreen(inv) ? descriptor.id : nil }
 
