@@ -213,7 +213,7 @@ struct Startup {
         store.deferAppendSyncs()
         // A court keeper with a hall publishes its court: its files read before the app opens,
         // the publisher hung on the saves before the app's start makes any.
-        if let hall, !watchOnly {
+        if let hall, !watchOnly, !HallService.isDesk(invocation) {
             switch HallService.keeper(invocation, hall: hall, store: store, now: WallClock.now()) {
             case .success(let s): hallService = s
             case .failure(let e): hallNotices.append("hall: \(e.description)")
