@@ -143,4 +143,68 @@ import Testing
         #expect(r.status == 64 && r.stderr.contains("--call needs a hall"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("desk.json")))
     }
+    /// The proof, end to end: a desk and two courts in config directories of their
+    /// own, court 1 in a network namespace of its own whose link is down when it is called;
+    /// the desk calls match 1 to court 1 and match 2 to court 2 by keys, court 1's call
+    /// arrives once its link is back, both courts play to the end by keys, the results say
+    /// who won and the games, and the desk killed -9 and started again keeps its queue and
+    /// its results.
+    @Test(namespaces) func anEventFromTheMatchesFileToTheResults() throws {
+        let pair = try NamespacePair()
+        let broker = try MosquittoBroker(address: pair.deskAddress, namespace: pair.desk, persistence: true)
+        let dir = try Self.deskDir("termini-desk-event")
+        let c1 = TempDir("termini-desk-court1"), c2 = TempDir("termini-desk-court2")
+        let deskArgs = ["desk", "--hall", broker.url]
+        var desk = try TmuxSession(width: 200, height: 60, arguments: deskArgs + ["--matches", dir.file("m.csv")], configDir: dir.path,
+                                   wrapper: HallEndToEndTests.inside(pair.desk))
+        #expect(desk.waitFor("Queue (4)"), "\(desk.screen)")
+        try pair.cut()
+        desk.send("Enter")
+        desk.send("Enter")
+        #expect(desk.waitFor("Match 1 called to court 1."), "\(desk.screen)")
+        desk.send("Tab")
+        desk.send("Tab")
+        desk.send("Enter")
+        desk.send("Enter")
+        #expect(desk.waitFor("Match 2 called to court 2."), "\(desk.screen)")
+        // Court 1's side of the hall, cut off: its call cannot reach it. Back: it is there.
+        let cutOff = try Child.output(HallEndToEndTests.inside(pair.court) + ["mosquitto_sub", "-h", pair.deskAddress, "-p", "\(broker.port)",
+                                                                           "-C", "1", "-W", "2", "-t", "termini/hall/desk/call/1"]).text
+        #expect(!cutOff.contains("\"match\""), "\(cutOff)")
+        try pair.restore()
+        let call = try Self.retainedCall(broker.port, host: pair.deskAddress, court: "1", wrapper: HallEndToEndTests.inside(pair.court))
+        #expect(call.contains("\"match\":\"1\"") && call.contains("Lee Chong Wei"), "\(call)")
+        // Both courts play their match to the end by keys: Lin Dan (left) wins on court 1,
+        // Bea (right) on court 2; at 3 the ends change (the one game is the deciding one).
+        let court1 = try TmuxSession(arguments: ["badminton", "--court", "1", "--new", "--names", "Lin Dan,Lee Chong Wei", "--format", "1x5",
+                                                 "--hall", broker.url], configDir: c1.path, wrapper: HallEndToEndTests.inside(pair.court))
+        let court2 = try TmuxSession(arguments: ["badminton", "--court", "2", "--new", "--names", "Ann,Bea", "--format", "1x5",
+                                                 "--hall", broker.url], configDir: c2.path, wrapper: HallEndToEndTests.inside(pair.desk))
+        for (court, keys) in [(court1, ["a", "l"]), (court2, ["l", "a"])] {
+            #expect(court.waitFor("serves from"), "\(court.screen)")
+            for i in 0..<5 {
+                court.send(keys[i < 3 ? 0 : 1])
+                if i == 2 { #expect(court.waitFor("interval"), "\(court.screen)") }
+                usleep(150_000)
+            }
+            #expect(court.wait(timeout: 15) { $0.contains("wins the match") }.ok, "\(court.screen)")
+        }
+        #expect(desk.wait(timeout: 20) { $0.contains("Finished (2)") }.ok, "\(desk.screen)")
+        #expect(desk.screen.contains("1 MS R1 Lin Dan beat Lee Chong Wei 5-0"), "\(desk.screen)")
+        let results = Self.run(["--results", "csv"], dir.path)
+        let lines = results.stdout.split(separator: "\n").map(String.init)
+        #expect(results.status == 0 && lines.count == 3, "\(results.stdout) \(results.stderr)")
+        #expect(lines.contains { $0.hasPrefix("1,MS,R1,1,Lin Dan,CHN,Lee Chong Wei,MAS,Lin Dan,5-0,played,") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("2,WS,R1,2,Ann,DEN,Bea,ENG,Bea,0-5,played,") }, "\(lines)")
+        // Killed -9 mid-event and started again: the queue and the results are all there.
+        desk.signal(SIGKILL)
+        #expect(desk.exitStatus() == 128 + Int(SIGKILL))
+        desk = try TmuxSession(width: 200, height: 60, arguments: deskArgs, configDir: dir.path, wrapper: HallEndToEndTests.inside(pair.desk))
+        #expect(desk.wait { $0.contains("Queue (2)") && $0.contains("Finished (2)") && $0.contains("Bea beat Ann") }.ok, "\(desk.screen)")
+        #expect(Self.run(["--results", "csv"], dir.path).stdout == results.stdout)
+        let sheet = Self.run(["--scoresheet", "1"], dir.path)
+        #expect(sheet.status == 0 && sheet.stdout.contains("<html") && sheet.stdout.contains("Lin Dan"), "\(sheet.stderr)")
+        for s in [court1, court2, desk] { s.send("q") }
+        #expect(desk.exitStatus() == 0)
+    }
 }
