@@ -263,7 +263,7 @@ public struct DeskApp: KeyedApp {
                 app.move(key == .up ? -1 : 1, context: ctx)
                 return []
             },
-            Binding([.tab, .backTab, .left, .right], helpKeys: [.tab, .backTab], hint: .init("Pane", keys: [.tab]),
+            Binding([.tab, .backTab, .left, .right], helpKeys: [.tab, .backTab, .left, .right], hint: .init("Pane", keys: [.tab]),
                     "the next pane (queue, courts, finished), the one before") { app, key, _ in
                 app.cycle(key == .tab || key == .right ? 1 : -1)
                 return []

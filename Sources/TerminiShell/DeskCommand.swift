@@ -25,7 +25,7 @@ public enum DeskCommand {
             OptionSpec(DeskOption.wait, value: "SECONDS", help: "how long --call waits for the court's answer (default 10)"),
             OptionSpec(DeskOption.results, value: "FORMAT", values: .choices(DeskResultsWriter.Format.allCases.map(\.rawValue)),
                        help: "print every finished match (number, event, round, teams, winner, games, how it ended, times, shuttles, officials, cards) as csv or json, then exit"),
-            OptionSpec(DeskOption.scoresheet, value: "MATCH", help: "print the scoresheet (HTML) of finished match MATCH, then exit"),
+            OptionSpec(DeskOption.scoresheet, value: "MATCH", optional: true, help: "print the scoresheet (HTML) of finished match MATCH, then exit"),
         ])
 
     /// Why a desk command line cannot be run; nil when it can.
@@ -37,6 +37,7 @@ public enum DeskCommand {
         if o.court != nil, o.call == nil { return "--court goes with --call MATCH (termini desk --call 12 --court 3)" }
         if let c = o.court, !HallTopics.isValidName(c) { return "--court: '\(CommandLineParser.clean(c))' is not a court's name (1 to 24 letters, digits or -)" }
         if let m = o.call, !DeskMatch.isValidNumber(m) { return "--call: '\(CommandLineParser.clean(m))' is not a match number" }
+        if o.scoresheet == "" { return "--scoresheet MATCH needs the number of a finished match (termini desk --scoresheet 12)" }
         if let m = o.scoresheet, !DeskMatch.isValidNumber(m) { return "--scoresheet: '\(CommandLineParser.clean(m))' is not a match number" }
         if let w = o.wait, Double(w).map({ !($0 > 0 && $0 <= 3600) }) ?? true { return "--wait takes seconds, 1 to 3600, not '\(CommandLineParser.clean(w))'" }
         if o.wait != nil, o.call == nil { return "--wait goes with --call" }

@@ -37,6 +37,7 @@ import TerminiTestSupport
         #expect(error("desk", "--wait", "5")?.contains("--wait goes with --call") == true)
         #expect(error("desk", "--matches", "m.csv", "--results", "csv")?.contains("--matches goes with") == true)
         #expect(error("desk", "--matches") != nil)
+        #expect(error("desk", "--scoresheet")?.contains("needs the number of a finished match") == true)
         #expect(error("desk", "--results", "xml")?.contains("csv or json") == true)
         #expect(error("desk", "--watch") == "'--watch' is not an option of desk")
         #expect(error("badminton", "--results", "csv") == "'--results' is not an option of badminton")
