@@ -29,6 +29,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
                        help: "keep or read court NAME's own match, journal, lock and history (letters, digits, -); with every option above"),
             OptionSpec(BadmintonOption.all, help: "with --watch: every court's live score side by side; with --status: every court's match"),
             OptionSpec(BadmintonOption.display, help: "with --watch: the hall TV: the scores as large as the screen allows, no frame, no keys shown"),
+            OptionSpec(BadmintonOption.noCourt, help: "with --display: no court number on the hall TV (a final; else badminton.display.court = no)"),
             OptionSpec(BadmintonOption.hall, value: "URL",
                        help: "the hall's MQTT broker, mqtt://HOST[:PORT][/HALL] (else hall = URL in the config): a keeper publishes its --court; --watch --all records every court in this directory; --watch --court N and --status --all follow the hall from anywhere"),
             OptionSpec(BadmintonOption.hallCredentials, value: "FILE", values: .file,
@@ -48,6 +49,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     static let courtKey = "badminton.court"
     /// The last event, umpire and service judge of the setup dialog, for the next match's.
     static let eventKey = "badminton.event", umpireKey = "badminton.umpire", judgeKey = "badminton.judge"
+    /// `no`: the hall TV (`--display`) shows no court number, as `--no-court` (finals).
+    static let displayCourtKey = "badminton.display.court"
     /// `yes`: each new call of the umpire is spoken (by espeak-ng, through the shell).
     static let speakKey = "badminton.speak"
     /// The language of the umpire's calls (`de`): a shipped table, or the user's `de.calls`.
@@ -71,6 +74,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
         case openScoresheet(startedAt: Double)
         /// Yes to "Change ends now?" (mid-game).
         case swapEnds
+        /// Enter on the desk's call to court: its setup dialog.
+        case setUpCall
     }
 
     /// What this copy is to the court's match: its keeper, a copy the shell keeps read-only,
@@ -138,6 +143,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
     /// The umpire's words (`badminton.calls`), and the languages `L` steps through.
     var calls = CallTable.english
     var languages = Languages()
+    /// The hall TV names the court (not with `--no-court` or `badminton.display.court = no`).
+    var displayCourt = true
+    /// The desk's call to this court, as the court's hall link keeps it (`CourtCallView`).
+    var call: CourtCall.Kept?
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         let options = BadmintonOptions(options)
@@ -145,6 +154,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         let reader = CourtReader(store, files: files)
         court = reader.courtName
         speech = PreferenceValue.bool(store.preference(BadmintonApp.speakKey)) ?? false
+        displayCourt = !options.noCourt && PreferenceValue.bool(store.preference(BadmintonApp.displayCourtKey)) != false
         (calls, languages) = BadmintonApp.callTable(store)
         sound = context.sound
         defer {
@@ -175,6 +185,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         recovery = journal.recovery(glyphs: context.glyphs)
         if options.new { newMatch = BadmintonApp.setup(from: options, defaults: defaults) }
         if log == nil { modals.push(SetupForm(defaults)) }
+        readCall(store)
     }
 
     /// The mode the options and the shell's lock give: `--watch` (with `--all`, `--display`)
@@ -287,6 +298,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
            before.phase != .choosingService || before.gameNumber != s.gameNumber || before.server != s.server {
             service = ServiceChoice()
         }
+        // The match over: the desk's next call to this court is offered.
+        if s.isOver, !before.isOver { offerCall() }
         return [.append(file: files.journal, bytes: event.line)] + speechEffects(at: now)
     }
 
@@ -331,6 +344,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
             return record(.names(teams), at: context.now)
         case .end(let action): return record(action, at: context.now)
         case .swapEnds: return swapEnds(context)
+        case .setUpCall: return setUpCall()
         case let .card(team, player, card): return giveCard(card, team: team, player: player, at: context.now)
         case let .stop(kind, team, player): return stopPlay(kind, team: team, player: player, at: context.now)
         case .corrections(let list): return applyCorrections(list, at: context.now)
@@ -348,7 +362,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         if let board { return board.nextDeadline(at: context.now) }
         // The moment a clock shows one second less (or more): at most one redraw a second,
         // and none once every countdown is over.
-        return log?.state.timers.compactMap { $0.nextChange(after: context.now) }.min()
+        return ((log?.state.timers.compactMap { $0.nextChange(after: context.now) } ?? []) + [callDeadline(at: context.now)].compactMap { $0 }).min()
     }
 
     public mutating func tick(context: AppContext) -> [AppEffect] {
@@ -384,7 +398,9 @@ public struct BadmintonApp: KeyedApp, Sendable {
     }
 
     public func watches(_ file: String) -> Bool {
-        board != nil ? CourtsBoard.concerns(file) : watchedFiles.contains(file)
+        // The keeper hears its hall link keep the desk's call.
+        if case .keeping = mode, file == files.call { return true }
+        return board != nil ? CourtsBoard.concerns(file) : watchedFiles.contains(file)
     }
 
     public var fullScreen: Bool { display }
@@ -393,6 +409,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
         if case .board(var board) = mode {
             board.reload(store: store, changed: names)
             mode = .board(board)
+            return []
+        }
+        if case .keeping = mode {
+            if names.contains(files.call) { readCall(store) }
             return []
         }
         return filesChanged(store: store, context: context)
@@ -452,7 +472,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
     /// `--watch` says so; a copy the shell keeps read-only has "read-only" put there by the shell.
     public func status(context: AppContext) -> String? {
         switch mode {
-        case .keeping: return nil
+        case .keeping: return callStatus(context: context)
         case .followed: return "watching"
         case .watching, .board: return "read-only · watching".glyphed(context.glyphs)
         }

@@ -6,7 +6,7 @@ enum BadmintonOption: String, OptionName {
     case new = "--new", format = "--format", doubles = "--doubles", names = "--names", matchNumber = "--match-no"
     case event = "--event", round = "--round", watch = "--watch", status = "--status", json = "--json"
     case export = "--export", scoresheet = "--scoresheet", output = "--output", court = "--court", all = "--all"
-    case display = "--display", hall = "--hall", hallCredentials = "--hall-credentials"
+    case display = "--display", noCourt = "--no-court", hall = "--hall", hallCredentials = "--hall-credentials"
 }
 
 /// What the command line asked of badminton, read once from the parsed options. Values are
@@ -23,6 +23,8 @@ struct BadmintonOptions: Equatable, Sendable {
     var output: String?
     var court: String?
     var all = false, display = false
+    /// `--display --no-court`: the hall TV without the court's number (finals).
+    var noCourt = false
     /// The hall's broker as typed (`mqtt://HOST[:PORT][/HALL]`, checked by the shell, which
     /// has the hall's code) and the file of the user and password for it.
     var hall: String?, hallCredentials: String?
@@ -47,6 +49,7 @@ struct BadmintonOptions: Equatable, Sendable {
         court = options.value(O.court)
         all = options.flag(O.all)
         display = options.flag(O.display)
+        noCourt = options.flag(O.noCourt)
         hall = options.value(O.hall)
         hallCredentials = options.value(O.hallCredentials)
     }

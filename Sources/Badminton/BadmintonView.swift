@@ -9,7 +9,7 @@ import TerminiApp
 extension BadmintonApp {
     public func renderScreen(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
         if let board { return renderBoard(board, in: rect, on: &canvas, theme: theme, context: context) }
-        if display { return renderCard(log?.state, court: court, in: rect, on: &canvas, theme: theme, now: context.now) }
+        if display { return renderCard(log?.state, court: displayCourt ? court : nil, in: rect, on: &canvas, theme: theme, now: context.now) }
         guard let log else {
             renderNoMatch(in: rect, on: &canvas, theme: theme)
             return
@@ -397,6 +397,10 @@ extension BadmintonApp {
                 let plays = s.teams[s.left].verb("plays", "play")
                 candidates = [["Change of ends: \(names[s.left]) now \(plays) on the left"], ["Ends changed: \(names[s.left]) on the left"]]
                 role = .warning
+            } else if let next = openCall?.call, callIsNext {
+                // The desk's call waits for this match: said where the format would be.
+                candidates = [["next: " + next.title], ["next: Match \(next.match) · \(next.event) \(next.round)"], ["next: Match \(next.match)"]]
+                role = .accent
             } else {
                 play = PlayPromptKey(format: s.format, game: s.gameNumber, discipline: s.discipline)
             }

@@ -23,6 +23,7 @@ enum BadmintonCommands {
             }
             if options.court != nil { return "use --court NAME or --all, not both" }
         }
+        if options.noCourt, !options.display { return "--no-court goes with --display (termini badminton --watch --display --no-court)" }
         if options.display {
             if !options.watch { return "--display goes with --watch (termini badminton --watch --display)" }
             if options.all { return "--display shows one court: use --court NAME instead of --all" }

@@ -107,8 +107,9 @@ extension BadmintonApp {
             for (i, c) in board.courts.enumerated() where i < rect.height {
                 // At the recording desk, each court's link after its name.
                 let link = c.files.court.flatMap { context.hall?.courts[$0] }.map { "[" + $0.text(now: context.now, unicode: g.isUnicode) + "] " } ?? ""
+                let next = c.files.court.flatMap { context.hall?.courts[$0]?.next }.map { " · next: " + $0 } ?? ""
                 let line = TextLayout.pad(TextLayout.sanitized(c.name ?? "-") + ":", to: width + 1) + " " + link
-                    + (c.log.map { MatchReport.statusLine($0.state, now: context.now) } ?? "no match yet")
+                    + (c.log.map { MatchReport.statusLine($0.state, now: context.now) } ?? "no match yet") + next.glyphed(g)
                 canvas.fit(line, in: rect.row(i), style: c.log == nil ? theme[.muted] : theme[.text], glyphs: g)
             }
             return
@@ -123,7 +124,14 @@ extension BadmintonApp {
                 let style = link.online == true && !link.isStale(now: context.now) && link.quarantined == 0 && link.problem == nil ? theme[.muted] : theme[.warning]
                 canvas.fit(text, in: Rect(x: pane.x + 2, y: pane.y + pane.height - 1, width: pane.width - 4, height: 1), style: style, glyphs: g)
             }
-            renderCard(court.log?.state, court: nil, in: pane.inset(horizontal: 1, vertical: 1), on: &canvas, theme: theme, now: context.now)
+            var card = pane.inset(horizontal: 1, vertical: 1)
+            // The desk's call waiting for the court, on the pane's last row (the card above it).
+            if let name = court.files.court, let next = context.hall?.courts[name]?.next, card.height > 4 {
+                card.height -= 1
+                canvas.fit(TextLayout.sanitized("next on court \(name): \(next)").glyphed(g), in: Rect(x: card.x + 1, y: card.maxY, width: card.width - 2, height: 1),
+                           alignment: .center, style: theme[.accent], glyphs: g)
+            }
+            renderCard(court.log?.state, court: nil, in: card, on: &canvas, theme: theme, now: context.now)
         }
     }
 }

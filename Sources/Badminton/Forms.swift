@@ -54,6 +54,8 @@ struct SetupForm: Modal, Equatable, Sendable {
     var judge: TextField
     var focusRing = FocusRing(count: Field.allCases.count)
     var error: String?
+    /// Set up from the desk's call: the warm-up runs from the call.
+    var warmUpFrom: Double?
 
     var focus: Field { Field(rawValue: focusRing.current) ?? .format }
 
@@ -202,7 +204,7 @@ struct SetupForm: Modal, Equatable, Sendable {
                 guard let t = TeamInfo.parse(names[i].text, discipline: discipline) else { return nil }
                 teams.append(t)
             }
-            return MatchSetup(format: f, discipline: discipline, teams: teams, firstServer: firstServer, officials: officials)
+            return MatchSetup(format: f, discipline: discipline, teams: teams, firstServer: firstServer, officials: officials, warmUpFrom: warmUpFrom)
         }
     }
 

@@ -77,6 +77,9 @@ extension BadmintonApp {
     /// A new match, the names, the history, the end of the match; a watcher's keys say it is read-only.
     static var matchBindings: [B] {
         [
+            B([.char("k")], hint: .init(priority: -2) { $0.openCall != nil && !$0.callIsNext ? "Call" : nil },
+              "the desk's call to court again (--hall): Enter starts its setup",
+              when: { $0.openCall != nil }) { app, _, _ in app.showCall() },
             B([.char("n"), .enter], helpKeys: [.char("n")],
               hint: .init(keys: [.char("n")], at: { app, ctx in
                   guard !app.watching else { return nil }

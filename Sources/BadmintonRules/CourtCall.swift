@@ -197,29 +197,70 @@ public struct CourtCall: Equatable, Sendable {
         case received, next, accepted, declined
     }
 
-    /// The call as its court keeps it (`CourtFiles.call`), with where it stands:
-    /// `{"state":"next","call":{…}}`. Read back with the same checks as from the network.
+    /// The call as its court keeps it (`CourtFiles.call`), with where it stands and when the
+    /// court took it (its own clock): `{"state":"next","kept":1790000003.5,"call":{…}}`. Read
+    /// back with the same checks as from the network. Written by the court's hall link only.
     public struct Kept: Equatable, Sendable {
         public var call: CourtCall
         public var state: State
+        /// When this court took the call, by its own clock: a match it begins from then on
+        /// with the call's number is the call's.
+        public var keptAt: Double
 
-        public init(call: CourtCall, state: State) {
+        public init(call: CourtCall, state: State, keptAt: Double) {
             self.call = call
             self.state = state
+            self.keptAt = keptAt
         }
 
-        public var bytes: [UInt8] { Array(#"{"state":""#.utf8) + Array(state.rawValue.utf8) + Array(#"","call":"#.utf8) + call.bytes + [0x7d, 0x0a] }
+        public var bytes: [UInt8] {
+            Array(JSON.object([("state", .string(state.rawValue)), ("kept", .double(keptAt))]).bytes().dropLast())
+                + Array(#","call":"#.utf8) + call.bytes + [0x7d, 0x0a]
+        }
 
         private struct Raw: Decodable {
             var state: String
+            var kept: Double
             var call: CourtCall.Raw
         }
 
-        public static func parse(_ bytes: [UInt8]) -> Kept? {
-            guard !bytes.isEmpty, bytes.count <= CourtCall.maxBytes + 64, let raw = try? JSONDecoder().decode(Raw.self, from: Data(bytes)),
-                  let state = State(rawValue: raw.state), let call = CourtCall(raw.call) else { return nil }
-            return Kept(call: call, state: state)
+        /// The kept call; nil for none (an empty file: the desk withdrew it) or a file that is not one.
+        public static func parse(_ bytes: [UInt8]?) -> Kept? {
+            guard let bytes, !bytes.isEmpty, bytes.count <= CourtCall.maxBytes + 128,
+                  let raw = try? JSONDecoder().decode(Raw.self, from: Data(bytes)), let state = State(rawValue: raw.state),
+                  raw.kept.isFinite, raw.kept > 0, raw.kept < 1e11, let call = CourtCall(raw.call) else { return nil }
+            return Kept(call: call, state: state, keptAt: raw.kept)
         }
+
+        /// Where the call stands with the court's match as it is: accepted or declined once so;
+        /// accepted as soon as a match with its number begins after it was kept (before the
+        /// hall link has written so); else `received` on a free court, `next` on a busy one.
+        public func standing(_ log: MatchLog?) -> State {
+            if state == .accepted || state == .declined { return state }
+            if let log, log.startedAt >= keptAt, log.setup?.officials.matchNumber == call.match { return .accepted }
+            return CourtCall.isFree(log) ? .received : .next
+        }
+
+        /// When the call's warm-up begins: at the call, or, for a call that waited as the
+        /// court's next, when the match before it ended (the players could not warm up before).
+        public func warmUpFrom(_ log: MatchLog?) -> Double {
+            guard let log, log.state.isOver, let end = log.effective.last?.time else { return call.calledAt }
+            return max(call.calledAt, end)
+        }
+
+        /// Still to be played on this court (received or next).
+        public func isOpen(_ log: MatchLog?) -> Bool {
+            let s = standing(log)
+            return s == .received || s == .next
+        }
+    }
+
+    /// Whether a court can take a call now: no match, a match over, or one where nothing has
+    /// happened yet beyond its start (a match the umpire set up and no more). Else the call
+    /// waits as the court's next.
+    public static func isFree(_ log: MatchLog?) -> Bool {
+        guard let log else { return true }
+        return log.state.phase == .matchOver || log.effective.count <= 1
     }
 
     static func clean(_ s: String?) -> String? {

@@ -157,13 +157,17 @@ public struct MatchSetup: Equatable, Sendable {
     public var firstServer: Int
     /// The event, court, umpire and service judge, for the scoresheet (none in older journals).
     public var officials: MatchOfficials
+    /// A match called to court by the desk: its warm-up began at the call (`CourtCall.calledAt`),
+    /// before the match was set up. nil: none (the umpire starts one with `w`).
+    public var warmUpFrom: Double?
     public init(format: MatchFormat = .standard, discipline: Discipline = .singles, teams: [TeamInfo]? = nil, firstServer: Int = 0,
-                officials: MatchOfficials = MatchOfficials()) {
+                officials: MatchOfficials = MatchOfficials(), warmUpFrom: Double? = nil) {
         self.format = format
         self.discipline = discipline
         self.teams = teams ?? TeamInfo.defaults(discipline)
         self.firstServer = firstServer == 1 ? 1 : 0
         self.officials = officials
+        self.warmUpFrom = warmUpFrom
     }
 }
 
@@ -267,8 +271,9 @@ public struct MatchEvent: Equatable, Sendable {
 extension MatchEvent: Codable {
     enum Keys: String, CodingKey {
         case t, e, v, team, server, receiver, teams, format, discipline, player, card, kind, right, score
-        /// The start's officials, each only when given (older journals have none).
-        case event, court, umpire, judge, match, round
+        /// The start's officials, each only when given (older journals have none); `warm`: the
+        /// warm-up began at the desk's call, before the start.
+        case event, court, umpire, judge, match, round, warm
     }
 
     /// The one place an event becomes JSON fields (the journal, the history).
@@ -289,6 +294,7 @@ extension MatchEvent: Codable {
             try c.encodeIfPresent(s.officials.serviceJudge, forKey: .judge)
             try c.encodeIfPresent(s.officials.matchNumber, forKey: .match)
             try c.encodeIfPresent(s.officials.round, forKey: .round)
+            try c.encodeIfPresent(s.warmUpFrom, forKey: .warm)
         case .point(let t), .walkover(let t), .firstServer(let t):
             try c.encode(t, forKey: .team)
         case let .retire(t, p):
@@ -316,6 +322,14 @@ extension MatchEvent: Codable {
         case .swapEnds, .nextGame, .endInterval, .shuttle, .warmUp, .resume, .overrule, .refereeCalled, .undo, .redo:
             break
         }
+    }
+
+    /// A start's warm-up begun at the desk's call: on the wall clock and not after the start
+    /// (else the line is damage); nil: none.
+    static func warmUp(_ c: KeyedDecodingContainer<Keys>, start t: Double) throws -> Double? {
+        let warm = try c.decodeIfPresent(Double.self, forKey: .warm, in: Ranges.moment)
+        if let warm, warm > t { throw DecodingError.dataCorruptedError(forKey: .warm, in: c, debugDescription: "the warm-up cannot begin after the start") }
+        return warm
     }
 
     /// The largest score a journal line may hold (the largest cap a format may have); the
@@ -361,7 +375,7 @@ extension MatchEvent: Codable {
                                            matchNumber: try c.decodeIfPresent(String.self, forKey: .match),
                                            round: try c.decodeIfPresent(String.self, forKey: .round))
             action = .start(MatchSetup(format: try c.decode(MatchFormat.self, forKey: .format), discipline: d, teams: teams,
-                                       firstServer: try team(.server), officials: officials))
+                                       firstServer: try team(.server), officials: officials, warmUpFrom: try MatchEvent.warmUp(c, start: t)))
         case "point": action = .point(team: try team())
         case "retire":
             action = .retire(team: try team(), player: c.contains(.player) ? try index(.player) : nil)

@@ -122,6 +122,8 @@ public struct MatchState: Equatable, Sendable {
         callTime = time
         server = setup.firstServer
         phase = setup.discipline == .doubles ? .choosingService : .playing
+        // A match called to court: its warm-up runs from the call (an hour old, it is long over).
+        if let w = setup.warmUpFrom, w <= time, time - w < MatchTimer.overrunLimit { warmUpStart = w }
     }
 
     // MARK: Derived

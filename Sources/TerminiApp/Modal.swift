@@ -60,6 +60,8 @@ public struct ModalStack<Action: Sendable>: Sendable {
     public mutating func push(_ modal: any Modal<Action>) { modals.append(modal) }
     public mutating func pop() { _ = modals.popLast() }
     public mutating func removeAll() { modals.removeAll() }
+    public mutating func removeAll(where drop: (any Modal<Action>) -> Bool) { modals.removeAll(where: drop) }
+    public func contains(where test: (any Modal<Action>) -> Bool) -> Bool { modals.contains(where: test) }
 
     /// Replaces the top modal (after the host changed a copy of it).
     public mutating func replaceTop(_ modal: any Modal<Action>) {

@@ -40,6 +40,13 @@ public final class CourtPublisher: ClientDriven {
     private var ackWaitUntil: Double?
     /// When the presence was last said on this connection.
     private var presenceSaidAt: Double?
+    /// The desk's call to this court, kept in its file before it is answered.
+    public private(set) var calls: CourtCalls
+    /// Writes the court's call file and syncs it; false when the disk refused it (the call
+    /// is then not taken: the broker's retained copy brings it again at the next connection).
+    let saveCall: ([UInt8]) -> Bool
+    /// The call file changed since the last look (the app reads it again).
+    public private(set) var callFileChanged = false
 
     /// Events handed to the broker per turn of the loop (a replay of a match goes in a few turns).
     static let batch = 64
@@ -49,8 +56,11 @@ public final class CourtPublisher: ClientDriven {
     public var presenceEvery = 20.0
 
     public init(address: HallAddress, credentials: HallCredentials?, court: String, keeper: String,
-                journal: [UInt8]?, history: [[UInt8]], now: Double) throws(HallError) {
+                journal: [UInt8]?, history: [[UInt8]], call: CourtCall.Kept? = nil,
+                saveCall: @escaping ([UInt8]) -> Bool = { _ in false }, now: Double) throws(HallError) {
         self.court = court
+        calls = CourtCalls(court: court, kept: call)
+        self.saveCall = saveCall
         self.keeper = keeper
         topics = HallTopics(hall: address.hall)
         files = CourtFiles(court: court)
@@ -60,6 +70,8 @@ public final class CourtPublisher: ClientDriven {
         client = try MQTTClient(clientID: "termini-\(address.hall)-court-\(court)-\(keeper)", cleanSession: true,
                                 host: address.host, port: address.port, username: credentials?.user, password: credentials?.password, will: will)
         client.start(now: now)
+        // Killed between the match's start and the call's "accepted": the journal says so.
+        apply(calls.matchChanged(log))
     }
 
     // MARK: The seam
@@ -79,6 +91,20 @@ public final class CourtPublisher: ClientDriven {
             return
         }
         retainedStale = true
+        apply(calls.matchChanged(log))
+    }
+
+    /// A change of the call, kept once the court's file holds it.
+    func apply(_ change: CourtCalls.Change?) {
+        guard let change, saveCall(change.bytes) else { return }
+        calls.commit(change)
+        callFileChanged = true
+    }
+
+    /// Whether the call file changed since the last look, and the look.
+    public func takeCallFileChanged() -> Bool {
+        defer { callFileChanged = false }
+        return callFileChanged
     }
 
     // MARK: The loop
@@ -92,7 +118,7 @@ public final class CourtPublisher: ClientDriven {
 
     public func nextDeadline(now: Double) -> Double? {
         var d = client.nextDeadline(now: now)
-        if client.isConnected, outbox.hasUnsent || retainedStale { d = now }
+        if client.isConnected, outbox.hasUnsent || retainedStale || calls.hasAnswerDue { d = now }
         if let w = ackWaitUntil { d = min(d ?? w, w) }
         if client.isConnected, let p = presenceSaidAt.map({ $0 + presenceEvery }) { d = min(d ?? p, p) }
         return d
@@ -107,6 +133,8 @@ public final class CourtPublisher: ClientDriven {
                 // this one's own replaces it.
                 client.subscribe(topics.ack(court))
                 client.subscribe(topics.court(court, .online))
+                client.subscribe(topics.call(court))
+                calls.connected()
                 client.publish(topics.court(court, .online), HallWire.Presence(keeper: keeper, online: true).bytes, retain: true)
                 presenceSaidAt = now
                 outbox.rewind(now: now)
@@ -142,6 +170,8 @@ public final class CourtPublisher: ClientDriven {
             } else if otherKeeper == p.keeper {
                 otherKeeper = nil
             }
+        case .call(court)?:
+            apply(calls.take(payload, log: log, now: now))
         default:
             break
         }
@@ -154,6 +184,7 @@ public final class CourtPublisher: ClientDriven {
             client.publish(topics.court(court, .online), HallWire.Presence(keeper: keeper, online: true).bytes, retain: true)
             presenceSaidAt = now
         }
+        if let answer = calls.answerDue() { client.publish(topics.court(court, .call), answer, retain: true) }
         if let w = ackWaitUntil {
             guard now >= w else { return }
             ackWaitUntil = nil

@@ -26,6 +26,8 @@ public final class DeskRecorder: ClientDriven {
     private var presence: [String: [String: Bool]] = [:]
     private var announced: [String: (match: Double, seq: Int)] = [:]
     private var replayAskedAt: [String: Double] = [:]
+    /// The desk's calls the courts have not begun yet, for the panes' "next on court 3".
+    var nextCalls = HallNextCalls()
     /// Messages on the hall's topics that are no court's (a name that is not one): counted.
     public private(set) var strays = 0
     /// Why the broker refused the desk's last connection; nil once it takes one.
@@ -80,10 +82,10 @@ public final class DeskRecorder: ClientDriven {
             switch e {
             case .connected:
                 refusal = nil
-                for p in [topics.everyCourt(.event), topics.everyCourt(.online), topics.everyCourt(.state), topics.everyCourt(.call),
-                          topics.call("+")] { client.subscribe(p) }
+                for p in [topics.everyCourt(.event), topics.everyCourt(.online), topics.everyCourt(.state), topics.everyCall,
+                          topics.everyCourt(.call)] { client.subscribe(p) }
                 // The calls as the desk's file has them, whatever the broker kept meanwhile.
-                for c in Set(wantedCalls.keys).union(retainedCalls.keys) { publishCall(c) }
+                if sendsCalls { for c in Set(wantedCalls.keys).union(retainedCalls.keys) { publishCall(c) } }
                 // Whatever the broker kept or lost meanwhile: every court is asked for what
                 // follows the desk's files.
                 for (c, copy) in copies { publishAck(c, copy.ack(replay: true)) }
@@ -104,6 +106,8 @@ public final class DeskRecorder: ClientDriven {
     /// court itself was heard just now, which is what its "online" is believed by.
     func receive(_ topic: String, _ payload: [UInt8], now: Double, live: Bool = true) -> (String, HallWire.CourtMessage)? {
         if case .call(let c)? = topics.parse(topic) {
+            nextCalls.call(c, payload)
+            links[c, default: CourtLink(ages: true)].next = nextCalls.next(c)
             heardCall(c, payload)
             return nil
         }
@@ -131,6 +135,8 @@ public final class DeskRecorder: ClientDriven {
                 updateLink(c)
             }
         case .call:
+            nextCalls.answer(c, payload)
+            links[c, default: CourtLink(ages: true)].next = nextCalls.next(c)
             answered(c, payload)
         case .match:
             break
@@ -274,6 +280,9 @@ public final class DeskRecorder: ClientDriven {
 
     /// The calls the desk's file holds, by court (`DeskState.hallCalls`).
     public private(set) var wantedCalls: [String: CourtCall] = [:]
+    /// Whether this desk sends the hall's calls (the tournament desk, once told `want`); a
+    /// recording desk only reads them, and never clears another desk's.
+    public private(set) var sendsCalls = false
     /// The call id the broker retains on each court's `desk/call/C` ("" for none), as heard.
     public private(set) var retainedCalls: [String: String] = [:]
     /// The last answer of each court to a call.
@@ -283,6 +292,7 @@ public final class DeskRecorder: ClientDriven {
     /// whose retained call differs is sent its call, or an empty retained message that
     /// clears one withdrawn or begun. Sent again at every connection.
     public func want(_ calls: [String: CourtCall]) {
+        sendsCalls = true
         let before = wantedCalls
         wantedCalls = calls
         for c in Set(calls.keys).union(before.keys) where calls[c] != before[c] { publishCall(c) }
@@ -297,7 +307,7 @@ public final class DeskRecorder: ClientDriven {
     func heardCall(_ court: String, _ payload: [UInt8]) {
         let id = HallCall.parse(payload)?.id ?? ""
         retainedCalls[court] = id
-        if id != (wantedCalls[court]?.id ?? "") { publishCall(court) }
+        if sendsCalls, id != (wantedCalls[court]?.id ?? "") { publishCall(court) }
     }
 
     /// A court's answer (hostile input: read by `HallCallAnswer.parse`, else ignored).

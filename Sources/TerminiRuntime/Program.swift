@@ -65,6 +65,7 @@ public final class Program<Term: TerminalIO> {
         if let hall {
             hall.pump(now: clock())
             for n in hall.takeNotices() { shell.say(n) }
+            hallChangedFiles(hall)
         }
         watch()
         var extra = watcher.map { [$0.fileDescriptor] } ?? []
@@ -150,11 +151,18 @@ public final class Program<Term: TerminalIO> {
                 } else if let hall, hall.socket == fd {
                     hall.readable(now: clock())
                     for n in hall.takeNotices() { shell.say(n) }
+                    hallChangedFiles(hall)
                 }
             }
             if shell.quitRequested { return }
         }
         flushKeys()
+    }
+
+    /// The hall wrote a file of the app's (the desk's call, kept and synced): the app reads it.
+    func hallChangedFiles(_ hall: HallService) {
+        let names = hall.takeChangedFiles()
+        if !names.isEmpty { apply(shell.filesChanged(names, now: clock())) }
     }
 
     func apply(_ outputs: [ShellOutput]) {

@@ -221,7 +221,8 @@ struct Startup {
         } else if let hall, HallService.isDesk(invocation) {
             // The desk's screen reads as any watcher does; its copies are written by a store
             // of their own, which syncs each write before the court is acknowledged.
-            switch HallService.desk(hall: hall, store: FileStore(directory: directory), now: WallClock.now()) {
+            switch HallService.desk(hall: hall, store: FileStore(directory: directory), now: WallClock.now(),
+                                    sendsCalls: DeskCommand.isScreen(invocation)) {
             case .success(let s): hallService = s
             case .failure(let e): hallNotices.append("hall: \(e.description)")
             }

@@ -61,7 +61,11 @@ public final class HallService: SaveObserver {
     public static func keeper(_ inv: Invocation, hall: HallStart, store: FileStore, now: Double) -> Result<HallService?, HallError> {
         let request = BadmintonHallRequest(inv.appOptions)
         guard inv.app == app, request.role == .keeper, let court = request.court else { return .success(nil) }
-        return HallService.court(court, hall: hall, store: store, keeper: keeperID(directory: store.directory), now: now).map { $0 }
+        // The call file is written by a store of its own, which syncs each write before the
+        // court answers the desk (and before the app shows the call).
+        let calls = FileStore(directory: store.directory)
+        return HallService.court(court, hall: hall, store: store, keeper: keeperID(directory: store.directory), now: now,
+                                 callStore: calls).map { $0 }
     }
 
     /// `--hall URL --watch --court N [--display]`: a screen anywhere, following one court.
@@ -142,12 +146,12 @@ public final class HallService: SaveObserver {
     /// The recording desk, writing every court's copy through `store` (one that syncs each
     /// write before it returns: an acknowledgement is never ahead of the disk), under each
     /// court's lock for the writes.
-    public static func desk(hall: HallStart, store: FileStore, now: Double) -> Result<HallService, HallError> {
+    public static func desk(hall: HallStart, store: FileStore, now: Double, sendsCalls: Bool = false) -> Result<HallService, HallError> {
         do {
             let r = try DeskRecorder(address: hall.address, credentials: hall.credentials, store: store,
                                      lock: { store.tryLock($0) }, unlock: { store.unlock($0) }, now: now)
-            // The tournament desk's calls as its file holds them (none for a recording desk).
-            r.want(DeskFile.load(from: store).hallCalls)
+            // The tournament desk's calls as its file holds them; a recording desk sends none.
+            if sendsCalls { r.want(DeskFile.load(from: store).hallCalls) }
             return .success(HallService(recorder: r))
         } catch {
             return .failure(error)
@@ -156,12 +160,19 @@ public final class HallService: SaveObserver {
 
     /// A keeper of `court` with a hall: its publisher, from the court's files as they are now
     /// (the journal, and the history's lines). `keeper` names this laptop's keeping on the hall.
-    public static func court(_ court: String, hall: HallStart, store: any StateReader, keeper: String, now: Double) -> Result<HallService, HallError> {
+    /// `callStore`: where the desk's call to the court is kept (none: calls are not taken).
+    public static func court(_ court: String, hall: HallStart, store: any StateReader, keeper: String, now: Double,
+                             callStore: (any StateStore)? = nil) -> Result<HallService, HallError> {
         let files = CourtFiles(court: court)
         let history = store.readBytes(files.history).map { MatchLines.lines(of: $0) } ?? []
+        let save: ([UInt8]) -> Bool = { bytes in
+            guard let callStore else { return false }
+            return (try? callStore.write(files.call, bytes: bytes)) != nil
+        }
         do {
             let p = try CourtPublisher(address: hall.address, credentials: hall.credentials, court: court, keeper: keeper,
-                                       journal: store.readBytes(files.journal), history: history, now: now)
+                                       journal: store.readBytes(files.journal), history: history,
+                                       call: CourtCall.Kept.parse(store.readBytes(files.call)), saveCall: save, now: now)
             return .success(HallService(publisher: p))
         } catch {
             return .failure(error)
@@ -181,7 +192,7 @@ public final class HallService: SaveObserver {
     public func onSynced(file: String, bytes: [UInt8], appended: Bool) {
         publisher?.durable(DurableSave(file: file, bytes: bytes, kind: appended ? .appended : .replaced))
         // The desk's calls go to the hall once desk.json holds them, never before.
-        if let r = recorder, file == DeskFile.name, case .success(let d) = StateCodec.decode(DeskState.self, from: bytes, version: DeskFile.version) {
+        if let r = recorder, r.sendsCalls, file == DeskFile.name, case .success(let d) = StateCodec.decode(DeskState.self, from: bytes, version: DeskFile.version) {
             r.want(d.hallCalls)
         }
     }
@@ -220,6 +231,13 @@ public final class HallService: SaveObserver {
     public func pump(now: Double) {
         connection.service(now: now)
         if connection.wantsWrite { connection.writable(now: now) }
+    }
+
+    /// The files the hall changed in the app's directory since the last look (the desk's
+    /// call, kept): the app reads them again.
+    public func takeChangedFiles() -> Set<String> {
+        guard let p = publisher, p.takeCallFileChanged() else { return [] }
+        return [CourtFiles(court: p.court).call]
     }
 
     /// What the screen shows of the hall.

@@ -25,6 +25,7 @@ public enum PreferenceKey {
         ("badminton.umpire", "NAME", "the umpire last given in the setup dialog, for the next match's scoresheet"),
         ("badminton.judge", "NAME", "the service judge last given in the setup dialog, for the next match's scoresheet"),
         ("badminton.court", "NAME", "the court's number or name, for the umpire's call \"Court NAME, 20 seconds\""),
+        ("badminton.display.court", "yes|no", "no: the hall TV (--watch --display) shows no court number, as --no-court (finals)"),
         ("badminton.speak", "yes|no", "yes: each new call of the umpire is spoken by espeak-ng (when it is on PATH)"),
         ("badminton.calls", "LANG", "the language of the umpire's calls: en, de, fr, nl, or your own LANG.calls in the config directory"),
         (HallSettings.urlKey, "URL", "the hall's broker, mqtt://HOST[:PORT][/HALL], for badminton's courts (--court), desk and screens (as --hall)"),

@@ -174,13 +174,18 @@ import Testing
         try pair.restore()
         let call = try Self.retainedCall(broker.port, host: pair.deskAddress, court: "1", wrapper: HallEndToEndTests.inside(pair.court))
         #expect(call.contains("\"match\":\"1\"") && call.contains("Lee Chong Wei"), "\(call)")
-        // Both courts play their match to the end by keys: Lin Dan (left) wins on court 1,
-        // Bea (right) on court 2; at 3 the ends change (the one game is the deciding one).
-        let court1 = try TmuxSession(arguments: ["badminton", "--court", "1", "--new", "--names", "Lin Dan,Lee Chong Wei", "--format", "1x5",
-                                                 "--hall", broker.url], configDir: c1.path, wrapper: HallEndToEndTests.inside(pair.court))
-        let court2 = try TmuxSession(arguments: ["badminton", "--court", "2", "--new", "--names", "Ann,Bea", "--format", "1x5",
-                                                 "--hall", broker.url], configDir: c2.path, wrapper: HallEndToEndTests.inside(pair.desk))
+        // Each court takes its call (the dialog, Enter: the setup filled from the call, Enter),
+        // then plays it to the end by keys: Lin Dan (left) wins on court 1, Bea (right) on
+        // court 2; at 3 the ends change (the one game is the deciding one).
+        let court1 = try TmuxSession(arguments: ["badminton", "--court", "1", "--hall", broker.url], configDir: c1.path,
+                                     wrapper: HallEndToEndTests.inside(pair.court))
+        let court2 = try TmuxSession(arguments: ["badminton", "--court", "2", "--hall", broker.url], configDir: c2.path,
+                                     wrapper: HallEndToEndTests.inside(pair.desk))
         for (court, keys) in [(court1, ["a", "l"]), (court2, ["l", "a"])] {
+            #expect(court.wait(timeout: 15) { $0.contains("Enter to start setup") }.ok, "\(court.screen)")
+            court.send("Enter")
+            #expect(court.waitFor("Match no."), "\(court.screen)")
+            court.send("Enter")
             #expect(court.waitFor("serves from"), "\(court.screen)")
             for i in 0..<5 {
                 court.send(keys[i < 3 ? 0 : 1])
@@ -190,6 +195,8 @@ import Testing
             #expect(court.wait(timeout: 15) { $0.contains("wins the match") }.ok, "\(court.screen)")
         }
         #expect(desk.wait(timeout: 20) { $0.contains("Finished (2)") }.ok, "\(desk.screen)")
+        // Begun: the desk's retained calls are cleared.
+        #expect(try !Self.retainedCall(broker.port, host: pair.deskAddress, court: "1", wrapper: HallEndToEndTests.inside(pair.desk)).contains("\"match\""))
         #expect(desk.screen.contains("1 MS R1 Lin Dan beat Lee Chong Wei 5-0"), "\(desk.screen)")
         let results = Self.run(["--results", "csv"], dir.path)
         let lines = results.stdout.split(separator: "\n").map(String.init)

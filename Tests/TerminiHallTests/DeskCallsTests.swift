@@ -63,6 +63,31 @@ import TerminiApp
         desk.stop()
     }
 
+    /// A recording desk (`badminton --watch --all`) reads the calls and sends none: it never
+    /// clears the tournament desk's.
+    @Test(.enabled(if: brokerAvailable, "needs mosquitto"))
+    func aRecordingDeskLeavesTheCallsAlone() throws {
+        let broker = try MosquittoBroker()
+        let other = try Self.subscriber(broker.port, "t-tournament-desk")
+        let pump = Pump([other])
+        other.start(now: wallClock())
+        #expect(pump.run(timeout: 5) { other.isConnected })
+        other.publish("termini/hall/desk/call/4", Self.call("9", court: "4").bytes, retain: true)
+        pump.run(timeout: 0.5) { false }
+        let store = InMemoryStore()
+        let recorder = try DeskRecorder(address: try HallAddress.parse(broker.url).get(), credentials: nil, store: store,
+                                        lock: { store.lock($0) ? .acquired : .heldByAnother }, unlock: { store.unlock($0) }, now: wallClock())
+        pump.clients.append(recorder)
+        pump.events.append([])
+        #expect(pump.run(timeout: 5) { recorder.retainedCalls["4"] == Self.call("9", court: "4").id })
+        #expect(recorder.links["4"]?.next?.contains("Match 9") == true)
+        pump.run(timeout: 1) { false }
+        other.subscribe("termini/hall/desk/call/4")
+        #expect(pump.run(timeout: 5) { pump.messages(0).contains { $0.retained && $0.payload.contains("\"match\":\"9\"") } })
+        #expect(!pump.messages(0).contains { $0.payload.isEmpty })
+        recorder.stop()
+    }
+
     @Test(.enabled(if: HallInitTests.available, "needs mosquitto and mosquitto_passwd"))
     func onlyTheDesksCredentialsCanCallACourt() throws {
         let dir = NSTemporaryDirectory() + "termini-hall-calls-\(getpid())"

@@ -132,7 +132,7 @@ extension Array where Element == UInt8 {
     @Test func aCallKeptByItsCourtReadsBackWithWhereItStands() throws {
         let call = try #require(HallCall.parse(Array(#"{"v":1,"id":"7@1","match":"7","event":"WD","round":"F","court":"2","team1":[{"name":"A"},{"name":"B"}],"team2":[{"name":"C"},{"name":"D"}],"calledAt":1}"#.utf8)))
         for state in HallCall.State.allCases {
-            let kept = HallCall.Kept(call: call, state: state)
+            let kept = HallCall.Kept(call: call, state: state, keptAt: 1_790_000_003.5)
             #expect(HallCall.Kept.parse(kept.bytes) == kept)
         }
         #expect(HallCall.Kept.parse(Array(#"{"state":"won","call":{}}"#.utf8)) == nil)

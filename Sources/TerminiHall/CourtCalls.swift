@@ -1,0 +1,105 @@
+import BadmintonRules
+
+/// A court keeper's side of the desk's calls: the call heard on its `desk/call/C` is kept in
+/// the court's config directory (`CourtFiles.call`) before anything else happens, so a court
+/// killed with a call pending shows it again at its restart; the court's answer (received,
+/// next, accepted) follows what is kept and the court's match, retained on `court/C/call`.
+/// The same call again (the broker's retained copy at every connection) changes nothing; an
+/// empty message (the desk withdrew the call, or cleared it once the match began) removes it.
+public struct CourtCalls: Equatable, Sendable {
+    public let court: String
+    /// The call as the court's file holds it; nil: none.
+    public private(set) var kept: CourtCall.Kept?
+    /// The answer the broker has from this connection (`[]`: cleared); nil: none sent on it.
+    var answered: [UInt8]?
+    /// Payloads on the call topic that were not a call of this court.
+    public private(set) var refused = 0
+
+    /// What the court's file is to become.
+    public enum Change: Equatable, Sendable {
+        case keep(CourtCall.Kept)
+        case withdraw
+        /// The file's bytes: the kept call, or empty for none.
+        public var bytes: [UInt8] {
+            if case .keep(let k) = self { return k.bytes }
+            return []
+        }
+    }
+
+    public init(court: String, kept: CourtCall.Kept?) {
+        self.court = court
+        self.kept = kept
+    }
+
+    /// A message on the court's call topic: the change to keep (once on disk: `commit`), or
+    /// nil for nothing to do (the same call again, not a call, nothing to withdraw).
+    public mutating func take(_ payload: [UInt8], log: MatchLog?, now: Double) -> Change? {
+        if payload.isEmpty { return kept == nil ? nil : .withdraw }
+        guard let call = CourtCall.parse(payload, court: court) else {
+            refused += 1
+            return nil
+        }
+        guard kept?.call.id != call.id else { return nil }
+        return .keep(CourtCall.Kept(call: call, state: CourtCall.isFree(log) ? .received : .next, keptAt: now))
+    }
+
+    /// The court's match changed: the call's standing with it, when that changed (a match
+    /// begun from it: accepted; its match over: from next to received).
+    public func matchChanged(_ log: MatchLog?) -> Change? {
+        guard var k = kept else { return nil }
+        let s = k.standing(log)
+        guard s != k.state else { return nil }
+        k.state = s
+        return .keep(k)
+    }
+
+    /// The change is on disk.
+    public mutating func commit(_ change: Change) {
+        switch change {
+        case .keep(let k): kept = k
+        case .withdraw: kept = nil
+        }
+    }
+
+    /// A new connection: the answer is said again on it.
+    public mutating func connected() { answered = nil }
+
+    var answer: [UInt8] { kept.map { HallCallAnswer($0.call, $0.state).bytes } ?? [] }
+    public var hasAnswerDue: Bool { answer != answered }
+
+    /// The answer to publish (retained) when it is not the one the broker has: the kept
+    /// call's standing, or an empty message clearing the answer once there is no call.
+    public mutating func answerDue() -> [UInt8]? {
+        let now = answer
+        guard now != answered else { return nil }
+        answered = now
+        return now
+    }
+}
+
+/// The desk's calls as any screen of the hall reads them (retained on `desk/call/+`, the
+/// courts' answers on `court/+/call`): the call each court has still to begin, for the
+/// recording desk's panes ("next on court 3: Match 12 · MS R2 · …").
+public struct HallNextCalls: Equatable, Sendable {
+    var calls: [String: CourtCall] = [:]
+    var answers: [String: HallCallAnswer] = [:]
+
+    public init() {}
+
+    /// The desk's call to court `court` (empty: withdrawn; not a call of that court: none).
+    public mutating func call(_ court: String, _ payload: [UInt8]) {
+        calls[court] = CourtCall.parse(payload, court: court)
+    }
+
+    /// Court `court`'s answer.
+    public mutating func answer(_ court: String, _ payload: [UInt8]) {
+        answers[court] = HallCallAnswer.parse(payload)
+    }
+
+    /// The call court `court` has still to begin (not accepted nor declined): its title.
+    public func next(_ court: String) -> String? {
+        guard let c = calls[court] else { return nil }
+        if let a = answers[court], a.id == c.id, a.state == .accepted || a.state == .declined { return nil }
+        return c.title
+    }
+}
