@@ -25,7 +25,7 @@ struct DeskView {
     /// The queue's, the courts' and the finished pane's rectangles.
     static func panes(in rect: Rect) -> [Rect] {
         if rect.width >= 150 {
-            let q = rect.width * 35 / 100, c = rect.width * 40 / 100
+            let q = rect.width * 30 / 100, c = rect.width * 45 / 100
             return [rect.left(q), Rect(x: rect.x + q, y: rect.y, width: c, height: rect.height),
                     Rect(x: rect.x + q + c, y: rect.y, width: rect.width - q - c, height: rect.height)]
         }
@@ -136,14 +136,15 @@ struct DeskView {
             let text = DeskView.clean(link.text(now: now, unicode: g.isUnicode))
             head += " [" + (short ? String(text.split(separator: " ").prefix(2).joined(separator: " ")) : text) + "]"
         }
-        if let a = answerText(c) { head += dot + a }
         var detail = ""
         if let call = app.callOn(c), let m = app.desk.match(call.match) {
             let names = DeskView.clean("\(m.teams[0].label) v \(m.teams[1].label)")
             head += dot + DeskView.clean("Match \(m.number) \(m.event) \(m.round)") + (short ? "" : ": " + names)
             if call.startedAt == nil {
                 let since = max(0, now - call.calledAt)
-                detail = "warm-up \(MatchReport.clock(Int(since)))" + (h.late.contains(call.match) ? dot + "not begun" : "")
+                // The court's answer to the call first: received, next, declined.
+                let answer = context.hall?.courts[c]?.call.flatMap { $0.match == m.number ? DeskView.clean($0.state) + dot : nil } ?? ""
+                detail = answer + "warm-up \(MatchReport.clock(Int(since)))" + (h.late.contains(call.match) ? dot + "not begun" : "")
                     + (short ? dot + names : dot + "called at " + DeskView.time(call.calledAt))
             } else if let s = app.logs[c]?.state {
                 detail = live(s)
@@ -155,13 +156,10 @@ struct DeskView {
             head += dot + "free"
         }
         if let n = app.desk.next(on: c) { detail += (detail.isEmpty ? "" : dot) + "next: match \(DeskView.clean(n.match))" }
+        if let a = context.hall?.courts[c]?.call, a.match != app.callOn(c)?.match {
+            detail += (detail.isEmpty ? "" : dot) + "court: \(DeskView.clean(a.state)) \(DeskView.clean(a.match))"
+        }
         return (head, detail, alarm)
-    }
-
-    /// What the court answered to the desk's call (the hall's court/C/call).
-    func answerText(_ c: String) -> String? {
-        guard let a = context.hall?.courts[c]?.call else { return nil }
-        return "court: \(DeskView.clean(a.state)) \(DeskView.clean(a.match))"
     }
 
     /// `14:05`, local time.
@@ -172,11 +170,22 @@ struct DeskView {
     /// The score and what the desk must see: game or match point, the interval and its
     /// overrun, an injury's clock, the cards.
     func live(_ s: MatchState) -> String {
-        var text = DeskView.clean(MatchReport.statusLine(s, now: context.now))
+        let now = context.now
+        var scores = s.games.map { "\($0[0])-\($0[1])" }
+        if let u = s.unfinishedScore { scores.append("\(u[0])-\(u[1])") }
+        var parts = [([s.teams[0].name] + scores + [s.teams[1].name]).joined(separator: " ")]
+        parts.append(s.isOver ? "over" : "game \(s.gameNumber)")
         for t in 0..<2 where s.hasGamePoint(t) {
-            text += dot + (s.hasMatchPoint(t) ? "MATCH POINT " : "game point ") + DeskView.clean(s.teams[t].name)
+            parts.append((s.hasMatchPoint(t) ? "MATCH POINT " : "game point ") + s.teams[t].name)
         }
-        return text
+        if let iv = s.interval?.timer, iv.isShown(at: now) {
+            parts.append("interval \(iv.clockText(at: now))" + (iv.isOverrunning(at: now) ? " OVER" : ""))
+        }
+        if let t = s.timer(at: now), t.kind == .injury || t.kind == .suspension || t.kind == .warmUp {
+            parts.append("\(t.kind.rawValue) \(t.clockText(at: now))" + (t.isOverrunning(at: now) ? " OVER" : ""))
+        }
+        if let notes = MatchReport.notes(s) { parts.append(notes) }
+        return DeskView.clean(parts.joined(separator: dot))
     }
 
     // MARK: Finished

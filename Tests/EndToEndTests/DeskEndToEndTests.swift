@@ -67,7 +67,7 @@ import Testing
         // The court's answer shows on its line.
         let answer = "{\"v\":1,\"id\":\"\(Self.id(in: call) ?? "")\",\"match\":\"1\",\"state\":\"received\"}"
         #expect(try Child.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(broker.port)", "-r", "-t", "termini/hall/court/1/call", "-m", answer]) == 0)
-        #expect(desk.waitFor("court: received 1"), "\(desk.screen)")
+        #expect(desk.waitFor(ascii ? "received - warm-up" : "received · warm-up"), "\(desk.screen)")
         // Lin Dan is on court 1: calling match 3 to court 2 is refused with the reason.
         desk.send("Tab")
         desk.send("Tab")

@@ -146,6 +146,25 @@ import TerminiTestSupport
         #expect(h.lines().contains { $0.contains("not begun") })
     }
 
+    @Test func aCourtsLiveScoreAndAnOpenInjuryAreShownAndCounted() {
+        let store = InMemoryStore()
+        var (h, _) = harness(store)
+        _ = h.press(.enter, .enter)
+        let m = Match("1x21", names: ["Lin Dan", "Lee Chong Wei"], at: h.now + 60)
+        m.score(20, 3)
+        _ = m.take(.stop(.injury, team: 1, player: 0))
+        store.files[CourtFiles(court: "1").journal] = m.log.effective.flatMap { $0.line + [0x0a] }
+        h.now = m.time + 5
+        _ = h.carry(h.app.filesChanged([CourtFiles(court: "1").journal], store: store, context: h.context))
+        // Begun: the call has its start (the hall's retained call is cleared from it).
+        #expect(saved(store)?.call(of: "1")?.startedAt == m.log.startedAt)
+        #expect(h.app.title(context: h.context) == "Desk · 1 to look at")
+        let big = h.lines(size: Size(width: 198, height: 57)).joined(separator: "\n")
+        #expect(big.contains("Lin Dan 20-3 Lee Chong Wei"), "\(big)")
+        #expect(big.contains("injury 0:0"), "\(big)")
+        #expect(big.contains("MATCH POINT Lin Dan"), "\(big)")
+    }
+
     @Test func itFitsEightyByTwentyFourAndUsesTwoHundredBySixty() {
         var (h, _) = harness(courts: 8)
         _ = h.press(.enter, .enter)
