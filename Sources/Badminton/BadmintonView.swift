@@ -9,7 +9,7 @@ import TerminiApp
 extension BadmintonApp {
     public func renderScreen(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {
         if let board { return renderBoard(board, in: rect, on: &canvas, theme: theme, context: context) }
-        if display { return renderCard(log?.state, court: displayCourt ? court : nil, in: rect, on: &canvas, theme: theme, now: context.now) }
+        if display { return renderCard(log?.state, court: court, in: rect, on: &canvas, theme: theme, now: context.now) }
         guard let log else {
             renderNoMatch(in: rect, on: &canvas, theme: theme)
             return

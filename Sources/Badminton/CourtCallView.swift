@@ -97,7 +97,7 @@ struct CallDialog: Modal, Equatable, Sendable {
         let c = kept.call
         let dash = g.isUnicode ? " \u{2014} " : " - "
         let timer = warmUp
-        let clock = timer.isOverrunning(at: now) ? "warm-up over by \(timer.clockText(at: now).dropFirst())"
+        let clock = timer.isOverrunning(at: now) ? "warm-up over, \(timer.clockText(at: now))"
             : timer.isOver(at: now) ? "warm-up over" : "warm-up \(timer.clockText(at: now)) left"
         return ("\(c.title) · court \(c.court)" + dash + "Enter to start setup\n\nCalled at the desk: " + clock).glyphed(g)
     }

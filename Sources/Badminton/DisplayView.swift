@@ -36,6 +36,8 @@ extension BadmintonApp {
     /// One court's card in `rect`. `court` names the court in the middle of the games row (the
     /// display; a pane has it in its title).
     func renderCard(_ s: MatchState?, court: String?, in rect: Rect, on canvas: inout Canvas, theme: Theme, now: Double) {
+        // A final's TV names no court (`--no-court`, `badminton.display.court = no`).
+        let court = displayCourt ? court : nil
         let g = theme.glyphs
         guard let s else {
             let lines = [court.map { "Court \(TextLayout.sanitized($0))" } ?? "Badminton", "No match yet: this screen shows it as soon as it starts."]

@@ -24,13 +24,13 @@ public struct CourtFiles: Equatable, Hashable, Sendable {
     public var journal: String { court.map { CourtFiles.prefix + $0 + CourtFiles.journalEnding } ?? "badminton-match.jsonl" }
     /// The finished matches (`HistoryEntry` lines): `badminton-history.jsonl`, `badminton-3-history.jsonl`.
     public var history: String { court.map { CourtFiles.prefix + $0 + CourtFiles.historyEnding } ?? "badminton-history.jsonl" }
-    /// The desk's call to this court, kept until its match begins (`CourtCall.Kept`):
-    /// `badminton-3-call.json`.
-    public var call: String { court.map { CourtFiles.prefix + $0 + "-call.json" } ?? "badminton-call.json" }
     /// The name the store locks (its file is `lockName.lock`).
     public var lockName: String { court.map { CourtFiles.prefix + $0 } ?? "badminton" }
     /// The lock's file: its holder closing it (quitting, or killed) is what a watcher hears.
     public var lockFile: String { lockName + ".lock" }
+    /// The desk's call to this court, kept until its match begins (`CourtCall.Kept`):
+    /// `badminton-3-call.json`.
+    public var call: String { court.map { CourtFiles.prefix + $0 + "-call.json" } ?? "badminton-call.json" }
     /// Every file of the court.
     public var all: [String] { [journal, history, lockFile] }
 

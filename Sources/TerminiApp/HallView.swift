@@ -85,15 +85,15 @@ public struct CourtLink: Equatable, Sendable {
     public var problem: String?
     /// What the court answered to the desk's call to it (`court/C/call`), as the desk heard it.
     public var call: CallAnswer?
-    /// The desk's call the court has still to begin (`Match 12 · MS R2 · Lin Dan (CHN) v Lee
-    /// Chong Wei (MAS)`), as the hall's retained calls say; nil: none.
-    public var next: String?
     /// Whether this screen ages the presence it was given (the desk's and a screen anywhere's
     /// do): a retained "online" is believed only while the court itself is heard.
     public var ages: Bool
     /// When the court itself was last heard (this screen's clock): a message it sent while
     /// this screen was subscribed, not one the broker kept for it. nil: not since this start.
     public var heardAt: Double?
+    /// The desk's call the court has still to begin (`Match 12 · MS R2 · Lin Dan (CHN) v Lee
+    /// Chong Wei (MAS)`), as the hall's retained calls say; nil: none.
+    public var next: String?
     /// A court refreshes its presence every `CourtPublisher.presenceEvery` (20 s) while it has a
     /// link; heard of for this long, its "online" is old news (it may have died with the broker
     /// down, when no last will can be sent).

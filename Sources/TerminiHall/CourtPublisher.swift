@@ -44,7 +44,8 @@ public final class CourtPublisher: ClientDriven {
     public private(set) var calls: CourtCalls
     /// Writes the court's call file and syncs it; false when the disk refused it (the call
     /// is then not taken: the broker's retained copy brings it again at the next connection).
-    let saveCall: ([UInt8]) -> Bool
+    /// nil: this publisher takes no calls (`keepCalls` not said).
+    var saveCall: (([UInt8]) -> Bool)?
     /// The call file changed since the last look (the app reads it again).
     public private(set) var callFileChanged = false
 
@@ -56,11 +57,9 @@ public final class CourtPublisher: ClientDriven {
     public var presenceEvery = 20.0
 
     public init(address: HallAddress, credentials: HallCredentials?, court: String, keeper: String,
-                journal: [UInt8]?, history: [[UInt8]], call: CourtCall.Kept? = nil,
-                saveCall: @escaping ([UInt8]) -> Bool = { _ in false }, now: Double) throws(HallError) {
+                journal: [UInt8]?, history: [[UInt8]], now: Double) throws(HallError) {
         self.court = court
-        calls = CourtCalls(court: court, kept: call)
-        self.saveCall = saveCall
+        calls = CourtCalls(court: court, kept: nil)
         self.keeper = keeper
         topics = HallTopics(hall: address.hall)
         files = CourtFiles(court: court)
@@ -70,8 +69,6 @@ public final class CourtPublisher: ClientDriven {
         client = try MQTTClient(clientID: "termini-\(address.hall)-court-\(court)-\(keeper)", cleanSession: true,
                                 host: address.host, port: address.port, username: credentials?.user, password: credentials?.password, will: will)
         client.start(now: now)
-        // Killed between the match's start and the call's "accepted": the journal says so.
-        apply(calls.matchChanged(log))
     }
 
     // MARK: The seam
@@ -94,9 +91,21 @@ public final class CourtPublisher: ClientDriven {
         apply(calls.matchChanged(log))
     }
 
+    /// The court takes the desk's calls: `kept` is the one its file holds, `save` writes the
+    /// file and syncs it (true once it is on disk).
+    public func keepCalls(_ kept: CourtCall.Kept?, save: @escaping ([UInt8]) -> Bool) {
+        calls = CourtCalls(court: court, kept: kept)
+        saveCall = save
+        if client.isConnected { client.subscribe(topics.call(court)) }
+        // Killed between the match's start and the call's "accepted": the journal says so.
+        apply(calls.matchChanged(log))
+    }
+
+    public var takesCalls: Bool { saveCall != nil }
+
     /// A change of the call, kept once the court's file holds it.
     func apply(_ change: CourtCalls.Change?) {
-        guard let change, saveCall(change.bytes) else { return }
+        guard let change, saveCall?(change.bytes) == true else { return }
         calls.commit(change)
         callFileChanged = true
     }
@@ -118,9 +127,11 @@ public final class CourtPublisher: ClientDriven {
 
     public func nextDeadline(now: Double) -> Double? {
         var d = client.nextDeadline(now: now)
-        if client.isConnected, outbox.hasUnsent || retainedStale || calls.hasAnswerDue { d = now }
+        if client.isConnected, outbox.hasUnsent || retainedStale { d = now }
         if let w = ackWaitUntil { d = min(d ?? w, w) }
         if client.isConnected, let p = presenceSaidAt.map({ $0 + presenceEvery }) { d = min(d ?? p, p) }
+        // The court's answer to the desk's call, when the broker does not have it yet.
+        if client.isConnected, takesCalls, calls.hasAnswerDue { d = now }
         return d
     }
 
@@ -133,7 +144,7 @@ public final class CourtPublisher: ClientDriven {
                 // this one's own replaces it.
                 client.subscribe(topics.ack(court))
                 client.subscribe(topics.court(court, .online))
-                client.subscribe(topics.call(court))
+                if takesCalls { client.subscribe(topics.call(court)) }
                 calls.connected()
                 client.publish(topics.court(court, .online), HallWire.Presence(keeper: keeper, online: true).bytes, retain: true)
                 presenceSaidAt = now
@@ -184,7 +195,7 @@ public final class CourtPublisher: ClientDriven {
             client.publish(topics.court(court, .online), HallWire.Presence(keeper: keeper, online: true).bytes, retain: true)
             presenceSaidAt = now
         }
-        if let answer = calls.answerDue() { client.publish(topics.court(court, .call), answer, retain: true) }
+        if takesCalls, let answer = calls.answerDue() { client.publish(topics.court(court, .call), answer, retain: true) }
         if let w = ackWaitUntil {
             guard now >= w else { return }
             ackWaitUntil = nil

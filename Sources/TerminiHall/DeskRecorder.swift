@@ -82,14 +82,16 @@ public final class DeskRecorder: ClientDriven {
             switch e {
             case .connected:
                 refusal = nil
-                for p in [topics.everyCourt(.event), topics.everyCourt(.online), topics.everyCourt(.state), topics.everyCall,
-                          topics.everyCourt(.call)] { client.subscribe(p) }
+                for p in [topics.everyCourt(.event), topics.everyCourt(.online), topics.everyCourt(.state)] { client.subscribe(p) }
                 // The calls as the desk's file has them, whatever the broker kept meanwhile.
                 if sendsCalls { for c in Set(wantedCalls.keys).union(retainedCalls.keys) { publishCall(c) } }
                 // Whatever the broker kept or lost meanwhile: every court is asked for what
                 // follows the desk's files.
                 for (c, copy) in copies { publishAck(c, copy.ack(replay: true)) }
+                // The desk's calls and the courts' answers: each pane's "next on court".
+                for p in [topics.call("+"), topics.everyCourt(.call)] { client.subscribe(p) }
             case let .message(topic, payload, retained):
+                noteCall(topic, payload)
                 if let m = receive(topic, payload, now: now, live: !retained) { batch.append(m) }
             case .refused(let why):
                 if refusal != why { notices.append("hall: the broker refused the desk: \(why)") }
@@ -106,8 +108,6 @@ public final class DeskRecorder: ClientDriven {
     /// court itself was heard just now, which is what its "online" is believed by.
     func receive(_ topic: String, _ payload: [UInt8], now: Double, live: Bool = true) -> (String, HallWire.CourtMessage)? {
         if case .call(let c)? = topics.parse(topic) {
-            nextCalls.call(c, payload)
-            links[c, default: CourtLink(ages: true)].next = nextCalls.next(c)
             heardCall(c, payload)
             return nil
         }
@@ -135,8 +135,6 @@ public final class DeskRecorder: ClientDriven {
                 updateLink(c)
             }
         case .call:
-            nextCalls.answer(c, payload)
-            links[c, default: CourtLink(ages: true)].next = nextCalls.next(c)
             answered(c, payload)
         case .match:
             break
@@ -253,6 +251,22 @@ public final class DeskRecorder: ClientDriven {
 
     func heard(_ c: String, now: Double) {
         links[c, default: CourtLink(ages: true)].heardAt = now
+    }
+
+    /// A call of the desk's or a court's answer to one: the court's pane says what is next.
+    func noteCall(_ topic: String, _ payload: [UInt8]) {
+        let court: String
+        switch topics.parse(topic) {
+        case .call(let c)?:
+            court = c
+            nextCalls.call(c, payload)
+        case .court(let c, .call)?:
+            court = c
+            nextCalls.answer(c, payload)
+        default:
+            return
+        }
+        if links[court]?.next != nextCalls.next(court) { links[court, default: CourtLink(ages: true)].next = nextCalls.next(court) }
     }
 
     func updateLink(_ c: String) {

@@ -37,6 +37,9 @@ public final class Program<Term: TerminalIO> {
         self.store = store
         self.clock = clock
         makeWatcher = watcher
+        // A court's keeper keeps the desk's calls to court in its directory, through a store
+        // of its own that syncs each write.
+        if let hall, let dir = store.directory { hall.keepCalls { FileStore(directory: dir) } }
     }
 
     /// Runs until the user quits or a signal ends it, then gives the terminal back; the exit status.

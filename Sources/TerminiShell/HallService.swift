@@ -61,11 +61,7 @@ public final class HallService: SaveObserver {
     public static func keeper(_ inv: Invocation, hall: HallStart, store: FileStore, now: Double) -> Result<HallService?, HallError> {
         let request = BadmintonHallRequest(inv.appOptions)
         guard inv.app == app, request.role == .keeper, let court = request.court else { return .success(nil) }
-        // The call file is written by a store of its own, which syncs each write before the
-        // court answers the desk (and before the app shows the call).
-        let calls = FileStore(directory: store.directory)
-        return HallService.court(court, hall: hall, store: store, keeper: keeperID(directory: store.directory), now: now,
-                                 callStore: calls).map { $0 }
+        return HallService.court(court, hall: hall, store: store, keeper: keeperID(directory: store.directory), now: now).map { $0 }
     }
 
     /// `--hall URL --watch --court N [--display]`: a screen anywhere, following one court.
@@ -160,19 +156,12 @@ public final class HallService: SaveObserver {
 
     /// A keeper of `court` with a hall: its publisher, from the court's files as they are now
     /// (the journal, and the history's lines). `keeper` names this laptop's keeping on the hall.
-    /// `callStore`: where the desk's call to the court is kept (none: calls are not taken).
-    public static func court(_ court: String, hall: HallStart, store: any StateReader, keeper: String, now: Double,
-                             callStore: (any StateStore)? = nil) -> Result<HallService, HallError> {
+    public static func court(_ court: String, hall: HallStart, store: any StateReader, keeper: String, now: Double) -> Result<HallService, HallError> {
         let files = CourtFiles(court: court)
         let history = store.readBytes(files.history).map { MatchLines.lines(of: $0) } ?? []
-        let save: ([UInt8]) -> Bool = { bytes in
-            guard let callStore else { return false }
-            return (try? callStore.write(files.call, bytes: bytes)) != nil
-        }
         do {
             let p = try CourtPublisher(address: hall.address, credentials: hall.credentials, court: court, keeper: keeper,
-                                       journal: store.readBytes(files.journal), history: history,
-                                       call: CourtCall.Kept.parse(store.readBytes(files.call)), saveCall: save, now: now)
+                                       journal: store.readBytes(files.journal), history: history, now: now)
             return .success(HallService(publisher: p))
         } catch {
             return .failure(error)
@@ -185,6 +174,35 @@ public final class HallService: SaveObserver {
         var name = [CChar](repeating: 0, count: 256)
         let host = gethostname(&name, name.count) == 0 ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         return HallWire.keeperID(host: host, directory: directory ?? "")
+    }
+
+    // MARK: The desk's calls to court
+
+    /// Where a court's keeper keeps the desk's call to it: a store of its own on the config
+    /// directory, which syncs each write before the court answers the desk (and before the
+    /// app shows the call).
+    private var callStore: (() -> any StateStore)?
+
+    /// A court's keeper takes the desk's calls, kept through the store `make` makes (made
+    /// once it publishes a court: its publisher reads the call kept there and writes it there).
+    public func keepCalls(in make: @escaping () -> any StateStore) {
+        callStore = make
+        takeCalls()
+    }
+
+    private func takeCalls() {
+        guard let make = callStore, let p = publisher, !p.takesCalls else { return }
+        let store = make()
+        let file = CourtFiles(court: p.court).call
+        p.keepCalls(CourtCall.Kept.parse(store.readBytes(file))) { bytes in (try? store.write(file, bytes: bytes)) != nil }
+    }
+
+    /// The files the hall changed in the app's directory since the last look (the desk's
+    /// call, kept): the app reads them again.
+    public func takeChangedFiles() -> Set<String> {
+        takeCalls()
+        guard let p = publisher, p.takeCallFileChanged() else { return [] }
+        return [CourtFiles(court: p.court).call]
     }
 
     // MARK: SaveObserver
@@ -231,13 +249,6 @@ public final class HallService: SaveObserver {
     public func pump(now: Double) {
         connection.service(now: now)
         if connection.wantsWrite { connection.writable(now: now) }
-    }
-
-    /// The files the hall changed in the app's directory since the last look (the desk's
-    /// call, kept): the app reads them again.
-    public func takeChangedFiles() -> Set<String> {
-        guard let p = publisher, p.takeCallFileChanged() else { return [] }
-        return [CourtFiles(court: p.court).call]
     }
 
     /// What the screen shows of the hall.

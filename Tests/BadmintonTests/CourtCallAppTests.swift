@@ -35,6 +35,7 @@ import Testing
         let text = dialog.message(at: h.now, glyphs: .unicode)
         #expect(text.hasPrefix("Match 12 · MS R2 · Lin Dan (CHN) v Lee Chong Wei (MAS) · court 3 \u{2014} Enter to start setup"))
         #expect(text.contains("warm-up 1:30 left"))
+        #expect(dialog.message(at: CourtCallAppTests.calledAt + 127, glyphs: .unicode).hasSuffix("warm-up over, +0:07"))
         #expect(h.hints.contains(KeyHint("Enter", "Start setup")))
         h.press(.enter)
         let form = try #require(h.setupForm)
