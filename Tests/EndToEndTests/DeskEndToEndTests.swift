@@ -124,6 +124,20 @@ import Testing
         #expect(screen.exitStatus() == 0)
     }
 
+    /// --call against a real court keeper: the court shows the call and answers; --call
+    /// exits 0 with the answer.
+    @Test(broker) func callToARealCourt() throws {
+        let broker = try MosquittoBroker()
+        let dir = try Self.deskDir("termini-desk-call-court")
+        let courtDir = TempDir("termini-desk-call-court-c")
+        let court = try TmuxSession(arguments: ["badminton", "--court", "1", "--hall", broker.url], configDir: courtDir.path)
+        #expect(court.wait(timeout: 15) { $0.contains("hall ● online") }.ok, "\(court.screen)")
+        let r = Self.run(["--hall", broker.url, "--call", "1", "--court", "1", "--matches", dir.file("m.csv")], dir.path)
+        #expect(r.status == 0 && r.stdout == "Court 1 has match 1 (received).\n", "\(r.stdout) \(r.stderr)")
+        #expect(court.wait { $0.contains("Match 1 · MS R1 · Lin Dan (CHN) v Lee Chong Wei (MAS)") }.ok, "\(court.screen)")
+        court.send("q")
+    }
+
     @Test func badCommandLinesAndBadFiles() throws {
         let dir = try Self.deskDir("termini-desk-bad")
         var r = Self.run(["--call", "1"], dir.path)
