@@ -296,7 +296,9 @@ public struct DeskApp: KeyedApp {
 
     public func status(context: AppContext) -> String? {
         let d = context.glyphs.middleDot
+        // Without a hall (--hall, or hall = URL in the config) the calls stay in desk.json.
         return "\(desk.queue.count) waiting \(d) \(desk.calls.count) called \(d) \(desk.results.count) finished"
+            + (context.hall == nil ? " \(d) no hall" : "")
     }
 
     public var minimumSize: Size { Size(width: 60, height: 12) }
