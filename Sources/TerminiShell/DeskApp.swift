@@ -69,10 +69,12 @@ public struct DeskApp: KeyedApp {
 
     /// The courts' recorded copies read again; what they say of the calls taken (a match begun,
     /// a result in).
-    mutating func readCourts(_ store: any StateReader) {
+    /// `changed`: the files that changed (only their courts are read again); nil: all.
+    mutating func readCourts(_ store: any StateReader, changed: Set<String>? = nil) {
         recorded = CourtFiles.courts(in: store.fileNames()).compactMap(\.court)
-        logs = [:]
-        for c in recorded {
+        let again = changed.map { names in Set(names.compactMap(CourtFiles.court(ofFile:))) }
+        for c in recorded where again?.contains(c) ?? true {
+            logs[c] = nil
             if let bytes = store.readBytes(CourtFiles(court: c).journal), let log = MatchLog(records: JournalContents.read(bytes).events) {
                 logs[c] = log
             }
@@ -103,7 +105,7 @@ public struct DeskApp: KeyedApp {
 
     public mutating func filesChanged(_ names: Set<String>, store: any StateReader, context: AppContext) -> [AppEffect] {
         let before = desk
-        readCourts(store)
+        readCourts(store, changed: names.contains(DeskFile.name) ? nil : names)
         let new = desk.results.filter { r in before.result(of: r.number) == nil }
         return saveIfChanged(from: before) + new.map { .notice("Match \($0.number) finished: \(DeskView.resultLine($0))") }
     }
