@@ -148,3 +148,26 @@ extension CourtCallEndToEndTests {
         #expect(!final.screen.contains("Court 3"), "\(final.screen)")
     }
 }
+
+extension CourtCallEndToEndTests {
+    /// A hostile publisher on the call topic: garbage changes nothing; a call whose names carry
+    /// escapes, bidi controls and 300 characters is shown cleaned and cut, never raw.
+    @Test(broker) func aHostileCallIsIgnoredOrShownCleaned() throws {
+        let broker = try MosquittoBroker()
+        let dir = TempDir("termini-call-hostile")
+        let court = try TmuxSession(arguments: ["badminton", "--ascii", "--no-color", "--court", "3", "--hall", broker.url], configDir: dir.path)
+        #expect(court.wait { $0.contains("hall * ") }.ok, "\(court.screen)")
+        try Self.publish(broker, "garbage \u{1b}[2J")
+        try Self.publish(broker, String(repeating: "{", count: 5000))
+        #expect(court.barrier())
+        #expect(!court.screen.contains("Call to court"), "\(court.screen)")
+        let hostile = Self.call().replacingOccurrences(of: #""Lin Dan""#, with: #""\u001b]0;owned\u0007Lin\u202e Dan""#)
+            .replacingOccurrences(of: #""event":"MS""#, with: "\"event\":\"" + String(repeating: "E", count: 300) + "\"")
+        try Self.publish(broker, hostile)
+        #expect(court.wait { $0.contains("Call to court") }.ok, "\(court.screen)")
+        let flat = court.screen.replacingOccurrences(of: "|", with: " ").split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        #expect(flat.contains("]0;ownedLin Dan (CHN)"), "\(court.screen)")
+        #expect(flat.contains(String(repeating: "E", count: 40) + " R2") && !flat.contains(String(repeating: "E", count: 41)), "\(court.screen)")
+        #expect(court.exitStatus(timeout: 0.1) == nil, "still running")
+    }
+}
