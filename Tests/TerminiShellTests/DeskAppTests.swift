@@ -165,6 +165,23 @@ import TerminiTestSupport
         #expect(big.contains("MATCH POINT Lin Dan"), "\(big)")
     }
 
+    @Test func aCourtOfflineIsCountedAndItsAnswerShown() {
+        var (h, _) = harness()
+        _ = h.press(.enter, .enter)
+        var ctx = h.context
+        var one = CourtLink(online: true)
+        one.call = CallAnswer(id: "x", match: "1", state: "next")
+        ctx.hall = HallView(courts: ["1": one, "3": CourtLink(online: false)])
+        #expect(h.app.health(ctx).offline == ["3"])
+        #expect(h.app.title(context: ctx) == "Desk · 1 to look at")
+        #expect(h.app.status(context: ctx)?.hasSuffix("no hall") == false)
+        var canvas = Canvas(size: AppContext.standardSize)
+        h.app.render(in: Rect(AppContext.standardSize), on: &canvas, theme: .builtinDefault, context: ctx)
+        let screen = canvas.lines.joined(separator: "\n")
+        #expect(screen.contains("Court 1 [● online] · Match 1 MS R1 · next · warm-up"), "\(screen)")
+        #expect(screen.contains("Court 3 [○ offline] · free"), "\(screen)")
+    }
+
     @Test func itFitsEightyByTwentyFourAndUsesTwoHundredBySixty() {
         var (h, _) = harness(courts: 8)
         _ = h.press(.enter, .enter)
