@@ -57,6 +57,19 @@ public struct HallLink: Equatable, Sendable {
     }
 }
 
+/// A court's answer to a call to court: the call's id, its match, and `received`, `next`,
+/// `accepted` or `declined` (the hall's wire format is `HallCallAnswer`).
+public struct CallAnswer: Equatable, Sendable {
+    public var id: String
+    public var match: String
+    public var state: String
+    public init(id: String, match: String, state: String) {
+        self.id = id
+        self.match = match
+        self.state = state
+    }
+}
+
 /// A court as the desk (or any screen on the hall) knows it.
 public struct CourtLink: Equatable, Sendable {
     /// Its keeper's presence: true online, false offline (its last will), nil not heard of.
@@ -70,6 +83,8 @@ public struct CourtLink: Equatable, Sendable {
     /// Messages set aside (garbage, a second keeper, forged seqs), and the last reason.
     public var quarantined: Int
     public var problem: String?
+    /// What the court answered to the desk's call to it (`court/C/call`), as the desk heard it.
+    public var call: CallAnswer?
     /// Whether this screen ages the presence it was given (the desk's and a screen anywhere's
     /// do): a retained "online" is believed only while the court itself is heard.
     public var ages: Bool

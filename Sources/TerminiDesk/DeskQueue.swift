@@ -240,3 +240,26 @@ extension DeskState {
         return new
     }
 }
+
+extension DeskState {
+    /// The call to court the hall carries for `call` (`desk/call/C`, retained): the match's
+    /// players, countries, format and officials, the time of the call (the warm-up's start).
+    public func hallCall(_ call: DeskCall) -> CourtCall? {
+        guard let m = match(call.match) else { return nil }
+        func side(_ t: DeskTeam) -> [CourtCall.Player] { t.players.map { CourtCall.Player(name: $0, country: t.country) } }
+        return CourtCall(match: m.number, event: m.event, round: m.round, court: call.court, team1: side(m.teams[0]), team2: side(m.teams[1]),
+                         format: m.format?.description, umpire: m.umpire, judge: m.judge, calledAt: call.calledAt)
+    }
+
+    /// What each court should have on the hall now: the call not yet begun there (its
+    /// current one, else its next, which the court keeps for when its match ends). A court
+    /// with none is not in the map: its retained call is cleared.
+    public var hallCalls: [String: CourtCall] {
+        var out: [String: CourtCall] = [:]
+        for c in calls where c.startedAt == nil {
+            if let have = out[c.court], call(of: have.match)?.next == false { continue }
+            if let hc = hallCall(c) { out[c.court] = hc }
+        }
+        return out
+    }
+}

@@ -83,6 +83,8 @@ public final class DeskRecorder: ClientDriven {
             case .connected:
                 refusal = nil
                 for p in [topics.everyCourt(.event), topics.everyCourt(.online), topics.everyCourt(.state)] { client.subscribe(p) }
+                // The calls as the desk's file has them, whatever the broker kept meanwhile.
+                if sendsCalls { for c in Set(wantedCalls.keys).union(retainedCalls.keys) { publishCall(c) } }
                 // Whatever the broker kept or lost meanwhile: every court is asked for what
                 // follows the desk's files.
                 for (c, copy) in copies { publishAck(c, copy.ack(replay: true)) }
@@ -105,6 +107,10 @@ public final class DeskRecorder: ClientDriven {
     /// `live`: sent while the desk was subscribed, not kept by the broker (retained): the
     /// court itself was heard just now, which is what its "online" is believed by.
     func receive(_ topic: String, _ payload: [UInt8], now: Double, live: Bool = true) -> (String, HallWire.CourtMessage)? {
+        if case .call(let c)? = topics.parse(topic) {
+            heardCall(c, payload)
+            return nil
+        }
         guard case .court(let c, let kind)? = topics.parse(topic) else {
             strays += 1
             return nil
@@ -128,8 +134,10 @@ public final class DeskRecorder: ClientDriven {
                 if live { heard(c, now: now) }
                 updateLink(c)
             }
-        case .match, .call, .history:
-            // For screens anywhere (the desk has every event itself); the court's answer to a call.
+        case .call:
+            answered(c, payload)
+        case .match, .history:
+            // For screens anywhere: the desk has every event itself.
             break
         }
         return nil
@@ -286,6 +294,50 @@ public final class DeskRecorder: ClientDriven {
     public var view: HallView { HallView(courts: links) }
 
     public func stop() { client.stop() }
+
+    // MARK: Calls to court
+
+    /// The calls the desk's file holds, by court (`DeskState.hallCalls`).
+    public private(set) var wantedCalls: [String: CourtCall] = [:]
+    /// Whether this desk sends the hall's calls (the tournament desk, once told `want`); a
+    /// recording desk only reads them, and never clears another desk's.
+    public private(set) var sendsCalls = false
+    /// The call id the broker retains on each court's `desk/call/C` ("" for none), as heard.
+    public private(set) var retainedCalls: [String: String] = [:]
+    /// The last answer of each court to a call.
+    public private(set) var answers: [String: HallCallAnswer] = [:]
+
+    /// The calls as the desk's file holds them now (told after each save of it): each court
+    /// whose retained call differs is sent its call, or an empty retained message that
+    /// clears one withdrawn or begun. Sent again at every connection.
+    public func want(_ calls: [String: CourtCall]) {
+        sendsCalls = true
+        let before = wantedCalls
+        wantedCalls = calls
+        for c in Set(calls.keys).union(before.keys) where calls[c] != before[c] { publishCall(c) }
+    }
+
+    func publishCall(_ court: String) {
+        client.publish(topics.call(court), wantedCalls[court]?.bytes ?? [], retain: true)
+    }
+
+    /// The desk's own retained call on a court, as the broker has it: one the file no longer
+    /// holds (the desk was stopped between its save and the message) is put right.
+    func heardCall(_ court: String, _ payload: [UInt8]) {
+        let id = HallCall.parse(payload)?.id ?? ""
+        retainedCalls[court] = id
+        if sendsCalls, id != (wantedCalls[court]?.id ?? "") { publishCall(court) }
+    }
+
+    /// A court's answer (hostile input: read by `HallCallAnswer.parse`, else ignored).
+    func answered(_ court: String, _ payload: [UInt8]) {
+        guard let a = HallCallAnswer.parse(payload) else {
+            links[court, default: CourtLink(ages: true)].call = nil
+            return
+        }
+        answers[court] = a
+        links[court, default: CourtLink(ages: true)].call = CallAnswer(id: a.id, match: a.match, state: a.state.rawValue)
+    }
 }
 
 extension String {

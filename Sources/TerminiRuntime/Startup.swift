@@ -129,6 +129,17 @@ struct Startup {
         if invocation.command == HallCommand.descriptor.id {
             output = HallCommand.run(invocation.appOptions, invocation.operands)
         } else if invocation.command == "desk" {
+            if let why = DeskCommand.matchesProblem(invocation.appOptions) {
+                Output.say("termini: \(TextLayout.printable(why))\n")
+                exit(1)
+            }
+            if DeskCommand.isCall(invocation) {
+                let r = DeskCommand.call(invocation.appOptions, hall: hall, directory: directory)
+                Terminal.prepareCommand()
+                Output.print(r.stdout)
+                Output.say(r.stderr)
+                exit(r.status)
+            }
             output = DeskCommand.runCommand(invocation.appOptions, store: reader)
         } else if let hall, HallService.isHallStatus(invocation), let type = AppRegistry.app(HallService.app) {
             // The hall's courts as the broker retained them, read as a local hall's files are.
@@ -202,7 +213,7 @@ struct Startup {
         store.deferAppendSyncs()
         // A court keeper with a hall publishes its court: its files read before the app opens,
         // the publisher hung on the saves before the app's start makes any.
-        if let hall, !watchOnly {
+        if let hall, !watchOnly, !HallService.isDesk(invocation) {
             switch HallService.keeper(invocation, hall: hall, store: store, now: WallClock.now()) {
             case .success(let s): hallService = s
             case .failure(let e): hallNotices.append("hall: \(e.description)")
@@ -210,7 +221,8 @@ struct Startup {
         } else if let hall, HallService.isDesk(invocation) {
             // The desk's screen reads as any watcher does; its copies are written by a store
             // of their own, which syncs each write before the court is acknowledged.
-            switch HallService.desk(hall: hall, store: FileStore(directory: directory), now: WallClock.now()) {
+            switch HallService.desk(hall: hall, store: FileStore(directory: directory), now: WallClock.now(),
+                                    sendsCalls: DeskCommand.isScreen(invocation)) {
             case .success(let s): hallService = s
             case .failure(let e): hallNotices.append("hall: \(e.description)")
             }
@@ -218,7 +230,7 @@ struct Startup {
         let shell = Shell(store: store, config: config.config, configBytes: config.bytes, theme: theme,
                           themeName: catalog.names.contains(s.theme) ? s.theme : "default",
                           unicode: terminal.unicode, monochrome: !s.color || terminal.depth == .monochrome, catalog: catalog,
-                          open: invocation.app, options: invocation.appOptions, notices: notices + config.notices + themeMessages + hallNotices,
+                          open: invocation.app ?? DeskCommand.screen(invocation), options: invocation.appOptions, notices: notices + config.notices + themeMessages + hallNotices,
                           now: WallClock.now(), depth: terminal.depth, size: terminal.size, unicodeAvailable: Terminal.adoptLocale(),
                           colorAvailable: terminal.depth != .monochrome, speaker: SpeechRunner(),
                           saveObservers: hallService.map { [$0] } ?? [])

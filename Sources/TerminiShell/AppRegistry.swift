@@ -22,8 +22,11 @@ public enum AppRegistry {
         functionKeys.contains(n) ? apps[n - firstFunctionKey] : nil
     }
 
+    /// Screens of a command, opened only by it (`termini desk`): not in the launcher, no F-key.
+    public static var screens: [any MiniApp.Type] { [DeskApp.self] }
+
     public static func app(_ id: String) -> (any MiniApp.Type)? {
-        apps.first { $0.descriptor.id == id }
+        apps.first { $0.descriptor.id == id } ?? screens.first { $0.descriptor.id == id }
     }
 
     public static func index(of id: String) -> Int? {

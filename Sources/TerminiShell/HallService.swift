@@ -5,6 +5,7 @@ import TerminiCore
 import TerminiApp
 import TerminiStore
 import TerminiHall
+import TerminiDesk
 import BadmintonRules
 import Badminton
 
@@ -124,23 +125,31 @@ public final class HallService: SaveObserver {
             return .failure(error)
         }
         defer { m.stop() }
-        let end = clock() + timeout
-        while !m.settled(now: clock()) {
-            let now = clock()
-            guard now < end else {
-                return .failure(HallError("no answer from the hall's broker at \(hall.settings.address.url)" + (m.problem.map { " (\($0))" } ?? "")))
-            }
-            var fds = m.socket.map { [pollfd(fd: $0, events: Int16(POLLIN) | (m.wantsWrite ? Int16(POLLOUT) : 0), revents: 0)] } ?? []
-            let wait = min(end, m.nextDeadline(now: now) ?? now + 0.05, now + 0.05) - now
-            _ = poll(&fds, nfds_t(fds.count), Int32(max(0, wait) * 1000))
-            if let f = fds.first, f.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { m.readable(now: clock()) }
-            if m.wantsWrite { m.writable(now: clock()) }
-            m.service(now: clock())
+        guard drive(m, until: { m.settled(now: $0) }, timeout: timeout, clock: clock) else {
+            return .failure(HallError("no answer from the hall's broker at \(hall.settings.address.url)" + (m.problem.map { " (\($0))" } ?? "")))
         }
         guard let dir = PrivateDirectory.make() else { return .failure(HallError("no private directory for the hall's copy")) }
         let files = FileStore(directory: dir)
         for (name, bytes) in m.files { try? files.write(name, bytes: bytes) }
         return .success(dir)
+    }
+
+    /// Runs a connection outside the loop (a command: `--status --all`, `desk --call`) until
+    /// `done` holds, or `timeout` seconds have passed (false then).
+    public static func drive(_ c: any HallConnection, until done: (Double) -> Bool, timeout: Double,
+                             clock: () -> Double = WallClock.now) -> Bool {
+        let end = clock() + timeout
+        while !done(clock()) {
+            let now = clock()
+            guard now < end else { return false }
+            var fds = c.socket.map { [pollfd(fd: $0, events: Int16(POLLIN) | (c.wantsWrite ? Int16(POLLOUT) : 0), revents: 0)] } ?? []
+            let wait = min(end, c.nextDeadline(now: now) ?? now + 0.05, now + 0.05) - now
+            _ = poll(&fds, nfds_t(fds.count), Int32(max(0, wait) * 1000))
+            if let f = fds.first, f.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { c.readable(now: clock()) }
+            if c.wantsWrite { c.writable(now: clock()) }
+            c.service(now: clock())
+        }
+        return true
     }
 
     /// A screen's client id: one per process.
@@ -149,17 +158,21 @@ public final class HallService: SaveObserver {
     }
 
     /// `--hall URL --watch --all`: the recording desk.
+    /// The tournament desk's screen (`termini desk` without --results, --call or
+    /// --scoresheet) records the courts as the recording desk does.
     public static func isDesk(_ inv: Invocation) -> Bool {
-        inv.app == app && BadmintonHallRequest(inv.appOptions).role == .desk
+        (inv.app == app && BadmintonHallRequest(inv.appOptions).role == .desk) || DeskCommand.isScreen(inv)
     }
 
     /// The recording desk, writing every court's copy through `store` (one that syncs each
     /// write before it returns: an acknowledgement is never ahead of the disk), under each
     /// court's lock for the writes.
-    public static func desk(hall: HallStart, store: FileStore, now: Double) -> Result<HallService, HallError> {
+    public static func desk(hall: HallStart, store: FileStore, now: Double, sendsCalls: Bool = false) -> Result<HallService, HallError> {
         do {
             let r = try DeskRecorder(address: hall.address, credentials: hall.credentials, store: store,
                                      lock: { store.tryLock($0) }, unlock: { store.unlock($0) }, now: now)
+            // The tournament desk's calls as its file holds them; a recording desk sends none.
+            if sendsCalls { r.want(DeskFile.load(from: store).hallCalls) }
             return .success(HallService(recorder: r))
         } catch {
             return .failure(error)
@@ -224,6 +237,10 @@ public final class HallService: SaveObserver {
 
     public func onSynced(file: String, bytes: [UInt8], appended: Bool) {
         publisher?.durable(DurableSave(file: file, bytes: bytes, kind: appended ? .appended : .replaced))
+        // The desk's calls go to the hall once desk.json holds them, never before.
+        if let r = recorder, r.sendsCalls, file == DeskFile.name, case .success(let d) = StateCodec.decode(DeskState.self, from: bytes, version: DeskFile.version) {
+            r.want(d.hallCalls)
+        }
     }
 
     // MARK: The loop

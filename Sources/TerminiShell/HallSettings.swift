@@ -30,7 +30,7 @@ public struct HallSettings: Equatable, Sendable {
     }
 
     public static func resolve(_ inv: Invocation, config: ConfigFile, directory: String?) -> Result<HallSettings?, UsageError> {
-        guard inv.app == "badminton", inv.action == .run else { return .success(nil) }
+        guard inv.app == "badminton" || inv.command == DeskCommand.descriptor.id, inv.action == .run else { return .success(nil) }
         let request = BadmintonHallRequest(inv.appOptions)
         func fail(_ m: String) -> Result<HallSettings?, UsageError> { .failure(UsageError(message: m)) }
         let url: String
@@ -45,7 +45,7 @@ public struct HallSettings: Equatable, Sendable {
         }
         // The config's hall is for the courts named and the hall's screens; a keeper of the
         // one court of the directory is as it always was.
-        if fromConfig, request.role == .keeper || request.role == .files, request.court == nil { return .success(nil) }
+        if fromConfig, inv.app != nil, request.role == .keeper || request.role == .files, request.court == nil { return .success(nil) }
         let address: HallAddress
         switch HallAddress.parse(url) {
         case .success(let a): address = a

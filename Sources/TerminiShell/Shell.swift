@@ -178,7 +178,8 @@ public final class Shell {
             pendingOutputs += follow(id, now: now, lockChanged: true)
         }
         current = id
-        launcher.selection = AppRegistry.index(of: id) ?? launcher.selection
+        guard let index = AppRegistry.index(of: id) else { return }
+        launcher.selection = index
         launcher.lastApp = id
         executor.setPreference(PreferenceKey.lastApp, id)
     }
@@ -262,7 +263,7 @@ public final class Shell {
         let ctx = context(now)
         switch key {
         case .char("q"), .char("Q"): quitRequested = true
-        case .escape: current = nil
+        case .escape where current.map({ AppRegistry.index(of: $0) != nil }) ?? true: current = nil
         case .char("?"): return openHelp(now)
         case .function(1...7):
             var me = self
@@ -332,7 +333,8 @@ public final class Shell {
             s.openSettings(ctx.now)
         },
         // The bar's pinned end (priority 1): kept when the rest is cut.
-        Binding([.escape], hint: .init("Menu", priority: 1), "back to the launcher", when: { $0.current != nil }) { s, _, _ in
+        // Not from a screen of a command (the desk), which the launcher does not list.
+        Binding([.escape], hint: .init("Menu", priority: 1), "back to the launcher", when: { $0.current.map { AppRegistry.index(of: $0) != nil } ?? false }) { s, _, _ in
             s.current = nil
             return []
         },
@@ -474,8 +476,9 @@ public final class Shell {
         let notice = notices.newest
         let more = notices.notices.count - 1
         if let app, let id = current {
-            let index = (AppRegistry.index(of: id) ?? 0) + 2
-            var window = Window(title: "\(app.title(context: ctx))  F\(index)", bar: bar, status: status(of: app, id, context: ctx),
+            // A command's screen (the desk) has no F-key.
+            let key = AppRegistry.index(of: id).map { "  F\($0 + 2)" } ?? ""
+            var window = Window(title: app.title(context: ctx) + key, bar: bar, status: status(of: app, id, context: ctx),
                                 notice: notice, moreNotices: more)
             window.groundLaid = true
             window.render(in: screen, on: &canvas, theme: theme)

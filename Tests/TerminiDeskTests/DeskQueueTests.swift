@@ -172,4 +172,19 @@ import BadmintonRulesTestSupport
         var e = desk()
         #expect(e.take(court: "2", matches: [m.log]).isEmpty && e.call(of: "1")?.startedAt == nil)
     }
+
+    @Test func eachCourtIsSentTheCallItHasStillToBegin() {
+        var d = desk()
+        _ = d.call("2", court: "2", at: Self.t0, rest: 0)
+        #expect(d.hallCalls.mapValues(\.match) == ["1": "1", "2": "2"])
+        let call = d.hallCalls["1"]
+        #expect(call?.team1.first?.name == "Ann" && call?.calledAt == Self.t0 && call?.id == "1@1800000000")
+        // Begun on court 1: its call is cleared; a call made then waits as its next and is sent.
+        d.started("1", at: Self.t0 + 60)
+        #expect(d.hallCalls["1"] == nil)
+        _ = d.withdraw("2")
+        #expect(d.hallCalls["2"] == nil)
+        _ = d.call("2", court: "1", at: Self.t0 + 120, rest: 0)
+        #expect(d.next(on: "1")?.match == "2" && d.hallCalls["1"]?.match == "2")
+    }
 }

@@ -12,6 +12,9 @@ import TerminiTestSupport
         let r = parsed("desk", "--hall", "mqtt://desk.local", "--results", "csv")
         #expect(r?.command == "desk" && r?.app == nil)
         #expect(r?.appOptions.values == ["--hall": "mqtt://desk.local", "--results": "csv"])
+        let call = parsed("desk", "--hall", "mqtt://h", "--call", "12", "--court", "3", "--matches", "m.csv", "--wait", "5").map { DeskOptions($0.appOptions) }
+        #expect(call?.call == "12" && call?.court == "3" && call?.matches == "m.csv" && call?.wait == "5")
+        #expect(parsed("desk", "--scoresheet", "12").map { DeskOptions($0.appOptions).scoresheet } == "12")
         #expect(parsed("desk", "--hall=mqtt://h", "--results", "json")?.appOptions.values["--results"] == "json")
         #expect(parsed("desk", "--results", "json", "--config-dir", "/tmp/d")?.configDir == "/tmp/d")
     }
@@ -24,7 +27,17 @@ import TerminiTestSupport
     }
 
     @Test func badDeskCommandLinesAreUsageErrors() {
-        #expect(error("desk") == "termini desk needs --results csv|json")
+        #expect(error("desk") == nil)
+        #expect(error("desk", "--call", "12") == "--call MATCH needs --court N")
+        #expect(error("desk", "--court", "3")?.contains("--court goes with --call") == true)
+        #expect(error("desk", "--call", "1", "--court", "a/b")?.contains("not a court's name") == true)
+        #expect(error("desk", "--call", "$(x)", "--court", "1")?.contains("not a match number") == true)
+        #expect(error("desk", "--call", "1", "--court", "1", "--results", "csv") == "--call, --results and --scoresheet go one at a time")
+        #expect(error("desk", "--call", "1", "--court", "1", "--wait", "0")?.contains("--wait takes seconds") == true)
+        #expect(error("desk", "--wait", "5")?.contains("--wait goes with --call") == true)
+        #expect(error("desk", "--matches", "m.csv", "--results", "csv")?.contains("--matches goes with") == true)
+        #expect(error("desk", "--matches") != nil)
+        #expect(error("desk", "--scoresheet")?.contains("needs the number of a finished match") == true)
         #expect(error("desk", "--results", "xml")?.contains("csv or json") == true)
         #expect(error("desk", "--watch") == "'--watch' is not an option of desk")
         #expect(error("badminton", "--results", "csv") == "'--results' is not an option of badminton")

@@ -22,6 +22,16 @@ enum KeyDocs {
         return out
     }
 
+    /// The screens of a command (the desk's): their whole lists are in docs/ only (the
+    /// manual names their keys in a sentence, within its 800 lines).
+    static var commandScreens: [(id: String, sections: [HelpSection])] {
+        let context = AppContext(now: 1_800_000_000, unicode: true)
+        return AppRegistry.screens.map { type in
+            let app = type.init(options: AppOptions(), store: InMemoryStore(), context: context)
+            return (type.descriptor.id, app.help(context: context).filter { !dialogKeys.contains($0) })
+        }
+    }
+
     /// The keys every dialog shares (the app contract's `Dialog.keys`).
     static var dialogKeys: [HelpSection] { Dialog.keys.help(glyphs: .unicode) }
 
@@ -127,11 +137,11 @@ enum KeyDocs {
     }
 
     /// The Markdown pages with whole key lists: each screen's list is in one of them.
-    static let markdownFiles = ["docs/guide.md", "docs/badminton.md"]
+    static let markdownFiles = ["docs/guide.md", "docs/badminton.md", "docs/desk.md"]
 
     /// A Markdown page with its whole key lists made anew.
     static func updatedMarkdown(_ text: String) -> (text: String, ids: [String]) {
-        let all = Dictionary(uniqueKeysWithValues: screens.map { ($0.id, $0.sections) })
+        let all = Dictionary(uniqueKeysWithValues: (screens + commandScreens).map { ($0.id, $0.sections) })
         return replacingBlocks(in: text, begin: "<!-- BEGIN KEYS ", end: "<!-- END KEYS ") { id in all[id].map { markdownBlock(id, $0) } }
     }
 
