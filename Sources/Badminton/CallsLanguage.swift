@@ -36,6 +36,10 @@ extension BadmintonApp {
         return (table, languages)
     }
 
+    /// The hall's calls language as this directory chooses it (`badminton.calls`, a user's
+    /// own table included), for the words the desk says beside the umpire's.
+    public static func hallCalls(_ store: any StateReader) -> CallTable { callTable(store, notify: false).0 }
+
     /// F7's row: the language of the calls, every table `L` steps through.
     public static func settings(store: any StateReader) -> [AppSetting] {
         let (table, languages) = callTable(store, notify: false)

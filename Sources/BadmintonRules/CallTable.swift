@@ -20,6 +20,10 @@ public enum CallMoment: String, CaseIterable, Sendable {
     case warning, fault, disqualified, faulted
     case wonByDisqualification = "won_by_disqualification", asTheyStood = "as_they_stood", unfinished
     case suspended
+    /// The tournament desk's call to court, its words for "and", the events and the rounds.
+    case deskCall = "desk_call", deskAnd = "desk_and"
+    case eventMS = "event_ms", eventWS = "event_ws", eventMD = "event_md", eventWD = "event_wd", eventXD = "event_xd"
+    case roundF = "round_f", roundSF = "round_sf", roundQF = "round_qf", roundN = "round_n"
 
     /// The placeholders the moment's text holds.
     public var placeholders: Set<String> {
@@ -38,6 +42,8 @@ public enum CallMoment: String, CaseIterable, Sendable {
         case .matchWonAlone, .retired, .wonByDisqualification: return ["side"]
         case .warning, .fault, .disqualified, .faulted: return ["player"]
         case .asTheyStood: return ["scores"]
+        case .deskCall: return ["match", "event", "round", "sides", "court"]
+        case .roundN: return ["n"]
         default: return []
         }
     }
@@ -59,6 +65,10 @@ public struct CallTable: Sendable, Equatable {
     /// it lacks (said in English).
     public var problems: [String] = []
     public var missing: [CallMoment] = []
+
+    /// The text of `moment` with its placeholders filled in (English when the table lacks it),
+    /// for the words said beside the umpire's (the desk's call to court).
+    public func text(_ moment: CallMoment, _ values: KeyValuePairs<String, String> = [:]) -> String { say(moment, values) }
 
     /// The text of `moment` with its placeholders filled in (English when the table lacks it).
     func say(_ moment: CallMoment, _ values: KeyValuePairs<String, String> = [:]) -> String {

@@ -85,6 +85,18 @@ public enum CallTables {
     as_they_stood = the games as they stood: {scores}
     unfinished = {score} unfinished
     suspended = play is suspended
+    # The tournament desk's call to court (termini desk).
+    desk_call = Match {match}, {event}, {round}: {sides}, court {court}.
+    desk_and = and
+    event_ms = men's singles
+    event_ws = women's singles
+    event_md = men's doubles
+    event_wd = women's doubles
+    event_xd = mixed doubles
+    round_f = final
+    round_sf = semi-final
+    round_qf = quarter-final
+    round_n = round {n}
     """
 
     /// The German umpire's calls of the Deutscher Badminton-Verband ("beide",
@@ -157,6 +169,18 @@ public enum CallTables {
     as_they_stood = Spielstand beim Abbruch: {scores}
     unfinished = {score} nicht beendet
     suspended = das Spiel ist unterbrochen
+    # Der Aufruf der Turnierleitung (termini desk).
+    desk_call = Spiel {match}, {event}, {round}: {sides}, Feld {court}.
+    desk_and = und
+    event_ms = Herreneinzel
+    event_ws = Dameneinzel
+    event_md = Herrendoppel
+    event_wd = Damendoppel
+    event_xd = Mixed
+    round_f = Finale
+    round_sf = Halbfinale
+    round_qf = Viertelfinale
+    round_n = Runde {n}
     """
 
     /// French umpires' calls as in Swiss Badminton and the FFBaD ("partout",
@@ -229,6 +253,18 @@ public enum CallTables {
     as_they_stood = score à l'arrêt du jeu : {scores}
     unfinished = {score} non terminé
     suspended = le match est suspendu
+    # L'appel du juge-arbitre (termini desk).
+    desk_call = Match {match}, {event}, {round} : {sides}, terrain {court}.
+    desk_and = et
+    event_ms = simple messieurs
+    event_ws = simple dames
+    event_md = double messieurs
+    event_wd = double dames
+    event_xd = double mixte
+    round_f = finale
+    round_sf = demi-finale
+    round_qf = quart de finale
+    round_n = tour {n}
     """
 
     /// Dutch umpires' calls as in Badminton Vlaanderen ("beiden", "wissel van speelhelft",
@@ -301,5 +337,17 @@ public enum CallTables {
     as_they_stood = stand bij het stoppen van het spel: {scores}
     unfinished = {score} niet uitgespeeld
     suspended = het spel wordt onderbroken
+    # De oproep van de wedstrijdtafel (termini desk).
+    desk_call = Wedstrijd {match}, {event}, {round}: {sides}, baan {court}.
+    desk_and = en
+    event_ms = herenenkel
+    event_ws = damesenkel
+    event_md = herendubbel
+    event_wd = damesdubbel
+    event_xd = gemengd dubbel
+    round_f = finale
+    round_sf = halve finale
+    round_qf = kwartfinale
+    round_n = ronde {n}
     """
 }

@@ -4,6 +4,7 @@ import TerminiApp
 import TerminiStore
 import TerminiDesk
 import BadmintonRules
+import Badminton
 
 /// `termini desk --hall URL --matches FILE.csv`: the desk's screen (issue 27). Three panes:
 /// the queue (matches not called, each player's rest, a mark for one still on court), the
@@ -43,6 +44,8 @@ public struct DeskApp: KeyedApp {
     var startNotices: [String] = []
     /// The state as read from `desk.json`, to know whether the start changed it.
     let saved: DeskState
+    /// The hall's calls language (`badminton.calls`): the call to court is said in it.
+    let calls: CallTable
 
     public static let restKey = "desk.rest", lateKey = "desk.late", courtsKey = "desk.courts"
     public static let defaultLate = 10.0 * 60
@@ -50,6 +53,7 @@ public struct DeskApp: KeyedApp {
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         var d = DeskFile.load(from: store)
         saved = d
+        calls = BadmintonApp.hallCalls(store)
         rest = store.preference(DeskApp.restKey).flatMap(DeskDuration.parse) ?? DeskState.defaultRest
         late = store.preference(DeskApp.lateKey).flatMap(DeskDuration.parse) ?? DeskApp.defaultLate
         configured = store.preference(DeskApp.courtsKey).flatMap { Int(TextLayout.sanitized($0).split(separator: " ").first ?? "") }.map { n in (0..<min(max(n, 0), 99)).map { String($0 + 1) } } ?? []
@@ -171,7 +175,7 @@ public struct DeskApp: KeyedApp {
             picked.queue = min(picked.queue, max(0, desk.queue.count - 1))
             var out = saveIfChanged(from: before)
             out.append(.notice("Match \(number) called to court \(court)" + (c.next ? " as its next match" : "") + "."))
-            if let m = desk.match(number), context.sound.alerts && context.speechAvailable { out.append(.speak(DeskAnnouncement.text(m, court: court), voice: nil)) }
+            if let m = desk.match(number), context.sound.alerts && context.speechAvailable { out.append(.speak(UmpireCall.spoken(DeskAnnouncement.text(m, court: court, calls: calls)), voice: calls.voice)) }
             return out
         }
     }

@@ -45,4 +45,15 @@ import BadmintonRules
                              teams: [DeskTeam(players: ["Ann", "Bob"], country: "Club Nord"), DeskTeam(players: ["Cy", "Di"])])
         #expect(DeskAnnouncement.text(pair, court: "1") == "Match 7, Open XD, quarter-final: Ann and Bob, Club Nord, and Cy and Di, court 1.")
     }
+
+    /// Issue 27: the call is spoken in the hall's calls language, not always in English.
+    @Test func theCallIsSaidInTheHallsLanguage() {
+        let match = DeskMatch(number: "12", event: "MS", round: "R2",
+                              teams: [DeskTeam(players: ["Lin Dan"], country: "CHN"), DeskTeam(players: ["Lee Chong Wei"], country: "MAS")])
+        let de = CallTable.resolve("de", user: nil), fr = CallTable.resolve("fr", user: nil), nl = CallTable.resolve("nl", user: nil)
+        #expect(DeskAnnouncement.text(match, court: "3", calls: de) == "Spiel 12, Herreneinzel, Runde 2: Lin Dan, China, und Lee Chong Wei, Malaysia, Feld 3.")
+        #expect(DeskAnnouncement.text(match, court: "3", calls: fr) == "Match 12, simple messieurs, tour 2 : Lin Dan, China, et Lee Chong Wei, Malaysia, terrain 3.")
+        let pair = DeskMatch(number: "7", event: "XD", round: "F", teams: [DeskTeam(players: ["Ann", "Bob"]), DeskTeam(players: ["Cy", "Di"])])
+        #expect(DeskAnnouncement.text(pair, court: "1", calls: nl) == "Wedstrijd 7, gemengd dubbel, finale: Ann en Bob, en Cy en Di, baan 1.")
+    }
 }
