@@ -381,9 +381,10 @@ extension BadmintonApp {
                     style = theme[.muted]
                 }
             }
-            // The player's cards, as the name bar marks them (Y R B), beside the name.
+            // The player's cards, as the name bar marks them (Y R B), beside the name, in
+            // brackets: a red card's R is not the right court's R on the same row.
             let cards = s.cards.filter { $0.team == t && $0.player == p }.map { MarkedName.letter($0.card) }
-            if !cards.isEmpty { note += " · " + cards.joined(separator: " ") }
+            if !cards.isEmpty { note += " [" + cards.joined(separator: " ") + "]" }
             let label = court == .right ? "R" : "L"
             // The name is cut, never the court letter or the role.
             let name = TextLayout.truncate(fullName, to: max(1, row.width - 2 - DisplayWidth.of(note)), ellipsis: g.ellipsis)

@@ -152,7 +152,8 @@ enum BandTests {
         d.press(.char("c"), .char("4"), .char("w"), .enter, .char("c"), .char("4"), .char("f"), .enter)
         let c = d.board()
         #expect(c.lines[0].hasSuffix("Cat/Dan  Y  R"), "\(c.lines[0])")
-        #expect(c.text.contains("Dan · Y R"), "the court diagram: \(c.text)")
+        // In brackets (the umpire's test: the red card's R read as the right court's).
+        #expect(c.text.contains("Dan [Y R]"), "the court diagram: \(c.text)")
         // The mark is in normal video (and bold) inside the reverse-video bar: monochrome reads it.
         let mono = d.board(theme: Theme.builtinDefault.monochrome)
         let y = mono.lines[0].range(of: " Y ").map { mono.lines[0].distance(from: mono.lines[0].startIndex, to: $0.lowerBound) + 1 }

@@ -471,7 +471,7 @@ extension TmuxSession {
         // 4: the right pair's second player.
         keys(t, "4", "w", "Enter")
         #expect(t.waitFor("Dan  Y "), "\(t.screen)")
-        #expect(t.screen.contains("Dan · Y"), "in the court diagram:\n\(t.screen)")
+        #expect(t.screen.contains("Dan [Y"), "in the court diagram:\n\(t.screen)")
         // A rally: before it, a fault would score nothing (RTTO 3.7.7).
         t.send("a")
         #expect(Self.waitJSON(dir) { Self.score($0) == [1, 0] }.ok)
