@@ -15,8 +15,7 @@ extension ScreenWriter {
     @inline(__always)
     mutating func glyph(_ cell: CompactCell, _ canvas: Canvas, _ out: inout [UInt8]) {
         guard controls.unicode else {
-            let v = cell.scalar?.value ?? 63
-            out.append(v < 0x80 && v >= 0x20 ? UInt8(v) : 63)  // "?"
+            out.append(ScreenWriter.asciiByte(cell.scalar?.value ?? 63))
             if cell.width == 2 { out.append(63) }
             return
         }
@@ -26,6 +25,20 @@ extension ScreenWriter {
             out += canvas.text(of: cell).utf8
         }
     }
+
+    /// A character as a terminal without UTF-8 gets it: ASCII as it is; a letter of Latin-1 or
+    /// Latin Extended-A as its letter without the accent (`ü` u, `ß` s, `ø` o, `ł` l: one cell,
+    /// one byte, so `Jürgen Groß` reads `Jurgen Gros`, not `J?rgen Gro?`); anything else `?`.
+    @inline(__always)
+    public static func asciiByte(_ v: UInt32) -> UInt8 {
+        if v < 0x80 { return v >= 0x20 ? UInt8(v) : 63 }
+        guard v >= 0xC0 && v < 0x180 else { return 63 }
+        return latinBases[Int(v - 0xC0)]
+    }
+
+    /// The base letters of U+00C0 to U+017F, in order (× and ÷ as x and /).
+    static let latinBases: [UInt8] = Array(
+        "AAAAAAACEEEEIIIIDNOOOOOxOUUUUYTsaaaaaaaceeeeiiiidnooooo/ouuuuytyAaAaAaCcCcCcCcDdDdEeEeEeEeEeGgGgGgGgHhHhIiIiIiIiIiIiJjKkkLlLlLlLlLlNnNnNnnNnOoOoOoOoRrRrRrSsSsSsSsTtTtTtUuUuUuUuUuUuWwYyYZzZzZzs".utf8)
 
     @inline(__always)
     static func appendUTF8(_ s: Unicode.Scalar, to out: inout [UInt8]) {
