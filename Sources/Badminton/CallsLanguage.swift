@@ -52,7 +52,16 @@ extension BadmintonApp {
         guard key == BadmintonApp.callsKey, languages.codes.contains(value) else { return [] }
         calls = languages.table(value)
         spokenCall = nil
+        sayLanguage()
         return speechEffects(at: context.now)
+    }
+
+    /// The language of the calls on the prompt line (after L, and after F7: a message of the
+    /// last language chosen must not stay).
+    mutating func sayLanguage() {
+        let name = TextLayout.sanitized(calls.name)
+        message = Message("The calls are in \(name) (\(calls.code)); L for the next language." + (calls.notice.map { " " + $0 } ?? ""),
+                          short: "Calls: \(name).")
     }
 
     static var callsBindings: [B] {
@@ -69,9 +78,7 @@ extension BadmintonApp {
         let i = codes.firstIndex(of: calls.code) ?? -1
         calls = codes.isEmpty ? .english : languages.table(codes[(i + 1) % codes.count])
         spokenCall = nil
-        let name = TextLayout.sanitized(calls.name)
-        message = Message("The calls are in \(name) (\(calls.code)); L for the next language." + (calls.notice.map { " " + $0 } ?? ""),
-                          short: "Calls: \(name).")
+        sayLanguage()
         return [.setPreference(key: BadmintonApp.callsKey, value: calls.code)] + speechEffects(at: now)
     }
 }

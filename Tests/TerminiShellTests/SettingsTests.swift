@@ -78,8 +78,13 @@ import TerminiTestSupport
         #expect(shell.preferences.value("badminton.calls") == "de")
         shell.press(.enter)
         #expect(shell.text().contains("beide") || shell.text().contains("bitte spielen"), "the call in German at once:\n\(shell.text())")
+        // L, then F7: the prompt line says the language now, not the one L chose (the umpire's test).
+        shell.press(.char("L"))
+        #expect(shell.text().contains("Français"), "\(shell.text())")
+        shell.press(.function(7), .down, .down, .down, .down, .right, .enter)
+        #expect(shell.text().contains("Nederlands") && !shell.text().contains("Français"), "\(shell.text())")
         // Round the languages and back to English.
-        shell.press(.function(7), .down, .down, .down, .down, .left)
+        shell.press(.function(7), .down, .down, .down, .down, .left, .left, .left)
         #expect(shell.preferences.value("badminton.calls") == "en")
     }
 
