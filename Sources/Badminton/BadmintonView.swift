@@ -171,7 +171,8 @@ extension BadmintonApp {
                 canvas.fit(serving ? laid.serving : laid.idle, in: Rect(x: x, y: bar.y, width: bar.maxX - x, height: 1), style: nameStyle, glyphs: g)
             }
         }
-        canvas.fit(BadmintonApp.gamesLine(team: t, state: s, width: r.width, glyphs: g), in: r.row(nameRows), alignment: .center,
+        // Worded for the narrower half, so both halves say it alike.
+        canvas.fit(BadmintonApp.gamesLine(team: t, state: s, width: min(r.width, layout.halfWidth), glyphs: g), in: r.row(nameRows), alignment: .center,
                    style: theme[.text], glyphs: g)
         // The server or the receiver, and the service court in words.
         renderService(team: t, in: Rect(x: r.x, y: r.y + nameRows + 1, width: r.width, height: layout.serviceRows), state: s,

@@ -17,6 +17,8 @@ struct BoardLayout: Equatable, Sendable {
     var spacer: Int
     var digitRows: Int
     var courtRows: Int
+    /// The narrower half's width: both halves word their lines for it, alike.
+    var halfWidth: Int
 
     /// Rows above the digits.
     var header: Int { nameRows + 1 + serviceRows + max(1, bandRows) + spacer }
@@ -31,6 +33,7 @@ struct BoardLayout: Equatable, Sendable {
     /// The layout of halves `halfWidth` wide in a main area of `height` rows (the halves' part
     /// of the screen, above the call line).
     init(height: Int, halfWidth: Int, doubles: Bool, glyphs: Glyphs) {
+        self.halfWidth = halfWidth
         nameRows = BadmintonApp.nameRows(height)
         serviceRows = BadmintonApp.serviceRows(doubles: doubles)
         courtRows = doubles && height >= 14 ? 4 : 0

@@ -166,3 +166,20 @@ import Testing
         #expect(!line.contains("n: new match"), "a watcher cannot start one")
     }
 }
+
+/// The umpire's test: at 80×24 in game 5 of 5x11 the left half read `Won 2 · G1 11-1 …` and the
+/// right half, a column narrower, only `Games won: 2`; both say it alike.
+@Suite struct GamesLineTests {
+    @Test func bothHalvesWordTheGamesAlike() {
+        var h = Harness(options: ["--new": "", "--format": "5x11"])
+        for winner in [0, 1, 0, 1] {
+            h.point(winner, times: 11)
+            h.press(.enter)
+            if h.state?.phase == .choosingService { h.press(.enter) }
+        }
+        #expect(h.state?.gameNumber == 5, "\(String(describing: h.state))")
+        let rows = h.board().lines.filter { $0.contains("Won 2") || $0.contains("Games won: 2") }
+        let forms = rows.map { row in ["Won 2 · G1", "Games won: 2 · G1", "Games won: 2"].map { row.components(separatedBy: $0).count - 1 } }
+        #expect(rows.count == 1 && forms.first.map { f in f.contains(2) } == true, "\(rows)")
+    }
+}
