@@ -155,7 +155,10 @@ struct CardDialog: Modal, Equatable, Sendable {
                               role: card == .fault || card == .disqualification ? .danger : .dialogBorder, on: &canvas, theme: theme)
         guard inner.height >= 5 else { return }
         numbered.render(in: inner, row: 0, column: 10, label: "Player", state: state, chosen: chosen, focused: chosen == nil, on: &canvas, theme: theme)
-        let cards: [(Misconduct, String, String)] = [(.warning, "yellow", "warning"), (.fault, "red", "fault: the other side scores"),
+        // Before the match and after it a fault is recorded and scores nothing (RTTO 3.7.7).
+        let scores = state.hasRallies && !state.isOver
+        let cards: [(Misconduct, String, String)] = [(.warning, "yellow", "warning"),
+                                                     (.fault, "red", scores ? "fault: the other side scores" : "fault: recorded, no point now"),
                                                      (.disqualification, "black", "disqualification: the match ends")]
         for (i, (c, colour, what)) in cards.enumerated() {
             let r = inner.row(3 + i)

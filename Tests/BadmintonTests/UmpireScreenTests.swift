@@ -229,3 +229,15 @@ enum BandTests {
         #expect(h.state?.stoppages.count == 2 && h.state?.runningStoppage == nil)
     }
 }
+
+/// The umpire's test: the card dialog offered "f red fault: the other side scores" before the
+/// first rally and after the match, when a fault scores nothing (RTTO 3.7.7).
+@Suite struct CardDialogWordsTests {
+    @Test func aFaultSaysItScoresOnlyWhenItDoes() {
+        var h = Harness(options: ["--new": ""])
+        h.press(.char("c"))
+        #expect(h.board().text.contains("fault: recorded, no point now"), "\(h.board().text)")
+        h.press(.escape, .left, .char("c"))
+        #expect(h.board().text.contains("fault: the other side scores"), "\(h.board().text)")
+    }
+}
