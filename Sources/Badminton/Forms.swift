@@ -522,12 +522,8 @@ struct EndMenu: Modal, Equatable, Sendable {
 
     /// The item's action, or, for one that cannot be taken now, the reason on screen.
     mutating func choose(_ i: Int) -> ModalStep<Action> {
-        guard items.indices.contains(i) else { return .stay }
-        selected = i
-        guard items[i].enabled else {
-            refusal = EndMenu.walkoverRule
-            return .alert
-        }
+        let picked = pick(i)
+        guard items.indices.contains(i), items[i].enabled else { return picked }
         return .finish(.end(items[i].action))
     }
 
