@@ -10,13 +10,18 @@ public enum DeskFile {
 
     /// The state saved last; an empty desk when there is none. A damaged file (or one
     /// holding what no desk writes) is kept aside by the store and said, never half-read.
-    public static func load(from store: any StateReader) -> DeskState {
-        guard let s = store.load(DeskState.self, from: name, version: version) else { return DeskState() }
+    public static func load(from store: any StateReader) -> DeskState { loadSaying(from: store).state }
+
+    /// The state saved last, and whether a `desk.json` was there but could not be taken (the
+    /// store kept it aside): a desk that starts empty over a damaged file must say so.
+    public static func loadSaying(from store: any StateReader) -> (state: DeskState, damaged: Bool) {
+        let there = store.fileNames().contains(name)
+        guard let s = store.load(DeskState.self, from: name, version: version) else { return (DeskState(), there) }
         guard s.isSound else {
             store.notice("\(name) holds matches no desk writes (a side that is not two teams, a score that is not two numbers): started empty, the file left as it is")
-            return DeskState()
+            return (DeskState(), true)
         }
-        return s
+        return (s, false)
     }
 
     public static func save(_ state: DeskState, to store: any StateStore) throws {

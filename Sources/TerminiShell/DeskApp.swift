@@ -51,8 +51,16 @@ public struct DeskApp: KeyedApp {
     public static let defaultLate = 10.0 * 60
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
-        var d = DeskFile.load(from: store)
+        let (loaded, damaged) = DeskFile.loadSaying(from: store)
+        var d = loaded
         saved = d
+        if damaged {
+            // Before anything else: the desk starts over and must not call a played match again.
+            modals.push(DialogModal.alert(title: "desk.json could not be read",
+                                          message: "desk.json could not be read: it is kept aside (desk.json.corrupt-…, beside it) and the desk starts over "
+                                              + "from the matches file. Matches played on the courts come back to Finished from their copies; check "
+                                              + "Finished before calling a match again.", role: .danger))
+        }
         calls = BadmintonApp.hallCalls(store)
         rest = store.preference(DeskApp.restKey).flatMap(DeskDuration.parse) ?? DeskState.defaultRest
         late = store.preference(DeskApp.lateKey).flatMap(DeskDuration.parse) ?? DeskApp.defaultLate

@@ -47,6 +47,19 @@ import TerminiTestSupport
         #expect(screen.contains("Queue (4)") && screen.contains("Courts") && screen.contains("Finished (0)"))
     }
 
+    /// The referee's test: a damaged desk.json was set aside and the desk started empty with
+    /// no word of it (played matches back in the queue, ready to be called again). It now
+    /// stops at a dialog that says so before anything else, and calls nothing until it is read.
+    @Test func aDamagedDeskFileIsSaidBeforeAnythingElse() {
+        let store = InMemoryStore()
+        store.files[DeskFile.name] = Array(#"{"version":1,"state":{"matches":[{"number":"1""#.utf8)
+        let (h, _) = harness(store)
+        let screen = h.lines(size: AppContext.standardSize).joined(separator: "\n")
+        #expect(h.app.modals.top(DialogModal<DeskApp.Action>.self) != nil, "\(screen)")
+        #expect(screen.contains("desk.json could not be read"), "\(screen)")
+        #expect(!store.keptAside.isEmpty, "the damaged file is kept aside, not lost")
+    }
+
     @Test func pickAMatchPickACourtEnterCallsItAndTheDiskHasItFirst() {
         let store = InMemoryStore()
         var (h, _) = harness(store)
