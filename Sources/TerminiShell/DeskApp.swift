@@ -204,6 +204,12 @@ public struct DeskApp: KeyedApp {
 
     mutating func askEnding(retired: Bool, _ context: AppContext) -> [AppEffect] {
         guard let n = markedMatch(context), let m = desk.match(n) else { return [.notice("Pick a match (queue) or a court's match first.")] }
+        // A match in play on a court the desk hears is its umpire's to end: a result marked
+        // here while the court plays on would leave two records that disagree.
+        if retired, let c = desk.call(of: n), c.startedAt != nil, logs[c.court]?.state.isOver == false,
+           let link = context.hall?.courts[c.court], link.online == true, !link.isStale(now: context.now) {
+            return [.notice("Match \(n) is in play on court \(c.court): its umpire records a retirement there (x), and the result comes from the court.")]
+        }
         let title = retired ? "Retired: match \(n)" : "Walkover: match \(n)"
         let question = retired ? "Which side retired?" : "Which side did not come?"
         let names = m.teams.map { TextLayout.truncate(TextLayout.sanitized($0.name), to: 24) }

@@ -178,6 +178,30 @@ import TerminiTestSupport
         #expect(big.contains("MATCH POINT Lin Dan"), "\(big)")
     }
 
+    /// The referee's test: `r` at the desk marked a match retired while its court, online,
+    /// played on (the desk's result 1-0 retired, the court's 21-0 played). A match in play on a
+    /// court the desk hears is retired by its umpire (x); the desk marks it only for a court it
+    /// does not hear.
+    @Test func aMatchInPlayOnACourtHeardIsRetiredByItsUmpire() {
+        let store = InMemoryStore()
+        var (h, _) = harness(store)
+        _ = h.press(.enter, .enter)
+        let m = Match("1x21", names: ["Lin Dan", "Lee Chong Wei"], at: h.now + 60)
+        m.score(1, 0)
+        store.files[CourtFiles(court: "1").journal] = m.log.effective.flatMap { $0.line + [0x0a] }
+        h.now = m.time + 5
+        _ = h.carry(h.app.filesChanged([CourtFiles(court: "1").journal], store: store, context: h.context))
+        while h.app.focus != .courts { _ = h.press(.tab) }
+        var ctx = h.context
+        ctx.hall = HallView(courts: ["1": CourtLink(online: true, heardAt: h.now)])
+        let said = h.app.askEnding(retired: true, ctx)
+        #expect(h.app.modals.isEmpty, "no dialog: the umpire retires it")
+        #expect(said.contains(.notice("Match 1 is in play on court 1: its umpire records a retirement there (x), and the result comes from the court.")), "\(said)")
+        ctx.hall = HallView(courts: ["1": CourtLink(online: false)])
+        _ = h.app.askEnding(retired: true, ctx)
+        #expect(!h.app.modals.isEmpty, "a court the desk does not hear: the desk may mark it")
+    }
+
     @Test func aCourtOfflineIsCountedAndItsAnswerShown() {
         var (h, _) = harness()
         _ = h.press(.enter, .enter)
