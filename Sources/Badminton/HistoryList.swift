@@ -7,47 +7,85 @@ import TerminiApp
 /// and its games, abandoned ones marked.
 extension BadmintonApp {
     /// Every match kept, newest first (the current one too once it is over); abandoned ones
-    /// (replaced by a new match before their end) are marked as such.
-    var historyMatches: [PastMatch] {
-        var matches = history
-        if let l = log, l.state.isOver, !matches.contains(where: { $0.startedAt == l.startedAt }) { matches.append(PastMatch(l)) }
+    /// (replaced by a new match before their end) are marked as such. A match still in the
+    /// journal (a stop between moving it to the history and writing the next match's journal)
+    /// is the match in progress, not a past one, until a new match begins.
+    var historyMatches: [HistoryRow] {
+        var matches = history.rows
+        if let l = log {
+            matches.removeAll { $0.startedAt == l.startedAt }
+            if l.state.isOver { matches.append(HistoryRow(l)) }
+        }
         return matches.reversed()
     }
 
+    /// The past matches as the history file holds them now (read, not kept: for a check), the
+    /// match in the journal left out.
+    func pastMatches() -> [HistoryRow] {
+        var shelf = history
+        shelf.load(files, keeping: false)
+        return shelf.rows.filter { $0.startedAt != log?.startedAt }
+    }
+
+    /// The list's rows, their heads made once.
+    var historyListing: HistoryListing { HistoryListing(historyMatches, zone: zone) }
+
     /// `2026-11-29 14:03  3x21  38 min`: when (local time), the format and how long it took.
-    func historyHead(_ m: PastMatch, formatWidth: Int = 4) -> String {
+    func historyHead(_ m: HistoryRow, formatWidth: Int = 4) -> String { HistoryListing.head(m, formatWidth: formatWidth, zone: zone) }
+
+    func historyRows(width: Int, ellipsis: String) -> [[(text: String, abandoned: Bool)]] {
+        historyListing.lines(width: width, ellipsis: ellipsis)
+    }
+
+    func historyPanel(width: Int, glyphs g: Glyphs) -> ScrollPanel { historyListing.panel(width: width, glyphs: g) }
+}
+
+/// The history list's matches (newest first) with what does not depend on the width made
+/// once: each head, the widest head, the widest outcome.
+struct HistoryListing: Sendable {
+    let rows: [HistoryRow]
+    let heads: [String]
+    let headWidth: Int
+    let outcomeWidth: Int
+    let abandoned: Int
+
+    init(_ rows: [HistoryRow], zone: LocalZone) {
+        self.rows = rows
+        let formatWidth = rows.map { DisplayWidth.of($0.format) }.max() ?? 4
+        heads = rows.map { HistoryListing.head($0, formatWidth: formatWidth, zone: zone) }
+        headWidth = heads.map { DisplayWidth.of($0) }.max() ?? 0
+        outcomeWidth = rows.map { DisplayWidth.of(TextLayout.sanitized($0.outcome.text)) }.max() ?? 0
+        abandoned = rows.filter { !$0.over }.count
+    }
+
+    static func head(_ m: HistoryRow, formatWidth: Int, zone: LocalZone) -> String {
         let when = MatchReport.shortTime(m.startedAt, offset: zone.offset(at: m.startedAt))
-        let format = TextLayout.pad(m.state.format.description, to: max(formatWidth, DisplayWidth.of(m.state.format.description)))
+        let format = TextLayout.pad(m.format, to: max(formatWidth, DisplayWidth.of(m.format)))
         return "\(when)  \(format)  \(TextLayout.pad(m.duration, to: 10, alignment: .right))"
     }
 
     /// One line a match when every outcome fits beside its date; else two, the outcome
     /// indented under the date, so the winner (first in it) is never cut.
-    func historyRows(width: Int, ellipsis: String) -> [[(text: String, abandoned: Bool)]] {
-        let matches = historyMatches
-        let formatWidth = matches.map { DisplayWidth.of($0.state.format.description) }.max() ?? 4
-        let heads = matches.map { historyHead($0, formatWidth: formatWidth) }
-        let headWidth = heads.map { DisplayWidth.of($0) }.max() ?? 0
-        let oneLine = matches.allSatisfy { DisplayWidth.of(TextLayout.sanitized(MatchReport.outcome($0.state))) + headWidth + 3 <= width }
+    func lines(width: Int, ellipsis: String) -> [[(text: String, abandoned: Bool)]] {
+        let oneLine = outcomeWidth + headWidth + 3 <= width
         /// The cards and shuttles after the outcome, when they fit whole.
-        func noted(_ line: String, _ s: MatchState) -> String {
-            guard let n = MatchReport.notes(s).map(TextLayout.sanitized), DisplayWidth.of(line) + 3 + DisplayWidth.of(n) <= width else { return line }
+        func noted(_ line: String, _ m: HistoryRow) -> String {
+            guard let n = m.notes.map(TextLayout.sanitized), DisplayWidth.of(line) + 3 + DisplayWidth.of(n) <= width else { return line }
             return line + " · " + n
         }
-        return zip(matches, heads).map { m, head in
-            let abandoned = !m.state.isOver
+        return zip(rows, heads).map { m, head in
+            let abandoned = !m.over
             if oneLine {
-                return [(noted(TextLayout.pad(head, to: headWidth) + "   " + TextLayout.sanitized(MatchReport.outcome(m.state)), m.state), abandoned)]
+                return [(noted(TextLayout.pad(head, to: headWidth) + "   " + TextLayout.sanitized(m.outcome.text), m), abandoned)]
             }
-            return [(head, abandoned), (noted("  " + TextLayout.sanitized(MatchReport.outcome(m.state, width: width - 2, ellipsis: ellipsis)), m.state), abandoned)]
+            return [(head, abandoned), (noted("  " + TextLayout.sanitized(m.outcome.fitted(width: width - 2, ellipsis: ellipsis)), m), abandoned)]
         }
     }
 
     /// The history as a scroll panel `width` cells wide inside: a match a line, or two with
     /// a blank line between matches when the outcomes need the room.
-    func historyPanel(width: Int, glyphs g: Glyphs) -> ScrollPanel {
-        let entries = historyRows(width: width, ellipsis: g.ellipsis)
-        let abandoned = entries.filter { $0.first?.abandoned == true }.count
+    func panel(width: Int, glyphs g: Glyphs) -> ScrollPanel {
+        let entries = lines(width: width, ellipsis: g.ellipsis)
         var title = entries.isEmpty ? "History" : "History · \(entries.count) match\(entries.count == 1 ? "" : "es")"
         if abandoned > 0 { title += " · \(abandoned) abandoned" }
         let perMatch = entries.first?.count ?? 1

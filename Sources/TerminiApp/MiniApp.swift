@@ -154,6 +154,12 @@ public protocol StateReader: AnyObject {
     /// A journal or the history line by line, any size: `body` gets each line without its
     /// newline. Nil when the file does not exist or cannot be read (kept aside, as for `load`).
     func readLines(_ file: String, _ body: (ArraySlice<UInt8>) -> Void) -> LinesRead?
+    /// The same from byte `offset` on, each line with the offset it starts at (an index of
+    /// the history built or brought up to date); lines too long to read are counted, not given.
+    func readLines(_ file: String, from offset: Int, _ body: (ArraySlice<UInt8>, Int) -> Void) -> LinesRead?
+    /// Up to `count` bytes of `file` from `offset`, and the file's size: a line of the history
+    /// read where its index says it is. Nil when the file does not exist or cannot be read.
+    func readRange(_ file: String, offset: Int, count: Int) -> FileRange?
     /// A message for the user (shown on screen by the shell).
     func notice(_ text: String)
     /// Whether saving works (false for a read-only or missing config directory).
