@@ -41,21 +41,30 @@ extension BadmintonApp {
 }
 
 /// The history list's matches (newest first) with what does not depend on the width made
-/// once: each head, the widest head, the widest outcome.
+/// once: each head and outcome (sanitised) with their widths; and the panel last made, kept
+/// for the next frame or key at the same width (a list of 10,000 matches is made once, not
+/// at every key).
 struct HistoryListing: Sendable {
     let rows: [HistoryRow]
     let heads: [String]
     let headWidth: Int
+    /// Each outcome whole, sanitised, and its width; the widest.
+    let outcomes: [(text: String, width: Int)]
     let outcomeWidth: Int
     let abandoned: Int
+    let made = MadePanel()
 
     init(_ rows: [HistoryRow], zone: LocalZone) {
         self.rows = rows
-        let formatWidth = rows.map { DisplayWidth.of($0.format) }.max() ?? 4
+        let formatWidth = rows.reduce(4) { max($0, DisplayWidth.of($1.format)) }
         heads = rows.map { HistoryListing.head($0, formatWidth: formatWidth, zone: zone) }
-        headWidth = heads.map { DisplayWidth.of($0) }.max() ?? 0
-        outcomeWidth = rows.map { DisplayWidth.of(TextLayout.sanitized($0.outcome.text)) }.max() ?? 0
-        abandoned = rows.filter { !$0.over }.count
+        headWidth = heads.reduce(0) { max($0, DisplayWidth.of($1)) }
+        outcomes = rows.map { r in
+            let text = TextLayout.sanitized(r.outcome.text)
+            return (text, DisplayWidth.of(text))
+        }
+        outcomeWidth = outcomes.reduce(0) { max($0, $1.width) }
+        abandoned = rows.reduce(0) { $0 + ($1.over ? 0 : 1) }
     }
 
     static func head(_ m: HistoryRow, formatWidth: Int, zone: LocalZone) -> String {
@@ -69,22 +78,25 @@ struct HistoryListing: Sendable {
     func lines(width: Int, ellipsis: String) -> [[(text: String, abandoned: Bool)]] {
         let oneLine = outcomeWidth + headWidth + 3 <= width
         /// The cards and shuttles after the outcome, when they fit whole.
-        func noted(_ line: String, _ m: HistoryRow) -> String {
-            guard let n = m.notes.map(TextLayout.sanitized), DisplayWidth.of(line) + 3 + DisplayWidth.of(n) <= width else { return line }
+        func noted(_ line: String, lineWidth: Int, _ m: HistoryRow) -> String {
+            guard let n = m.notes.map(TextLayout.sanitized), lineWidth + 3 + DisplayWidth.of(n) <= width else { return line }
             return line + " · " + n
         }
-        return zip(rows, heads).map { m, head in
-            let abandoned = !m.over
+        return rows.indices.map { i in
+            let m = rows[i], head = heads[i], abandoned = !m.over
             if oneLine {
-                return [(noted(TextLayout.pad(head, to: headWidth) + "   " + TextLayout.sanitized(m.outcome.text), m), abandoned)]
+                let line = TextLayout.pad(head, to: headWidth) + "   " + outcomes[i].text
+                return [(noted(line, lineWidth: headWidth + 3 + outcomes[i].width, m), abandoned)]
             }
-            return [(head, abandoned), (noted("  " + TextLayout.sanitized(m.outcome.fitted(width: width - 2, ellipsis: ellipsis)), m), abandoned)]
+            let fitted = TextLayout.sanitized(m.outcome.fitted(width: width - 2, ellipsis: ellipsis))
+            return [(head, abandoned), (noted("  " + fitted, lineWidth: 2 + DisplayWidth.of(fitted), m), abandoned)]
         }
     }
 
     /// The history as a scroll panel `width` cells wide inside: a match a line, or two with
     /// a blank line between matches when the outcomes need the room.
     func panel(width: Int, glyphs g: Glyphs) -> ScrollPanel {
+        if let p = made.panel(width: width, glyphs: g) { return p }
         let entries = lines(width: width, ellipsis: g.ellipsis)
         var title = entries.isEmpty ? "History" : "History · \(entries.count) match\(entries.count == 1 ? "" : "es")"
         if abandoned > 0 { title += " · \(abandoned) abandoned" }
@@ -94,7 +106,22 @@ struct HistoryListing: Sendable {
                 StyledLine(line.text.glyphed(g), line.abandoned ? .muted : i == 0 && perMatch > 1 ? .accent : .dialog)
             }
         }
-        return ScrollPanel(title: title.glyphed(g), items: items, gap: perMatch > 1 ? 1 : 0, fillsArea: true,
-                           emptyText: "No matches yet: finished and abandoned ones are listed here.")
+        let panel = ScrollPanel(title: title.glyphed(g), items: items, gap: perMatch > 1 ? 1 : 0, fillsArea: true,
+                                emptyText: "No matches yet: finished and abandoned ones are listed here.")
+        made.keep(panel, width: width, glyphs: g)
+        return panel
     }
+}
+
+/// The panel a listing last made, and for which width and glyphs: the list is made again only
+/// when these change. Used by the main thread only, as the app is.
+final class MadePanel: @unchecked Sendable {
+    private var last: (width: Int, glyphs: Glyphs, panel: ScrollPanel)?
+
+    func panel(width: Int, glyphs: Glyphs) -> ScrollPanel? {
+        guard let l = last, l.width == width, l.glyphs == glyphs else { return nil }
+        return l.panel
+    }
+
+    func keep(_ panel: ScrollPanel, width: Int, glyphs: Glyphs) { last = (width, glyphs, panel) }
 }
