@@ -287,20 +287,75 @@ public enum MatchReport {
     static let csvHeader = "match,started,format,discipline,team1,team2,seq,time,event,team,score1,score2,game,server,player,detail,duration,shuttles\n"
 
     static func csvRows(_ log: MatchLog, number n: Int) -> String {
-        var out = ""
         let first = log.state
+        // What every row of the match begins with, made once; then each row appended in place
+        // (an export writes hundreds of thousands of them).
         let head = [String(n), isoTime(log.startedAt), first.format.description, first.discipline.rawValue,
-                    csvField(first.teams[0].name), csvField(first.teams[1].name)]
+                    csvField(first.teams[0].name), csvField(first.teams[1].name)].joined(separator: ",") + ","
+        var out = ""
+        out.reserveCapacity(log.effective.count * (head.utf8.count + 80))
+        var times = DayCache()
+        var names: [String] = [], fields: [String] = []
+        /// A side's or player's name as a CSV cell, made once a name.
+        func field(_ name: String) -> String {
+            if let i = names.firstIndex(of: name) { return fields[i] }
+            names.append(name)
+            fields.append(csvField(name))
+            return fields[fields.count - 1]
+        }
         for r in rows(log) {
             let s = r.state
-            let team = eventTeam(r.event).map { csvField(s.teams[$0].name) } ?? ""
-            let server = s.phase == .playing ? csvField(s.serverName()) : ""
             let d = details(r.event, after: s)
-            let cols = head + [String(r.seq), isoTime(r.event.time), r.event.name, team, String(s.score[0]), String(s.score[1]),
-                               String(s.gameNumber), server, csvField(d.player ?? ""), d.detail ?? "", d.duration.map { decimal(clamped($0), places: 3) } ?? "",
-                               String(s.shuttles)]
-            out += cols.joined(separator: ",") + "\n"
+            out += head
+            out += String(r.seq)
+            out += ","
+            times.append(r.event.time, to: &out)
+            out += ","
+            out += r.event.name
+            out += ","
+            if let t = eventTeam(r.event) { out += field(s.teams[t].name) }
+            out += ","
+            out += String(s.score[0])
+            out += ","
+            out += String(s.score[1])
+            out += ","
+            out += String(s.gameNumber)
+            out += ","
+            if s.phase == .playing { out += field(s.serverName()) }
+            out += ","
+            out += csvField(d.player ?? "")
+            out += ","
+            out += d.detail ?? ""
+            out += ","
+            out += d.duration.map { decimal(clamped($0), places: 3) } ?? ""
+            out += ","
+            out += String(s.shuttles)
+            out += "\n"
         }
         return out
+    }
+
+    /// `isoTime` of the times of one match, its day's `2024-09-01T` made once a day.
+    struct DayCache {
+        var day: Int64?
+        var prefix = ""
+
+        mutating func append(_ t: Double, to out: inout String) {
+            let secs = Int64(MatchReport.clamped(t).rounded(.down))
+            let days = secs >= 0 ? secs / 86400 : (secs - 86399) / 86400
+            if days != day {
+                day = days
+                prefix = String(MatchReport.isoTime(t).prefix(11))
+            }
+            let rem = secs - days * 86400
+            func two(_ n: Int64) { if n < 10 { out += "0" }; out += String(n) }
+            out += prefix
+            two(rem / 3600)
+            out += ":"
+            two(rem % 3600 / 60)
+            out += ":"
+            two(rem % 60)
+            out += "Z"
+        }
     }
 }
