@@ -30,41 +30,44 @@ extension BadmintonApp {
     /// The list's rows, their heads made once.
     var historyListing: HistoryListing { HistoryListing(historyMatches, zone: zone) }
 
-    /// `2026-11-29 14:03  3x21  38 min`: when (local time), the format and how long it took.
-    func historyHead(_ m: HistoryRow, formatWidth: Int = 4) -> String { HistoryListing.head(m, formatWidth: formatWidth, zone: zone) }
-
     func historyRows(width: Int, ellipsis: String) -> [[(text: String, abandoned: Bool)]] {
         historyListing.lines(width: width, ellipsis: ellipsis)
     }
 
-    func historyPanel(width: Int, glyphs g: Glyphs) -> ScrollPanel { historyListing.panel(width: width, glyphs: g) }
+    func historyPanel(width: Int, glyphs g: Glyphs) -> ScrollPanel { historyListing.filledPanel(width: width, glyphs: g) }
 }
 
-/// The history list's matches (newest first) with what does not depend on the width made
-/// once: each head and outcome (sanitised) with their widths; and the panel last made, kept
-/// for the next frame or key at the same width (a list of 10,000 matches is made once, not
-/// at every key).
+/// The history list's matches (newest first) and what the list's shape needs of them, made
+/// without a string a match (the widths are the index's): the panel holds a blank item a
+/// match, and only the items on view are made (`fill`), so a list of 10,000 matches opens,
+/// scrolls and pages at the cost of a screenful. The blank panel made last is kept for the
+/// next frame or key at the same width.
 struct HistoryListing: Sendable {
     let rows: [HistoryRow]
-    let heads: [String]
+    let zone: LocalZone
+    let formatWidth: Int
     let headWidth: Int
-    /// Each outcome whole, sanitised, and its width; the widest.
-    let outcomes: [(text: String, width: Int)]
+    /// The widest outcome.
     let outcomeWidth: Int
     let abandoned: Int
     let made = MadePanel()
 
     init(_ rows: [HistoryRow], zone: LocalZone) {
         self.rows = rows
+        self.zone = zone
         let formatWidth = rows.reduce(4) { max($0, DisplayWidth.of($1.format)) }
-        heads = rows.map { HistoryListing.head($0, formatWidth: formatWidth, zone: zone) }
-        headWidth = heads.reduce(0) { max($0, DisplayWidth.of($1)) }
-        outcomes = rows.map { r in
-            let text = TextLayout.sanitized(r.outcome.text)
-            return (text, DisplayWidth.of(text))
+        self.formatWidth = formatWidth
+        headWidth = rows.reduce(0) { w, m in
+            max(w, HistoryListing.dateWidth(m, zone: zone) + 2 + formatWidth + 2 + max(10, DisplayWidth.of(m.duration)))
         }
-        outcomeWidth = outcomes.reduce(0) { max($0, $1.width) }
+        outcomeWidth = rows.reduce(0) { max($0, $1.outcomeWidth) }
         abandoned = rows.reduce(0) { $0 + ($1.over ? 0 : 1) }
+    }
+
+    /// The width of a match's date and time (`2026-11-29 14:03`: 16 from year 1000 to 9999).
+    static func dateWidth(_ m: HistoryRow, zone: LocalZone) -> Int {
+        let t = m.startedAt + Double(zone.offset(at: m.startedAt))
+        return t >= -30_610_224_000 && t < 253_402_300_800 ? 16 : DisplayWidth.of(MatchReport.shortTime(t))
     }
 
     static func head(_ m: HistoryRow, formatWidth: Int, zone: LocalZone) -> String {
@@ -73,20 +76,24 @@ struct HistoryListing: Sendable {
         return "\(when)  \(format)  \(TextLayout.pad(m.duration, to: 10, alignment: .right))"
     }
 
-    /// One line a match when every outcome fits beside its date; else two, the outcome
-    /// indented under the date, so the winner (first in it) is never cut.
-    func lines(width: Int, ellipsis: String) -> [[(text: String, abandoned: Bool)]] {
-        let oneLine = outcomeWidth + headWidth + 3 <= width
+    /// Whether every outcome fits beside its date, a match a line.
+    func oneLine(width: Int) -> Bool { outcomeWidth + headWidth + 3 <= width }
+
+    /// The lines of the matches `range`: one a match when every outcome fits beside its date;
+    /// else two, the outcome indented under the date, so the winner (first in it) is never cut.
+    func lines(width: Int, ellipsis: String, _ range: Range<Int>? = nil) -> [[(text: String, abandoned: Bool)]] {
+        let oneLine = oneLine(width: width)
         /// The cards and shuttles after the outcome, when they fit whole.
         func noted(_ line: String, lineWidth: Int, _ m: HistoryRow) -> String {
             guard let n = m.notes.map(TextLayout.sanitized), lineWidth + 3 + DisplayWidth.of(n) <= width else { return line }
             return line + " · " + n
         }
-        return rows.indices.map { i in
-            let m = rows[i], head = heads[i], abandoned = !m.over
+        return (range ?? rows.indices).map { i in
+            let m = rows[i], abandoned = !m.over
+            let head = HistoryListing.head(m, formatWidth: formatWidth, zone: zone)
             if oneLine {
-                let line = TextLayout.pad(head, to: headWidth) + "   " + outcomes[i].text
-                return [(noted(line, lineWidth: headWidth + 3 + outcomes[i].width, m), abandoned)]
+                let line = TextLayout.pad(head, to: headWidth) + "   " + TextLayout.sanitized(m.outcome.text)
+                return [(noted(line, lineWidth: headWidth + 3 + m.outcomeWidth, m), abandoned)]
             }
             let fitted = TextLayout.sanitized(m.outcome.fitted(width: width - 2, ellipsis: ellipsis))
             return [(head, abandoned), (noted("  " + fitted, lineWidth: 2 + DisplayWidth.of(fitted), m), abandoned)]
@@ -94,26 +101,40 @@ struct HistoryListing: Sendable {
     }
 
     /// The history as a scroll panel `width` cells wide inside: a match a line, or two with
-    /// a blank line between matches when the outcomes need the room.
+    /// a blank line between matches when the outcomes need the room; each item blank until
+    /// `fill` makes it.
     func panel(width: Int, glyphs g: Glyphs) -> ScrollPanel {
         if let p = made.panel(width: width, glyphs: g) { return p }
-        let entries = lines(width: width, ellipsis: g.ellipsis)
-        var title = entries.isEmpty ? "History" : "History · \(entries.count) match\(entries.count == 1 ? "" : "es")"
+        var title = rows.isEmpty ? "History" : "History · \(rows.count) match\(rows.count == 1 ? "" : "es")"
         if abandoned > 0 { title += " · \(abandoned) abandoned" }
-        let perMatch = entries.first?.count ?? 1
-        let items = entries.map { entry in
-            entry.enumerated().map { i, line in
-                StyledLine(line.text.glyphed(g), line.abandoned ? .muted : i == 0 && perMatch > 1 ? .accent : .dialog)
-            }
-        }
-        let panel = ScrollPanel(title: title.glyphed(g), items: items, gap: perMatch > 1 ? 1 : 0, fillsArea: true,
-                                emptyText: "No matches yet: finished and abandoned ones are listed here.")
+        let perMatch = oneLine(width: width) ? 1 : 2
+        let blank = Array(repeating: StyledLine("", .dialog), count: perMatch)
+        let panel = ScrollPanel(title: title.glyphed(g), items: Array(repeating: blank, count: rows.count), gap: perMatch > 1 ? 1 : 0,
+                                fillsArea: true, emptyText: "No matches yet: finished and abandoned ones are listed here.")
         made.keep(panel, width: width, glyphs: g)
         return panel
     }
+
+    /// The items `range` of a panel made by `panel`, made now.
+    func fill(_ panel: inout ScrollPanel, _ range: Range<Int>, width: Int, glyphs g: Glyphs) {
+        let range = range.clamped(to: rows.indices)
+        let perMatch = oneLine(width: width) ? 1 : 2
+        for (i, entry) in zip(range, lines(width: width, ellipsis: g.ellipsis, range)) {
+            panel.items[i] = entry.enumerated().map { n, line in
+                StyledLine(line.text.glyphed(g), line.abandoned ? .muted : n == 0 && perMatch > 1 ? .accent : .dialog)
+            }
+        }
+    }
+
+    /// The whole panel, every item made (for a test, or a short list).
+    func filledPanel(width: Int, glyphs g: Glyphs) -> ScrollPanel {
+        var p = panel(width: width, glyphs: g)
+        fill(&p, rows.indices, width: width, glyphs: g)
+        return p
+    }
 }
 
-/// The panel a listing last made, and for which width and glyphs: the list is made again only
+/// The blank panel a listing last made, and for which width and glyphs: it is made again only
 /// when these change. Used by the main thread only, as the app is.
 final class MadePanel: @unchecked Sendable {
     private var last: (width: Int, glyphs: Glyphs, panel: ScrollPanel)?

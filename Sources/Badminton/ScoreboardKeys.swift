@@ -209,8 +209,7 @@ extension BadmintonApp {
     mutating func openHistory() -> [AppEffect] {
         history.load(files, keeping: !watching)
         let listing = historyListing
-        modals.push(HistoryBrowser(content: { ctx in listing.panel(width: ScrollPanel.textWidth(forArea: ctx.size.width - 2), glyphs: ctx.glyphs) },
-                                   matches: listing.rows.map(\.startedAt)))
+        modals.push(HistoryBrowser(listing: listing))
         return history.save(files)
     }
 }

@@ -14,6 +14,9 @@ public struct HistoryRow: Equatable, Sendable {
     public var outcome: MatchReport.Outcome
     /// The cards and shuttles (`MatchReport.notes`).
     public var notes: String?
+    /// The width of the outcome whole as the list shows it (sanitised), so that the list
+    /// knows whether every outcome fits on one line without measuring them.
+    public var outcomeWidth: Int
     /// Its line in the history file: where it starts, its length without the newline, and a
     /// hash of its bytes (a line read where the index says must be this one).
     public var offset: Int, length: Int, hash: UInt64
@@ -26,14 +29,16 @@ public struct HistoryRow: Equatable, Sendable {
         over = s.isOver
         outcome = MatchReport.Outcome(s)
         notes = MatchReport.notes(s)
+        outcomeWidth = DisplayWidth.of(TextLayout.sanitized(outcome.text))
         self.offset = offset
         length = line.count
         hash = HistoryIndex.hash(line)
     }
 
     init(startedAt: Double, endedAt: Double, format: String, over: Bool, outcome: MatchReport.Outcome, notes: String?,
-         offset: Int, length: Int, hash: UInt64) {
+         outcomeWidth: Int, offset: Int, length: Int, hash: UInt64) {
         (self.startedAt, self.endedAt, self.format, self.over, self.outcome, self.notes) = (startedAt, endedAt, format, over, outcome, notes)
+        self.outcomeWidth = outcomeWidth
         (self.offset, self.length, self.hash) = (offset, length, hash)
     }
 
@@ -138,24 +143,27 @@ public struct HistoryIndex: Sendable {
 
     /// The index file: a head line (what it covers) and a line per match.
     public var bytes: [UInt8] {
-        var out = JSON.object([
-            ("index", .string("badminton-history")), ("version", .int(HistoryIndex.version)), ("covers", .int(covers)),
-            ("tail", .string(String(tail, radix: 16))), ("damaged", .int(damagedLines)), ("matches", .int(rows.count)),
-        ]).bytes()
-        out.append(0x0a)
+        var body: [UInt8] = []
         for r in rows {
             JSON.array([.int(r.offset), .int(r.length), .string(String(r.hash, radix: 16)), .double(r.startedAt), .double(r.endedAt),
                         .string(r.format), .bool(r.over), .string(r.outcome.head), .string(r.outcome.first), .string(r.outcome.middle),
-                        .string(r.outcome.second), .string(r.outcome.tail), .string(r.notes)]).write(.compact, sortingKeys: false, indent: 0, &out)
-            out.append(0x0a)
+                        .string(r.outcome.second), .string(r.outcome.tail), .string(r.notes), .int(r.outcomeWidth)]).write(.compact, sortingKeys: false, indent: 0, &body)
+            body.append(0x0a)
         }
-        return out
+        // The rows' hash in the head: an index damaged anywhere is read as none.
+        var out = JSON.object([
+            ("index", .string("badminton-history")), ("version", .int(HistoryIndex.version)), ("covers", .int(covers)),
+            ("tail", .string(String(tail, radix: 16))), ("damaged", .int(damagedLines)), ("matches", .int(rows.count)),
+            ("rows", .string(String(HistoryIndex.hash(body), radix: 16))),
+        ]).bytes()
+        out.append(0x0a)
+        return out + body
     }
 
     /// What the head line of an index file says: the bytes of the history it covers, the hash
     /// of their end, the damaged lines among them and its matches. Nil when it is not one.
     public struct Head: Equatable, Sendable {
-        public var covers: Int, tail: UInt64, damaged: Int, matches: Int
+        public var covers: Int, tail: UInt64, damaged: Int, matches: Int, rows: UInt64
     }
 
     public static func head(_ line: ArraySlice<UInt8>) -> Head? {
@@ -165,14 +173,17 @@ public struct HistoryIndex: Sendable {
         guard case .string("badminton-history") = m["index"], case .number(let v) = m["version"], Int(v) == version,
               case .number(let c) = m["covers"], let covers = Int(c), covers >= 0, case .string(let t) = m["tail"], let tail = UInt64(t, radix: 16),
               case .number(let d) = m["damaged"], let damaged = Int(d), damaged >= 0,
-              case .number(let n) = m["matches"], let matches = Int(n), matches >= 0 else { return nil }
-        return Head(covers: covers, tail: tail, damaged: damaged, matches: matches)
+              case .number(let n) = m["matches"], let matches = Int(n), matches >= 0,
+              case .string(let r) = m["rows"], let rows = UInt64(r, radix: 16) else { return nil }
+        return Head(covers: covers, tail: tail, damaged: damaged, matches: matches, rows: rows)
     }
 
     /// An index file read back; nil when any of it cannot be read (then it is rebuilt).
     /// `lastBytes`: the history's bytes before `covers` (to go on from there).
     public static func read(_ file: [UInt8], lastBytes: [UInt8]) -> HistoryIndex? {
+        guard let nl = file.firstIndex(of: 0x0a), let h = head(file[..<nl]), hash(file[(nl + 1)...]) == h.rows else { return nil }
         var index = HistoryIndex()
+        index.rows.reserveCapacity(h.matches)
         var head: Head?
         var bad = false
         _ = LinesRead.lines(of: file) { line in
@@ -198,14 +209,28 @@ public struct HistoryIndex: Sendable {
         return index
     }
 
+    /// A row as `bytes` writes it, read field by field (most lines: no string in it holds an
+    /// escape); any other line is read by the JSON parser.
     static func row(_ line: ArraySlice<UInt8>) -> HistoryRow? {
-        guard case .success(let json) = JSON.parse(Array(line)), case .array(let a) = json.value, a.count == 13 else { return nil }
+        var r = RowReader(line)
+        guard r.take(0x5b), let offset = r.int(), let length = r.int(), let hash = r.string().flatMap({ UInt64($0, radix: 16) }),
+              let startedAt = r.double(), let endedAt = r.double(), let format = r.string(), let over = r.bool(),
+              let head = r.string(), let first = r.string(), let middle = r.string(), let second = r.string(), let tail = r.string(),
+              let notes = r.optionalString(), let width = r.int(last: true), width >= 0, r.atEnd else { return parsedRow(line) }
+        return HistoryRow(startedAt: startedAt, endedAt: endedAt, format: format, over: over,
+                          outcome: MatchReport.Outcome(head: head, first: first, middle: middle, second: second, tail: tail),
+                          notes: notes, outcomeWidth: width, offset: offset, length: length, hash: hash)
+    }
+
+    static func parsedRow(_ line: ArraySlice<UInt8>) -> HistoryRow? {
+        guard case .success(let json) = JSON.parse(Array(line)), case .array(let a) = json.value, a.count == 14 else { return nil }
         func int(_ i: Int) -> Int? { if case .number(let n) = a[i].value { return Int(n) } else { return nil } }
         func double(_ i: Int) -> Double? { if case .number(let n) = a[i].value { return Double(n) } else { return nil } }
         func string(_ i: Int) -> String? { if case .string(let s) = a[i].value { return s } else { return nil } }
         guard let offset = int(0), let length = int(1), let hash = string(2).flatMap({ UInt64($0, radix: 16) }),
               let startedAt = double(3), let endedAt = double(4), let format = string(5), case .bool(let over) = a[6].value,
-              let head = string(7), let first = string(8), let middle = string(9), let second = string(10), let tail = string(11) else { return nil }
+              let head = string(7), let first = string(8), let middle = string(9), let second = string(10), let tail = string(11),
+              let width = int(13), width >= 0 else { return nil }
         let notes: String?
         switch a[12].value {
         case .null: notes = nil
@@ -214,6 +239,77 @@ public struct HistoryIndex: Sendable {
         }
         return HistoryRow(startedAt: startedAt, endedAt: endedAt, format: format, over: over,
                           outcome: MatchReport.Outcome(head: head, first: first, middle: middle, second: second, tail: tail),
-                          notes: notes, offset: offset, length: length, hash: hash)
+                          notes: notes, outcomeWidth: width, offset: offset, length: length, hash: hash)
+    }
+}
+
+/// Reads an index row in the writer's shape: numbers, strings without escapes, `true`,
+/// `false`, `null`, each followed by `,` (or `]` after the last). Anything else is nil.
+struct RowReader {
+    let line: ArraySlice<UInt8>
+    var i: Int
+    init(_ line: ArraySlice<UInt8>) {
+        self.line = line
+        i = line.startIndex
+    }
+
+    var atEnd: Bool { i == line.endIndex }
+
+    mutating func take(_ b: UInt8) -> Bool {
+        guard i < line.endIndex, line[i] == b else { return false }
+        i += 1
+        return true
+    }
+
+    /// The separator after a value.
+    mutating func next(last: Bool) -> Bool { take(last ? 0x5d : 0x2c) }
+
+    mutating func token() -> ArraySlice<UInt8> {
+        let start = i
+        while i < line.endIndex, line[i] != 0x2c, line[i] != 0x5d { i += 1 }
+        return line[start..<i]
+    }
+
+    mutating func int(last: Bool = false) -> Int? {
+        let t = token()
+        guard !t.isEmpty, t.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), t.count < 18 else { return nil }
+        let n = t.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        return next(last: last) ? n : nil
+    }
+
+    mutating func double() -> Double? {
+        let t = token()
+        guard let d = Double(String(decoding: t, as: UTF8.self)), next(last: false) else { return nil }
+        return d
+    }
+
+    mutating func bool() -> Bool? {
+        let t = token()
+        let v: Bool? = t.elementsEqual("true".utf8) ? true : t.elementsEqual("false".utf8) ? false : nil
+        guard let v, next(last: false) else { return nil }
+        return v
+    }
+
+    mutating func string() -> String? {
+        guard take(0x22) else { return nil }
+        let start = i
+        while i < line.endIndex, line[i] != 0x22 {
+            // An escape: left to the JSON parser.
+            if line[i] == 0x5c || line[i] < 0x20 { return nil }
+            i += 1
+        }
+        guard i < line.endIndex else { return nil }
+        let s = String(decoding: line[start..<i], as: UTF8.self)
+        i += 1
+        return next(last: false) ? s : nil
+    }
+
+    /// A string or `null`: nil when neither, `.some(nil)` for null.
+    mutating func optionalString() -> String?? {
+        if i < line.endIndex, line[i] == 0x6e {
+            guard token().elementsEqual("null".utf8), next(last: false) else { return nil }
+            return .some(nil)
+        }
+        return string().map { .some($0) }
     }
 }
