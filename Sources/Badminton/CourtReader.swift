@@ -72,9 +72,10 @@ struct CourtReader {
 
     /// The index file, when it reads whole and ends where the history has the same bytes.
     func storedHistoryIndex() -> HistoryIndex? {
-        guard let file = store.readBytes(files.historyIndex), let nl = file.firstIndex(of: 0x0a),
-              let head = HistoryIndex.head(file[..<nl]), let end = historyEnd(before: head.covers) else { return nil }
-        return HistoryIndex.read(file, lastBytes: end.bytes)
+        var loader = HistoryIndex.Loader()
+        guard let outcome = store.readLines(files.historyIndex, from: 0, { line, _ in loader.take(line) }),
+              let head = loader.head, let end = historyEnd(before: head.covers) else { return nil }
+        return loader.index(outcome, lastBytes: end.bytes)
     }
 
     /// A match of the history, read where its row says; nil when the bytes there are not its line.

@@ -10,13 +10,10 @@ extension BadmintonApp {
     /// (replaced by a new match before their end) are marked as such. A match still in the
     /// journal (a stop between moving it to the history and writing the next match's journal)
     /// is the match in progress, not a past one, until a new match begins.
-    var historyMatches: [HistoryRow] {
-        var matches = history.rows
-        if let l = log {
-            matches.removeAll { $0.startedAt == l.startedAt }
-            if l.state.isOver { matches.append(HistoryRow(l)) }
-        }
-        return matches.reversed()
+    var historyMatches: NewestFirst {
+        let rows = history.rows
+        guard let l = log else { return NewestFirst(base: rows) }
+        return NewestFirst(base: rows, skip: rows.lastIndex { $0.startedAt == l.startedAt }, extra: l.state.isOver ? HistoryRow(l) : nil)
     }
 
     /// The past matches as the history file holds them now (read, not kept: for a check), the
@@ -43,7 +40,7 @@ extension BadmintonApp {
 /// scrolls and pages at the cost of a screenful. The blank panel made last is kept for the
 /// next frame or key at the same width.
 struct HistoryListing: Sendable {
-    let rows: [HistoryRow]
+    let rows: NewestFirst
     let zone: LocalZone
     let formatWidth: Int
     let headWidth: Int
@@ -52,22 +49,33 @@ struct HistoryListing: Sendable {
     let abandoned: Int
     let made = MadePanel()
 
-    init(_ rows: [HistoryRow], zone: LocalZone) {
+    init(_ rows: NewestFirst, zone: LocalZone) {
         self.rows = rows
         self.zone = zone
         let formatWidth = rows.reduce(4) { max($0, DisplayWidth.of($1.format)) }
         self.formatWidth = formatWidth
         headWidth = rows.reduce(0) { w, m in
-            max(w, HistoryListing.dateWidth(m, zone: zone) + 2 + formatWidth + 2 + max(10, DisplayWidth.of(m.duration)))
+            max(w, HistoryListing.dateWidth(m, zone: zone) + 2 + formatWidth + 2 + max(10, HistoryListing.durationWidth(m)))
         }
         outcomeWidth = rows.reduce(0) { max($0, $1.outcomeWidth) }
         abandoned = rows.reduce(0) { $0 + ($1.over ? 0 : 1) }
     }
 
-    /// The width of a match's date and time (`2026-11-29 14:03`: 16 from year 1000 to 9999).
+    /// The width of a match's date and time (`2026-11-29 14:03`: 16 from year 1000 to 9999,
+    /// whatever the zone's offset, less than a day).
     static func dateWidth(_ m: HistoryRow, zone: LocalZone) -> Int {
-        let t = m.startedAt + Double(zone.offset(at: m.startedAt))
-        return t >= -30_610_224_000 && t < 253_402_300_800 ? 16 : DisplayWidth.of(MatchReport.shortTime(t))
+        let t = m.startedAt
+        if t >= -30_610_224_000 + 86_400 && t < 253_402_300_800 - 86_400 { return 16 }
+        return DisplayWidth.of(MatchReport.shortTime(t, offset: zone.offset(at: t)))
+    }
+
+    /// The width of `m.duration` (`38 min`, `1 h 12 min`), without making it.
+    static func durationWidth(_ m: HistoryRow) -> Int {
+        func digits(_ n: Int) -> Int { n < 10 ? 1 : 1 + digits(n / 10) }
+        let seconds = m.endedAt - m.startedAt
+        guard seconds.isFinite, seconds < 1e15 else { return DisplayWidth.of(m.duration) }
+        let minutes = Int((max(0, seconds) / 60).rounded())
+        return minutes < 60 ? digits(minutes) + 4 : digits(minutes / 60) + 3 + digits(minutes % 60) + 4
     }
 
     static func head(_ m: HistoryRow, formatWidth: Int, zone: LocalZone) -> String {
@@ -145,4 +153,28 @@ final class MadePanel: @unchecked Sendable {
     }
 
     func keep(_ panel: ScrollPanel, width: Int, glyphs: Glyphs) { last = (width, glyphs, panel) }
+}
+
+/// The matches of the history newest first, read in place from the rows kept oldest first (a
+/// list of 10,000 is not copied): `skip` the one left out (the match in the journal), `extra`
+/// the match that comes after them (the one in the journal, once over).
+struct NewestFirst: RandomAccessCollection, Sendable {
+    let base: [HistoryRow]
+    var skip: Int?
+    var extra: HistoryRow?
+
+    init(base: [HistoryRow], skip: Int? = nil, extra: HistoryRow? = nil) {
+        (self.base, self.skip, self.extra) = (base, skip, extra)
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { kept + (extra == nil ? 0 : 1) }
+    /// The rows of `base` listed.
+    var kept: Int { base.count - (skip == nil ? 0 : 1) }
+
+    subscript(i: Int) -> HistoryRow {
+        let j = endIndex - 1 - i
+        if j >= kept, let e = extra { return e }
+        return base[skip.map { j >= $0 ? j + 1 : j } ?? j]
+    }
 }

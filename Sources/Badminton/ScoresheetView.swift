@@ -324,7 +324,7 @@ struct HistoryBrowser: Modal {
     /// The matches, newest first, and what the list's shape needs of them.
     let listing: HistoryListing
     /// Each match's start, in the list's order.
-    var matches: [HistoryRow] { listing.rows }
+    var matches: NewestFirst { listing.rows }
     var selected = 0
     /// The first match on view: it moves only when the choice would leave the view.
     var scroll = 0

@@ -80,9 +80,9 @@ public struct HistoryIndex: Sendable {
 
     public init() {}
 
-    /// FNV-1a, 64 bits.
-    public static func hash<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// FNV-1a, 64 bits (`from`: the hash of the bytes before these).
+    public static func hash<C: Collection>(_ bytes: C, from start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 where C.Element == UInt8 {
+        var h = start
         for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
         return h
     }
@@ -181,32 +181,49 @@ public struct HistoryIndex: Sendable {
     /// An index file read back; nil when any of it cannot be read (then it is rebuilt).
     /// `lastBytes`: the history's bytes before `covers` (to go on from there).
     public static func read(_ file: [UInt8], lastBytes: [UInt8]) -> HistoryIndex? {
-        guard let nl = file.firstIndex(of: 0x0a), let h = head(file[..<nl]), hash(file[(nl + 1)...]) == h.rows else { return nil }
+        var loader = Loader()
+        let outcome = LinesRead.lines(of: file) { loader.take($0) }
+        return loader.index(outcome, lastBytes: lastBytes)
+    }
+
+    /// An index file read a line at a time (as the store streams it).
+    public struct Loader {
         var index = HistoryIndex()
-        index.rows.reserveCapacity(h.matches)
-        var head: Head?
+        public private(set) var head: Head?
         var bad = false
-        _ = LinesRead.lines(of: file) { line in
+        var rowsHash: UInt64 = HistoryIndex.hash([])
+
+        public init() {}
+
+        public mutating func take(_ line: ArraySlice<UInt8>) {
             guard !bad else { return }
             guard head != nil else {
                 head = HistoryIndex.head(line)
                 bad = head == nil
+                if let h = head { index.rows.reserveCapacity(min(h.matches, 1 << 20)) }
                 return
             }
+            rowsHash = HistoryIndex.hash(CollectionOfOne(0x0a), from: HistoryIndex.hash(line, from: rowsHash))
             guard let row = HistoryIndex.row(line), row.offset >= 0, row.offset + row.length < (head?.covers ?? 0) else {
                 bad = true
                 return
             }
             index.add(row)
         }
-        // Written whole (through a side file): one that does not end with a newline was cut.
-        guard !bad, file.last == 0x0a, let head, index.rows.count == head.matches, HistoryIndex.hash(lastBytes) == head.tail else { return nil }
-        index.covers = head.covers
-        index.tail = head.tail
-        index.damagedLines = head.damaged
-        index.lastBytes = lastBytes
-        index.expected = head.covers
-        return index
+
+        /// The index read, once the file's last line was taken; nil when any of it is wrong.
+        /// Written whole (through a side file): one that does not end with a newline was cut.
+        public func index(_ outcome: LinesRead, lastBytes: [UInt8]) -> HistoryIndex? {
+            guard !bad, !outcome.endsMidLine, outcome.overlongLines == 0, let head, rowsHash == head.rows,
+                  index.rows.count == head.matches, HistoryIndex.hash(lastBytes) == head.tail else { return nil }
+            var index = index
+            index.covers = head.covers
+            index.tail = head.tail
+            index.damagedLines = head.damaged
+            index.lastBytes = lastBytes
+            index.expected = head.covers
+            return index
+        }
     }
 
     /// A row as `bytes` writes it, read field by field (most lines: no string in it holds an

@@ -108,11 +108,16 @@ extension FileStore {
     /// its newline. Nil when the file does not exist, or (kept aside, with a notice) cannot
     /// be read at all; a read that fails midway keeps the lines read so far.
     public func readLines(_ file: String, _ body: (ArraySlice<UInt8>) -> Void) -> LinesRead? {
-        readLines(file, from: 0) { line, _ in body(line) }
+        lines(file, from: 0, holding: true) { line, _ in body(line) }
     }
 
-    /// The same from byte `offset` on, each line with the offset it starts at.
+    /// The same from byte `offset` on, each line with the offset it starts at (the file is not
+    /// held: it is no journal this store appends to).
     public func readLines(_ file: String, from offset: Int, _ body: (ArraySlice<UInt8>, Int) -> Void) -> LinesRead? {
+        lines(file, from: offset, holding: false, body)
+    }
+
+    private func lines(_ file: String, from offset: Int, holding: Bool, _ body: (ArraySlice<UInt8>, Int) -> Void) -> LinesRead? {
         if let bytes = pending.last(where: { $0.file == file })?.bytes ?? leftovers[file]?.bytes {
             let from = min(max(0, offset), bytes.count)
             var splitter = LineSplitter(limit: maxLineLength, base: from)
@@ -127,7 +132,7 @@ extension FileStore {
         case let .file(fd, _, identity):
             // A store that writes keeps the journal it read (whole) open: appended to later, it
             // can tell whether the file at the name is still this one (see `HeldFile`).
-            let keep = offset == 0 && !readOnly && canWrite
+            let keep = holding && !readOnly && canWrite
             defer { if keep { hold(file, fd: fd, identity: identity) } else { _ = fs.close(fd) } }
             guard offset <= 0 || fs.lseekTo(fd, offset) else { return LinesRead(endsMidLine: false, bytes: 0) }
             var splitter = LineSplitter(limit: maxLineLength, base: max(0, offset))

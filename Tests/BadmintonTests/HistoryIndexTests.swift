@@ -72,7 +72,11 @@ import Testing
     @Test func theIndexIsRebuiltWhenTruncatedOrDamaged() throws {
         let store = Self.withIndex()
         let good = try #require(store.files[Self.index])
-        for bad in [Array(good.prefix(good.count / 2)), Array(good.prefix(good.count - 1)), Array(good.prefix(40)),
+        // A letter changed in a row (a name the history does not hold).
+        var flipped = good
+        let at = try #require(flipped.indices.first { flipped[$0...].starts(with: Array("Ann 3".utf8)) })
+        flipped[at + 2] = UInt8(ascii: "x")
+        for bad in [flipped, Array(good.prefix(good.count / 2)), Array(good.prefix(good.count - 1)), Array(good.prefix(40)),
                     Array("garbage\n".utf8), Array(good.dropLast(good.count / 3)) + Array("[1,2]\n".utf8)] {
             store.files[Self.index] = bad
             var h = Self.started(store)
@@ -190,4 +194,21 @@ final class CountingReader: StateReader {
     func preference(_ key: String) -> String? { store.preference(key) }
     var keeping: Keeping { store.keeping }
     func fileNames() -> [String] { store.fileNames() }
+}
+
+extension HistoryIndexTests {
+    /// The list's widths are the strings' widths, made without the strings.
+    @Test func theHeadsWidthIsTheWidestHeadsWidth() {
+        for seconds in [0.0, 59, 90, 3_599, 3_600, 36_000, 359_999, 3_600_000, 1e9] {
+            var row = HistoryRow(Self.match(0))
+            row.endedAt = row.startedAt + seconds
+            #expect(HistoryListing.durationWidth(row) == DisplayWidth.of(row.duration), "\(seconds)")
+            for t in [0.0, 1_790_000_000, -30_000_000_000, 253_402_000_000, 253_402_300_800] {
+                row.startedAt = t
+                for zone in [LocalZone.fixed(0), .fixed(-12 * 3600), .fixed(14 * 3600)] {
+                    #expect(HistoryListing.dateWidth(row, zone: zone) == DisplayWidth.of(MatchReport.shortTime(t, offset: zone.offset(at: t))), "\(t)")
+                }
+            }
+        }
+    }
 }
