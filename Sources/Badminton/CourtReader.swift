@@ -38,11 +38,22 @@ struct CourtReader {
 
     /// The head of the history's index when the index covers the whole history as it is now
     /// (nothing to read but its head); nil when it is missing, damaged or behind the history.
-    func currentHistoryIndex() -> HistoryIndex.Head? {
+    /// The head of the history's index when the history holds the bytes it covers (matches
+    /// appended since may follow), and the history's size; nil when the index is missing or
+    /// its head damaged, or the history differs or is shorter.
+    func historyIndexHead() -> (HistoryIndex.Head, Int)? {
         guard let r = store.readRange(files.historyIndex, offset: 0, count: 512), let nl = r.bytes.firstIndex(of: 0x0a),
               let head = HistoryIndex.head(r.bytes[..<nl]), let end = historyEnd(before: head.covers),
-              end.size == head.covers, HistoryIndex.hash(end.bytes) == head.tail else { return nil }
-        return head
+              HistoryIndex.hash(end.bytes) == head.tail else { return nil }
+        return (head, end.size)
+    }
+
+    /// The damaged lines of the history after `offset` (the matches appended since its index).
+    func historyDamage(after offset: Int) -> Int {
+        var tail = HistoryIndex(from: offset)
+        let outcome = store.readLines(files.history, from: offset) { tail.take($0, at: $1) }
+        tail.finish(outcome ?? LinesRead(endsMidLine: false, bytes: 0))
+        return tail.damagedInAll
     }
 
     /// Whether there is a history file.

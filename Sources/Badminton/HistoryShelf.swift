@@ -44,13 +44,15 @@ struct HistoryShelf: Sendable {
         say(fresh.damagedInAll, store)
     }
 
-    /// What the start needs of the history: only the index's head when the index covers the
-    /// history as it is; else the index read (or rebuilt) now, for a keeper to write.
+    /// What the start needs of the history: only the index's head when the history holds what
+    /// the index covers (and the lines appended since, for their damage); else the index read
+    /// (or rebuilt) now, for a keeper to write.
     mutating func check(_ files: CourtFiles, keeping: Bool) {
         guard let store = source?.store else { return }
         let reader = CourtReader(store, files: files)
-        if let head = reader.currentHistoryIndex() {
-            say(head.damaged, store)
+        if let (head, size) = reader.historyIndexHead() {
+            // Matches appended since the index was written are read at `h`; their damage now.
+            say(head.damaged + (size > head.covers ? reader.historyDamage(after: head.covers) : 0), store)
         } else if reader.hasHistory {
             load(files, keeping: keeping)
         }
@@ -64,7 +66,7 @@ struct HistoryShelf: Sendable {
     /// The index to write, once.
     mutating func save(_ files: CourtFiles) -> [AppEffect] {
         defer { unsaved = nil }
-        return unsaved.map { [.write(file: files.historyIndex, bytes: $0)] } ?? []
+        return unsaved.map { [.writeDerived(file: files.historyIndex, bytes: $0)] } ?? []
     }
 
     /// Match `startedAt` of the history, read from its line (the index rebuilt once if the

@@ -80,6 +80,12 @@ public struct HistoryIndex: Sendable {
 
     public init() {}
 
+    /// An index of the history from byte `offset` on only (the lines after an index's end).
+    public init(from offset: Int) {
+        covers = max(0, offset)
+        expected = covers
+    }
+
     /// FNV-1a, 64 bits (`from`: the hash of the bytes before these).
     public static func hash<C: Collection>(_ bytes: C, from start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 where C.Element == UInt8 {
         var h = start

@@ -33,6 +33,8 @@ public enum Keeping: Equatable, Sendable {
 
 extension StateStore {
     public func retainFailedAppends(to file: String) {}
+    /// A store without a side file of its own for it writes it as any file, a failure ignored.
+    public func writeDerived(_ file: String, bytes: [UInt8]) { try? write(file, bytes: bytes) }
     /// A store that cannot write the recovered file keeps the damaged one aside.
     @discardableResult
     public func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String? { keepAside(file, reason: reason) }

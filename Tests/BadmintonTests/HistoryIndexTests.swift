@@ -151,6 +151,20 @@ import Testing
         #expect(counting.indexBytes <= 512)
     }
 
+    @Test func aStartAfterMatchesAppendedReadsOnlyThem() throws {
+        let store = Self.withIndex(40)
+        let extra = Array("{\"events\":[oops\n".utf8) + Self.lines(40..<41)
+        store.files[Self.history]? += extra
+        let counting = CountingReader(store)
+        _ = BadmintonApp(options: AppOptions(), store: counting, context: AppContext(now: 1_800_000_000))
+        #expect(counting.historyBytes <= HistoryIndex.tailLength + extra.count, "\(counting.historyBytes) bytes of the history read at the start")
+        #expect(counting.indexBytes <= 512)
+        // The damaged line among them is said at the start, as when the whole history was read.
+        #expect(store.notices.contains("1 damaged line of the match history could not be read."), "\(store.notices)")
+        var h = Self.started(store)
+        #expect(Self.shown(&h) == Self.expected(store) && Self.shown(&h).count == 41)
+    }
+
     @Test func damagedLinesAreSaidAtTheStartAsBefore() throws {
         let store = InMemoryStore()
         store.files[Self.history] = Self.lines(0..<3) + Array("{\"events\":[oops\n".utf8) + Self.lines(3..<4)
@@ -188,6 +202,11 @@ final class CountingReader: StateReader {
         let r = store.readBytes(file).map { FileRange(of: $0, offset: offset, count: n) }
         count(file, r?.bytes.count ?? 0)
         return r
+    }
+    func readLines(_ file: String, from offset: Int, _ body: (ArraySlice<UInt8>, Int) -> Void) -> LinesRead? {
+        guard let b = store.readBytes(file) else { return nil }
+        count(file, max(0, b.count - offset))
+        return FileRange.lines(of: b, from: offset, body)
     }
     func notice(_ text: String) { store.notice(text) }
     var canWrite: Bool { store.canWrite }
