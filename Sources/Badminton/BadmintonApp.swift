@@ -95,7 +95,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     }
 
     var log: MatchLog?
-    var history: [PastMatch] = []
+    /// The history, read when `h` asks for it (`HistoryShelf`).
+    var history = HistoryShelf()
     /// The court this copy keeps or follows (`--court`), and its files.
     var files = CourtFiles.main
     var mode = Mode.keeping
@@ -166,15 +167,13 @@ public struct BadmintonApp: KeyedApp, Sendable {
                                  officials: MatchOfficials(event: store.preference(BadmintonApp.eventKey), court: court,
                                                            umpire: store.preference(BadmintonApp.umpireKey),
                                                            serviceJudge: store.preference(BadmintonApp.judgeKey)))
-        history = reader.history()
+        history.source = StoreSource(store: store)
         mode = BadmintonApp.mode(options, store: store)
         if board != nil { return }
+        // Only the index's head, when it covers the history (else the index read or rebuilt).
+        history.check(files, keeping: !watching)
         let journal = reader.journal()
         log = journal.log
-        // A match can be in the history and still in the journal (a stop between moving it to
-        // the history and writing the next match's journal): it is the match in progress, not
-        // a past one, until a new match begins.
-        if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
         if watching {
             if options.new {
                 store.notice(store.keeping == .following ? "Not starting a new match: another termini is keeping the match."
@@ -203,7 +202,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
     }
 
     public mutating func start(context: AppContext) -> [AppEffect] {
-        var effects = recovery
+        var effects = recovery + history.save(files)
         recovery = []
         if let setup = newMatch {
             newMatch = nil
@@ -239,8 +238,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
         if let old = log, old.effective.count > 1 {
             // The store starts it on a line of its own if the file ends inside one.
             effects.append(.append(file: files.history, bytes: HistoryEntry(events: old.effective).line))
-            history.removeAll { $0.startedAt == old.startedAt }
-            history.append(PastMatch(old))
+            history.added.removeAll { $0.row.startedAt == old.startedAt }
+            history.added.append((HistoryRow(old), old.effective))
         }
         let new = MatchLog(setup: setup, at: now)
         log = new
@@ -349,10 +348,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
         case let .stop(kind, team, player): return stopPlay(kind, team: team, player: player, at: context.now)
         case .corrections(let list): return applyCorrections(list, at: context.now)
         case .openScoresheet(let t):
-            let match = log.flatMap { $0.startedAt == t ? $0 : nil } ?? history.last { $0.startedAt == t }.flatMap { MatchLog(records: $0.events) }
+            let match = log.flatMap { $0.startedAt == t ? $0 : nil } ?? history.match(startedAt: t, files, keeping: !watching)
             guard let match else { return alertBell }
             modals.push(ScoresheetModal(match, court: court, zone: zone))
-            return []
+            return history.save(files)
         }
     }
 
@@ -437,16 +436,15 @@ public struct BadmintonApp: KeyedApp, Sendable {
         // The keeper closed the lock (it quit, or it was killed: the kernel frees the lock):
         // the shell took it for this copy, which keeps the match, without a restart.
         mode = .keeping
-        let reader = CourtReader(store, files: files)
-        let journal = reader.journal()
+        let journal = CourtReader(store, files: files).journal()
         log = journal.log
-        history = reader.history()
-        if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
+        history = HistoryShelf(source: StoreSource(store: store))
+        history.check(files, keeping: true)
         message = Message("The termini that kept this match has stopped: this one keeps the match now.", short: "Keeping the match now.")
-        return journal.recovery(glyphs: context.glyphs)
+        return journal.recovery(glyphs: context.glyphs) + history.save(files)
     }
 
-    /// Reads the keeper's journal and history again (read-only).
+    /// Reads the keeper's journal again (read-only); its history is read when `h` opens it.
     mutating func follow(_ store: any StateReader) {
         let reader = CourtReader(store, files: files)
         if let fresh = reader.journal().log {
@@ -455,8 +453,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
             log = nil
         }
         // A line cut in half while the keeper writes stays unread until the next change.
-        history = reader.history()
-        if let l = log { history.removeAll { $0.startedAt == l.startedAt } }
+        history.source = StoreSource(store: store)
+        history.index = nil
     }
 
     // MARK: Chrome

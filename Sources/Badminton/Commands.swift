@@ -74,53 +74,50 @@ enum BadmintonCommands {
         options.filter(\.1).map(\.0.rawValue)
     }
 
-    /// Where each match of the history was last kept (its line), in the order `--export` and
-    /// `--scoresheet` number them, and the match in progress when it comes after them: the
-    /// history read line by line, never held whole.
+    /// Where each match of the history was last kept (the offset of its line), in the order
+    /// `--export` and `--scoresheet` number them, and the match in progress when it comes after
+    /// them: from the history's index when it fits the history (its new tail read), else from
+    /// the history read line by line, never held whole (a command writes no index).
     struct MatchIndex {
-        var lines: [Int] = []
+        /// The rows of the history's matches, in file order.
+        var rows: [HistoryRow] = []
+        var lines: [Int] { rows.map(\.offset) }
         var current: MatchLog?
         var currentGoesLast = false
         var damaged = 0
-        var count: Int { lines.count + (currentGoesLast ? 1 : 0) }
+        var count: Int { rows.count + (currentGoesLast ? 1 : 0) }
     }
 
     static func matchIndex(_ store: any StateReader, files: CourtFiles = .main) -> MatchIndex {
-        let historyFile = files.history
-        var lastLine: [Double: Int] = [:]
-        var line = 0
+        let history = CourtReader(store, files: files).historyIndex(from: nil).index
         var index = MatchIndex()
-        let first = store.readLines(historyFile) { bytes in
-            defer { line += 1 }
-            guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0d || $0 == 0x09 }) else { return }
-            if let t = HistoryEntry.startTime(line: bytes) { lastLine[t] = line } else { index.damaged += 1 }
-        }
-        index.damaged += first?.overlongLines ?? 0
+        index.damaged = history.damagedInAll
         index.current = CourtReader(store, files: files).journalReported()
+        var rows = history.rows
         // The journal's match replaces its copy in the history once play went on after it.
         if let c = index.current {
-            index.currentGoesLast = lastLine[c.startedAt] == nil || c.effective.count > 1
-            if index.currentGoesLast { lastLine[c.startedAt] = nil }
+            index.currentGoesLast = !rows.contains { $0.startedAt == c.startedAt } || c.effective.count > 1
+            if index.currentGoesLast { rows.removeAll { $0.startedAt == c.startedAt } }
         }
-        index.lines = lastLine.values.sorted()
+        index.rows = rows.sorted { $0.offset < $1.offset }
         return index
     }
 
-    /// The history's matches on the given lines, in file order, one at a time.
-    static func forEachMatch(_ store: any StateReader, lines: Set<Int>, files: CourtFiles = .main, _ body: (MatchLog) -> Bool) {
-        let historyFile = files.history
-        var n = 0
+    /// The history's matches at the given offsets, in file order, one at a time.
+    static func forEachMatch(_ store: any StateReader, lines: [Int], files: CourtFiles = .main, _ body: (MatchLog) -> Bool) {
+        guard let first = lines.first else { return }
+        let wanted = Set(lines)
         var open = true
-        _ = store.readLines(historyFile) { bytes in
-            defer { n += 1 }
-            guard open, lines.contains(n), let log = HistoryEntry.parse(line: bytes) else { return }
+        _ = store.readLines(files.history, from: first) { bytes, at in
+            guard open, wanted.contains(at), let log = HistoryEntry.parse(line: bytes) else { return }
             open = body(log)
         }
     }
 
-    /// Every match of the history, then the one in the journal, streamed: the history is
-    /// read twice, line by line (first to find where each match was last kept, then to
-    /// write it), so an export of any size never holds more than one match in memory.
+    /// Every match of the history, then the one in the journal, streamed: where each match was
+    /// last kept comes from the history's index (or a first reading of the history), then the
+    /// history is read line by line to write them, so an export of any size never holds more
+    /// than one match in memory.
     static func export(_ format: MatchReport.ExportFormat, store: any StateReader, files: CourtFiles = .main) -> CommandOutput {
         let index = matchIndex(store, files: files)
         guard index.count > 0 else {
@@ -131,7 +128,7 @@ enum BadmintonCommands {
             var writer = MatchReport.ExportWriter(format)
             guard emit(writer.header) else { return }
             var open = true
-            forEachMatch(store, lines: Set(index.lines), files: files) { log in
+            forEachMatch(store, lines: index.lines, files: files) { log in
                 open = emit(writer.text(for: log))
                 return open
             }
@@ -152,10 +149,8 @@ enum BadmintonCommands {
     /// Match `n` (1 is the oldest) as `--export` numbers them.
     static func match(_ n: Int, in index: MatchIndex, store: any StateReader, files: CourtFiles = .main) -> MatchLog? {
         guard n >= 1, n <= index.count else { return nil }
-        if n > index.lines.count { return index.current }
-        var found: MatchLog?
-        forEachMatch(store, lines: [index.lines[n - 1]], files: files) { found = $0; return false }
-        return found
+        if n > index.rows.count { return index.current }
+        return CourtReader(store, files: files).match(index.rows[n - 1])
     }
 
     /// `--scoresheet [N] [--output FILE]`: read-only, the page to stdout or for FILE.

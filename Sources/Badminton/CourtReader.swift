@@ -1,6 +1,7 @@
 import TerminiCore
 import BadmintonRules
 import TerminiApp
+import TerminiData
 
 /// A court's files read through the store, and nothing written: the journal's match, the
 /// history's matches, the court's name. A damaged journal is not put right here: what its
@@ -35,14 +36,69 @@ struct CourtReader {
         return read.log
     }
 
-    /// The history's matches as the list shows them, read line by line (any size); damaged
-    /// lines are counted and reported, each costing its line only.
-    func history() -> [PastMatch] {
-        var reader = HistoryEntry.Reader(keep: PastMatch.init)
-        guard let outcome = store.readLines(files.history, { reader.take($0) }) else { return [] }
-        let damaged = reader.damagedLines + outcome.overlongLines
-        if damaged > 0 { store.notice("\(damaged) damaged line\(damaged == 1 ? "" : "s") of the match history could not be read.") }
-        return reader.matches
+    /// The head of the history's index when the index covers the whole history as it is now
+    /// (nothing to read but its head); nil when it is missing, damaged or behind the history.
+    /// The head of the history's index when the history holds the bytes it covers (matches
+    /// appended since may follow), and the history's size; nil when the index is missing or
+    /// its head damaged, or the history differs or is shorter.
+    func historyIndexHead() -> (HistoryIndex.Head, Int)? {
+        guard let r = store.readRange(files.historyIndex, offset: 0, count: 512), let nl = r.bytes.firstIndex(of: 0x0a),
+              let head = HistoryIndex.head(r.bytes[..<nl]), let end = historyEnd(before: head.covers),
+              HistoryIndex.hash(end.bytes) == head.tail else { return nil }
+        return (head, end.size)
+    }
+
+    /// The damaged lines of the history after `offset` (the matches appended since its index).
+    func historyDamage(after offset: Int) -> Int {
+        var tail = HistoryIndex(from: offset)
+        let outcome = store.readLines(files.history, from: offset) { tail.take($0, at: $1) }
+        tail.finish(outcome ?? LinesRead(endsMidLine: false, bytes: 0))
+        return tail.damagedInAll
+    }
+
+    /// Whether there is a history file.
+    var hasHistory: Bool { store.readRange(files.history, offset: 0, count: 0) != nil }
+
+    /// The history's last bytes before `covers` (the index's `tail`) and its size; nil when
+    /// there is no history or it is shorter.
+    func historyEnd(before covers: Int) -> FileRange? {
+        let from = max(0, covers - HistoryIndex.tailLength)
+        guard let r = store.readRange(files.history, offset: from, count: covers - from), r.size >= covers else { return nil }
+        return r
+    }
+
+    /// The history's index brought up to date: `index` (as held in memory) or the index file
+    /// if it still matches the history, else a new one; then the history read from where it
+    /// ends on. `from`: where the index read began (nil: rebuilt from the history's start).
+    /// `afresh`: from the history's start whatever the index says (a row found wrong).
+    func historyIndex(from index: HistoryIndex?, afresh: Bool = false) -> (index: HistoryIndex, from: Int?) {
+        // A new index from the history's start, when neither the one held nor the file fits.
+        let kept = afresh ? nil : index.flatMap { i in historyEnd(before: i.covers).flatMap { HistoryIndex.hash($0.bytes) == i.tail ? i : nil } }
+            ?? storedHistoryIndex()
+        var fresh = kept ?? HistoryIndex()
+        let outcome = store.readLines(files.history, from: fresh.covers) { fresh.take($0, at: $1) }
+        fresh.finish(outcome ?? LinesRead(endsMidLine: false, bytes: 0))
+        return (fresh, kept?.covers)
+    }
+
+    /// The index file, when it reads whole and ends where the history has the same bytes.
+    func storedHistoryIndex() -> HistoryIndex? {
+        var loader = HistoryIndex.Loader()
+        guard let outcome = store.readLines(files.historyIndex, from: 0, { line, _ in loader.take(line) }),
+              let head = loader.head, let end = historyEnd(before: head.covers) else { return nil }
+        return loader.index(outcome, lastBytes: end.bytes)
+    }
+
+    /// A match of the history, read where its row says; nil when the bytes there are not its line.
+    func match(_ row: HistoryRow) -> MatchLog? {
+        guard row.offset >= 0, let r = store.readRange(files.history, offset: row.offset, count: row.length),
+              r.bytes.count == row.length, HistoryIndex.hash(r.bytes) == row.hash else { return nil }
+        return HistoryEntry.parse(line: r.bytes[...])
+    }
+
+    /// `3 damaged lines of the match history could not be read.`
+    static func historyDamage(_ n: Int) -> String {
+        "\(n) damaged line\(n == 1 ? "" : "s") of the match history could not be read."
     }
 
     /// The court's name for the calls and the scoresheet: a named court's own name, else the

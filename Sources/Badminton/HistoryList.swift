@@ -7,56 +7,174 @@ import TerminiApp
 /// and its games, abandoned ones marked.
 extension BadmintonApp {
     /// Every match kept, newest first (the current one too once it is over); abandoned ones
-    /// (replaced by a new match before their end) are marked as such.
-    var historyMatches: [PastMatch] {
-        var matches = history
-        if let l = log, l.state.isOver, !matches.contains(where: { $0.startedAt == l.startedAt }) { matches.append(PastMatch(l)) }
-        return matches.reversed()
+    /// (replaced by a new match before their end) are marked as such. A match still in the
+    /// journal (a stop between moving it to the history and writing the next match's journal)
+    /// is the match in progress, not a past one, until a new match begins.
+    var historyMatches: NewestFirst {
+        let rows = history.rows
+        guard let l = log else { return NewestFirst(base: rows) }
+        return NewestFirst(base: rows, skip: rows.lastIndex { $0.startedAt == l.startedAt }, extra: l.state.isOver ? HistoryRow(l) : nil)
     }
 
-    /// `2026-11-29 14:03  3x21  38 min`: when (local time), the format and how long it took.
-    func historyHead(_ m: PastMatch, formatWidth: Int = 4) -> String {
+    /// The past matches as the history file holds them now (read, not kept: for a check), the
+    /// match in the journal left out.
+    func pastMatches() -> [HistoryRow] {
+        var shelf = history
+        shelf.load(files, keeping: false)
+        return shelf.rows.filter { $0.startedAt != log?.startedAt }
+    }
+
+    /// The list's rows, their heads made once.
+    var historyListing: HistoryListing { HistoryListing(historyMatches, zone: zone) }
+
+    func historyRows(width: Int, ellipsis: String) -> [[(text: String, abandoned: Bool)]] {
+        historyListing.lines(width: width, ellipsis: ellipsis)
+    }
+
+    func historyPanel(width: Int, glyphs g: Glyphs) -> ScrollPanel { historyListing.filledPanel(width: width, glyphs: g) }
+}
+
+/// The history list's matches (newest first) and what the list's shape needs of them, made
+/// without a string a match (the widths are the index's): the panel holds a blank item a
+/// match, and only the items on view are made (`fill`), so a list of 10,000 matches opens,
+/// scrolls and pages at the cost of a screenful. The blank panel made last is kept for the
+/// next frame or key at the same width.
+struct HistoryListing: Sendable {
+    let rows: NewestFirst
+    let zone: LocalZone
+    let formatWidth: Int
+    let headWidth: Int
+    /// The widest outcome.
+    let outcomeWidth: Int
+    let abandoned: Int
+    let made = MadePanel()
+
+    init(_ rows: NewestFirst, zone: LocalZone) {
+        self.rows = rows
+        self.zone = zone
+        let formatWidth = rows.reduce(4) { max($0, DisplayWidth.of($1.format)) }
+        self.formatWidth = formatWidth
+        headWidth = rows.reduce(0) { w, m in
+            max(w, HistoryListing.dateWidth(m, zone: zone) + 2 + formatWidth + 2 + max(10, HistoryListing.durationWidth(m)))
+        }
+        outcomeWidth = rows.reduce(0) { max($0, $1.outcomeWidth) }
+        abandoned = rows.reduce(0) { $0 + ($1.over ? 0 : 1) }
+    }
+
+    /// The width of a match's date and time (`2026-11-29 14:03`: 16 from year 1000 to 9999,
+    /// whatever the zone's offset, less than a day).
+    static func dateWidth(_ m: HistoryRow, zone: LocalZone) -> Int {
+        let t = m.startedAt
+        if t >= -30_610_224_000 + 86_400 && t < 253_402_300_800 - 86_400 { return 16 }
+        return DisplayWidth.of(MatchReport.shortTime(t, offset: zone.offset(at: t)))
+    }
+
+    /// The width of `m.duration` (`38 min`, `1 h 12 min`), without making it.
+    static func durationWidth(_ m: HistoryRow) -> Int {
+        func digits(_ n: Int) -> Int { n < 10 ? 1 : 1 + digits(n / 10) }
+        let seconds = m.endedAt - m.startedAt
+        guard seconds.isFinite, seconds < 1e15 else { return DisplayWidth.of(m.duration) }
+        let minutes = Int((max(0, seconds) / 60).rounded())
+        return minutes < 60 ? digits(minutes) + 4 : digits(minutes / 60) + 3 + digits(minutes % 60) + 4
+    }
+
+    static func head(_ m: HistoryRow, formatWidth: Int, zone: LocalZone) -> String {
         let when = MatchReport.shortTime(m.startedAt, offset: zone.offset(at: m.startedAt))
-        let format = TextLayout.pad(m.state.format.description, to: max(formatWidth, DisplayWidth.of(m.state.format.description)))
+        let format = TextLayout.pad(m.format, to: max(formatWidth, DisplayWidth.of(m.format)))
         return "\(when)  \(format)  \(TextLayout.pad(m.duration, to: 10, alignment: .right))"
     }
 
-    /// One line a match when every outcome fits beside its date; else two, the outcome
-    /// indented under the date, so the winner (first in it) is never cut.
-    func historyRows(width: Int, ellipsis: String) -> [[(text: String, abandoned: Bool)]] {
-        let matches = historyMatches
-        let formatWidth = matches.map { DisplayWidth.of($0.state.format.description) }.max() ?? 4
-        let heads = matches.map { historyHead($0, formatWidth: formatWidth) }
-        let headWidth = heads.map { DisplayWidth.of($0) }.max() ?? 0
-        let oneLine = matches.allSatisfy { DisplayWidth.of(TextLayout.sanitized(MatchReport.outcome($0.state))) + headWidth + 3 <= width }
+    /// Whether every outcome fits beside its date, a match a line.
+    func oneLine(width: Int) -> Bool { outcomeWidth + headWidth + 3 <= width }
+
+    /// The lines of the matches `range`: one a match when every outcome fits beside its date;
+    /// else two, the outcome indented under the date, so the winner (first in it) is never cut.
+    func lines(width: Int, ellipsis: String, _ range: Range<Int>? = nil) -> [[(text: String, abandoned: Bool)]] {
+        let oneLine = oneLine(width: width)
         /// The cards and shuttles after the outcome, when they fit whole.
-        func noted(_ line: String, _ s: MatchState) -> String {
-            guard let n = MatchReport.notes(s).map(TextLayout.sanitized), DisplayWidth.of(line) + 3 + DisplayWidth.of(n) <= width else { return line }
+        func noted(_ line: String, lineWidth: Int, _ m: HistoryRow) -> String {
+            guard let n = m.notes.map(TextLayout.sanitized), lineWidth + 3 + DisplayWidth.of(n) <= width else { return line }
             return line + " · " + n
         }
-        return zip(matches, heads).map { m, head in
-            let abandoned = !m.state.isOver
+        return (range ?? rows.indices).map { i in
+            let m = rows[i], abandoned = !m.over
+            let head = HistoryListing.head(m, formatWidth: formatWidth, zone: zone)
             if oneLine {
-                return [(noted(TextLayout.pad(head, to: headWidth) + "   " + TextLayout.sanitized(MatchReport.outcome(m.state)), m.state), abandoned)]
+                let line = TextLayout.pad(head, to: headWidth) + "   " + TextLayout.sanitized(m.outcome.text)
+                return [(noted(line, lineWidth: headWidth + 3 + m.outcomeWidth, m), abandoned)]
             }
-            return [(head, abandoned), (noted("  " + TextLayout.sanitized(MatchReport.outcome(m.state, width: width - 2, ellipsis: ellipsis)), m.state), abandoned)]
+            let fitted = TextLayout.sanitized(m.outcome.fitted(width: width - 2, ellipsis: ellipsis))
+            return [(head, abandoned), (noted("  " + fitted, lineWidth: 2 + DisplayWidth.of(fitted), m), abandoned)]
         }
     }
 
     /// The history as a scroll panel `width` cells wide inside: a match a line, or two with
-    /// a blank line between matches when the outcomes need the room.
-    func historyPanel(width: Int, glyphs g: Glyphs) -> ScrollPanel {
-        let entries = historyRows(width: width, ellipsis: g.ellipsis)
-        let abandoned = entries.filter { $0.first?.abandoned == true }.count
-        var title = entries.isEmpty ? "History" : "History · \(entries.count) match\(entries.count == 1 ? "" : "es")"
+    /// a blank line between matches when the outcomes need the room; each item blank until
+    /// `fill` makes it.
+    func panel(width: Int, glyphs g: Glyphs) -> ScrollPanel {
+        if let p = made.panel(width: width, glyphs: g) { return p }
+        var title = rows.isEmpty ? "History" : "History · \(rows.count) match\(rows.count == 1 ? "" : "es")"
         if abandoned > 0 { title += " · \(abandoned) abandoned" }
-        let perMatch = entries.first?.count ?? 1
-        let items = entries.map { entry in
-            entry.enumerated().map { i, line in
-                StyledLine(line.text.glyphed(g), line.abandoned ? .muted : i == 0 && perMatch > 1 ? .accent : .dialog)
+        let perMatch = oneLine(width: width) ? 1 : 2
+        let blank = Array(repeating: StyledLine("", .dialog), count: perMatch)
+        let panel = ScrollPanel(title: title.glyphed(g), items: Array(repeating: blank, count: rows.count), gap: perMatch > 1 ? 1 : 0,
+                                fillsArea: true, emptyText: "No matches yet: finished and abandoned ones are listed here.")
+        made.keep(panel, width: width, glyphs: g)
+        return panel
+    }
+
+    /// The items `range` of a panel made by `panel`, made now.
+    func fill(_ panel: inout ScrollPanel, _ range: Range<Int>, width: Int, glyphs g: Glyphs) {
+        let range = range.clamped(to: rows.indices)
+        let perMatch = oneLine(width: width) ? 1 : 2
+        for (i, entry) in zip(range, lines(width: width, ellipsis: g.ellipsis, range)) {
+            panel.items[i] = entry.enumerated().map { n, line in
+                StyledLine(line.text.glyphed(g), line.abandoned ? .muted : n == 0 && perMatch > 1 ? .accent : .dialog)
             }
         }
-        return ScrollPanel(title: title.glyphed(g), items: items, gap: perMatch > 1 ? 1 : 0, fillsArea: true,
-                           emptyText: "No matches yet: finished and abandoned ones are listed here.")
+    }
+
+    /// The whole panel, every item made (for a test, or a short list).
+    func filledPanel(width: Int, glyphs g: Glyphs) -> ScrollPanel {
+        var p = panel(width: width, glyphs: g)
+        fill(&p, rows.indices, width: width, glyphs: g)
+        return p
+    }
+}
+
+/// The blank panel a listing last made, and for which width and glyphs: it is made again only
+/// when these change. Used by the main thread only, as the app is.
+final class MadePanel: @unchecked Sendable {
+    private var last: (width: Int, glyphs: Glyphs, panel: ScrollPanel)?
+
+    func panel(width: Int, glyphs: Glyphs) -> ScrollPanel? {
+        guard let l = last, l.width == width, l.glyphs == glyphs else { return nil }
+        return l.panel
+    }
+
+    func keep(_ panel: ScrollPanel, width: Int, glyphs: Glyphs) { last = (width, glyphs, panel) }
+}
+
+/// The matches of the history newest first, read in place from the rows kept oldest first (a
+/// list of 10,000 is not copied): `skip` the one left out (the match in the journal), `extra`
+/// the match that comes after them (the one in the journal, once over).
+struct NewestFirst: RandomAccessCollection, Sendable {
+    let base: [HistoryRow]
+    var skip: Int?
+    var extra: HistoryRow?
+
+    init(base: [HistoryRow], skip: Int? = nil, extra: HistoryRow? = nil) {
+        (self.base, self.skip, self.extra) = (base, skip, extra)
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { kept + (extra == nil ? 0 : 1) }
+    /// The rows of `base` listed.
+    var kept: Int { base.count - (skip == nil ? 0 : 1) }
+
+    subscript(i: Int) -> HistoryRow {
+        let j = endIndex - 1 - i
+        if j >= kept, let e = extra { return e }
+        return base[skip.map { j >= $0 ? j + 1 : j } ?? j]
     }
 }

@@ -101,7 +101,6 @@ extension BadmintonApp {
             B([.char("h")], hint: .init { $0.board == nil ? "History" : nil },
               "history, abandoned matches marked", when: { $0.board == nil }) { app, _, _ in
                 app.openHistory()
-                return []
             },
             B([.char("x")], hint: .init(priority: 1, at: { app, ctx in
                 app.phase == .gameOver || (app.phase == .playing && app.visibleInterval(at: ctx.now) == nil) ? "End" : nil
@@ -207,9 +206,13 @@ extension BadmintonApp {
         return []
     }
 
-    mutating func openHistory() {
-        let app = self
-        modals.push(HistoryBrowser(content: { ctx in app.historyPanel(width: ScrollPanel.textWidth(forArea: ctx.size.width - 2), glyphs: ctx.glyphs) },
-                                   matches: historyMatches.map(\.startedAt)))
+    /// The history list: the index checked against the history's end and brought up to date
+    /// (read, or rebuilt, when it is not held or does not fit), each row's head made
+    /// once; a keeper writes the index back when it changed.
+    mutating func openHistory() -> [AppEffect] {
+        history.load(files, keeping: !watching)
+        let listing = historyListing
+        modals.push(HistoryBrowser(listing: listing))
+        return history.save(files)
     }
 }

@@ -321,10 +321,10 @@ struct ScoresheetModal: Modal {
 /// scoresheet and statistics. The list scrolls with the choice; any other key closes it.
 struct HistoryBrowser: Modal {
     typealias Action = BadmintonApp.Action
-    /// The list for the area it is drawn in (its wrapping follows the width).
-    let content: @Sendable (AppContext) -> ScrollPanel
+    /// The matches, newest first, and what the list's shape needs of them.
+    let listing: HistoryListing
     /// Each match's start, in the list's order.
-    let matches: [Double]
+    var matches: NewestFirst { listing.rows }
     var selected = 0
     /// The first match on view: it moves only when the choice would leave the view.
     var scroll = 0
@@ -345,10 +345,15 @@ struct HistoryBrowser: Modal {
         B([.home, .end], "the newest, the oldest") { h, key, ctx in h.move(key == .home ? -h.matches.count : h.matches.count, ctx) },
         B([.enter], hint: .init { $0.matches.isEmpty ? nil : "Scoresheet" }, "open the match's scoresheet, its statistics and momentum chart (Tab)") { h, _, _ in
             guard h.matches.indices.contains(h.selected) else { return .close }
-            return .send(.openScoresheet(startedAt: h.matches[h.selected]))
+            return .send(.openScoresheet(startedAt: h.matches[h.selected].startedAt))
         },
         B(anyKey: "any other key", hint: .init("Close", keys: [.escape]), "close it (q and Esc too: they do not quit)") { _, _, _ in .close },
     ])
+
+    /// The list for the area it is drawn in (its wrapping follows the width), its items blank.
+    func content(_ context: AppContext) -> ScrollPanel {
+        listing.panel(width: ScrollPanel.textWidth(forArea: context.size.width - 2), glyphs: context.glyphs)
+    }
 
     mutating func move(_ by: Int, _ context: AppContext) -> ModalStep<Action> {
         guard !matches.isEmpty else { return .stay }
@@ -367,10 +372,13 @@ struct HistoryBrowser: Modal {
         var c = context
         c.size = rect.size
         var panel = content(c)
+        panel.scroll = panel.scroll(keeping: selected, from: scroll, areaHeight: rect.height)
+        // Only the matches on view are made.
+        let shown = panel.scroll..<(panel.scroll + panel.itemsShown(from: panel.scroll, areaHeight: rect.height))
+        listing.fill(&panel, shown, width: ScrollPanel.textWidth(forArea: c.size.width - 2), glyphs: c.glyphs)
         if panel.items.indices.contains(selected) {
             panel.items[selected] = panel.items[selected].map { StyledLine($0.text, .selected) }
         }
-        panel.scroll = panel.scroll(keeping: selected, from: scroll, areaHeight: rect.height)
         panel.render(in: rect, on: &canvas, theme: theme)
     }
 }

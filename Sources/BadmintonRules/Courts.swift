@@ -24,6 +24,9 @@ public struct CourtFiles: Equatable, Hashable, Sendable {
     public var journal: String { court.map { CourtFiles.prefix + $0 + CourtFiles.journalEnding } ?? "badminton-match.jsonl" }
     /// The finished matches (`HistoryEntry` lines): `badminton-history.jsonl`, `badminton-3-history.jsonl`.
     public var history: String { court.map { CourtFiles.prefix + $0 + CourtFiles.historyEnding } ?? "badminton-history.jsonl" }
+    /// The history's index (`HistoryIndex`), derived from the history and rebuilt from it:
+    /// `badminton-history.index`, `badminton-3-history.index`.
+    public var historyIndex: String { court.map { CourtFiles.prefix + $0 + "-history.index" } ?? "badminton-history.index" }
     /// The name the store locks (its file is `lockName.lock`).
     public var lockName: String { court.map { CourtFiles.prefix + $0 } ?? "badminton" }
     /// The lock's file: its holder closing it (quitting, or killed) is what a watcher hears.

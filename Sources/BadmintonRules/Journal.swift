@@ -81,15 +81,64 @@ public struct HistoryEntry: Codable, Equatable, Sendable {
     /// When the match of a history line began; nil when the line is not a whole, valid match
     /// (what `parse` says, without replaying the match).
     public static func startTime(line: ArraySlice<UInt8>) -> Double? {
-        guard let entry = try? JSONDecoder().decode(HistoryEntry.self, from: Data(line)), let first = entry.events.first,
-              case .start = first.action else { return nil }
+        guard let first = events(line: line)?.first, case .start = first.action else { return nil }
         return first.time
     }
 
     /// One history line as a match; nil when it is not a whole, valid match.
     public static func parse(line: ArraySlice<UInt8>) -> MatchLog? {
-        guard let entry = try? JSONDecoder().decode(HistoryEntry.self, from: Data(line)) else { return nil }
-        return MatchLog(records: entry.events)
+        guard let events = events(line: line) else { return nil }
+        return MatchLog(records: events)
+    }
+
+    /// The events of a history line; nil when it is not a whole, valid entry. A line as the
+    /// writer makes it (`{"events":[` the events, each as its journal line without the newline,
+    /// `,` between them, `]}`) is cut into its events by bytes and each read as a journal line
+    /// is (`MatchEvent.parse`: the rallies without JSONDecoder); any other line, and one whose
+    /// pieces do not all read, is read whole by JSONDecoder as before.
+    public static func events(line: ArraySlice<UInt8>) -> [MatchEvent]? {
+        if let events = writersEvents(line) { return events }
+        return (try? JSONDecoder().decode(HistoryEntry.self, from: Data(line)))?.events
+    }
+
+    static let linePrefix = Array("{\"events\":[".utf8)
+
+    /// The events of a line exactly in the writer's shape; nil for any other.
+    static func writersEvents(_ line: ArraySlice<UInt8>) -> [MatchEvent]? {
+        guard line.count >= linePrefix.count + 2, line.starts(with: linePrefix),
+              line[line.endIndex - 2] == 0x5d, line[line.endIndex - 1] == 0x7d else { return nil }
+        var events: [MatchEvent] = []
+        var i = line.startIndex + linePrefix.count
+        let end = line.endIndex - 2
+        if i == end { return events }
+        while i < end {
+            // One object: from its `{` to the `}` that closes it, strings skipped whole.
+            guard line[i] == 0x7b else { return nil }
+            var depth = 0, j = i, inString = false
+            while j < end {
+                let b = line[j]
+                if inString {
+                    if b == 0x5c { j += 1 } else if b == 0x22 { inString = false }
+                } else if b == 0x22 {
+                    inString = true
+                } else if b == 0x7b || b == 0x5b {
+                    depth += 1
+                } else if b == 0x7d || b == 0x5d {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                j += 1
+            }
+            guard j < end, line[j] == 0x7d, let e = MatchEvent.parse(line: line[i...j]) else { return nil }
+            events.append(e)
+            i = j + 1
+            if i < end {
+                guard line[i] == 0x2c else { return nil }
+                i += 1
+                guard i < end else { return nil }
+            }
+        }
+        return events
     }
 
     /// Reads the history a line at a time (as the store streams it): a damaged line costs

@@ -106,33 +106,55 @@ public enum MatchReport {
     /// `Lee beat Lin: walkover`; an unfinished match `Abandoned: Lin v Lee 21-15 5-3`.
     /// Names are cut (the loser's first) so that the scores fit `width`.
     public static func outcome(_ s: MatchState, width: Int = .max, ellipsis: String = "…") -> String {
-        func scores(from w: Int) -> String {
-            var all = s.games.map { "\($0[w])-\($0[1 - w])" }
-            if let u = s.unfinishedScore, u != [0, 0] || s.games.isEmpty { all.append("\(u[w])-\(u[1 - w])") }
-            return all.joined(separator: " ")
+        Outcome(s).fitted(width: width, ellipsis: ellipsis)
+    }
+
+    /// A match's outcome in its five parts (`head` `first` `middle` `second` `tail`:
+    /// `Lee` ` beat ` `Lin` ` 21-15 18-21 21-5`), kept by the history's index so that the list
+    /// is drawn without reading the match again.
+    public struct Outcome: Equatable, Sendable {
+        public var head: String, first: String, middle: String, second: String, tail: String
+        public init(head: String, first: String, middle: String, second: String, tail: String) {
+            (self.head, self.first, self.middle, self.second, self.tail) = (head, first, middle, second, tail)
         }
-        /// `head` + `first` + `middle` + `second` + `tail` in `width`, cutting `second`, then `first`.
-        func fit(_ head: String, _ first: String, _ middle: String, _ second: String, _ tail: String) -> String {
+
+        public init(_ s: MatchState) {
+            func scores(from w: Int) -> String {
+                var all = s.games.map { "\($0[w])-\($0[1 - w])" }
+                if let u = s.unfinishedScore, u != [0, 0] || s.games.isEmpty { all.append("\(u[w])-\(u[1 - w])") }
+                return all.joined(separator: " ")
+            }
+            guard s.isOver, let w = s.winner else {
+                let sc = scores(from: 0)
+                self.init(head: "Abandoned: ", first: s.teams[0].name, middle: " v ", second: s.teams[1].name, tail: sc.isEmpty ? "" : " " + sc)
+                return
+            }
+            let winner = s.teams[w].name, loser = s.teams[1 - w].name
+            let sc = scores(from: w)
+            let tail: String
+            switch s.ending ?? .played {
+            case .played: tail = " " + sc
+            case .retired: tail = (sc.isEmpty ? "" : " " + sc) + " (retired)"
+            case .walkover: tail = ": walkover"
+            case .disqualified: tail = (sc.isEmpty ? "" : " " + sc) + " (disqualified)"
+            }
+            self.init(head: "", first: winner, middle: " beat ", second: loser, tail: tail)
+        }
+
+        /// The whole outcome.
+        public var text: String { head + first + middle + second + tail }
+
+        /// The outcome in `width`, cutting `second`, then `first`, so that the scores fit.
+        public func fitted(width: Int = .max, ellipsis: String = "…") -> String {
             let fixed = DisplayWidth.of(head + middle + tail)
             let room = max(2, width == .max ? .max : width - fixed)
             let w1 = DisplayWidth.of(first), w2 = DisplayWidth.of(second)
-            if room == .max || w1 + w2 <= room { return head + first + middle + second + tail }
+            if room == .max || w1 + w2 <= room { return text }
             // The loser keeps a few letters; the winner the rest, whole if it can.
             let keepFirst = room - min(w2, max(4, room / 3))
             let a = TextLayout.truncate(first, to: max(1, min(w1, keepFirst)), ellipsis: ellipsis)
             let b = TextLayout.truncate(second, to: max(1, room - DisplayWidth.of(a)), ellipsis: ellipsis)
             return head + a + middle + b + tail
-        }
-        guard s.isOver, let w = s.winner else {
-            let sc = scores(from: 0)
-            return fit("Abandoned: ", s.teams[0].name, " v ", s.teams[1].name, sc.isEmpty ? "" : " " + sc)
-        }
-        let winner = s.teams[w].name, loser = s.teams[1 - w].name
-        switch s.ending ?? .played {
-        case .played: return fit("", winner, " beat ", loser, " " + scores(from: w))
-        case .retired: return fit("", winner, " beat ", loser, (scores(from: w).isEmpty ? "" : " " + scores(from: w)) + " (retired)")
-        case .walkover: return fit("", winner, " beat ", loser, ": walkover")
-        case .disqualified: return fit("", winner, " beat ", loser, (scores(from: w).isEmpty ? "" : " " + scores(from: w)) + " (disqualified)")
         }
     }
 
@@ -265,20 +287,75 @@ public enum MatchReport {
     static let csvHeader = "match,started,format,discipline,team1,team2,seq,time,event,team,score1,score2,game,server,player,detail,duration,shuttles\n"
 
     static func csvRows(_ log: MatchLog, number n: Int) -> String {
-        var out = ""
         let first = log.state
+        // What every row of the match begins with, made once; then each row appended in place
+        // (an export writes hundreds of thousands of them).
         let head = [String(n), isoTime(log.startedAt), first.format.description, first.discipline.rawValue,
-                    csvField(first.teams[0].name), csvField(first.teams[1].name)]
+                    csvField(first.teams[0].name), csvField(first.teams[1].name)].joined(separator: ",") + ","
+        var out = ""
+        out.reserveCapacity(log.effective.count * (head.utf8.count + 80))
+        var times = DayCache()
+        var names: [String] = [], fields: [String] = []
+        /// A side's or player's name as a CSV cell, made once a name.
+        func field(_ name: String) -> String {
+            if let i = names.firstIndex(of: name) { return fields[i] }
+            names.append(name)
+            fields.append(csvField(name))
+            return fields[fields.count - 1]
+        }
         for r in rows(log) {
             let s = r.state
-            let team = eventTeam(r.event).map { csvField(s.teams[$0].name) } ?? ""
-            let server = s.phase == .playing ? csvField(s.serverName()) : ""
             let d = details(r.event, after: s)
-            let cols = head + [String(r.seq), isoTime(r.event.time), r.event.name, team, String(s.score[0]), String(s.score[1]),
-                               String(s.gameNumber), server, csvField(d.player ?? ""), d.detail ?? "", d.duration.map { decimal(clamped($0), places: 3) } ?? "",
-                               String(s.shuttles)]
-            out += cols.joined(separator: ",") + "\n"
+            out += head
+            out += String(r.seq)
+            out += ","
+            times.append(r.event.time, to: &out)
+            out += ","
+            out += r.event.name
+            out += ","
+            if let t = eventTeam(r.event) { out += field(s.teams[t].name) }
+            out += ","
+            out += String(s.score[0])
+            out += ","
+            out += String(s.score[1])
+            out += ","
+            out += String(s.gameNumber)
+            out += ","
+            if s.phase == .playing { out += field(s.serverName()) }
+            out += ","
+            out += csvField(d.player ?? "")
+            out += ","
+            out += d.detail ?? ""
+            out += ","
+            out += d.duration.map { decimal(clamped($0), places: 3) } ?? ""
+            out += ","
+            out += String(s.shuttles)
+            out += "\n"
         }
         return out
+    }
+
+    /// `isoTime` of the times of one match, its day's `2024-09-01T` made once a day.
+    struct DayCache {
+        var day: Int64?
+        var prefix = ""
+
+        mutating func append(_ t: Double, to out: inout String) {
+            let secs = Int64(MatchReport.clamped(t).rounded(.down))
+            let days = secs >= 0 ? secs / 86400 : (secs - 86399) / 86400
+            if days != day {
+                day = days
+                prefix = String(MatchReport.isoTime(t).prefix(11))
+            }
+            let rem = secs - days * 86400
+            func two(_ n: Int64) { if n < 10 { out += "0" }; out += String(n) }
+            out += prefix
+            two(rem / 3600)
+            out += ":"
+            two(rem % 3600 / 60)
+            out += ":"
+            two(rem % 60)
+            out += "Z"
+        }
     }
 }

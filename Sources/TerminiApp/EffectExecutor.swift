@@ -159,6 +159,9 @@ public final class EffectExecutor {
                         synced(file, bytes, appended: true)
                     }
                 } catch { out.failures.append(failed(file, e, error, owner: owner)) }
+            case let .writeDerived(file, bytes):
+                guard saving else { continue }
+                store.writeDerived(file, bytes: bytes)
             case let .replaceDamaged(file, reason, bytes):
                 guard saving else { continue }
                 // The store says what became of it (the copy kept, or why not) before the

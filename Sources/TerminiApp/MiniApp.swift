@@ -102,6 +102,10 @@ public enum AppEffect: Sendable, Equatable {
     case write(file: String, bytes: [UInt8])
     /// Append to a journal file and fsync it.
     case append(file: String, bytes: [UInt8])
+    /// Replace a file derived from the app's others (badminton's history index) whole, now,
+    /// if the disk takes it: a failure is no failed save (nothing undone, nothing said, no
+    /// other save held back); the file is rebuilt from what it derives from.
+    case writeDerived(file: String, bytes: [UInt8])
     /// Recovery of a damaged file the app read: a copy of it kept aside (`NAME.corrupt-…`,
     /// the user told `reason`), then the file replaced by `bytes`, what the app recovered
     /// from it (a journal's readable lines), synced at once. If the copy or the replacement
@@ -128,7 +132,7 @@ public enum AppEffect: Sendable, Equatable {
     /// A write, an append or a recovery: what a copy that does not keep the app's files may not do.
     public var isFileSave: Bool {
         switch self {
-        case .write, .append, .replaceDamaged, .keepAside: return true
+        case .write, .append, .writeDerived, .replaceDamaged, .keepAside: return true
         default: return false
         }
     }
@@ -154,6 +158,12 @@ public protocol StateReader: AnyObject {
     /// A journal or the history line by line, any size: `body` gets each line without its
     /// newline. Nil when the file does not exist or cannot be read (kept aside, as for `load`).
     func readLines(_ file: String, _ body: (ArraySlice<UInt8>) -> Void) -> LinesRead?
+    /// The same from byte `offset` on, each line with the offset it starts at (an index of
+    /// the history built or brought up to date); lines too long to read are counted, not given.
+    func readLines(_ file: String, from offset: Int, _ body: (ArraySlice<UInt8>, Int) -> Void) -> LinesRead?
+    /// Up to `count` bytes of `file` from `offset`, and the file's size: a line of the history
+    /// read where its index says it is. Nil when the file does not exist or cannot be read.
+    func readRange(_ file: String, offset: Int, count: Int) -> FileRange?
     /// A message for the user (shown on screen by the shell).
     func notice(_ text: String)
     /// Whether saving works (false for a read-only or missing config directory).
@@ -172,6 +182,8 @@ public protocol StateReader: AnyObject {
 public protocol StateStore: StateReader {
     func write(_ file: String, bytes: [UInt8]) throws
     func append(_ file: String, bytes: [UInt8]) throws
+    /// `AppEffect.writeDerived`: replaced whole if the disk takes it, else left as it was.
+    func writeDerived(_ file: String, bytes: [UInt8])
     /// Moves a damaged file aside (`NAME.corrupt-TIMESTAMP`) and tells the user `reason`.
     @discardableResult
     func keepAside(_ file: String, reason: String) -> String?

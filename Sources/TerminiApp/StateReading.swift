@@ -33,6 +33,8 @@ public enum Keeping: Equatable, Sendable {
 
 extension StateStore {
     public func retainFailedAppends(to file: String) {}
+    /// A store without a side file of its own for it writes it as any file, a failure ignored.
+    public func writeDerived(_ file: String, bytes: [UInt8]) { try? write(file, bytes: bytes) }
     /// A store that cannot write the recovered file keeps the damaged one aside.
     @discardableResult
     public func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String? { keepAside(file, reason: reason) }
@@ -44,6 +46,39 @@ extension StateReader {
     public func readLines(_ file: String, _ body: (ArraySlice<UInt8>) -> Void) -> LinesRead? {
         readBytes(file).map { LinesRead.lines(of: $0, body) }
     }
+    public func readLines(_ file: String, from offset: Int, _ body: (ArraySlice<UInt8>, Int) -> Void) -> LinesRead? {
+        readBytes(file).map { FileRange.lines(of: $0, from: offset, body) }
+    }
+    public func readRange(_ file: String, offset: Int, count: Int) -> FileRange? {
+        readBytes(file).map { FileRange(of: $0, offset: offset, count: count) }
+    }
     /// A reader of one file (a fuzz target) lists nothing.
     public func fileNames() -> [String] { [] }
+}
+
+/// Some bytes of a file, and the file's size when they were read.
+public struct FileRange: Equatable, Sendable {
+    public var bytes: [UInt8]
+    public var size: Int
+    public init(bytes: [UInt8], size: Int) {
+        self.bytes = bytes
+        self.size = size
+    }
+
+    /// Bytes `offset..<offset + count` of a whole file held in memory (fewer at its end).
+    public init(of file: [UInt8], offset: Int, count: Int) {
+        let from = min(max(0, offset), file.count), to = min(file.count, from + max(0, count))
+        self.init(bytes: Array(file[from..<to]), size: file.count)
+    }
+
+    /// The lines of a whole file held in memory from byte `offset` on, each with its offset.
+    public static func lines(of file: [UInt8], from offset: Int, _ body: (ArraySlice<UInt8>, Int) -> Void) -> LinesRead {
+        var start = min(max(0, offset), file.count)
+        while let nl = file[start...].firstIndex(of: 0x0a) {
+            body(file[start..<nl], start)
+            start = nl + 1
+        }
+        if start < file.count { body(file[start...], start) }
+        return LinesRead(endsMidLine: file.last.map { $0 != 0x0a } ?? false, overlongLines: 0, bytes: file.count - min(max(0, offset), file.count))
+    }
 }

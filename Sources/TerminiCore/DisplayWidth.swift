@@ -216,7 +216,8 @@ public enum TextLayout {
     /// file's or a team's name can never set the window title, move the cursor or reverse a
     /// line. Text with none of them (nearly all) comes back as it was, cheaply.
     public static func printable(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7f || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
+        // Newlines and tabs stay: an export's many lines are no reason to rebuild it.
+        guard text.utf8.contains(where: { ($0 < 0x20 && $0 != 0x0a && $0 != 0x09) || $0 == 0x7f || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for s in text.unicodeScalars {

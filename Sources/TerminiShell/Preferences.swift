@@ -57,6 +57,10 @@ final class AppStateReader: StateReader {
     }
     func readBytes(_ file: String) -> [UInt8]? { store.readBytes(file) }
     func readLines(_ file: String, _ body: (ArraySlice<UInt8>) -> Void) -> LinesRead? { store.readLines(file, body) }
+    func readLines(_ file: String, from offset: Int, _ body: (ArraySlice<UInt8>, Int) -> Void) -> LinesRead? {
+        store.readLines(file, from: offset, body)
+    }
+    func readRange(_ file: String, offset: Int, count: Int) -> FileRange? { store.readRange(file, offset: offset, count: count) }
     func notice(_ text: String) { store.notice(text) }
     var canWrite: Bool { store.canWrite }
     func preference(_ key: String) -> String? { preferences().value(key) }

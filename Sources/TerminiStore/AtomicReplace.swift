@@ -48,6 +48,23 @@ extension FileStore {
         if !syncAfterFrame { sync() }
     }
 
+    /// A file derived from others (an index): replaced whole now if the disk takes it (its
+    /// own side file `.NAME.derived`, written, synced, renamed, the directory synced), else
+    /// left as it was without a word: it holds back no other save and is never retried.
+    public func writeDerived(_ file: String, bytes: [UInt8]) {
+        guard canWrite, !readOnly, let directory, let p = path(file) else { return }
+        let side = directory + "/." + file + ".derived"
+        let fd = fs.open(side, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        let written = Posix.writeAll(fs, fd, bytes) && fs.fsync(fd) == 0
+        _ = fs.close(fd)
+        guard written, fs.rename(side, p) == 0 else {
+            _ = fs.unlink(side)
+            return
+        }
+        _ = Posix.fsyncDirectory(fs, directory)
+    }
+
     /// A fresh side file holding `bytes`, written whole (not yet synced); held with a lock
     /// so that a second process starting meanwhile leaves it to us.
     func createSide(_ file: String, bytes: [UInt8], base: ContentIdentity?) throws -> Pending {

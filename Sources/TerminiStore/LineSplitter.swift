@@ -9,10 +9,21 @@ struct LineSplitter {
     private var overlongLines = 0
     private var total = 0
     private var lastByte: UInt8?
+    /// Where the bytes fed begin in their file.
+    private let base: Int
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, base: Int = 0) {
+        self.limit = limit
+        self.base = base
+    }
 
     mutating func feed(_ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>) -> Void) {
+        feed(bytes) { line, _ in body(line) }
+    }
+
+    /// The same, each line with the offset it starts at (counted from `base`).
+    mutating func feed(_ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>, Int) -> Void) {
+        let before = base + total
         total += bytes.count
         if let l = bytes.last { lastByte = l }
         var start = bytes.startIndex
@@ -21,10 +32,11 @@ struct LineSplitter {
             if overlong || partial.count + piece.count > limit {
                 overlongLines += 1
             } else if partial.isEmpty {
-                body(piece)
+                body(piece, before + (start - bytes.startIndex))
             } else {
+                let at = before + (start - bytes.startIndex) - partial.count
                 partial.append(contentsOf: piece)
-                body(partial[...])
+                body(partial[...], at)
             }
             partial.removeAll(keepingCapacity: true)
             overlong = false
@@ -40,10 +52,14 @@ struct LineSplitter {
     }
 
     mutating func finish(_ body: (ArraySlice<UInt8>) -> Void) -> LinesRead {
+        finish { line, _ in body(line) }
+    }
+
+    mutating func finish(_ body: (ArraySlice<UInt8>, Int) -> Void) -> LinesRead {
         if overlong {
             overlongLines += 1
         } else if !partial.isEmpty {
-            body(partial[...])
+            body(partial[...], base + total - partial.count)
         }
         return LinesRead(endsMidLine: lastByte.map { $0 != 0x0a } ?? false, overlongLines: overlongLines, bytes: total)
     }

@@ -108,8 +108,21 @@ extension FileStore {
     /// its newline. Nil when the file does not exist, or (kept aside, with a notice) cannot
     /// be read at all; a read that fails midway keeps the lines read so far.
     public func readLines(_ file: String, _ body: (ArraySlice<UInt8>) -> Void) -> LinesRead? {
+        lines(file, from: 0, holding: true) { line, _ in body(line) }
+    }
+
+    /// The same from byte `offset` on, each line with the offset it starts at (the file is not
+    /// held: it is no journal this store appends to).
+    public func readLines(_ file: String, from offset: Int, _ body: (ArraySlice<UInt8>, Int) -> Void) -> LinesRead? {
+        lines(file, from: offset, holding: false, body)
+    }
+
+    private func lines(_ file: String, from offset: Int, holding: Bool, _ body: (ArraySlice<UInt8>, Int) -> Void) -> LinesRead? {
         if let bytes = pending.last(where: { $0.file == file })?.bytes ?? leftovers[file]?.bytes {
-            return LineSplitter.lines(of: bytes, limit: maxLineLength, body)
+            let from = min(max(0, offset), bytes.count)
+            var splitter = LineSplitter(limit: maxLineLength, base: from)
+            splitter.feed(bytes[from...], body)
+            return splitter.finish(body)
         }
         switch openRegular(file) {
         case .missing: return nil
@@ -117,10 +130,12 @@ extension FileStore {
             moveAside(file, afresh: true, reason: why)
             return nil
         case let .file(fd, _, identity):
-            // A store that writes keeps the journal it read open: appended to later, it can
-            // tell whether the file at the name is still this one (see `HeldFile`).
-            defer { if readOnly || !canWrite { _ = fs.close(fd) } else { hold(file, fd: fd, identity: identity) } }
-            var splitter = LineSplitter(limit: maxLineLength)
+            // A store that writes keeps the journal it read (whole) open: appended to later, it
+            // can tell whether the file at the name is still this one (see `HeldFile`).
+            let keep = holding && !readOnly && canWrite
+            defer { if keep { hold(file, fd: fd, identity: identity) } else { _ = fs.close(fd) } }
+            guard offset <= 0 || fs.lseekTo(fd, offset) else { return LinesRead(endsMidLine: false, bytes: 0) }
+            var splitter = LineSplitter(limit: maxLineLength, base: max(0, offset))
             // Read into memory never zeroed (as Posix.readAll): clearing 64 KiB to read a
             // journal of a few hundred bytes cost 65,000 instructions and 16 pages of heap.
             let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 1)
@@ -144,6 +159,34 @@ extension FileStore {
                 splitter.feed(Array(UnsafeRawBufferPointer(rebasing: chunk[0..<n]))[...], body)
             }
             return splitter.finish(body)
+        }
+    }
+
+    /// Up to `count` bytes of `file` from `offset`, and its size; nil when it does not exist,
+    /// or (kept aside, with a notice) is not a file Termini could have written.
+    public func readRange(_ file: String, offset: Int, count: Int) -> FileRange? {
+        if let bytes = pending.last(where: { $0.file == file })?.bytes ?? leftovers[file]?.bytes {
+            return FileRange(of: bytes, offset: offset, count: count)
+        }
+        switch openRegular(file) {
+        case .missing: return nil
+        case .refused(let why, _):
+            moveAside(file, afresh: true, reason: why)
+            return nil
+        case let .file(fd, size, _):
+            defer { _ = fs.close(fd) }
+            let from = min(max(0, offset), size), wanted = min(max(0, count), size - from)
+            guard wanted > 0 else { return FileRange(bytes: [], size: size) }
+            guard from == 0 || fs.lseekTo(fd, from) else { return nil }
+            var bytes = [UInt8](repeating: 0, count: wanted)
+            var got = 0
+            while got < wanted {
+                let n = bytes.withUnsafeMutableBytes { fs.read(fd, UnsafeMutableRawBufferPointer(rebasing: $0[got...])) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                got += n
+            }
+            return FileRange(bytes: Array(bytes[0..<got]), size: size)
         }
     }
 

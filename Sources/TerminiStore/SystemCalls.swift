@@ -159,4 +159,6 @@ private func sysStat(_ path: String) -> FileInfo? {
 extension FileSystemCalls {
     /// Back to the start of a file read from (lseek is no disk call: not part of the seam).
     func lseekStart(_ fd: Int32) -> Bool { lseek(fd, 0, SEEK_SET) == 0 }
+    /// To byte `offset` of a file read from (a part of the history).
+    func lseekTo(_ fd: Int32, _ offset: Int) -> Bool { lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) }
 }

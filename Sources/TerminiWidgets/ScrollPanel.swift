@@ -160,8 +160,10 @@ public struct ScrollPanel: Widget, Sendable, Equatable {
         let scrolls = shown < items.count
         let footer = prompt ?? ScrollPanel.footer(scrolls: scrolls, searchable: searchable, glyphs: g)
         let all = items.isEmpty ? [[StyledLine(emptyText, .muted)]] : items
-        let widest = all.joined().map { DisplayWidth.of(TextLayout.sanitized($0.text)) }.max() ?? 0
-        let width = fillsArea ? area.width - 2 : min(area.width, max(widest, minimumTextWidth, DisplayWidth.of(footer), DisplayWidth.of(title) + 4) + 4)
+        // The widest line only when the box takes its lines' size (a long list filling the
+        // area is not measured whole at every frame).
+        let width = fillsArea ? area.width - 2 : min(area.width, max(all.joined().map { DisplayWidth.of(TextLayout.sanitized($0.text)) }.max() ?? 0,
+                                                                     minimumTextWidth, DisplayWidth.of(footer), DisplayWidth.of(title) + 4) + 4)
         let box = area.centered(Size(width: min(area.width, width), height: boxHeight(areaHeight: area.height)))
         guard box.width >= 6, box.height >= 4 else { return }
         canvas.fill(box, style: theme[.dialog])

@@ -3,12 +3,14 @@ import Glibc
 #endif
 import TerminiCore
 import BadmintonRules
+import TerminiData
 
 /// `termini-bench history DIR [--matches N] [--seed S] [--court NAME]`: a badminton history of
 /// N finished matches (10,000 by default) in DIR, for the history-at-scale figures of
 /// `scripts/bench`. Every match is played event by event through the rules (`MatchLog`) and
 /// written by the program's own writer (`HistoryEntry.line`, as the keeper appends it), so the
-/// file is what a club's real seasons leave. The same seed gives the same bytes.
+/// file is what a club's real seasons leave; its index (`HistoryIndex`) is written beside it as
+/// a keeper would leave it. The same seed gives the same bytes.
 ///
 /// Singles and doubles, formats 3x21, 1x21, 3x15, 5x11 and 3x21c25; shuttles, stops, a few
 /// cards (yellow, red, the odd black: a disqualification), retirements and walkovers.
@@ -53,9 +55,11 @@ enum HistoryGenerator {
         // A season that began on 2024-09-01; a match every hour or so.
         var clock = 1_725_177_600.0
         var bytes = 0
+        var index = HistoryIndex()
         for _ in 0..<matches {
             let log = play(&random, at: clock)
             let line = HistoryEntry(events: log.effective).line
+            index.take(line.dropLast(), at: bytes)
             guard fwrite(line, 1, line.count, file) == line.count else {
                 complain("termini-bench: cannot write \(path): \(String(cString: strerror(errno)))\n")
                 fclose(file)
@@ -68,7 +72,15 @@ enum HistoryGenerator {
             complain("termini-bench: cannot write \(path): \(String(cString: strerror(errno)))\n")
             return 1
         }
-        print("\(path): \(matches) matches, \(bytes) bytes")
+        // The index beside it, as a keeper leaves it (`HistoryIndex`, from the same lines).
+        index.finish(LinesRead(endsMidLine: false, bytes: bytes))
+        let indexPath = dir + "/" + CourtFiles(court: court).historyIndex
+        let indexBytes = index.bytes
+        guard let indexFile = fopen(indexPath, "w"), fwrite(indexBytes, 1, indexBytes.count, indexFile) == indexBytes.count, fclose(indexFile) == 0 else {
+            complain("termini-bench: cannot write \(indexPath): \(String(cString: strerror(errno)))\n")
+            return 1
+        }
+        print("\(path): \(matches) matches, \(bytes) bytes; its index \(indexBytes.count) bytes")
         return 0
     }
 

@@ -31,6 +31,39 @@ import TerminiData
         return actions.enumerated().map { i, a in MatchEvent(a, at: time + Double(i) * 0.125) }
     }
 
+    /// A history line cut into its events by bytes reads as JSONDecoder reads it whole: every
+    /// kind of event, hard strings and times among them; a line in another shape (spaces,
+    /// another order, damage) is left to JSONDecoder, and what it cannot read stays unread.
+    @Test func aHistoryLineCutByBytesReadsAsJSONDecoderReadsIt() throws {
+        struct Whole: Decodable { var events: [MatchEvent] }
+        for time in [0, 1.5, 1_764_582_000.123, 86_400] {
+            for names in [Self.names, Self.names.filter { !$0.isEmpty }.reversed(), ["Lin", "Lee"]] {
+                // The events a journal can hold (not those with a team 7, which no line reads as).
+                let events = Self.everyKind(names: names, time: time) + Self.numbersOnlyEvents(at: [time]).filter { MatchEvent.parse(line: $0.line.dropLast()) != nil }
+                let line = HistoryEntry(events: events).line.dropLast()
+                let whole = try JSONDecoder().decode(Whole.self, from: Data(line)).events
+                #expect(HistoryEntry.writersEvents(line) == whole)
+                #expect(HistoryEntry.writersEvents(line) != nil)
+                #expect(HistoryEntry.events(line: line) == whole)
+            }
+        }
+        let line = HistoryEntry(events: Self.everyKind(names: ["A", "B"], time: 5)).line.dropLast()
+        let spaced = Array(String(decoding: line, as: UTF8.self).replacingOccurrences(of: "{\"events\":[", with: "{ \"events\" : [ ").utf8)
+        #expect(HistoryEntry.writersEvents(spaced[...]) == nil)
+        #expect(HistoryEntry.events(line: spaced[...]) == HistoryEntry.events(line: line))
+        for cut in [line.count / 2, line.count - 1, 12, 0] {
+            #expect(HistoryEntry.events(line: line.prefix(cut)) == nil, "cut at \(cut)")
+        }
+        #expect(HistoryEntry.events(line: Array("{\"events\":[]}".utf8)[...]) == [])
+        // A line with an event no journal line reads as (a team 7) is not read either way.
+        let bad = HistoryEntry(events: Self.numbersOnlyEvents(at: [1])).line.dropLast()
+        #expect(HistoryEntry.events(line: bad) == nil && HistoryEntry.writersEvents(bad) == nil)
+        // Not the writer's shape: read as JSONDecoder reads it (which takes a trailing comma).
+        let comma = Array("{\"events\":[{\"e\":\"point\",\"t\":1,\"team\":0},]}".utf8)
+        #expect(HistoryEntry.writersEvents(comma[...]) == nil)
+        #expect(HistoryEntry.events(line: comma[...]) == (try? JSONDecoder().decode(Whole.self, from: Data(comma)))?.events)
+    }
+
     @Test func everyKindReadsBackAndIsTheLineJSONEncoderWrote() throws {
         let enc = JSONEncoder()
         enc.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

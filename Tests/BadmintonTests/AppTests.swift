@@ -218,7 +218,7 @@ extension AppHarness where App == BadmintonApp {
         h.press(.enter)
         let lines = (h.store.files[BadmintonApp.historyFile] ?? []).split(separator: 0x0a)
         #expect(lines.count == 1)
-        #expect(h.app.history.count == 1 && h.app.history[0].state.winner == 0)
+        #expect(h.app.pastMatches().count == 1 && h.app.pastMatches()[0].outcome.first == "Red")
         #expect(h.state?.score == [0, 0] && h.state?.hasRallies == false)
         h.press(.char("h"))
         #expect(h.board().text.contains("2027-01-15 08:00  3x21       1 min   Red beat Blue 21-0 21-0"), "\(h.board().text)")

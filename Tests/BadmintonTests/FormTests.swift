@@ -164,7 +164,7 @@ import Testing
         // The start event's line carries them, and reads back the same.
         let line = try #require(h.store.files[BadmintonApp.journalFile])
         #expect(String(decoding: line, as: UTF8.self).contains("\"umpire\":\"Ann Umpire\""))
-        #expect(h.app.history.isEmpty && h.state?.phase != nil)
+        #expect(h.app.pastMatches().isEmpty && h.state?.phase != nil)
     }
 
     @Test func theyAreOptionalAndAtMostFortyCharacters() throws {

@@ -36,14 +36,14 @@ import Testing
 
     @Test func outcomesPutTheWinnerFirst() {
         let h = HistoryTests.threeMatches()
-        let outcomes = h.app.historyMatches.map { MatchReport.outcome($0.state) }
+        let outcomes = h.app.historyMatches.map(\.outcome.text)
         #expect(outcomes == [
             "Chen Qingchen/Jia Yifan beat Lee Chong Wei 1/Lee Chong Wei 2 21-0 5-0 (retired)",
             "Abandoned: Lin Dan v Lee Chong Wei 3-0",
             "Lin Dan beat Lee Chong Wei 15-21 21-18 21-5",
         ])
         // Cut to a width, the loser's name goes first; the scores stay.
-        let cut = MatchReport.outcome(h.app.historyMatches[2].state, width: 36)
+        let cut = h.app.historyMatches[2].outcome.fitted(width: 36)
         #expect(cut == "Lin Dan beat Lee C… 15-21 21-18 21-5", "\(cut)")
         #expect(DisplayWidth.of(cut) == 36)
     }

@@ -44,8 +44,10 @@ import Testing
             #expect(screen.contains("Anders Skaarup Rasmussen (DEN)") && screen.contains("Lee Chong Wei (MAS)"), "\(screen)")
             #expect(screen.contains("Match: 12 · Event: MS · Round: R2"), "\(screen)")
         }
-        let past = try #require(h.app.history.last)
-        let log = try #require(MatchLog(records: past.events))
+        let past = try #require(h.app.pastMatches().last)
+        var shelf = h.app.history
+        let found = shelf.match(startedAt: past.startedAt, h.app.files, keeping: false)
+        let log = try #require(found)
         let page = ScoresheetHTML.render(Scoresheet(log))
         #expect(page.contains("<i>Match no.</i><b>12</b>") && page.contains("<i>Round</i><b>R2</b>"), "\(page.prefix(4000))")
         #expect(page.contains("<th class=\"long\">Anders Skaarup Rasmussen (DEN)</th>") && page.contains("Lee Chong Wei (MAS)"))
@@ -53,7 +55,7 @@ import Testing
 
     @Test func enterOnAMatchOfTheHistoryOpensItsScoresheet() throws {
         var h = Self.withHistory()
-        #expect(h.app.history.count == 1, "\(h.app.history.map(\.state.teams))")
+        #expect(h.app.pastMatches().count == 1, "\(h.app.pastMatches().map(\.outcome))")
         h.press(.char("h"))
         #expect(h.app.modals.top(HistoryBrowser.self) != nil)
         #expect(h.hints.contains { $0.label == "Scoresheet" })

@@ -31,7 +31,10 @@ struct Session: Sendable {
     static func visible(_ app: any MiniApp) -> String {
         switch app {
         case let a as BadmintonApp:
-            return "\(a.log.map { "\($0.state)" } ?? "no match") | history \(a.history.map { "\($0.startedAt) \($0.state.score)" })"
+            // The history is not held but read from the disk when `h` shows it (its index, then
+            // a match's line), so it cannot be ahead of the disk; that no match saved is lost
+            // is checked on the files themselves (`matchesKept`).
+            return a.log.map { "\($0.state)" } ?? "no match"
         case let a as BoxingApp: return "\(a.game)"
         case let a as MemoryApp:
             // An untouched deal is any deal: a start with nothing saved deals one at random.

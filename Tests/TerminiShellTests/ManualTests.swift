@@ -335,6 +335,7 @@ final class RecordingStore: StateStore {
         for e in match?.start(context: context) ?? [] {
             if case let .append(f, _) = e { store.files.insert(f) }
             if case let .write(f, _) = e { store.files.insert(f) }
+            if case let .writeDerived(f, _) = e { store.files.insert(f) }
         }
         _ = match?.handle(.char("a"), context: context)
         let files = store.files.union(["config"])
