@@ -109,7 +109,7 @@ public struct DeskState: Codable, Equatable, Sendable {
         }
         let call = DeskCall(match: number, court: court, calledAt: now, next: busy != nil)
         guard !confirmed else { return .called(call) }
-        let tired = m.players.compactMap { p in self.rest(of: p, at: now).flatMap { $0 < rest ? "\(p) has rested \(Int($0 / 60)) min of \(Int(rest / 60))" : nil } }
+        let tired = m.players.compactMap { p in self.rest(of: p, at: now).flatMap { $0 < rest ? "\(p) has rested \(DeskDuration.said($0)) of \(DeskDuration.said(rest))" : nil } }
         if !tired.isEmpty { return .ask(tired.joined(separator: "; ") + ": call anyway?") }
         if let nb = m.notBefore, let minute = localMinute, minute < nb {
             return .ask("match \(number) is not before \(nb / 60):\(nb % 60 < 10 ? "0" : "")\(nb % 60): call anyway?")
@@ -193,6 +193,12 @@ public struct DeskRefusal: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// `desk.rest`: `30m`, `90s`, `1h`, `1h30m`, or a number of minutes (`30`); 0 to 24 h.
 public enum DeskDuration {
+    /// A rest as the desk says it: `m:ss` under ten minutes (a rest of 90 s is not "1 min of
+    /// 1"), whole minutes above (`25 min`, `1 h 5 min`).
+    public static func said(_ seconds: Double) -> String {
+        seconds < 600 ? MatchReport.clock(Int(max(0, seconds).rounded(.down))) : MatchReport.minutes(seconds)
+    }
+
     public static func parse(_ text: String) -> Double? {
         let t = text.trimmed.lowercased()
         guard !t.isEmpty, t.count <= 12 else { return nil }

@@ -197,7 +197,7 @@ public enum CommandLineParser {
     static func clean(_ s: String) -> String { TextLayout.truncate(TextLayout.sanitized(s), to: 60) }
 
     public static let usage = "usage: termini [APP] [--theme NAME] [--no-color|--color] [--ascii] [--config-dir DIR] [--help] [--version]\n"
-        + "apps: \(AppRegistry.ids.joined(separator: ", "))\n"
+        + "apps: \(AppRegistry.ids.joined(separator: ", ")); commands: \(commands.map(\.descriptor.id).joined(separator: ", "))\n"
         + "Try 'termini --help' for more."
 
     /// The full `--help` text: every app and every option.

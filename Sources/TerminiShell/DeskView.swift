@@ -88,7 +88,7 @@ struct DeskView {
         var out = ""
         let rests = m.players.compactMap { p in app.desk.rest(of: p, at: context.now).map { (p, $0) } }
         if let (p, r) = rests.min(by: { $0.1 < $1.1 }) {
-            out += dot + "rest \(DeskView.clean(p)) \(MatchReport.minutes(r))" + (r < app.rest ? " (under \(MatchReport.minutes(app.rest)))" : "")
+            out += dot + "rest \(DeskView.clean(p)) \(DeskDuration.said(r))" + (r < app.rest ? " (under \(DeskDuration.said(app.rest)))" : "")
         }
         if let nb = m.notBefore { out += dot + "not before \(nb / 60):\(nb % 60 < 10 ? "0" : "")\(nb % 60)" }
         return out
@@ -102,7 +102,7 @@ struct DeskView {
         let inner = frame(.courts, "Courts" + (h.count > 0 ? " (\(h.count) to look at)" : ""), in: rect, on: &canvas)
         guard inner.height > 0 else { return }
         if cs.isEmpty {
-            line("No court heard yet: courts appear as they join the hall (or desk.courts = N).", inner.row(0), style: theme[.muted], on: &canvas)
+            line("No court heard yet: each appears as it joins (desk.courts = N lists N).", inner.row(0), style: theme[.muted], on: &canvas)
             return
         }
         let two = inner.height >= cs.count * 2
@@ -198,12 +198,13 @@ struct DeskView {
             line("None yet: a result comes in as a court's match ends.", inner.row(0), style: theme[.muted], on: &canvas)
             return
         }
-        // The latest first.
-        let shown = Array(rs.enumerated().reversed())
-        let pickedRow = shown.firstIndex { $0.offset == app.picked.finished } ?? 0
+        // The latest first, and the pick counted from the top: a desk that opens shows the
+        // newest results, not the oldest (the pick is a row, not a result's place in the file).
+        let shown = Array(rs.reversed())
+        let pickedRow = min(max(0, app.picked.finished), shown.count - 1)
         let first = DeskView.scroll(picked: pickedRow, count: shown.count, rows: inner.height)
-        for (row, (i, r)) in shown.enumerated().dropFirst(first).prefix(inner.height) {
-            let picked = i == app.picked.finished
+        for (row, r) in shown.enumerated().dropFirst(first).prefix(inner.height) {
+            let picked = row == pickedRow
             line(mark(picked) + DeskView.resultLine(r), inner.row(row - first), style: picked && app.focus == .finished ? theme[.selected] : theme[.text], on: &canvas)
         }
     }

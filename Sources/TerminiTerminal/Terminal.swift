@@ -27,7 +27,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notATerminal:
             return "needs a terminal: standard input and output must be a tty "
-                + "(without one: badminton --status or --export, stamps --status, coffee --receipt)"
+                + "(without one: badminton --status or --export, stamps --status, coffee --receipt, desk --results or --call)"
         case .unknownTerm(let t?):
             return "the terminal type TERM=\(t) is not known to this system's terminfo; try TERM=xterm-256color"
         case .unknownTerm(nil):

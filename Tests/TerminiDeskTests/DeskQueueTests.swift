@@ -4,6 +4,13 @@ import BadmintonRulesTestSupport
 @testable import TerminiDesk
 
 @Suite struct DeskQueueTests {
+    /// The referee's test: with `desk.rest = 90s` the desk asked "has rested 1 min of 1"; a
+    /// rest under ten minutes is said to the second.
+    @Test func aShortRestIsSaidToTheSecond() {
+        #expect(DeskDuration.said(60) == "1:00" && DeskDuration.said(90) == "1:30" && DeskDuration.said(599) == "9:59")
+        #expect(DeskDuration.said(600) == "10 min" && DeskDuration.said(1800) == "30 min" && DeskDuration.said(3900) == "1 h 5 min")
+    }
+
     static let t0 = 1_800_000_000.0
     let rest = DeskState.defaultRest
 

@@ -101,7 +101,7 @@ import TerminiTestSupport
         // Match 3 is the second of the queue now (2, 3, 4).
         _ = h.press(.tab, .tab, .down, .enter, .enter)
         #expect(h.app.wantsAllKeys)
-        #expect(h.lines().joined().contains("Lin Dan has rested 5 min of 30"))
+        #expect(h.lines().joined().contains("Lin Dan has rested 5:0") && h.lines().joined().contains("of 30 min: call anyway?"))
         #expect(saved(store)?.call(of: "3") == nil)
         _ = h.press(.char("y"))
         #expect(saved(store)?.call(of: "3")?.court == "1")
@@ -200,6 +200,17 @@ import TerminiTestSupport
         ctx.hall = HallView(courts: ["1": CourtLink(online: false)])
         _ = h.app.askEnding(retired: true, ctx)
         #expect(!h.app.modals.isEmpty, "a court the desk does not hear: the desk may mark it")
+    }
+
+    /// The referee's test: after a restart with ten results the Finished pane at 80x24 showed
+    /// the oldest four and hid the newest. The newest comes first and is picked.
+    @Test func theFinishedPaneOpensOnTheNewest() {
+        var (h, _) = harness()
+        for n in ["1", "2", "3", "4"] { _ = h.app.perform(.walkover(n, absent: 1), context: h.context) }
+        let lines = h.lines(size: AppContext.standardSize)
+        guard let title = lines.firstIndex(where: { $0.contains("Finished (4)") }) else { Issue.record("\(lines)"); return }
+        #expect(lines[title + 1].contains("4 MS R1"), "\(lines.joined(separator: "\n"))")
+        #expect(lines[title + 1].contains("▸"), "the newest is picked")
     }
 
     @Test func aCourtOfflineIsCountedAndItsAnswerShown() {
