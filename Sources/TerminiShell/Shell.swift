@@ -500,10 +500,11 @@ public final class Shell {
     /// the app's files, and the court's hall link. The link is the umpire's only sign that the
     /// desk gets the rallies: where the whole does not fit beside `title` on a top edge `width`
     /// wide, the app's own (a call's mark, which the hint bar and the prompt line say too)
-    /// gives way to it.
+    /// gives way to it, and where the link's words do not fit either, its dot stays (`hall ●`).
     func status(of app: any MiniApp, _ id: String, title: String, width: Int, context ctx: AppContext) -> String? {
         // The hall is badminton's: another app's window says nothing of it.
-        let link = id == HallService.app ? hall?.link.map { $0.text(unicode: ctx.unicode) } : nil
+        let hallLink = id == HallService.app ? hall?.link : nil
+        let link = hallLink?.text(unicode: ctx.unicode)
         let readOnly = keeping[id].map { !$0.keeps } == true ? "read-only" : nil
         func joined(_ parts: [String?]) -> String? {
             let all = parts.compactMap { $0 }.filter { !$0.isEmpty }
@@ -511,7 +512,9 @@ public final class Shell {
         }
         let whole = joined([readOnly, app.status(context: ctx), link])
         guard let link, let whole, !Window.statusFits(whole, title: title, width: width) else { return whole }
-        return joined([readOnly, link])
+        let alone = joined([readOnly, link]) ?? link
+        guard !Window.statusFits(alone, title: title, width: width), let dot = hallLink?.presence(unicode: ctx.unicode) else { return alone }
+        return joined([readOnly, dot])
     }
 
     /// The key-hint bar: the top modal's keys while one is open (the help's, the settings',
