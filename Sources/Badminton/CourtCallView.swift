@@ -48,6 +48,9 @@ extension BadmintonApp {
     }
 
     /// Enter on the call: the setup dialog, filled from it (the umpire checks and starts).
+    /// Every field the call carries is the call's, blank where it has none (no umpire, no
+    /// service judge): nothing of the court's last match. Only the format and the first
+    /// server, which a call need not say, are the court's own.
     mutating func setUpCall() -> [AppEffect] {
         guard let kept = openCall else { return alertBell }
         let c = kept.call
@@ -55,8 +58,7 @@ extension BadmintonApp {
         if let f = c.matchFormat { d.format = f.description }
         d.discipline = c.discipline
         d.names = c.teams.map(\.entry)
-        d.officials = MatchOfficials(event: c.event, court: c.court, umpire: c.umpire ?? defaults.officials.umpire,
-                                     serviceJudge: c.judge ?? defaults.officials.serviceJudge, matchNumber: c.match, round: c.round)
+        d.officials = c.officials
         var form = SetupForm(d)
         form.warmUpFrom = kept.warmUpFrom(log)
         modals.removeAll()

@@ -35,11 +35,15 @@ public struct HallLink: Equatable, Sendable {
         self.warning = warning
     }
 
+    /// Its presence alone, `hall ●` or `hall ○`, where the frame has no room for its words.
+    public func presence(unicode: Bool) -> String {
+        "hall " + (unicode ? (state == .online ? "●" : "○") : (state == .online ? "*" : "o"))
+    }
+
     /// The words in the frame. `●`/`○` become `*`/`o` in ASCII.
     public func text(unicode: Bool) -> String {
-        let dot = unicode ? (state == .online ? "●" : "○") : (state == .online ? "*" : "o")
         let sep = unicode ? " · " : " - "
-        var s = "hall \(dot) "
+        var s = presence(unicode: unicode) + " "
         if let warning { return s + warning }
         switch state {
         case .online:

@@ -478,7 +478,8 @@ public final class Shell {
         if let app, let id = current {
             // A command's screen (the desk) has no F-key.
             let key = AppRegistry.index(of: id).map { "  F\($0 + 2)" } ?? ""
-            var window = Window(title: app.title(context: ctx) + key, bar: bar, status: status(of: app, id, context: ctx),
+            let title = app.title(context: ctx) + key
+            var window = Window(title: title, bar: bar, status: status(of: app, id, title: title, width: screen.width, context: ctx),
                                 notice: notice, moreNotices: more)
             window.groundLaid = true
             window.render(in: screen, on: &canvas, theme: theme)
@@ -496,13 +497,24 @@ public final class Shell {
     }
 
     /// The title bar's status: the app's own, after "read-only" in a copy that does not keep
-    /// the app's files.
-    func status(of app: any MiniApp, _ id: String, context ctx: AppContext) -> String? {
+    /// the app's files, and the court's hall link. The link is the umpire's only sign that the
+    /// desk gets the rallies: where the whole does not fit beside `title` on a top edge `width`
+    /// wide, the app's own (a call's mark, which the hint bar and the prompt line say too)
+    /// gives way to it, and where the link's words do not fit either, its dot stays (`hall ●`).
+    func status(of app: any MiniApp, _ id: String, title: String, width: Int, context ctx: AppContext) -> String? {
         // The hall is badminton's: another app's window says nothing of it.
-        let link = id == HallService.app ? hall?.link.map { $0.text(unicode: ctx.unicode) } : nil
-        let own = [app.status(context: ctx), link].compactMap { $0 }.joined(separator: " \(ctx.glyphs.middleDot) ")
-        guard let k = keeping[id], !k.keeps else { return own.isEmpty ? nil : own }
-        return (["read-only"] + [own].filter { !$0.isEmpty }).joined(separator: " \(ctx.glyphs.middleDot) ")
+        let hallLink = id == HallService.app ? hall?.link : nil
+        let link = hallLink?.text(unicode: ctx.unicode)
+        let readOnly = keeping[id].map { !$0.keeps } == true ? "read-only" : nil
+        func joined(_ parts: [String?]) -> String? {
+            let all = parts.compactMap { $0 }.filter { !$0.isEmpty }
+            return all.isEmpty ? nil : all.joined(separator: " \(ctx.glyphs.middleDot) ")
+        }
+        let whole = joined([readOnly, app.status(context: ctx), link])
+        guard let link, let whole, !Window.statusFits(whole, title: title, width: width) else { return whole }
+        let alone = joined([readOnly, link]) ?? link
+        guard !Window.statusFits(alone, title: title, width: width), let dot = hallLink?.presence(unicode: ctx.unicode) else { return alone }
+        return joined([readOnly, dot])
     }
 
     /// The key-hint bar: the top modal's keys while one is open (the help's, the settings',

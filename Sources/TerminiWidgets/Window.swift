@@ -157,11 +157,16 @@ public struct Window: Widget {
         return Rect(x: frame.x + 1, y: frame.maxY - 1, width: max(0, frame.width - 2), height: frame.height >= 2 ? 1 : 0)
     }
 
+    /// Whether `status` is shown beside `title` on a top edge `width` wide (else it is left out).
+    public static func statusFits(_ status: String, title: String, width: Int) -> Bool {
+        width > DisplayWidth.of(title) + DisplayWidth.of(status) + 10
+    }
+
     public func render(in rect: Rect, on canvas: inout Canvas, theme: Theme) {
         let frame = Window.frameRect(rect)
         if !groundLaid { canvas.fill(frame, style: theme[.background]) }
         Box.draw(frame, on: &canvas, glyphs: theme.glyphs, style: theme[.border], title: title, titleStyle: theme[.title])
-        if let status, frame.width > DisplayWidth.of(title) + DisplayWidth.of(status) + 10 {
+        if let status, Window.statusFits(status, title: title, width: frame.width) {
             let s = " " + TextLayout.sanitized(status) + " "
             let w = DisplayWidth.of(s)
             canvas.put(s, x: frame.maxX - 2 - w, y: frame.y, style: theme[.warning], clip: frame)

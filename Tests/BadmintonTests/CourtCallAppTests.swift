@@ -51,6 +51,38 @@ import Testing
         #expect(journal.contains(#""match":"12""#) && journal.contains(#""warm":1800000000"#))
     }
 
+    /// A call carries the whole match: what it leaves blank is blank in the setup, never the
+    /// court's last match's (the referee's find: `8,WD,SF,…,Élodie,Jo Judge,`, the judge of the
+    /// match before).
+    @Test func aCallWithoutOfficialsLeavesNoneOfTheLastMatchsInTheSetup() throws {
+        let store = InMemoryStore()
+        keep(call, in: store)
+        var h = Harness(store: store, options: court3, now: CourtCallAppTests.calledAt + 5)
+        h.press(.enter)
+        h.press(.enter)
+        #expect(h.app.log?.setup?.officials.umpire == "Ann Ump")
+        h.press(.char("x"))
+        h.press(.char("2"))
+        h.press(.enter)
+        var bare = CourtCall(match: "13", event: "WD", round: "SF", court: "3",
+                             team1: [.init(name: "Élodie"), .init(name: "Zoé", country: "FRA")],
+                             team2: [.init(name: "Ann", country: "SUI"), .init(name: "Bea")], calledAt: CourtCallAppTests.calledAt + 60)
+        bare.format = nil
+        keep(bare, in: store)
+        heard(&h)
+        #expect(h.app.modals.top(CallDialog.self) != nil, "\(h.text(size: Size(width: 78, height: 21)))")
+        h.press(.enter)
+        let form = try #require(h.setupForm)
+        #expect(form.umpire.text == "" && form.judge.text == "")
+        #expect(form.officials == MatchOfficials(event: "WD", court: "3", matchNumber: "13", round: "SF"))
+        #expect(form.names.map(\.text) == ["Élodie/Zoé (FRA)", "Ann (SUI)/Bea"])
+        #expect(form.discipline == .doubles)
+        h.press(.enter)
+        let start = try #require(h.app.log?.setup)
+        #expect(start.officials.matchNumber == "13")
+        #expect(start.officials.umpire == nil && start.officials.serviceJudge == nil)
+    }
+
     @Test func escapeLeavesTheCallPendingAndKShowsItAgain() throws {
         let store = InMemoryStore()
         keep(call, in: store)

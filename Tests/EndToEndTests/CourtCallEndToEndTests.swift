@@ -171,3 +171,35 @@ extension CourtCallEndToEndTests {
         #expect(court.exitStatus(timeout: 0.1) == nil, "still running")
     }
 }
+
+extension CourtCallEndToEndTests {
+    /// The title's hall link is the umpire's only sign that the desk gets the rallies: with a
+    /// call waiting as next, and with a call put aside (`k`), it stays (the referee's find: at
+    /// 80 columns the call's mark took its place, `Badminton · court 1 · 3x21 · game 2  F2`).
+    /// Where there is room the call's mark is there too.
+    @Test(broker, arguments: [(80, 24), (200, 60)])
+    func theTitleKeepsTheHallLinkWhileACallWaits(_ width: Int, _ height: Int) throws {
+        let broker = try MosquittoBroker()
+        let dir = TempDir("termini-call-link")
+        let court = try TmuxSession(width: width, height: height, arguments: ["badminton", "--ascii", "--no-color", "--court", "3", "--new",
+                                                                              "--names", "Red,Blue", "--hall", broker.url], configDir: dir.path)
+        func title(_ screen: String) -> String { String(screen.split(separator: "\n").first ?? "") }
+        #expect(court.wait { $0.contains("serves from") && title($0).contains("hall * ") }.ok, "\(court.screen)")
+        court.send("a")
+        court.send("a")
+        try Self.publish(broker, Self.call())
+        #expect(court.wait { $0.contains("next: Match 12") }.ok, "\(court.screen)")
+        #expect(court.wait { title($0).contains("hall * ") }.ok, "next:\n\(court.screen)")
+        if width >= 200 { #expect(title(court.screen).contains("next: Match 12 - hall * "), "\(court.screen)") }
+        court.send("x")
+        #expect(court.waitFor("End the match"), "\(court.screen)")
+        court.send("2", "Enter")
+        #expect(court.waitFor("Call to court"), "\(court.screen)")
+        court.send("Escape")
+        #expect(court.wait { !$0.contains("Call to court") }.ok, "\(court.screen)")
+        #expect(court.wait { title($0).contains("hall * ") }.ok, "pending:\n\(court.screen)")
+        if width >= 200 { #expect(title(court.screen).contains("call: Match 12 (k) - hall * "), "\(court.screen)") }
+        court.send("q")
+        #expect(court.exitStatus() == 0 && court.terminalRestored())
+    }
+}
