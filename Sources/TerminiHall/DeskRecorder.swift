@@ -148,6 +148,7 @@ public final class DeskRecorder: ClientDriven {
     func record(_ batch: [(String, HallWire.CourtMessage)], now: Double) {
         var proposed: [String: CourtCopy] = [:]
         var writes: [String: [CourtCopy.Write]] = [:]
+        var taken: [String: [HallWire.CourtMessage]] = [:]
         var gaps: Set<String> = [], setAside: Set<String> = []
         for (c, m) in batch {
             // Names map onto files as the local courts' do: one held in another case would
@@ -157,9 +158,9 @@ public final class DeskRecorder: ClientDriven {
                 quarantine(c, "court \(c) differs only in case from court \(held), held here", HallWire.encode(m.header, body: m.body), now: now)
                 continue
             }
+            taken[c, default: []].append(m)
             let copy = proposed[c] ?? copies[c] ?? CourtCopy(court: c, journal: nil, history: nil)
-            let keeperGone = copy.keeper.map { presence[c]?[$0] != true } ?? true
-            switch copy.consider(m, handover: keeperGone) {
+            switch copy.consider(m, handover: keeperGone(copy)) {
             case let .store(w, then):
                 proposed[c] = then
                 writes[c, default: []] += w
@@ -177,8 +178,9 @@ public final class DeskRecorder: ClientDriven {
         for c in setAside where proposed[c] == nil { updateLink(c) }
         var stored: Set<String> = []
         for (c, copy) in proposed {
-            switch write(c, writes[c] ?? []) {
-            case .stored:
+            let base = copies[c] ?? CourtCopy(court: c, journal: nil, history: nil)
+            switch write(c, writes[c] ?? [], then: copy, from: base, messages: taken[c] ?? []) {
+            case .stored(let copy):
                 copies[c] = copy
                 stored.insert(c)
                 links[c, default: CourtLink(ages: true)].lastEventAt = now
@@ -202,11 +204,18 @@ public final class DeskRecorder: ClientDriven {
         if !stored.isEmpty { changed(stored) }
     }
 
-    enum Written { case stored, keptHere, refused }
+    /// Whether the keeper of a copy's events is offline (another may take the court).
+    func keeperGone(_ copy: CourtCopy) -> Bool { copy.keeper.map { presence[copy.court]?[$0] != true } ?? true }
+
+    enum Written { case stored(CourtCopy), keptHere, refused }
 
     /// Writes a court's copy under the court's lock, taken for the writes only (a keeper
-    /// starting here meanwhile gets it, and the court is its own from then on).
-    func write(_ court: String, _ writes: [CourtCopy.Write]) -> Written {
+    /// starting here meanwhile gets it, and the court is its own from then on). The copy on
+    /// the disk is read under the lock: one another process changed since this one read it
+    /// (two desks on one directory) has the messages considered again from what it holds, so
+    /// an event the disk holds is never appended twice.
+    func write(_ court: String, _ writes: [CourtCopy.Write], then: CourtCopy, from base: CourtCopy,
+               messages: [HallWire.CourtMessage]) -> Written {
         let name = CourtFiles(court: court).lockName
         guard lock(name) == .acquired else {
             links[court, default: CourtLink(ages: true)].keptHere = true
@@ -214,6 +223,14 @@ public final class DeskRecorder: ClientDriven {
         }
         defer { unlock(name) }
         links[court, default: CourtLink(ages: true)].keptHere = false
+        var (writes, then) = (writes, then)
+        let disk = readCopy(court)
+        if !disk.holdsTheSame(as: base) {
+            (writes, then) = ([], disk)
+            for m in messages {
+                if case let .store(w, next) = then.consider(m, handover: keeperGone(then)) { (writes, then) = (writes + w, next) }
+            }
+        }
         do {
             for w in writes {
                 switch w {
@@ -224,7 +241,7 @@ public final class DeskRecorder: ClientDriven {
                 }
             }
             if unsaved.remove(court) != nil { notices.append("court \(court): the desk's copy is saved again") }
-            return .stored
+            return .stored(then)
         } catch {
             // Said once while the disk refuses; the court sends again until it takes them.
             if unsaved.insert(court).inserted {

@@ -194,6 +194,42 @@ import Testing
         #expect(second.exitStatus() == 0)
     }
 
+    /// Two desks on one config directory (two desk screens, two recording desks, or one of
+    /// each): only the one holding the directory's keeper lock records; the other follows
+    /// the files and takes over when the first goes. The copy holds each event once.
+    @Test(broker, arguments: [("desk", "desk"), ("watch", "watch"), ("desk", "watch")])
+    func twoDesksOnOneDirectoryRecordEachEventOnce(_ first: String, _ second: String) throws {
+        let broker = try MosquittoBroker()
+        let courtDir = TempDir("termini-hall-2d"), deskDir = TempDir("termini-hall-2dd")
+        try "desk.courts = 1\nsound = no\n".write(toFile: deskDir.file("config"), atomically: true, encoding: .utf8)
+        func deskArgs(_ kind: String) -> [String] {
+            kind == "desk" ? ["desk", "--hall", broker.url] : ["badminton", "--hall", broker.url, "--watch", "--all"]
+        }
+        let one = try TmuxSession(arguments: deskArgs(first), configDir: deskDir.path)
+        #expect(one.waitFor("Quit"), "\(one.screen)")
+        let two = try TmuxSession(arguments: deskArgs(second) + ["--ascii", "--no-color"], configDir: deskDir.path)
+        #expect(two.wait { $0.contains("read-only") }.ok, "\(two.screen)")
+        let court = try TmuxSession(arguments: ["badminton", "--court", "1", "--new", "--names", "Red,Blue", "--hall", broker.url],
+                                    configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        for _ in 0..<5 { court.send("a") }
+        #expect(court.wait { Self.synced($0) && $0.contains("synced #6") }.ok, "\(court.screen)")
+        Thread.sleep(forTimeInterval: 1)
+        var kept = Self.journal(courtDir.path, court: "1")
+        #expect(kept.count == 6 && Self.journal(deskDir.path, court: "1") == kept, "\(Self.journal(deskDir.path, court: "1"))")
+        // The first goes: the second records from then on, each event once.
+        one.send("q")
+        #expect(one.exitStatus() == 0)
+        for _ in 0..<3 { court.send("a") }
+        #expect(court.wait(timeout: 15) { Self.synced($0) && $0.contains("synced #9") }.ok, "\(court.screen)")
+        Thread.sleep(forTimeInterval: 1)
+        kept = Self.journal(courtDir.path, court: "1")
+        #expect(kept.count == 9 && Self.journal(deskDir.path, court: "1") == kept, "\(Self.journal(deskDir.path, court: "1"))")
+        court.send("q")
+        two.send("q")
+        #expect(two.exitStatus() == 0)
+    }
+
     @Test(broker) func theHallsStatusWithNoBrokerSaysSo() throws {
         let port = try MosquittoBroker.freePort()
         let dir = TempDir("termini-hall-nobroker")
