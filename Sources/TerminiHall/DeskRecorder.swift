@@ -45,14 +45,16 @@ public final class DeskRecorder: ClientDriven {
     static let quarantineLimit = 1 << 20
     static let replayEvery = 2.0
 
-    public init(address: HallAddress, credentials: HallCredentials?, store: any StateStore, lock: @escaping (String) -> LockOutcome,
-                unlock: @escaping (String) -> Void, now: Double) throws(HallError) {
+    /// `clientID`: the desk's own on the broker, the same at every start of this desk (its
+    /// persistent session is kept) and another for every other desk (`HallService.deskID`).
+    public init(address: HallAddress, credentials: HallCredentials?, store: any StateStore, clientID: String,
+                lock: @escaping (String) -> LockOutcome, unlock: @escaping (String) -> Void, now: Double) throws(HallError) {
         topics = HallTopics(hall: address.hall)
         self.store = store
         self.lock = lock
         self.unlock = unlock
         // A persistent session: what courts send while the desk is away waits at the broker.
-        client = try MQTTClient(clientID: "termini-\(address.hall)-desk", cleanSession: false, host: address.host, port: address.port,
+        client = try MQTTClient(clientID: clientID, cleanSession: false, host: address.host, port: address.port,
                                 username: credentials?.user, password: credentials?.password)
         for files in CourtFiles.courts(in: store.fileNames()) {
             guard let c = files.court else { continue }

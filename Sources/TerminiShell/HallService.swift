@@ -161,6 +161,14 @@ public final class HallService: SaveObserver {
         return true
     }
 
+    /// A desk's client id: one per machine and config directory (its real path), the same at
+    /// every start of that desk, so its persistent session is kept; two desks recording into
+    /// two directories never share one (the broker would close each as the other connects).
+    static func deskID(_ hall: HallStart, directory: String?) -> String {
+        let real = directory.flatMap { d in realpath(d, nil).map { p in defer { free(p) }; return String(cString: p) } } ?? directory
+        return "termini-\(hall.address.hall)-desk-\(keeperID(directory: real))"
+    }
+
     /// A screen's client id: one per process.
     static func screenID(_ hall: HallStart) -> String {
         "termini-\(hall.address.hall)-screen-\(getpid())-\(UInt32.random(in: 0 ... .max))"
@@ -186,7 +194,7 @@ public final class HallService: SaveObserver {
     public static func desk(hall: HallStart, store: FileStore, now: Double, sendsCalls: Bool = false) -> Result<HallService, HallError> {
         let start = { (now: Double) -> Result<Role, HallError> in
             do throws(HallError) {
-                let r = try DeskRecorder(address: hall.address, credentials: hall.credentials, store: store,
+                let r = try DeskRecorder(address: hall.address, credentials: hall.credentials, store: store, clientID: deskID(hall, directory: store.directory),
                                          lock: { store.tryLock($0) }, unlock: { store.unlock($0) }, now: now)
                 // The tournament desk's calls as its file holds them now; a recording desk sends none.
                 if sendsCalls { r.want(DeskFile.load(from: store).hallCalls) }

@@ -230,6 +230,44 @@ import Testing
         #expect(two.exitStatus() == 0)
     }
 
+    /// A desk's screen and a recording desk on two directories: each has a client id of its
+    /// own (one per directory), so neither knocks the other off the broker, and each copy
+    /// holds every event once; each restarted is the same client (its session kept).
+    @Test(broker) func twoDesksOnTwoDirectoriesKeepTheirLinks() throws {
+        let broker = try MosquittoBroker(persistence: true)
+        let courtDir = TempDir("termini-hall-2x"), screenDir = TempDir("termini-hall-2xs"), watchDir = TempDir("termini-hall-2xw")
+        try "desk.courts = 1\nsound = no\n".write(toFile: screenDir.file("config"), atomically: true, encoding: .utf8)
+        let screenArgs = ["desk", "--hall", broker.url], watchArgs = ["badminton", "--hall", broker.url, "--watch", "--all"]
+        var screen = try TmuxSession(arguments: screenArgs, configDir: screenDir.path)
+        let watch = try TmuxSession(arguments: watchArgs, configDir: watchDir.path)
+        let court = try TmuxSession(arguments: ["badminton", "--court", "1", "--new", "--names", "Red,Blue", "--hall", broker.url],
+                                    configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        for _ in 0..<5 { court.send("a") }
+        #expect(court.wait { Self.synced($0) && $0.contains("synced #6") }.ok, "\(court.screen)")
+        let kept = Self.journal(courtDir.path, court: "1")
+        for dir in [screenDir.path, watchDir.path] {
+            #expect(court.wait { _ in Self.journal(dir, court: "1") == kept }.ok, "\(dir): \(Self.journal(dir, court: "1"))")
+        }
+        #expect(watch.wait { $0.contains("Court 1") && $0.contains("● online") }.ok, "\(watch.screen)")
+        #expect(screen.wait { $0.contains("Court 1 [● online") }.ok, "\(screen.screen)")
+        // The screen restarted comes back as the same client: the broker kept its session.
+        screen.send("q")
+        #expect(screen.exitStatus() == 0)
+        screen = try TmuxSession(arguments: screenArgs, configDir: screenDir.path)
+        #expect(screen.wait { $0.contains("Court 1 [") && $0.contains("Red 5-0 Blue") }.ok, "\(screen.screen)")
+        court.send("a")
+        #expect(court.wait { Self.synced($0) && $0.contains("synced #7") }.ok, "\(court.screen)")
+        #expect(screen.wait { $0.contains("Court 1 [● online") && $0.contains("Red 6-0 Blue") }.ok, "\(screen.screen)")
+        let log = (try? String(contentsOfFile: broker.log, encoding: .utf8)) ?? ""
+        #expect(!log.contains("already connected"), "\(log.suffix(2000))")
+        let clients = log.split(separator: "\n").filter { $0.contains("New client connected") && $0.contains("-desk") }
+        #expect(clients.count == 3 && Set(clients.compactMap { $0.split(separator: " ").first { $0.hasPrefix("termini-") } }).count == 2, "\(clients)")
+        court.send("q")
+        screen.send("q")
+        watch.send("q")
+    }
+
     @Test(broker) func theHallsStatusWithNoBrokerSaysSo() throws {
         let port = try MosquittoBroker.freePort()
         let dir = TempDir("termini-hall-nobroker")
