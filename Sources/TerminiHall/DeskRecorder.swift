@@ -309,8 +309,19 @@ public final class DeskRecorder: ClientDriven {
         links[c] = link
     }
 
-    /// The hall as the screen shows it.
-    public var view: HallView { HallView(courts: links) }
+    /// The hall as the screen shows it: the desk's own link (`hall ● online`, `hall ○ offline`)
+    /// and each court's; while the desk has no link, what it knew of the courts is old news,
+    /// shown as unknown.
+    public var view: HallView {
+        guard client.isConnected else {
+            return HallView(link: HallLink(state: .offline), courts: links.mapValues { l in
+                var l = l
+                l.unknown = true
+                return l
+            })
+        }
+        return HallView(link: HallLink(state: .online), courts: links)
+    }
 
     public func stop() { client.stop() }
 

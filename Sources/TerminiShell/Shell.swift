@@ -498,8 +498,8 @@ public final class Shell {
     /// The title bar's status: the app's own, after "read-only" in a copy that does not keep
     /// the app's files.
     func status(of app: any MiniApp, _ id: String, context ctx: AppContext) -> String? {
-        // The hall is badminton's: another app's window says nothing of it.
-        let link = id == HallService.app ? hall?.link.map { $0.text(unicode: ctx.unicode) } : nil
+        // The hall is badminton's and the desk's (its own link): another app's window says nothing of it.
+        let link = id == HallService.app || id == DeskCommand.descriptor.id ? hall?.link.map { $0.text(unicode: ctx.unicode) } : nil
         let own = [app.status(context: ctx), link].compactMap { $0 }.joined(separator: " \(ctx.glyphs.middleDot) ")
         guard let k = keeping[id], !k.keeps else { return own.isEmpty ? nil : own }
         return (["read-only"] + [own].filter { !$0.isEmpty }).joined(separator: " \(ctx.glyphs.middleDot) ")
