@@ -204,7 +204,10 @@ public final class HallService: SaveObserver {
             }
         }
         let keeps: () -> Bool = sendsCalls ? { false } : { store.tryLock(deskLock) == .acquired }
-        return .success(HallService(standby: start, keeps: keeps))
+        let s = HallService(standby: start, keeps: keeps)
+        // A desk's screen has its shell say it is read-only; a recording desk says it here.
+        s.saysStandby = !sendsCalls
+        return .success(s)
     }
 
     private init(standby start: @escaping (Double) -> Result<Role, HallError>, keeps: @escaping () -> Bool) {
@@ -297,6 +300,8 @@ public final class HallService: SaveObserver {
 
     /// A keeper-to-be's publisher that could not be made, to say.
     private var startNotices: [String] = []
+    /// A recording desk standing by says so once (`saysStandby`), and says when it records.
+    private var saysStandby = false, standbySaid = false
 
     /// The broker's refusal last said (said again only when it changes).
     private var refusalSaid: String?
@@ -323,12 +328,19 @@ public final class HallService: SaveObserver {
     /// disk has synced every save, so its files are read as the disk holds them, and each
     /// save from then on is heard (`onSynced`).
     public func pump(now: Double) {
-        if case let .standby(start, keeps) = role, keeps() {
-            switch start(now) {
-            case .success(let r): role = r
-            case .failure(let e):
-                role = .none
-                startNotices.append("hall: \(e.description)")
+        if case let .standby(start, keeps) = role {
+            if keeps() {
+                switch start(now) {
+                case .success(let r):
+                    role = r
+                    if standbySaid { startNotices.append("hall: this desk records the hall now.") }
+                case .failure(let e):
+                    role = .none
+                    startNotices.append("hall: \(e.description)")
+                }
+            } else if saysStandby, !standbySaid {
+                standbySaid = true
+                startNotices.append("hall: another desk records here: this one follows its files.")
             }
         }
         guard let connection else { return }

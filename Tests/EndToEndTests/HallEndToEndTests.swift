@@ -209,6 +209,8 @@ import Testing
         #expect(one.waitFor("Quit"), "\(one.screen)")
         let two = try TmuxSession(arguments: deskArgs(second) + ["--ascii", "--no-color"], configDir: deskDir.path)
         #expect(two.wait { $0.contains("read-only") }.ok, "\(two.screen)")
+        // A recording desk says why it records nothing (a desk's screen says so as any second copy does).
+        if second == "watch" { #expect(two.wait { $0.contains("another desk records here") }.ok, "\(two.screen)") }
         let court = try TmuxSession(arguments: ["badminton", "--court", "1", "--new", "--names", "Red,Blue", "--hall", broker.url],
                                     configDir: courtDir.path)
         #expect(court.waitFor("serves from"), "\(court.screen)")
@@ -220,6 +222,7 @@ import Testing
         // The first goes: the second records from then on, each event once.
         one.send("q")
         #expect(one.exitStatus() == 0)
+        if second == "watch" { #expect(two.wait { $0.contains("this desk records the hall now") }.ok, "\(two.screen)") }
         for _ in 0..<3 { court.send("a") }
         #expect(court.wait(timeout: 15) { Self.synced($0) && $0.contains("synced #9") }.ok, "\(court.screen)")
         Thread.sleep(forTimeInterval: 1)
