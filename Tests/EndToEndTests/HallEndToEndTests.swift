@@ -197,8 +197,8 @@ import Testing
     /// Two desks on one config directory (two desk screens, two recording desks, or one of
     /// each): only the one holding the directory's keeper lock records; the other follows
     /// the files and takes over when the first goes. The copy holds each event once.
-    @Test(broker, arguments: [("desk", "desk"), ("watch", "watch"), ("desk", "watch")])
-    func twoDesksOnOneDirectoryRecordEachEventOnce(_ first: String, _ second: String) throws {
+    @Test(broker, arguments: [("desk", "desk", false), ("watch", "watch", false), ("desk", "watch", false), ("desk", "desk", true), ("watch", "watch", true)])
+    func twoDesksOnOneDirectoryRecordEachEventOnce(_ first: String, _ second: String, _ killed: Bool) throws {
         let broker = try MosquittoBroker()
         let courtDir = TempDir("termini-hall-2d"), deskDir = TempDir("termini-hall-2dd")
         try "desk.courts = 1\nsound = no\n".write(toFile: deskDir.file("config"), atomically: true, encoding: .utf8)
@@ -219,9 +219,9 @@ import Testing
         Thread.sleep(forTimeInterval: 1)
         var kept = Self.journal(courtDir.path, court: "1")
         #expect(kept.count == 6 && Self.journal(deskDir.path, court: "1") == kept, "\(Self.journal(deskDir.path, court: "1"))")
-        // The first goes: the second records from then on, each event once.
-        one.send("q")
-        #expect(one.exitStatus() == 0)
+        // The first goes (quits, or is killed): the second records from then on, each event once.
+        if killed { one.signal(SIGKILL) } else { one.send("q") }
+        #expect(one.exitStatus() == (killed ? 128 + Int(SIGKILL) : 0))
         if second == "watch" { #expect(two.wait { $0.contains("this desk records the hall now") }.ok, "\(two.screen)") }
         for _ in 0..<3 { court.send("a") }
         #expect(court.wait(timeout: 15) { Self.synced($0) && $0.contains("synced #9") }.ok, "\(court.screen)")
