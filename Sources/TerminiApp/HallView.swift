@@ -98,6 +98,9 @@ public struct CourtLink: Equatable, Sendable {
     /// The desk's call the court has still to begin (`Match 12 · MS R2 · Lin Dan (CHN) v Lee
     /// Chong Wei (MAS)`), as the hall's retained calls say; nil: none.
     public var next: String?
+    /// This screen's own link to the hall is down: what it knew of the court may be old news,
+    /// so its presence is shown as unknown (`◌ unknown`).
+    public var unknown = false
     /// A court refreshes its presence every `CourtPublisher.presenceEvery` (20 s) while it has a
     /// link; heard of for this long, its "online" is old news (it may have died with the broker
     /// down, when no last will can be sent).
@@ -118,12 +121,14 @@ public struct CourtLink: Equatable, Sendable {
     /// Online as its presence says, but not heard itself for `staleAfter` (or not at all since
     /// this screen started): `◌ online?`.
     public func isStale(now: Double) -> Bool {
-        guard ages, online == true else { return false }
+        guard ages, online == true, !unknown else { return false }
         return heardAt.map { now - $0 > CourtLink.staleAfter } ?? true
     }
 
-    /// Its presence in two words: `● online`, `◌ online?`, `○ offline`, `○ not heard`.
+    /// Its presence in two words: `● online`, `◌ online?`, `○ offline`, `○ not heard`,
+    /// `◌ unknown`.
     public func presence(now: Double, unicode: Bool) -> String {
+        if unknown { return unicode ? "◌ unknown" : "? unknown" }
         switch online {
         case true? where isStale(now: now): return unicode ? "◌ online?" : "? online?"
         case true?: return unicode ? "● online" : "* online"

@@ -34,6 +34,11 @@ public struct CourtCopy: Sendable {
         }
     }
 
+    /// Whether two copies hold the same: the same match to the same seq, the same history.
+    public func holdsTheSame(as other: CourtCopy) -> Bool {
+        match == other.match && lines.count == other.lines.count && closed == other.closed
+    }
+
     public enum Write: Equatable, Sendable {
         case append(file: String, line: [UInt8])
         case replace(file: String, bytes: [UInt8])

@@ -45,14 +45,16 @@ public final class DeskRecorder: ClientDriven {
     static let quarantineLimit = 1 << 20
     static let replayEvery = 2.0
 
-    public init(address: HallAddress, credentials: HallCredentials?, store: any StateStore, lock: @escaping (String) -> LockOutcome,
-                unlock: @escaping (String) -> Void, now: Double) throws(HallError) {
+    /// `clientID`: the desk's own on the broker, the same at every start of this desk (its
+    /// persistent session is kept) and another for every other desk (`HallService.deskID`).
+    public init(address: HallAddress, credentials: HallCredentials?, store: any StateStore, clientID: String,
+                lock: @escaping (String) -> LockOutcome, unlock: @escaping (String) -> Void, now: Double) throws(HallError) {
         topics = HallTopics(hall: address.hall)
         self.store = store
         self.lock = lock
         self.unlock = unlock
         // A persistent session: what courts send while the desk is away waits at the broker.
-        client = try MQTTClient(clientID: "termini-\(address.hall)-desk", cleanSession: false, host: address.host, port: address.port,
+        client = try MQTTClient(clientID: clientID, cleanSession: false, host: address.host, port: address.port,
                                 username: credentials?.user, password: credentials?.password)
         for files in CourtFiles.courts(in: store.fileNames()) {
             guard let c = files.court else { continue }
@@ -148,6 +150,7 @@ public final class DeskRecorder: ClientDriven {
     func record(_ batch: [(String, HallWire.CourtMessage)], now: Double) {
         var proposed: [String: CourtCopy] = [:]
         var writes: [String: [CourtCopy.Write]] = [:]
+        var taken: [String: [HallWire.CourtMessage]] = [:]
         var gaps: Set<String> = [], setAside: Set<String> = []
         for (c, m) in batch {
             // Names map onto files as the local courts' do: one held in another case would
@@ -157,9 +160,9 @@ public final class DeskRecorder: ClientDriven {
                 quarantine(c, "court \(c) differs only in case from court \(held), held here", HallWire.encode(m.header, body: m.body), now: now)
                 continue
             }
+            taken[c, default: []].append(m)
             let copy = proposed[c] ?? copies[c] ?? CourtCopy(court: c, journal: nil, history: nil)
-            let keeperGone = copy.keeper.map { presence[c]?[$0] != true } ?? true
-            switch copy.consider(m, handover: keeperGone) {
+            switch copy.consider(m, handover: keeperGone(copy)) {
             case let .store(w, then):
                 proposed[c] = then
                 writes[c, default: []] += w
@@ -177,8 +180,9 @@ public final class DeskRecorder: ClientDriven {
         for c in setAside where proposed[c] == nil { updateLink(c) }
         var stored: Set<String> = []
         for (c, copy) in proposed {
-            switch write(c, writes[c] ?? []) {
-            case .stored:
+            let base = copies[c] ?? CourtCopy(court: c, journal: nil, history: nil)
+            switch write(c, writes[c] ?? [], then: copy, from: base, messages: taken[c] ?? []) {
+            case .stored(let copy):
                 copies[c] = copy
                 stored.insert(c)
                 links[c, default: CourtLink(ages: true)].lastEventAt = now
@@ -202,11 +206,18 @@ public final class DeskRecorder: ClientDriven {
         if !stored.isEmpty { changed(stored) }
     }
 
-    enum Written { case stored, keptHere, refused }
+    /// Whether the keeper of a copy's events is offline (another may take the court).
+    func keeperGone(_ copy: CourtCopy) -> Bool { copy.keeper.map { presence[copy.court]?[$0] != true } ?? true }
+
+    enum Written { case stored(CourtCopy), keptHere, refused }
 
     /// Writes a court's copy under the court's lock, taken for the writes only (a keeper
-    /// starting here meanwhile gets it, and the court is its own from then on).
-    func write(_ court: String, _ writes: [CourtCopy.Write]) -> Written {
+    /// starting here meanwhile gets it, and the court is its own from then on). The copy on
+    /// the disk is read under the lock: one another process changed since this one read it
+    /// (two desks on one directory) has the messages considered again from what it holds, so
+    /// an event the disk holds is never appended twice.
+    func write(_ court: String, _ writes: [CourtCopy.Write], then: CourtCopy, from base: CourtCopy,
+               messages: [HallWire.CourtMessage]) -> Written {
         let name = CourtFiles(court: court).lockName
         guard lock(name) == .acquired else {
             links[court, default: CourtLink(ages: true)].keptHere = true
@@ -214,6 +225,14 @@ public final class DeskRecorder: ClientDriven {
         }
         defer { unlock(name) }
         links[court, default: CourtLink(ages: true)].keptHere = false
+        var (writes, then) = (writes, then)
+        let disk = readCopy(court)
+        if !disk.holdsTheSame(as: base) {
+            (writes, then) = ([], disk)
+            for m in messages {
+                if case let .store(w, next) = then.consider(m, handover: keeperGone(then)) { (writes, then) = (writes + w, next) }
+            }
+        }
         do {
             for w in writes {
                 switch w {
@@ -224,7 +243,7 @@ public final class DeskRecorder: ClientDriven {
                 }
             }
             if unsaved.remove(court) != nil { notices.append("court \(court): the desk's copy is saved again") }
-            return .stored
+            return .stored(then)
         } catch {
             // Said once while the disk refuses; the court sends again until it takes them.
             if unsaved.insert(court).inserted {
@@ -290,8 +309,19 @@ public final class DeskRecorder: ClientDriven {
         links[c] = link
     }
 
-    /// The hall as the screen shows it.
-    public var view: HallView { HallView(courts: links) }
+    /// The hall as the screen shows it: the desk's own link (`hall ● online`, `hall ○ offline`)
+    /// and each court's; while the desk has no link, what it knew of the courts is old news,
+    /// shown as unknown.
+    public var view: HallView {
+        guard client.isConnected else {
+            return HallView(link: HallLink(state: .offline), courts: links.mapValues { l in
+                var l = l
+                l.unknown = true
+                return l
+            })
+        }
+        return HallView(link: HallLink(state: .online), courts: links)
+    }
 
     public func stop() { client.stop() }
 

@@ -235,8 +235,11 @@ struct Startup {
                           colorAvailable: terminal.depth != .monochrome, speaker: SpeechRunner(),
                           saveObservers: hallService.map { [$0] } ?? [])
         // Another termini keeps this court here: that one publishes it, not this one, until
-        // this one keeps it (the other quit or died).
-        if let s = hallService, s.publisher != nil, !shell.keeps(HallService.app) {
+        // this one keeps it (the other quit or died). The desk's screen records once its shell
+        // keeps the desk (another desk may keep this directory's).
+        if let s = hallService, DeskCommand.isScreen(invocation) {
+            s.standBy { [unowned shell] in shell.keeps(HallService.deskLock) }
+        } else if let s = hallService, s.publisher != nil, !shell.keeps(HallService.app) {
             s.standBy { [unowned shell] in shell.keeps(HallService.app) }
         }
         return Program(shell: shell, terminal: terminal, store: store, hall: hallService).run()

@@ -182,7 +182,10 @@ public struct DeskApp: KeyedApp {
         case .called(let c):
             picked.queue = min(picked.queue, max(0, desk.queue.count - 1))
             var out = saveIfChanged(from: before)
-            out.append(.notice("Match \(number) called to court \(court)" + (c.next ? " as its next match" : "") + "."))
+            // Without its link the desk has saved the call; it goes to the hall when the link is back.
+            let offline = context.hall?.link?.state == .offline
+            out.append(.notice("Match \(number) called to court \(court)" + (c.next ? " as its next match" : "")
+                               + (offline ? ": saved, sent when the hall is back." : ".")))
             if let m = desk.match(number), context.sound.alerts && context.speechAvailable { out.append(.speak(UmpireCall.spoken(DeskAnnouncement.text(m, court: court, calls: calls)), voice: calls.voice)) }
             return out
         }
@@ -335,16 +338,19 @@ public struct DeskApp: KeyedApp {
 
 /// What the desk highlights, with a count in the title.
 public struct DeskHealth: Equatable, Sendable {
+    /// The desk's own link to the hall is down.
+    public var deskOffline = false
     public var offline: [String] = []
     public var overrun: [String] = []
     public var injuries: [String] = []
     public var late: [String] = []
-    public var count: Int { offline.count + overrun.count + injuries.count + late.count }
+    public var count: Int { (deskOffline ? 1 : 0) + offline.count + overrun.count + injuries.count + late.count }
 
     init(_ app: DeskApp, _ context: AppContext) {
         let now = context.now
+        deskOffline = context.hall?.link?.state == .offline
         for c in app.courts(context) {
-            if let link = context.hall?.courts[c], link.online == false || link.isStale(now: now) { offline.append(c) }
+            if let link = context.hall?.courts[c], !link.unknown, link.online == false || link.isStale(now: now) { offline.append(c) }
             guard let s = app.logs[c]?.state, app.callOn(c) != nil || s.phase != .matchOver else { continue }
             if let iv = s.interval?.timer, iv.isShown(at: now), iv.isOverrunning(at: now) { overrun.append(c) }
             if let t = s.timer(at: now), t.kind == .injury { injuries.append(c) }

@@ -33,7 +33,7 @@ enum DeskCallCommand {
         switch store.tryLock(DeskApp.descriptor.id) {
         case .acquired: break
         case .heldByAnother:
-            return Outcome(status: 1, stderr: "termini: the desk's screen is running on this directory (it holds desk.lock): call from it, or quit it first\n")
+            return Outcome(status: 1, stderr: "termini: a desk is running on this directory (it holds desk.lock): call from the desk's screen, or quit it first\n")
         case .unusable(let why): return Outcome(status: 1, stderr: "termini: \(why)\n")
         }
         defer { store.unlock(DeskApp.descriptor.id) }

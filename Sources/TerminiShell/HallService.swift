@@ -26,11 +26,12 @@ public final class HallService: SaveObserver {
     enum Role {
         /// A court's keeper: it publishes the court.
         case court(CourtPublisher)
-        /// A copy started on a court another copy keeps in the same config directory: it
-        /// follows, with no link (the two would be one keeper, with one client id), until it
-        /// keeps the court (`keeps`: the keeper quit or died and the shell took its lock);
-        /// then `start` makes its publisher from the files as they are.
-        case standby(start: (Double) -> Result<CourtPublisher, HallError>, keeps: () -> Bool)
+        /// A copy started on a court, or a desk, that another copy keeps in the same config
+        /// directory: it follows the files, with no link (the two would be one keeper, with one
+        /// client id, and each write twice), until it keeps them (`keeps`: the keeper quit or
+        /// died and this copy took its lock); then `start` makes its publisher or recorder
+        /// from the files as they are.
+        case standby(start: (Double) -> Result<Role, HallError>, keeps: () -> Bool)
         /// A keeper-to-be whose publisher could not be made: nothing of the hall.
         case none
         /// The recording desk.
@@ -40,8 +41,8 @@ public final class HallService: SaveObserver {
         case mirror(HallMirror, directory: String)
     }
     private(set) var role: Role
-    /// How a keeper's publisher is made again (`standBy`).
-    private var start: ((Double) -> Result<CourtPublisher, HallError>)?
+    /// How a keeper's publisher or the desk's recorder is made again (`standBy`).
+    private var start: ((Double) -> Result<Role, HallError>)?
 
     var connection: (any HallConnection)? {
         switch role {
@@ -76,18 +77,26 @@ public final class HallService: SaveObserver {
         let start = { (now: Double) in HallService.publisher(court, hall: hall, store: store, keeper: keeper, now: now) }
         return start(now).map { p in
             let s = HallService(publisher: p)
-            s.start = start
+            s.start = { start($0).map(Role.court) }
             return s
         }
     }
 
-    /// Another copy keeps this court here: this one leaves the hall to it, and publishes the
-    /// court once `keeps` says it keeps it (the shell took the keeper's lock).
+    /// Another copy keeps this court or desk here: this one leaves the hall to it, and
+    /// publishes the court or records once `keeps` says it keeps them (it took the lock).
     public func standBy(until keeps: @escaping () -> Bool) {
-        guard case .court(let p) = role, let start else { return }
-        p.stop()
+        guard let start else { return }
+        switch role {
+        case .court(let p): p.stop()
+        case .desk(let r): r.stop()
+        case .standby: break
+        case .none, .mirror: return
+        }
         role = .standby(start: start, keeps: keeps)
     }
+
+    /// Whether this copy stands by for another that keeps its court or desk.
+    public var standsBy: Bool { if case .standby = role { return true } else { return false } }
 
     /// `--hall URL --watch --court N [--display]`: a screen anywhere, following one court.
     public static func isFollower(_ inv: Invocation) -> Bool {
@@ -152,6 +161,14 @@ public final class HallService: SaveObserver {
         return true
     }
 
+    /// A desk's client id: one per machine and config directory (its real path), the same at
+    /// every start of that desk, so its persistent session is kept; two desks recording into
+    /// two directories never share one (the broker would close each as the other connects).
+    static func deskID(_ hall: HallStart, directory: String?) -> String {
+        let real = directory.flatMap { d in realpath(d, nil).map { p in defer { free(p) }; return String(cString: p) } } ?? directory
+        return "termini-\(hall.address.hall)-desk-\(keeperID(directory: real))"
+    }
+
     /// A screen's client id: one per process.
     static func screenID(_ hall: HallStart) -> String {
         "termini-\(hall.address.hall)-screen-\(getpid())-\(UInt32.random(in: 0 ... .max))"
@@ -164,19 +181,38 @@ public final class HallService: SaveObserver {
         (inv.app == app && BadmintonHallRequest(inv.appOptions).role == .desk) || DeskCommand.isScreen(inv)
     }
 
+    /// The lock of a config directory's desk (`desk.lock`): the one copy holding it records
+    /// the hall into the directory, acknowledges and sends the desk's calls.
+    public static let deskLock = DeskCommand.descriptor.id
+
     /// The recording desk, writing every court's copy through `store` (one that syncs each
     /// write before it returns: an acknowledgement is never ahead of the disk), under each
-    /// court's lock for the writes.
+    /// court's lock for the writes. It records only while it keeps the directory's desk
+    /// (`deskLock`): until then it stands by, with no link. A recording desk takes the lock
+    /// through `store` itself; the desk's screen is told by `standBy` whether its shell keeps
+    /// the desk, and keeps nothing until then.
     public static func desk(hall: HallStart, store: FileStore, now: Double, sendsCalls: Bool = false) -> Result<HallService, HallError> {
-        do {
-            let r = try DeskRecorder(address: hall.address, credentials: hall.credentials, store: store,
-                                     lock: { store.tryLock($0) }, unlock: { store.unlock($0) }, now: now)
-            // The tournament desk's calls as its file holds them; a recording desk sends none.
-            if sendsCalls { r.want(DeskFile.load(from: store).hallCalls) }
-            return .success(HallService(recorder: r))
-        } catch {
-            return .failure(error)
+        let start = { (now: Double) -> Result<Role, HallError> in
+            do throws(HallError) {
+                let r = try DeskRecorder(address: hall.address, credentials: hall.credentials, store: store, clientID: deskID(hall, directory: store.directory),
+                                         lock: { store.tryLock($0) }, unlock: { store.unlock($0) }, now: now)
+                // The tournament desk's calls as its file holds them now; a recording desk sends none.
+                if sendsCalls { r.want(DeskFile.load(from: store).hallCalls) }
+                return .success(.desk(r))
+            } catch {
+                return .failure(error)
+            }
         }
+        let keeps: () -> Bool = sendsCalls ? { false } : { store.tryLock(deskLock) == .acquired }
+        let s = HallService(standby: start, keeps: keeps)
+        // A desk's screen has its shell say it is read-only; a recording desk says it here.
+        s.saysStandby = !sendsCalls
+        return .success(s)
+    }
+
+    private init(standby start: @escaping (Double) -> Result<Role, HallError>, keeps: @escaping () -> Bool) {
+        role = .standby(start: start, keeps: keeps)
+        self.start = start
     }
 
     /// A keeper of `court` with a hall: its publisher, from the court's files as they are now
@@ -248,7 +284,7 @@ public final class HallService: SaveObserver {
     public var socket: Int32? { connection?.socket }
 
     public func deadline(now: Double) -> Double? {
-        guard let connection else { return nil }
+        guard let connection else { return standbyDeadline(now: now) }
         var d = connection.nextDeadline(now: now)
         if connection.wantsWrite { d = min(d ?? now + HallService.writeTick, now + HallService.writeTick) }
         // The desk's panes count the seconds since each court's last event.
@@ -256,8 +292,16 @@ public final class HallService: SaveObserver {
         return d
     }
 
+    /// A copy standing by looks each second whether it keeps its court or desk now.
+    private func standbyDeadline(now: Double) -> Double? {
+        if case .standby = role { return now.rounded(.down) + 1 }
+        return nil
+    }
+
     /// A keeper-to-be's publisher that could not be made, to say.
     private var startNotices: [String] = []
+    /// A recording desk standing by says so once (`saysStandby`), and says when it records.
+    private var saysStandby = false, standbySaid = false
 
     /// The broker's refusal last said (said again only when it changes).
     private var refusalSaid: String?
@@ -284,12 +328,19 @@ public final class HallService: SaveObserver {
     /// disk has synced every save, so its files are read as the disk holds them, and each
     /// save from then on is heard (`onSynced`).
     public func pump(now: Double) {
-        if case let .standby(start, keeps) = role, keeps() {
-            switch start(now) {
-            case .success(let p): role = .court(p)
-            case .failure(let e):
-                role = .none
-                startNotices.append("hall: \(e.description)")
+        if case let .standby(start, keeps) = role {
+            if keeps() {
+                switch start(now) {
+                case .success(let r):
+                    role = r
+                    if standbySaid { startNotices.append("hall: this desk records the hall now.") }
+                case .failure(let e):
+                    role = .none
+                    startNotices.append("hall: \(e.description)")
+                }
+            } else if saysStandby, !standbySaid {
+                standbySaid = true
+                startNotices.append("hall: another desk records here: this one follows its files.")
             }
         }
         guard let connection else { return }

@@ -502,8 +502,8 @@ public final class Shell {
     /// wide, the app's own (a call's mark, which the hint bar and the prompt line say too)
     /// gives way to it, and where the link's words do not fit either, its dot stays (`hall ●`).
     func status(of app: any MiniApp, _ id: String, title: String, width: Int, context ctx: AppContext) -> String? {
-        // The hall is badminton's: another app's window says nothing of it.
-        let hallLink = id == HallService.app ? hall?.link : nil
+        // The hall is badminton's and the desk's (its own link): another app's window says nothing of it.
+        let hallLink = id == HallService.app || id == DeskCommand.descriptor.id ? hall?.link : nil
         let link = hallLink?.text(unicode: ctx.unicode)
         let readOnly = keeping[id].map { !$0.keeps } == true ? "read-only" : nil
         func joined(_ parts: [String?]) -> String? {

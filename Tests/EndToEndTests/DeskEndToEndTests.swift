@@ -119,7 +119,7 @@ import Testing
         let screen = try TmuxSession(arguments: ["desk", "--hall", broker.url], configDir: dir.path)
         #expect(screen.waitFor("Queue (2)"), "\(screen.screen)")
         r = Self.run(["--hall", broker.url, "--call", "3", "--court", "1"], dir.path)
-        #expect(r.status == 1 && r.stderr.contains("the desk's screen is running"), "\(r.stderr)")
+        #expect(r.status == 1 && r.stderr.contains("a desk is running on this directory"), "\(r.stderr)")
         screen.send("q")
         #expect(screen.exitStatus() == 0)
     }
@@ -136,6 +136,33 @@ import Testing
         #expect(r.status == 0 && r.stdout == "Court 1 has match 1 (received).\n", "\(r.stdout) \(r.stderr)")
         #expect(court.wait { $0.contains("Match 1 · MS R1 · Lin Dan (CHN) v Lee Chong Wei (MAS)") }.ok, "\(court.screen)")
         court.send("q")
+    }
+
+    /// The broker killed: the desk's title says its own link is down, the courts' links are
+    /// unknown, the health counts it, and a call made then says it is sent once the link is
+    /// back; the broker back, the call reaches the hall.
+    @Test(broker, arguments: [(80, 24), (200, 60)])
+    func theDeskSaysItsOwnLinkIsDown(_ width: Int, _ height: Int) throws {
+        let broker = try MosquittoBroker()
+        let dir = try Self.deskDir("termini-desk-offline")
+        let courtDir = TempDir("termini-desk-offline-c")
+        let desk = try TmuxSession(width: width, height: height, arguments: ["desk", "--hall", broker.url, "--matches", dir.file("m.csv"), "--ascii", "--no-color"],
+                                   configDir: dir.path)
+        let court = try TmuxSession(arguments: ["badminton", "--court", "1", "--new", "--names", "Red,Blue", "--hall", broker.url], configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        #expect(desk.wait { $0.contains("hall * online") && $0.contains("Court 1 [* online") }.ok, "\(desk.screen)")
+        broker.kill9()
+        #expect(desk.wait { $0.contains("hall o offline") && $0.contains("Court 1 [? unknown") && $0.contains("1 to look at") }.ok, "\(desk.screen)")
+        desk.send("Enter")
+        desk.send("Down")
+        desk.send("Enter")
+        #expect(desk.wait { $0.contains("Match 1 called to court 2: saved, sent when the hall is back.") }.ok, "\(desk.screen)")
+        try broker.start()
+        #expect(desk.wait(timeout: 15) { $0.contains("hall * online") }.ok, "\(desk.screen)")
+        #expect(try Self.retainedCall(broker.port, court: "2").contains("\"match\":\"1\""))
+        court.send("q")
+        desk.send("q")
+        #expect(desk.exitStatus() == 0)
     }
 
     @Test func badCommandLinesAndBadFiles() throws {

@@ -194,6 +194,83 @@ import Testing
         #expect(second.exitStatus() == 0)
     }
 
+    /// Two desks on one config directory (two desk screens, two recording desks, or one of
+    /// each): only the one holding the directory's keeper lock records; the other follows
+    /// the files and takes over when the first goes. The copy holds each event once.
+    @Test(broker, arguments: [("desk", "desk", false), ("watch", "watch", false), ("desk", "watch", false), ("desk", "desk", true), ("watch", "watch", true)])
+    func twoDesksOnOneDirectoryRecordEachEventOnce(_ first: String, _ second: String, _ killed: Bool) throws {
+        let broker = try MosquittoBroker()
+        let courtDir = TempDir("termini-hall-2d"), deskDir = TempDir("termini-hall-2dd")
+        try "desk.courts = 1\nsound = no\n".write(toFile: deskDir.file("config"), atomically: true, encoding: .utf8)
+        func deskArgs(_ kind: String) -> [String] {
+            kind == "desk" ? ["desk", "--hall", broker.url] : ["badminton", "--hall", broker.url, "--watch", "--all"]
+        }
+        let one = try TmuxSession(arguments: deskArgs(first), configDir: deskDir.path)
+        #expect(one.waitFor("Quit"), "\(one.screen)")
+        let two = try TmuxSession(arguments: deskArgs(second) + ["--ascii", "--no-color"], configDir: deskDir.path)
+        #expect(two.wait { $0.contains("read-only") }.ok, "\(two.screen)")
+        // A recording desk says why it records nothing (a desk's screen says so as any second copy does).
+        if second == "watch" { #expect(two.wait { $0.contains("another desk records here") }.ok, "\(two.screen)") }
+        let court = try TmuxSession(arguments: ["badminton", "--court", "1", "--new", "--names", "Red,Blue", "--hall", broker.url],
+                                    configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        for _ in 0..<5 { court.send("a") }
+        #expect(court.wait { Self.synced($0) && $0.contains("synced #6") }.ok, "\(court.screen)")
+        Thread.sleep(forTimeInterval: 1)
+        var kept = Self.journal(courtDir.path, court: "1")
+        #expect(kept.count == 6 && Self.journal(deskDir.path, court: "1") == kept, "\(Self.journal(deskDir.path, court: "1"))")
+        // The first goes (quits, or is killed): the second records from then on, each event once.
+        if killed { one.signal(SIGKILL) } else { one.send("q") }
+        #expect(one.exitStatus() == (killed ? 128 + Int(SIGKILL) : 0))
+        if second == "watch" { #expect(two.wait { $0.contains("this desk records the hall now") }.ok, "\(two.screen)") }
+        for _ in 0..<3 { court.send("a") }
+        #expect(court.wait(timeout: 15) { Self.synced($0) && $0.contains("synced #9") }.ok, "\(court.screen)")
+        Thread.sleep(forTimeInterval: 1)
+        kept = Self.journal(courtDir.path, court: "1")
+        #expect(kept.count == 9 && Self.journal(deskDir.path, court: "1") == kept, "\(Self.journal(deskDir.path, court: "1"))")
+        court.send("q")
+        two.send("q")
+        #expect(two.exitStatus() == 0)
+    }
+
+    /// A desk's screen and a recording desk on two directories: each has a client id of its
+    /// own (one per directory), so neither knocks the other off the broker, and each copy
+    /// holds every event once; each restarted is the same client (its session kept).
+    @Test(broker) func twoDesksOnTwoDirectoriesKeepTheirLinks() throws {
+        let broker = try MosquittoBroker(persistence: true)
+        let courtDir = TempDir("termini-hall-2x"), screenDir = TempDir("termini-hall-2xs"), watchDir = TempDir("termini-hall-2xw")
+        try "desk.courts = 1\nsound = no\n".write(toFile: screenDir.file("config"), atomically: true, encoding: .utf8)
+        let screenArgs = ["desk", "--hall", broker.url], watchArgs = ["badminton", "--hall", broker.url, "--watch", "--all"]
+        var screen = try TmuxSession(arguments: screenArgs, configDir: screenDir.path)
+        let watch = try TmuxSession(arguments: watchArgs, configDir: watchDir.path)
+        let court = try TmuxSession(arguments: ["badminton", "--court", "1", "--new", "--names", "Red,Blue", "--hall", broker.url],
+                                    configDir: courtDir.path)
+        #expect(court.waitFor("serves from"), "\(court.screen)")
+        for _ in 0..<5 { court.send("a") }
+        #expect(court.wait { Self.synced($0) && $0.contains("synced #6") }.ok, "\(court.screen)")
+        let kept = Self.journal(courtDir.path, court: "1")
+        for dir in [screenDir.path, watchDir.path] {
+            #expect(court.wait { _ in Self.journal(dir, court: "1") == kept }.ok, "\(dir): \(Self.journal(dir, court: "1"))")
+        }
+        #expect(watch.wait { $0.contains("Court 1") && $0.contains("● online") }.ok, "\(watch.screen)")
+        #expect(screen.wait { $0.contains("Court 1 [● online") }.ok, "\(screen.screen)")
+        // The screen restarted comes back as the same client: the broker kept its session.
+        screen.send("q")
+        #expect(screen.exitStatus() == 0)
+        screen = try TmuxSession(arguments: screenArgs, configDir: screenDir.path)
+        #expect(screen.wait { $0.contains("Court 1 [") && $0.contains("Red 5-0 Blue") }.ok, "\(screen.screen)")
+        court.send("a")
+        #expect(court.wait { Self.synced($0) && $0.contains("synced #7") }.ok, "\(court.screen)")
+        #expect(screen.wait { $0.contains("Court 1 [● online") && $0.contains("Red 6-0 Blue") }.ok, "\(screen.screen)")
+        let log = (try? String(contentsOfFile: broker.log, encoding: .utf8)) ?? ""
+        #expect(!log.contains("already connected"), "\(log.suffix(2000))")
+        let clients = log.split(separator: "\n").filter { $0.contains("New client connected") && $0.contains("-desk") }
+        #expect(clients.count == 3 && Set(clients.compactMap { $0.split(separator: " ").first { $0.hasPrefix("termini-") } }).count == 2, "\(clients)")
+        court.send("q")
+        screen.send("q")
+        watch.send("q")
+    }
+
     @Test(broker) func theHallsStatusWithNoBrokerSaysSo() throws {
         let port = try MosquittoBroker.freePort()
         let dir = TempDir("termini-hall-nobroker")

@@ -27,7 +27,7 @@ import TerminiApp
     func theDeskKeepsEachCourtsCallRetainedClearsItAndHearsTheAnswer() throws {
         let broker = try MosquittoBroker()
         let store = InMemoryStore()
-        let desk = try DeskRecorder(address: try HallAddress.parse(broker.url).get(), credentials: nil, store: store,
+        let desk = try DeskRecorder(address: try HallAddress.parse(broker.url).get(), credentials: nil, store: store, clientID: "termini-hall-desk",
                                     lock: { store.lock($0) ? .acquired : .heldByAnother }, unlock: { store.unlock($0) }, now: wallClock())
         // Wanted before the link is up (the screen's start): sent once it is.
         desk.want(["1": Self.call("1", court: "1"), "2": Self.call("2", court: "2")])
@@ -75,7 +75,7 @@ import TerminiApp
         other.publish("termini/hall/desk/call/4", Self.call("9", court: "4").bytes, retain: true)
         pump.run(timeout: 0.5) { false }
         let store = InMemoryStore()
-        let recorder = try DeskRecorder(address: try HallAddress.parse(broker.url).get(), credentials: nil, store: store,
+        let recorder = try DeskRecorder(address: try HallAddress.parse(broker.url).get(), credentials: nil, store: store, clientID: "termini-hall-desk",
                                         lock: { store.lock($0) ? .acquired : .heldByAnother }, unlock: { store.unlock($0) }, now: wallClock())
         pump.clients.append(recorder)
         pump.events.append([])

@@ -147,6 +147,29 @@ func payload(_ o: CourtOutbox.Outgoing, court: String, keeper: String) -> [UInt8
         #expect(outbox.pending.count == 1)
     }
 
+    /// Two recorders on one directory's files (two desks that raced past the desk's lock):
+    /// one behind the other in its memory still appends nothing the disk already holds.
+    @Test func twoRecordersOnOneDirectoryStoreEachEventOnce() throws {
+        var court = SimCourt()
+        var outbox = CourtOutbox(journal: court.journalBytes)
+        for _ in 0..<3 { outbox.apply(court.rally(team: 1)) }
+        let all = outbox.next(limit: 100).map { payload($0, court: "3", keeper: keeper) }
+        let store = InMemoryStore()
+        // No broker: the recorders are given the messages.
+        let a = try TestDesk.make("mqtt://127.0.0.1:9", store), b = try TestDesk.make("mqtt://127.0.0.1:9", store)
+        defer { a.stop(); b.stop() }
+        let topic = HallTopics(hall: "hall").court("3", .event)
+        func give(_ r: DeskRecorder, _ seqs: [Int]) { r.record(seqs.compactMap { r.receive(topic, all[$0], now: 1) }, now: 1) }
+        give(a, [0])
+        give(b, [0])
+        give(a, [1, 2, 3])
+        give(b, [1, 2])
+        give(b, [3])
+        let once = store.files[CourtFiles(court: "3").journal] == court.journalBytes
+        #expect(once, "\(String(decoding: store.files[CourtFiles(court: "3").journal] ?? [], as: UTF8.self))")
+        #expect(b.copies["3"]?.lines == court.journal)
+    }
+
     @Test func theDeskTakesEachEventOnceInOrder() {
         var court = SimCourt()
         var outbox = CourtOutbox(journal: court.journalBytes)

@@ -60,7 +60,7 @@ final class TestDesk {
     }
 
     static func make(_ url: String, _ store: InMemoryStore, _ credentials: HallCredentials? = nil) throws -> DeskRecorder {
-        try DeskRecorder(address: try HallAddress.parse(url).get(), credentials: credentials, store: store,
+        try DeskRecorder(address: try HallAddress.parse(url).get(), credentials: credentials, store: store, clientID: "termini-hall-desk",
                          lock: { store.lock($0) ? .acquired : .heldByAnother }, unlock: { store.unlock($0) }, now: wallClock())
     }
 

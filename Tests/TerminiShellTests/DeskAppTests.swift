@@ -230,6 +230,23 @@ import TerminiTestSupport
         #expect(screen.contains("Court 3 [○ offline] · free"), "\(screen)")
     }
 
+    @Test func theDesksOwnLinkDownIsCountedAndACallMadeThenSaysItIsSentLater() {
+        let (h, _) = harness()
+        var ctx = h.context
+        var one = CourtLink(online: false)
+        one.unknown = true
+        ctx.hall = HallView(link: HallLink(state: .offline), courts: ["1": one])
+        let health = h.app.health(ctx)
+        #expect(health.deskOffline && health.offline.isEmpty && health.count == 1)
+        #expect(h.app.title(context: ctx) == "Desk · 1 to look at")
+        #expect(one.text(now: ctx.now, unicode: false) == "? unknown")
+        var app = h.app
+        let said = app.call("1", court: "2", confirmed: true, context: ctx).compactMap { e -> String? in
+            if case .notice(let t) = e { return t } else { return nil }
+        }
+        #expect(said == ["Match 1 called to court 2: saved, sent when the hall is back."])
+    }
+
     @Test func itFitsEightyByTwentyFourAndUsesTwoHundredBySixty() {
         var (h, _) = harness(courts: 8)
         _ = h.press(.enter, .enter)
