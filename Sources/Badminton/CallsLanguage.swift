@@ -36,6 +36,9 @@ extension BadmintonApp {
         return (table, languages)
     }
 
+    /// A bar wide enough for the umpire's rarer keys (o, r, L) after all the others.
+    static func wideBar(_ context: AppContext) -> Bool { context.size.width >= 120 }
+
     /// The hall's calls language as this directory chooses it (`badminton.calls`, a user's
     /// own table included), for the words the desk says beside the umpire's.
     public static func hallCalls(_ store: any StateReader) -> CallTable { callTable(store, notify: false).0 }
@@ -66,7 +69,7 @@ extension BadmintonApp {
 
     static var callsBindings: [B] {
         [
-            B([.char("L")], hint: .init("Calls", priority: 2), "the language of the calls: English, German, French, Dutch, your own LANG.calls (kept as badminton.calls)",
+            B([.char("L")], hint: .init(priority: 2, at: { _, ctx in BadmintonApp.wideBar(ctx) ? "Calls" : nil }), "the language of the calls: English, German, French, Dutch, your own LANG.calls (kept as badminton.calls)",
               when: { !$0.watching }) { app, _, ctx in app.nextLanguage(at: ctx.now) },
         ]
     }

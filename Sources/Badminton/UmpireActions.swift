@@ -180,10 +180,14 @@ extension BadmintonApp {
               when: stopped) { app, _, ctx in app.resumePlay(at: ctx.now) },
             B([.char("+")], hint: .init(priority: 1) { $0.phase == .playing ? "Shuttle" : nil },
               "a new shuttle (counted in the title, the status, the export)", when: keeping) { app, _, ctx in app.newShuttle(at: ctx.now) },
-            // Shown last, where the bar has room (a wide screen): the umpire's rarer marks.
-            B([.char("o")], hint: .init(priority: 2) { $0.phase == .playing ? "Overrule" : nil }, "overrule of a line judge (O on the scoresheet)",
+            // Shown last, where the bar has room (a wide screen): the umpire's rarer marks. Not
+            // even worked out on a narrow one, where the bar would drop them (a rally's frame
+            // makes its hints).
+            B([.char("o")], hint: .init(priority: 2, at: { app, ctx in BadmintonApp.wideBar(ctx) && app.phase == .playing ? "Overrule" : nil }),
+              "overrule of a line judge (O on the scoresheet)",
               when: keeping) { app, _, ctx in app.note(.overrule, at: ctx.now) },
-            B([.char("r")], hint: .init(priority: 2) { $0.phase == .playing ? "Referee" : nil }, "referee called (R on the scoresheet)",
+            B([.char("r")], hint: .init(priority: 2, at: { app, ctx in BadmintonApp.wideBar(ctx) && app.phase == .playing ? "Referee" : nil }),
+              "referee called (R on the scoresheet)",
               when: keeping) { app, _, ctx in
                 app.note(.refereeCalled, at: ctx.now)
             },
