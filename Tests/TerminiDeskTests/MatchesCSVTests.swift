@@ -66,6 +66,14 @@ import BadmintonRules
         #expect(r.problems == [MatchesProblem(line: 6, reason: "a quote is never closed")])
     }
 
+    /// The referee's test: an unclosed quote read the next match into its field and said only
+    /// "a quote is never closed"; it names the lines it swallowed.
+    @Test func anUnclosedQuoteSaysWhichLinesItSwallowed() throws {
+        let text = "match,event,round,team1,team2\n1,MS,R1,\"Ann,Bo\n2,MS,R1,Cy,Di\n3,MS,R1,Ed,Flo\n"
+        let r = try read(text)
+        #expect(r.problems == [MatchesProblem(line: 2, reason: "a quote is never closed: lines 3-4 read into it")], "\(r.problems)")
+    }
+
     @Test func aHeaderWithoutTheRequiredColumnsIsRefusedWhole() {
         #expect(MatchesCSV.read(Array("match,event,team1,team2\n1,MS,A,B\n".utf8)) == .failure(.missingColumns(["round"])))
         #expect(MatchesCSV.read([]) == .failure(.empty))
