@@ -133,8 +133,8 @@ struct DeskView {
             || app.callOn(c).map { h.late.contains($0.match) } ?? false
         var head = "Court \(DeskView.clean(c))"
         if let link = context.hall?.courts[c] {
-            let text = DeskView.clean(link.text(now: now, unicode: g.isUnicode))
-            head += " [" + (short ? String(text.split(separator: " ").prefix(2).joined(separator: " ")) : text) + "]"
+            // On one line, its presence alone (`○ not heard`, never cut to `○ not`).
+            head += " [" + DeskView.clean(short ? link.presence(now: now, unicode: g.isUnicode) : link.text(now: now, unicode: g.isUnicode)) + "]"
         }
         var detail = ""
         if let call = app.callOn(c), let m = app.desk.match(call.match) {

@@ -213,6 +213,15 @@ import TerminiTestSupport
         #expect(lines[title + 1].contains("▸"), "the newest is picked")
     }
 
+    /// The referee's test: a court never heard read `Court 99 [○ not]` on the one-line form.
+    @Test func aCourtNeverHeardSaysSoWhole() {
+        let (h, _) = harness()
+        var ctx = h.context
+        ctx.hall = HallView(courts: ["1": CourtLink(online: true, heardAt: h.now), "9": CourtLink()])
+        let (head, _, _) = DeskView(app: h.app, context: ctx, theme: .builtinDefault).courtText("9", h.app.health(ctx), short: true)
+        #expect(head.hasPrefix("Court 9 [○ not heard]"), "\(head)")
+    }
+
     @Test func aCourtOfflineIsCountedAndItsAnswerShown() {
         var (h, _) = harness()
         _ = h.press(.enter, .enter)
