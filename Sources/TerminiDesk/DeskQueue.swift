@@ -228,7 +228,7 @@ public enum DeskDuration {
 
 extension DeskState {
     /// A match begun on a court this long before the call was not the called one.
-    static let startSlack = 0.0
+    public static let startSlack = 0.0
 
     /// What the desk's copies of a court's matches (its history and its current match, as the
     /// recording desk keeps them) say of the call to that court: the first match begun there

@@ -66,7 +66,7 @@ public final class DeskRecorder: ClientDriven {
 
     func readCopy(_ court: String) -> CourtCopy {
         let f = CourtFiles(court: court)
-        return CourtCopy(court: court, journal: store.readBytes(f.journal), history: store.readBytes(f.history))
+        return CourtCopy(court: court, journal: store.readBytes(f.journal), closed: HistoryTail.newest(store, f.history)?.match)
     }
 
     // MARK: The loop

@@ -91,7 +91,7 @@ public struct DeskApp: KeyedApp {
                 logs[c] = log
             }
         }
-        desk.takeCourtCopies(store)
+        desk.takeCourtCopies(store, courts: again)
     }
 
     public mutating func start(context: AppContext) -> [AppEffect] {
