@@ -12,6 +12,13 @@ struct DeskView {
     let app: DeskApp
     let context: AppContext
     let theme: Theme
+    /// Where each player stands, read once a frame (not once a row).
+    let players: DeskPlayers
+
+    init(app: DeskApp, context: AppContext, theme: Theme) {
+        (self.app, self.context, self.theme) = (app, context, theme)
+        players = DeskPlayers(app.desk)
+    }
     var g: Glyphs { theme.glyphs }
     var dot: String { g.isUnicode ? " · " : " - " }
 
@@ -70,7 +77,7 @@ struct DeskView {
         }
         let first = DeskView.scroll(picked: app.picked.queue, count: q.count, rows: inner.height)
         for (i, m) in q.enumerated().dropFirst(first).prefix(inner.height) {
-            let onCourt = m.players.compactMap { p in app.desk.openCall(of: p).map { (p, $0) } }.first
+            let onCourt = m.players.compactMap { p in players.openCall(of: p).map { (p, $0) } }.first
             var text = DeskView.clean("\(m.number) \(m.event) \(m.round)  \(m.teams[0].label) v \(m.teams[1].label)")
             if let (p, c) = onCourt {
                 text = (g.isUnicode ? "●" : "*") + text + dot + "\(DeskView.clean(p)) on court \(c.court)"
@@ -86,7 +93,7 @@ struct DeskView {
     /// `· rest Ann 12 min` for the least rested player who has played, `· not before 14:30`.
     func restText(_ m: DeskMatch) -> String {
         var out = ""
-        let rests = m.players.compactMap { p in app.desk.rest(of: p, at: context.now).map { (p, $0) } }
+        let rests = m.players.compactMap { p in players.rest(of: p, at: context.now).map { (p, $0) } }
         if let (p, r) = rests.min(by: { $0.1 < $1.1 }) {
             out += dot + "rest \(DeskView.clean(p)) \(DeskDuration.said(r))" + (r < app.rest ? " (under \(DeskDuration.said(app.rest)))" : "")
         }
