@@ -12,6 +12,7 @@ import TerminiTestSupport
 //
 //   swift run -c release termini-bench [--frames N] [--size WxH ...]
 //   swift run -c release termini-bench history DIR [--matches N] [--seed S]   (a history to measure: History.swift)
+//   swift run -c release termini-bench hall DIR [--courts N] [--matches M] [--seed S]   (the desk's hall: Hall.swift)
 
 func now() -> Double {
     var ts = timespec()
@@ -40,6 +41,9 @@ let scenarios = [
 
 if CommandLine.arguments.dropFirst().first == "history" {
     exit(HistoryGenerator.run(Array(CommandLine.arguments.dropFirst(2))))
+}
+if CommandLine.arguments.dropFirst().first == "hall" {
+    exit(HallGenerator.run(Array(CommandLine.arguments.dropFirst(2))))
 }
 
 var frames = 300
