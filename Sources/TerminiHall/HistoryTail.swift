@@ -68,6 +68,18 @@ public enum HistoryTail {
         matches(store, file, since: start).first { $0.startedAt == start }
     }
 
+    /// The last `count` lines of the file that hold something, oldest first (as
+    /// `MatchLines.lines(of:)` gives the whole file's).
+    public static func lastLines(_ store: any StateReader, _ file: String, count: Int) -> [[UInt8]] {
+        var found: [[UInt8]] = []
+        guard count > 0 else { return found }
+        lines(store, file) { line in
+            if !line.allSatisfy({ $0 == 0x20 || $0 == 0x0d || $0 == 0x09 }) { found.append(Array(line)) }
+            return found.count < count
+        }
+        return found.reversed()
+    }
+
     /// The newest match of the history (its last readable line): its start and its events.
     public static func newest(_ store: any StateReader, _ file: String) -> (match: Double, count: Int)? {
         var newest: (match: Double, count: Int)?

@@ -108,4 +108,35 @@ import TerminiTestSupport
         #expect(HistoryTail.newest(store, "h")?.match == copy.closed && copy.closed == h.logs[11].startedAt)
         #expect(HistoryTail.newest(InMemoryStore(), "h") == nil)
     }
+
+    /// A court with a season's history joining the hall reads only the matches it may send
+    /// (the last `CourtOutbox.pastKept`), from the end: reading it whole, the store kept the
+    /// court's own history aside as too large to be Termini's.
+    @Test func aCourtsHistoryOverTheSnapshotLimitStaysWhereItIsWhenTheCourtJoinsTheHall() throws {
+        let dir = TempDir("court-tail")
+        let store = FileStore(directory: dir.path)
+        store.readLimit = 8192
+        let h = DeskCourtCopiesTests.history(80, from: DeskCourtCopiesTests.t0)
+        let file = CourtFiles(court: "1").history
+        try store.append(file, bytes: h.lines.flatMap { $0 })
+        guard case .success(let address) = HallAddress.parse("mqtt://127.0.0.1:9/t") else { Issue.record("no address"); return }
+        let hall = HallStart(settings: HallSettings(address: address), address: address, credentials: nil)
+        guard case .success(let publisher) = HallService.publisher("1", hall: hall, store: store, keeper: "k", now: DeskCourtCopiesTests.t0 + 400_000) else {
+            Issue.record("no publisher")
+            return
+        }
+        defer { publisher.stop() }
+        let wanted = h.lines.suffix(CourtOutbox.pastKept).map { Array($0.dropLast()) }
+        #expect(publisher.outbox.past.map(\.line) == wanted)
+        #expect(store.fileNames().filter { $0.hasPrefix("badminton-1-history") } == [file])
+    }
+
+    @Test func theLastLinesAreTheFilesLastNonBlankLines() {
+        let text = "a\n\n  \nbb\nccc\n\n"
+        let store = InMemoryStore(files: ["h": Array(text.utf8)])
+        for n in 0...5 {
+            #expect(HistoryTail.lastLines(store, "h", count: n) == MatchLines.lines(of: Array(text.utf8)).suffix(n).map { $0 }, "\(n)")
+        }
+        #expect(HistoryTail.lastLines(InMemoryStore(), "h", count: 3).isEmpty)
+    }
 }
