@@ -184,17 +184,20 @@ public struct DeskState: Codable, Equatable, Sendable {
 
 /// Where each player stands, read once from the state: the open call each is in (the first of
 /// the calls whose match they play) and when their last finished match ended. The desk's
-/// screen asks this of every player of every row of its queue in each frame: asked of the
-/// state row by row, it cost 36 ms a frame at 200x60 with 64 courts called and 128 results.
+/// screen asks this of every player of every row of its queue and of every court's call: asked
+/// of the state row by row, it cost 36 ms a frame at 200x60 with 64 courts called and 128
+/// results.
 public struct DeskPlayers: Sendable {
     private var calls: [String: DeskCall] = [:]
     private var ends: [String: Double] = [:]
+    /// The matches called, by number.
+    private var called: [String: DeskMatch] = [:]
 
     public init(_ desk: DeskState) {
-        var matches: [String: DeskMatch] = [:]
-        for m in desk.matches where matches[m.number] == nil { matches[m.number] = m }
+        let numbers = Set(desk.calls.map(\.match))
+        for m in desk.matches where numbers.contains(m.number) && called[m.number] == nil { called[m.number] = m }
         for c in desk.calls {
-            for p in matches[c.match]?.players ?? [] where calls[DeskState.key(p)] == nil { calls[DeskState.key(p)] = c }
+            for p in called[c.match]?.players ?? [] where calls[DeskState.key(p)] == nil { calls[DeskState.key(p)] = c }
         }
         for r in desk.results {
             for p in r.players { ends[DeskState.key(p)] = max(ends[DeskState.key(p)] ?? r.end, r.end) }
@@ -203,6 +206,9 @@ public struct DeskPlayers: Sendable {
 
     /// The open call `player` is in (called, playing, or next on a court), if any.
     public func openCall(of player: String) -> DeskCall? { calls[DeskState.key(player)] }
+
+    /// A called match (as `DeskState.match` gives it); nil for one not called.
+    public func calledMatch(_ number: String) -> DeskMatch? { called[number] }
 
     /// Seconds since the player's last match ended; nil when the player has not played yet.
     public func rest(of player: String, at now: Double) -> Double? { ends[DeskState.key(player)].map { now - $0 } }

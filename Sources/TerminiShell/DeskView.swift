@@ -12,13 +12,8 @@ struct DeskView {
     let app: DeskApp
     let context: AppContext
     let theme: Theme
-    /// Where each player stands, read once a frame (not once a row).
-    let players: DeskPlayers
-
-    init(app: DeskApp, context: AppContext, theme: Theme) {
-        (self.app, self.context, self.theme) = (app, context, theme)
-        players = DeskPlayers(app.desk)
-    }
+    /// Where each player stands, read once for the state (not once a row).
+    var players: DeskPlayers { app.players }
     var g: Glyphs { theme.glyphs }
     var dot: String { g.isUnicode ? " · " : " - " }
 
@@ -67,7 +62,7 @@ struct DeskView {
     // MARK: Queue
 
     func queue(in rect: Rect, on canvas: inout Canvas) {
-        let q = app.desk.queue
+        let q = app.queue
         let inner = frame(.queue, "Queue (\(q.count))", in: rect, on: &canvas)
         guard inner.height > 0 else { return }
         if q.isEmpty {
@@ -144,7 +139,7 @@ struct DeskView {
             head += " [" + DeskView.clean(short ? link.presence(now: now, unicode: g.isUnicode) : link.text(now: now, unicode: g.isUnicode)) + "]"
         }
         var detail = ""
-        if let call = app.callOn(c), let m = app.desk.match(call.match) {
+        if let call = app.callOn(c), let m = players.calledMatch(call.match) {
             let names = DeskView.clean("\(m.teams[0].label) v \(m.teams[1].label)")
             head += dot + DeskView.clean("Match \(m.number) \(m.event) \(m.round)") + (short ? "" : ": " + names)
             if call.startedAt == nil {
