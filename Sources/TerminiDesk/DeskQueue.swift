@@ -192,8 +192,11 @@ public struct DeskPlayers: Sendable {
     private var ends: [String: Double] = [:]
     /// The matches called, by number.
     private var called: [String: DeskMatch] = [:]
+    /// The call each court is on now (not its next), by court.
+    private var current: [String: DeskCall] = [:]
 
     public init(_ desk: DeskState) {
+        for c in desk.calls where !c.next && current[c.court] == nil { current[c.court] = c }
         let numbers = Set(desk.calls.map(\.match))
         for m in desk.matches where numbers.contains(m.number) && called[m.number] == nil { called[m.number] = m }
         for c in desk.calls {
@@ -206,6 +209,9 @@ public struct DeskPlayers: Sendable {
 
     /// The open call `player` is in (called, playing, or next on a court), if any.
     public func openCall(of player: String) -> DeskCall? { calls[DeskState.key(player)] }
+
+    /// The call a court is on now (as `DeskState.current(on:)` gives it).
+    public func current(on court: String) -> DeskCall? { current[court] }
 
     /// A called match (as `DeskState.match` gives it); nil for one not called.
     public func calledMatch(_ number: String) -> DeskMatch? { called[number] }

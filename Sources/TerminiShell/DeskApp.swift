@@ -141,14 +141,15 @@ public struct DeskApp: KeyedApp {
     /// Every court the desk knows: configured, heard on the hall, recorded here, or called to.
     func courts(_ context: AppContext) -> [String] {
         let all = Set(configured + recorded + Array(context.hall?.courts.keys ?? [:].keys) + desk.calls.map(\.court))
-        return all.sorted { a, b in
-            switch (Int(a), Int(b)) {
+        // Each name's number read once (not at every comparison: the courts are sorted in each frame).
+        return all.map { (Int($0), $0) }.sorted { a, b in
+            switch (a.0, b.0) {
             case let (x?, y?): return x < y
             case (_?, nil): return true
             case (nil, _?): return false
-            default: return a < b
+            default: return a.1 < b.1
             }
-        }
+        }.map(\.1)
     }
 
     var pickedMatch: DeskMatch? {
@@ -162,7 +163,7 @@ public struct DeskApp: KeyedApp {
     }
 
     /// The match on a court as the desk sees it: its call (current), else nothing.
-    func callOn(_ court: String) -> DeskCall? { desk.current(on: court) }
+    func callOn(_ court: String) -> DeskCall? { players.current(on: court) }
 
     // MARK: Calls
 

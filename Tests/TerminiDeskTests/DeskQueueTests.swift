@@ -166,6 +166,8 @@ import BadmintonRulesTestSupport
             #expect(once.rest(of: name, at: t0 + 5000) == end.map { t0 + 5000 - $0 } && d.rest(of: name, at: t0 + 5000) == once.rest(of: name, at: t0 + 5000), "\(name)")
         }
         for c in d.calls { #expect(once.calledMatch(c.match) == d.match(c.match) && once.calledMatch(c.match) != nil) }
+        for court in ["1", "2", "3"] { #expect(once.current(on: court) == d.current(on: court), "court \(court)") }
+        #expect(once.current(on: "1") != nil)
         #expect(once.calledMatch("5") == nil && once.calledMatch("1") == nil)
         #expect(d.queue.map(\.number) == d.matches.filter { d.status(of: $0.number) == .waiting }.map(\.number))
         // 3 is refused (Cy is on court 1): it waits with 5.
