@@ -284,13 +284,20 @@ public struct BadmintonApp: KeyedApp, Sendable {
 
     // MARK: Recording
 
+    /// What a key that would add an event to a match holding all it can says.
+    static let fullMatch = Message("This match holds all the \(MatchLog.capacity) events a match can: only a retirement (x) is recorded now.",
+                                   short: "Match full: only x retires it.")
+
     /// Records an event: into the log and, when it changed the match, onto the journal.
     mutating func record(_ action: MatchEvent.Action, at now: Double) -> [AppEffect] {
         guard let before = log?.state else { return [] }
         let event = MatchEvent(action, at: now)
         // Taken in place: a copy of the log, changed and put back, would copy its arrays (every
         // event and every state of the match) at each rally, a cost growing with the match.
-        guard log?.take(event) == true, let s = log?.state else { return alertBell }
+        guard log?.take(event) == true, let s = log?.state else {
+            if log?.isFull == true { message = BadmintonApp.fullMatch }
+            return alertBell
+        }
         // A choice of server starts afresh only when a new choice begins (the next game, or
         // the serving side changed): a change of ends or of names meanwhile keeps it.
         if s.phase == .choosingService, action != .undo && action != .redo,

@@ -21,12 +21,11 @@ struct CourtReader {
     func journal() -> JournalRead {
         var reader = JournalContents.Reader()
         guard let outcome = store.readLines(files.journal, { reader.take($0) }) else { return JournalRead(file: files.journal) }
-        let contents = reader.contents(outcome)
+        let damaged = reader.damaged(outcome)
         // An empty journal is no match, and no damage.
-        if contents.events.isEmpty && !contents.damaged { return JournalRead(file: files.journal) }
-        let log = MatchLog(records: contents.events)
-        return JournalRead(file: files.journal, log: log, damagedLines: contents.damagedLines,
-                           damaged: contents.damaged || log == nil, events: contents.events.count)
+        if reader.events == 0 && damaged == 0 { return JournalRead(file: files.journal) }
+        return JournalRead(file: files.journal, log: reader.log, damagedLines: damaged,
+                           damaged: damaged > 0 || reader.log == nil, events: reader.events)
     }
 
     /// The journal's match, the damage said (for a command, which never changes the file).

@@ -147,6 +147,7 @@ extension BadmintonApp {
         }
         let s = l.state
         let effects = record(.undo, at: context.now)
+        guard log?.records.count != l.records.count else { return effects }
         message = Message("Undone: \(BadmintonApp.describe(last.action, s)).", short: "Undone.")
         return effects
     }
@@ -157,7 +158,7 @@ extension BadmintonApp {
             return alertBell
         }
         let effects = record(.redo, at: context.now)
-        if let e = log?.effective.last, let st = log?.state {
+        if log?.records.count != l.records.count, let e = log?.effective.last, let st = log?.state {
             message = Message("Redone: \(BadmintonApp.describe(e.action, st)).", short: "Redone.")
         }
         return effects

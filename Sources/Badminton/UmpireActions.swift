@@ -35,7 +35,7 @@ extension BadmintonApp {
         }
         let recorded = log?.records.count
         let effects = record(action, at: now)
-        message = log?.records.count != recorded ? done : refused
+        message = log?.records.count != recorded ? done : log?.isFull == true ? BadmintonApp.fullMatch : refused
         return effects
     }
 

@@ -56,9 +56,20 @@ public struct MatchLog: Equatable, Sendable {
     /// The event the next undo would take back.
     public var lastEffective: MatchEvent? { canUndo ? effective.last : nil }
 
+    /// The most events a match holds: ample for the longest match an umpire can key (a
+    /// 3x21 match has at most 177 rallies), and what bounds the memory a journal of any
+    /// size is replayed in (a state a kilobyte, an event less).
+    public static let capacity = 10_000
+    /// The match holds `capacity` events: no more is taken but a retirement.
+    public var isFull: Bool { records.count >= MatchLog.capacity }
+
     /// Takes one journal record. Returns true when it changed the match (and was recorded).
     @discardableResult
     public mutating func take(_ event: MatchEvent) -> Bool {
+        if isFull {
+            // Full: only the retirement that ends it (once; then nothing applies).
+            guard case .retire = event.action, records.count == MatchLog.capacity else { return false }
+        }
         switch event.action {
         case .start:
             return false

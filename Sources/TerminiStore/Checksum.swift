@@ -8,9 +8,18 @@ public enum CRC32 {
     }
 
     public static func of<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes { c = table[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
+        var r = Running()
+        r.add(bytes)
+        return r.value
+    }
+
+    /// A CRC-32 taken a piece at a time (a file read in chunks).
+    struct Running {
+        private var c: UInt32 = 0xFFFF_FFFF
+        mutating func add<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+            for b in bytes { c = CRC32.table[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+        }
+        var value: UInt32 { c ^ 0xFFFF_FFFF }
     }
 }
 

@@ -41,6 +41,17 @@ enum Posix {
     /// Reads a whole file descriptor, giving up past `limit` bytes (returns nil then).
     static func readAll(_ fs: any FileSystemCalls, _ fd: Int32, limit: Int) -> [UInt8]? {
         var out: [UInt8] = []
+        let ok = readChunks(fs, fd) { chunk in
+            out.append(contentsOf: chunk)
+            return out.count <= limit
+        }
+        return ok ? out : nil
+    }
+
+    /// Reads a file descriptor to its end 64 KiB at a time, each chunk to `body` (which says
+    /// whether to go on): a file of any size in the memory of one chunk. False when a read
+    /// fails or `body` stops.
+    static func readChunks(_ fs: any FileSystemCalls, _ fd: Int32, _ body: (UnsafeRawBufferPointer) -> Bool) -> Bool {
         // Read into memory never zeroed: clearing 64 KiB for every small file read cost more
         // than the read (and dirtied 16 pages of heap) at each start.
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
@@ -49,13 +60,39 @@ enum Posix {
             let n = fs.read(fd, chunk)
             if n < 0 {
                 if errno == EINTR { continue }
-                return nil
+                return false
             }
-            if n == 0 { break }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
-            if out.count > limit { return nil }
+            if n == 0 { return true }
+            guard body(UnsafeRawBufferPointer(rebasing: chunk[0..<n])) else { return false }
         }
-        return out
+    }
+
+    /// The identity (length and CRC-32) of what a file descriptor holds from where it stands,
+    /// read in chunks; nil when a read fails.
+    static func identity(_ fs: any FileSystemCalls, _ fd: Int32) -> ContentIdentity? {
+        var crc = CRC32.Running(), length = 0
+        guard readChunks(fs, fd, { chunk in
+            crc.add(chunk)
+            length += chunk.count
+            return true
+        }) else { return nil }
+        return ContentIdentity(length: length, crc: crc.value)
+    }
+
+    /// Copies what `from` holds from where it stands to `to`, a chunk at a time.
+    static func copy(_ fs: any FileSystemCalls, from: Int32, to: Int32) -> Bool {
+        readChunks(fs, from) { chunk in
+            var offset = 0
+            while offset < chunk.count {
+                let n = fs.write(to, UnsafeRawBufferPointer(rebasing: chunk[offset...]))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
     }
 
     static func fileType(_ path: String) -> (exists: Bool, isLink: Bool, isDirectory: Bool, isRegular: Bool, size: Int) {

@@ -57,13 +57,15 @@ extension FileStore {
         guard let q = path(name) else { return nil }
         // A second name for the same data needs no space; a copy where links are refused.
         var ok = fs.link(p, q) == 0
-        if !ok, let bytes = copyableBytes(file) {
+        if !ok, case let .file(from, _, _) = openRegular(file) {
             let fd = fs.open(q, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 {
-                ok = Posix.writeAll(fs, fd, bytes) && fs.fsync(fd) == 0
+                // A chunk at a time: the damaged file may be any size.
+                ok = Posix.copy(fs, from: from, to: fd) && fs.fsync(fd) == 0
                 _ = fs.close(fd)
                 if !ok { _ = fs.unlink(q) }
             }
+            _ = fs.close(from)
         }
         if ok, let directory {
             Posix.fsyncDirectory(fs, directory)
@@ -72,12 +74,6 @@ extension FileStore {
         }
         notice("\(reason). No copy could be kept aside (\(Posix.errnoText)); the file is left as it is.")
         return nil
-    }
-
-    func copyableBytes(_ file: String) -> [UInt8]? {
-        guard case let .file(fd, _, _) = openRegular(file) else { return nil }
-        defer { _ = fs.close(fd) }
-        return Posix.readAll(fs, fd, limit: 1 << 30)
     }
 
     func asideName(_ file: String) -> String {

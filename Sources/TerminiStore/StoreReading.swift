@@ -208,8 +208,8 @@ extension FileStore {
         case .refused: return nil
         case .file(let fd, _, _):
             defer { _ = fs.close(fd) }
-            guard let bytes = Posix.readAll(fs, fd, limit: 1 << 30) else { return nil }
-            return .some(ContentIdentity(of: bytes))
+            // In chunks: a 100 MB journal recovered at a start was read whole here to be replaced.
+            return Posix.identity(fs, fd).map { .some($0) }
         }
     }
 }

@@ -6,8 +6,9 @@ import BadmintonRules
 /// behind the history, pointing past its end. The list is always the history file's matches.
 @Suite(.serialized) struct HistoryIndexEndToEndTests {
     /// Match `i`: `P{i}a` beats `P{i}b` 21-`i`.
+    static func start(_ i: Int) -> Double { 1_790_000_000 + Double(i) * 7200 }
     static func line(_ i: Int) -> [UInt8] {
-        let start = 1_790_000_000 + Double(i) * 7200
+        let start = start(i)
         var log = MatchLog(setup: MatchSetup(format: (try? MatchFormat.parse("1x21").get()) ?? .standard,
                                              teams: [TeamInfo(name: "P\(i)a", players: ["P\(i)a"]), TeamInfo(name: "P\(i)b", players: ["P\(i)b"])]),
                            at: start)
