@@ -99,7 +99,10 @@ public struct DeskApp: KeyedApp {
                 logs[c] = log
             }
         }
-        desk.takeCourtCopies(store, courts: again)
+        // Assigned only when the copies changed it: each assignment makes again what the frames read.
+        var d = desk
+        d.takeCourtCopies(store, courts: again)
+        if d != desk { desk = d }
     }
 
     public mutating func start(context: AppContext) -> [AppEffect] {
