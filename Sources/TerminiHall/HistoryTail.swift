@@ -1,3 +1,4 @@
+import TerminiCore
 import TerminiApp
 import BadmintonRules
 
@@ -46,6 +47,43 @@ public enum HistoryTail {
             if held > lineLimit { (pieces, held, skipping) = ([], 0, true) }
         }
         if let l = line([]) { _ = body(l) }
+    }
+
+    /// A history as it is now, for a memo of what was read from it: its size and a hash of its
+    /// last bytes (as the history's index knows the history it covers). A history is only ever
+    /// appended to, so the same size and end are the same lines.
+    public struct Identity: Hashable, Sendable {
+        public var file: String, size: Int, tail: UInt64
+    }
+
+    public static func identity(_ store: any StateReader, _ file: String) -> Identity? {
+        guard let size = store.readRange(file, offset: 0, count: 0)?.size,
+              let end = store.readRange(file, offset: max(0, size - HistoryIndex.tailLength), count: HistoryIndex.tailLength),
+              end.size == size else { return nil }
+        return Identity(file: file, size: size, tail: HistoryIndex.hash(end.bytes))
+    }
+
+    /// The matches since a time, kept for the history as it was (`matches(_:_:since:memo:)`).
+    public struct Since: Hashable, Sendable {
+        public var history: Identity, since: Double
+    }
+
+    /// The newest match, kept for the history as it was (`newest(_:_:memo:)`).
+    public struct Newest: Sendable {
+        public var value: (match: Double, count: Int)?
+    }
+
+    /// `matches(_:_:since:)`, read again only when the history changed since the memo took it:
+    /// a desk hears a court's every event, and its history changes once a match.
+    public static func matches(_ store: any StateReader, _ file: String, since: Double, memo: Memo<Since, [MatchLog]>) -> [MatchLog] {
+        guard let id = identity(store, file) else { return matches(store, file, since: since) }
+        return memo.value(Since(history: id, since: since)) { matches(store, file, since: since) }
+    }
+
+    /// `newest(_:_:)`, read again only when the history changed since the memo took it.
+    public static func newest(_ store: any StateReader, _ file: String, memo: Memo<Identity, Newest>) -> (match: Double, count: Int)? {
+        guard let id = identity(store, file) else { return newest(store, file) }
+        return memo.value(id) { Newest(value: newest(store, file)) }.value
     }
 
     /// The history's matches begun at or after `since`, oldest first, read from the end back

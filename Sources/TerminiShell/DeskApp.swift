@@ -3,6 +3,7 @@ import TerminiWidgets
 import TerminiApp
 import TerminiStore
 import TerminiDesk
+import TerminiHall
 import BadmintonRules
 import Badminton
 
@@ -34,6 +35,8 @@ public struct DeskApp: KeyedApp {
     /// instructions at 64 courts (callgrind, scripts/bench --only desk).
     private(set) var players = DeskPlayers(DeskState())
     private(set) var queue: [DeskMatch] = []
+    /// The courts' histories' matches since their calls, as last read (`HistoryTail.Since`).
+    let historyMemo = Memo<HistoryTail.Since, [MatchLog]>(capacity: 256)
     public var modals = ModalStack<Action>()
     public private(set) var focus: Pane = .queue
     public private(set) var picked = (queue: 0, court: 0, finished: 0)
@@ -101,7 +104,7 @@ public struct DeskApp: KeyedApp {
         }
         // Assigned only when the copies changed it: each assignment makes again what the frames read.
         var d = desk
-        d.takeCourtCopies(store, courts: again)
+        d.takeCourtCopies(store, courts: again, memo: historyMemo)
         if d != desk { desk = d }
     }
 

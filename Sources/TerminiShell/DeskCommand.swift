@@ -1,3 +1,4 @@
+import TerminiCore
 import TerminiApp
 import TerminiDesk
 import TerminiHall
@@ -117,19 +118,23 @@ extension DeskState {
     /// What the recorded copies of every called court (`badminton-C-history.jsonl` and
     /// `badminton-C-match.jsonl` in the desk's directory) say of the calls (see `take`).
     /// `courts`: only these (the courts whose files changed); nil: every called court.
-    public mutating func takeCourtCopies(_ store: any StateReader, courts: Set<String>? = nil) {
+    /// `memo`: the histories' matches as last read (the desk's screen reads a court's copy at
+    /// each of its events; its history changes once a match).
+    public mutating func takeCourtCopies(_ store: any StateReader, courts: Set<String>? = nil,
+                                         memo: Memo<HistoryTail.Since, [MatchLog]>? = nil) {
         for court in Set(calls.map(\.court)).sorted() where courts?.contains(court) ?? true {
             // No match begun before the court's earliest call is taken for one of its calls.
             guard let since = calls.filter({ $0.court == court }).map(\.calledAt).min() else { continue }
-            _ = take(court: court, matches: DeskState.courtMatches(store, court: court, since: since - DeskState.startSlack))
+            _ = take(court: court, matches: DeskState.courtMatches(store, court: court, since: since - DeskState.startSlack, memo: memo))
         }
     }
 
     /// The matches begun on `court` at or after `since` in its recorded copy: its history's
     /// (read from the end back to `since` only, `HistoryTail`), then its journal's.
-    static func courtMatches(_ store: any StateReader, court: String, since: Double) -> [MatchLog] {
+    static func courtMatches(_ store: any StateReader, court: String, since: Double,
+                             memo: Memo<HistoryTail.Since, [MatchLog]>? = nil) -> [MatchLog] {
         let files = CourtFiles(court: court)
-        var logs = HistoryTail.matches(store, files.history, since: since)
+        var logs = memo.map { HistoryTail.matches(store, files.history, since: since, memo: $0) } ?? HistoryTail.matches(store, files.history, since: since)
         if let bytes = store.readBytes(files.journal), let log = MatchLog(records: JournalContents.read(bytes).events), log.startedAt >= since {
             logs.append(log)
         }

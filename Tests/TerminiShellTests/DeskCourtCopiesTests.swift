@@ -1,4 +1,5 @@
 import Testing
+import TerminiCore
 import TerminiApp
 import TerminiStore
 import TerminiHall
@@ -138,5 +139,23 @@ import TerminiTestSupport
             #expect(HistoryTail.lastLines(store, "h", count: n) == MatchLines.lines(of: Array(text.utf8)).suffix(n).map { $0 }, "\(n)")
         }
         #expect(HistoryTail.lastLines(InMemoryStore(), "h", count: 3).isEmpty)
+    }
+
+    /// The memos read a history again once it has changed (a match appended), never a stale
+    /// list: the desk's screen and its recorder read a court's copy at every event.
+    @Test func theMemosReadTheHistoryAgainOnceAMatchIsAppended() {
+        let t0 = DeskCourtCopiesTests.t0
+        let h = DeskCourtCopiesTests.history(6, from: t0)
+        let store = InMemoryStore(files: ["h": h.lines.prefix(5).flatMap { $0 }])
+        let since = Memo<HistoryTail.Since, [MatchLog]>(), newest = Memo<HistoryTail.Identity, HistoryTail.Newest>()
+        let from = t0 + 3 * 3600 - 1
+        #expect(HistoryTail.matches(store, "h", since: from, memo: since).map(\.records) == h.logs[3...4].map(\.records))
+        #expect(HistoryTail.newest(store, "h", memo: newest)?.match == h.logs[4].startedAt)
+        let before = HistoryTail.identity(store, "h")
+        store.files["h"] = (store.files["h"] ?? []) + h.lines[5]
+        #expect(HistoryTail.identity(store, "h") != before && HistoryTail.identity(store, "h")?.size == h.lines.map(\.count).reduce(0, +))
+        #expect(HistoryTail.matches(store, "h", since: from, memo: since).map(\.records) == h.logs[3...5].map(\.records))
+        #expect(HistoryTail.newest(store, "h", memo: newest)?.match == h.logs[5].startedAt)
+        #expect(HistoryTail.matches(InMemoryStore(), "h", since: from, memo: since).isEmpty && HistoryTail.newest(InMemoryStore(), "h", memo: newest) == nil)
     }
 }
