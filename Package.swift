@@ -94,7 +94,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "termini-bench",
-            dependencies: kit + ["TerminiShell", "TerminiScreen", "TerminiTestSupport", "BadmintonRules"],
+            dependencies: kit + ["TerminiShell", "TerminiScreen", "TerminiTestSupport", "BadmintonRules", "TerminiDesk"],
             // Linked as Swift programs are by default: TerminiTestSupport brings all of
             // Foundation (ICU too), which the static runtime's flags of `termini` leave out.
             path: "Sources/termini-bench"

@@ -25,13 +25,17 @@ public struct CourtCopy: Sendable {
 
     /// A copy as the desk's files hold it (a court the desk has not heard of: nothing).
     public init(court: String, journal: [UInt8]?, history: [UInt8]?) {
+        self.init(court: court, journal: journal, closed: history.flatMap { h in MatchLines.lines(of: h).compactMap { MatchLines.historyMatch($0)?.match }.max() })
+    }
+
+    /// A copy whose history's newest match is `closed` (`HistoryTail.newest`: the history is
+    /// not read whole for it).
+    public init(court: String, journal: [UInt8]?, closed: Double?) {
         self.court = court
         if let journal, let j = MatchLines.journal(journal), let l = MatchLines.replay(j.lines) {
             (match, lines, log) = (j.match, j.lines, l)
         }
-        if let history {
-            closed = MatchLines.lines(of: history).compactMap { MatchLines.historyMatch($0)?.match }.max()
-        }
+        self.closed = closed
     }
 
     /// Whether two copies hold the same: the same match to the same seq, the same history.

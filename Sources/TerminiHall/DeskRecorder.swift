@@ -20,6 +20,9 @@ public final class DeskRecorder: ClientDriven {
     public let client: MQTTClient
     let store: any StateStore
     public private(set) var copies: [String: CourtCopy] = [:]
+    /// Each court's newest match of its history, as last read (the copy is read again before
+    /// every write; its history changes once a match).
+    let newestMemo = Memo<HistoryTail.Identity, HistoryTail.Newest>(capacity: 1024)
     /// What the screen shows of each court.
     public private(set) var links: [String: CourtLink] = [:]
     /// Each court's keepers heard online, and the journal length its state message gave.
@@ -66,7 +69,7 @@ public final class DeskRecorder: ClientDriven {
 
     func readCopy(_ court: String) -> CourtCopy {
         let f = CourtFiles(court: court)
-        return CourtCopy(court: court, journal: store.readBytes(f.journal), history: store.readBytes(f.history))
+        return CourtCopy(court: court, journal: store.readBytes(f.journal), closed: HistoryTail.newest(store, f.history, memo: newestMemo)?.match)
     }
 
     // MARK: The loop

@@ -3,6 +3,7 @@ import TerminiWidgets
 import TerminiApp
 import TerminiStore
 import TerminiDesk
+import TerminiHall
 import BadmintonRules
 import Badminton
 
@@ -26,7 +27,16 @@ public struct DeskApp: KeyedApp {
         case retired(String, team: Int)
     }
 
-    public private(set) var desk: DeskState
+    public private(set) var desk: DeskState {
+        didSet { (players, queue) = (DeskPlayers(desk), desk.queue) }
+    }
+    /// What every frame reads of the state (each player's call and rest, the queue), made again
+    /// only when the state changes: made in each frame it cost a third of the frame's
+    /// instructions at 64 courts (callgrind, scripts/bench --only desk).
+    private(set) var players = DeskPlayers(DeskState())
+    private(set) var queue: [DeskMatch] = []
+    /// The courts' histories' matches since their calls, as last read (`HistoryTail.Since`).
+    let historyMemo = Memo<HistoryTail.Since, [MatchLog]>(capacity: 256)
     public var modals = ModalStack<Action>()
     public private(set) var focus: Pane = .queue
     public private(set) var picked = (queue: 0, court: 0, finished: 0)
@@ -77,6 +87,7 @@ public struct DeskApp: KeyedApp {
         }
         desk = d
         readCourts(store)
+        (players, queue) = (DeskPlayers(desk), desk.queue)
     }
 
     /// The courts' recorded copies read again; what they say of the calls taken (a match begun,
@@ -91,7 +102,10 @@ public struct DeskApp: KeyedApp {
                 logs[c] = log
             }
         }
-        desk.takeCourtCopies(store)
+        // Assigned only when the copies changed it: each assignment makes again what the frames read.
+        var d = desk
+        d.takeCourtCopies(store, courts: again, memo: historyMemo)
+        if d != desk { desk = d }
     }
 
     public mutating func start(context: AppContext) -> [AppEffect] {
@@ -133,18 +147,19 @@ public struct DeskApp: KeyedApp {
     /// Every court the desk knows: configured, heard on the hall, recorded here, or called to.
     func courts(_ context: AppContext) -> [String] {
         let all = Set(configured + recorded + Array(context.hall?.courts.keys ?? [:].keys) + desk.calls.map(\.court))
-        return all.sorted { a, b in
-            switch (Int(a), Int(b)) {
+        // Each name's number read once (not at every comparison: the courts are sorted in each frame).
+        return all.map { (Int($0), $0) }.sorted { a, b in
+            switch (a.0, b.0) {
             case let (x?, y?): return x < y
             case (_?, nil): return true
             case (nil, _?): return false
-            default: return a < b
+            default: return a.1 < b.1
             }
-        }
+        }.map(\.1)
     }
 
     var pickedMatch: DeskMatch? {
-        let q = desk.queue
+        let q = queue
         return q.indices.contains(picked.queue) ? q[picked.queue] : nil
     }
 
@@ -154,7 +169,7 @@ public struct DeskApp: KeyedApp {
     }
 
     /// The match on a court as the desk sees it: its call (current), else nothing.
-    func callOn(_ court: String) -> DeskCall? { desk.current(on: court) }
+    func callOn(_ court: String) -> DeskCall? { players.current(on: court) }
 
     // MARK: Calls
 
@@ -180,7 +195,7 @@ public struct DeskApp: KeyedApp {
                                             action: Action.callAnyway(match: number, court: court)))
             return []
         case .called(let c):
-            picked.queue = min(picked.queue, max(0, desk.queue.count - 1))
+            picked.queue = min(picked.queue, max(0, queue.count - 1))
             var out = saveIfChanged(from: before)
             // Without its link the desk has saved the call; it goes to the hall when the link is back.
             let offline = context.hall?.link?.state == .offline
@@ -251,7 +266,7 @@ public struct DeskApp: KeyedApp {
 
     mutating func move(_ delta: Int, context: AppContext) {
         switch focus {
-        case .queue: picked.queue = DeskApp.clamp(picked.queue + delta, count: desk.queue.count)
+        case .queue: picked.queue = DeskApp.clamp(picked.queue + delta, count: queue.count)
         case .courts: picked.court = DeskApp.clamp(picked.court + delta, count: courts(context).count)
         case .finished: picked.finished = DeskApp.clamp(picked.finished + delta, count: desk.results.count)
         }
@@ -320,7 +335,7 @@ public struct DeskApp: KeyedApp {
     public func status(context: AppContext) -> String? {
         let d = context.glyphs.middleDot
         // Without a hall (--hall, or hall = URL in the config) the calls stay in desk.json.
-        return "\(desk.queue.count) waiting \(d) \(desk.calls.count) called \(d) \(desk.results.count) finished"
+        return "\(queue.count) waiting \(d) \(desk.calls.count) called \(d) \(desk.results.count) finished"
             + (context.hall == nil ? " \(d) no hall" : "")
     }
 

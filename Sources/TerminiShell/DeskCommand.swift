@@ -1,3 +1,4 @@
+import TerminiCore
 import TerminiApp
 import TerminiDesk
 import TerminiHall
@@ -106,10 +107,7 @@ extension DeskCommand {
         guard let court = r.court, let start = r.start else {
             return CommandOutput(stderr: "termini: match \(number) was not played on a court (\(r.ended)): it has no scoresheet\n", status: 1)
         }
-        let files = CourtFiles(court: court)
-        var logs = store.readBytes(files.history).map { HistoryEntry.readAll($0).matches } ?? []
-        if let bytes = store.readBytes(files.journal), let log = MatchLog(records: JournalContents.read(bytes).events) { logs.append(log) }
-        guard let log = logs.first(where: { $0.startedAt == start }) else {
+        guard let log = DeskState.courtMatches(store, court: court, since: start).first(where: { $0.startedAt == start }) else {
             return CommandOutput(stderr: "termini: court \(court)'s record of match \(number) is not in this directory\n", status: 1)
         }
         return CommandOutput(stdout: ScoresheetHTML.render(Scoresheet(log, court: court)))
@@ -119,12 +117,27 @@ extension DeskCommand {
 extension DeskState {
     /// What the recorded copies of every called court (`badminton-C-history.jsonl` and
     /// `badminton-C-match.jsonl` in the desk's directory) say of the calls (see `take`).
-    public mutating func takeCourtCopies(_ store: any StateReader) {
-        for court in Set(calls.map(\.court)).sorted() {
-            let files = CourtFiles(court: court)
-            var logs = store.readBytes(files.history).map { HistoryEntry.readAll($0).matches } ?? []
-            if let bytes = store.readBytes(files.journal), let log = MatchLog(records: JournalContents.read(bytes).events) { logs.append(log) }
-            _ = take(court: court, matches: logs)
+    /// `courts`: only these (the courts whose files changed); nil: every called court.
+    /// `memo`: the histories' matches as last read (the desk's screen reads a court's copy at
+    /// each of its events; its history changes once a match).
+    public mutating func takeCourtCopies(_ store: any StateReader, courts: Set<String>? = nil,
+                                         memo: Memo<HistoryTail.Since, [MatchLog]>? = nil) {
+        for court in Set(calls.map(\.court)).sorted() where courts?.contains(court) ?? true {
+            // No match begun before the court's earliest call is taken for one of its calls.
+            guard let since = calls.filter({ $0.court == court }).map(\.calledAt).min() else { continue }
+            _ = take(court: court, matches: DeskState.courtMatches(store, court: court, since: since - DeskState.startSlack, memo: memo))
         }
+    }
+
+    /// The matches begun on `court` at or after `since` in its recorded copy: its history's
+    /// (read from the end back to `since` only, `HistoryTail`), then its journal's.
+    static func courtMatches(_ store: any StateReader, court: String, since: Double,
+                             memo: Memo<HistoryTail.Since, [MatchLog]>? = nil) -> [MatchLog] {
+        let files = CourtFiles(court: court)
+        var logs = memo.map { HistoryTail.matches(store, files.history, since: since, memo: $0) } ?? HistoryTail.matches(store, files.history, since: since)
+        if let bytes = store.readBytes(files.journal), let log = MatchLog(records: JournalContents.read(bytes).events), log.startedAt >= since {
+            logs.append(log)
+        }
+        return logs
     }
 }

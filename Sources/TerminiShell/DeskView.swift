@@ -12,6 +12,8 @@ struct DeskView {
     let app: DeskApp
     let context: AppContext
     let theme: Theme
+    /// Where each player stands, read once for the state (not once a row).
+    var players: DeskPlayers { app.players }
     var g: Glyphs { theme.glyphs }
     var dot: String { g.isUnicode ? " · " : " - " }
 
@@ -60,7 +62,7 @@ struct DeskView {
     // MARK: Queue
 
     func queue(in rect: Rect, on canvas: inout Canvas) {
-        let q = app.desk.queue
+        let q = app.queue
         let inner = frame(.queue, "Queue (\(q.count))", in: rect, on: &canvas)
         guard inner.height > 0 else { return }
         if q.isEmpty {
@@ -70,7 +72,7 @@ struct DeskView {
         }
         let first = DeskView.scroll(picked: app.picked.queue, count: q.count, rows: inner.height)
         for (i, m) in q.enumerated().dropFirst(first).prefix(inner.height) {
-            let onCourt = m.players.compactMap { p in app.desk.openCall(of: p).map { (p, $0) } }.first
+            let onCourt = m.players.compactMap { p in players.openCall(of: p).map { (p, $0) } }.first
             var text = DeskView.clean("\(m.number) \(m.event) \(m.round)  \(m.teams[0].label) v \(m.teams[1].label)")
             if let (p, c) = onCourt {
                 text = (g.isUnicode ? "●" : "*") + text + dot + "\(DeskView.clean(p)) on court \(c.court)"
@@ -86,7 +88,7 @@ struct DeskView {
     /// `· rest Ann 12 min` for the least rested player who has played, `· not before 14:30`.
     func restText(_ m: DeskMatch) -> String {
         var out = ""
-        let rests = m.players.compactMap { p in app.desk.rest(of: p, at: context.now).map { (p, $0) } }
+        let rests = m.players.compactMap { p in players.rest(of: p, at: context.now).map { (p, $0) } }
         if let (p, r) = rests.min(by: { $0.1 < $1.1 }) {
             out += dot + "rest \(DeskView.clean(p)) \(DeskDuration.said(r))" + (r < app.rest ? " (under \(DeskDuration.said(app.rest)))" : "")
         }
@@ -137,7 +139,7 @@ struct DeskView {
             head += " [" + DeskView.clean(short ? link.presence(now: now, unicode: g.isUnicode) : link.text(now: now, unicode: g.isUnicode)) + "]"
         }
         var detail = ""
-        if let call = app.callOn(c), let m = app.desk.match(call.match) {
+        if let call = app.callOn(c), let m = players.calledMatch(call.match) {
             let names = DeskView.clean("\(m.teams[0].label) v \(m.teams[1].label)")
             head += dot + DeskView.clean("Match \(m.number) \(m.event) \(m.round)") + (short ? "" : ": " + names)
             if call.startedAt == nil {

@@ -221,9 +221,11 @@ public final class HallService: SaveObserver {
         publisher(court, hall: hall, store: store, keeper: keeper, now: now).map { HallService(publisher: $0) }
     }
 
+    /// Of the history, only the matches the court may send (`CourtOutbox.pastKept`, the newest),
+    /// read from its end: a season's history is not read whole (nor set aside as too large).
     static func publisher(_ court: String, hall: HallStart, store: any StateReader, keeper: String, now: Double) -> Result<CourtPublisher, HallError> {
         let files = CourtFiles(court: court)
-        let history = store.readBytes(files.history).map { MatchLines.lines(of: $0) } ?? []
+        let history = HistoryTail.lastLines(store, files.history, count: CourtOutbox.pastKept)
         do {
             return .success(try CourtPublisher(address: hall.address, credentials: hall.credentials, court: court, keeper: keeper,
                                                journal: store.readBytes(files.journal), history: history, now: now))

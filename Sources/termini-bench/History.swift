@@ -85,14 +85,17 @@ enum HistoryGenerator {
     }
 
     /// One match, played to its end from `start`.
-    static func play(_ r: inout SplitMix64, at start: Double) -> MatchLog {
+    /// `court`: the court every match is played on (else one of six at random, as a club's
+    /// history); `events`: stop after this many (a match under way), else play it out.
+    static func play(_ r: inout SplitMix64, at start: Double, court: String? = nil, events limit: Int = 2_000) -> MatchLog {
         let doubles = r.below(3) == 0
         let discipline: Discipline = doubles ? .doubles : .singles
         let format = (try? MatchFormat.parse(formats[r.below(formats.count)]).get()) ?? .standard
         func player() -> String { names[r.below(names.count)] + " " + String(UnicodeScalar(UInt8(65 + r.below(26)))) }
         let entries = (0..<2).map { _ in doubles ? player() + "/" + player() : player() }
         let teams = entries.compactMap { TeamInfo.parse($0, discipline: discipline) }
-        let officials = MatchOfficials(event: "Club season", court: String(1 + r.below(6)), umpire: names[r.below(names.count)],
+        let drawn = String(1 + r.below(6))
+        let officials = MatchOfficials(event: "Club season", court: court ?? drawn, umpire: names[r.below(names.count)],
                                        serviceJudge: nil, matchNumber: nil, round: nil)
         var log = MatchLog(setup: MatchSetup(format: format, discipline: discipline, teams: teams.count == 2 ? teams : nil,
                                              firstServer: r.below(2), officials: officials), at: start)
@@ -106,7 +109,7 @@ enum HistoryGenerator {
         if r.below(200) == 0 { _ = take(.walkover(team: r.below(2)), after: 60); return log }
         if r.below(4) == 0 { _ = take(.warmUp, after: 30) }
         var events = 0
-        while log.state.phase != .matchOver, events < 2_000 {
+        while log.state.phase != .matchOver, events < limit {
             events += 1
             switch log.state.phase {
             case .choosingService:

@@ -12,6 +12,7 @@ import TerminiTestSupport
 //
 //   swift run -c release termini-bench [--frames N] [--size WxH ...]
 //   swift run -c release termini-bench history DIR [--matches N] [--seed S]   (a history to measure: History.swift)
+//   swift run -c release termini-bench hall DIR [--courts N] [--matches M] [--seed S]   (the desk's hall: Hall.swift)
 //   swift run -c release termini-bench journal DIR [--damage junk|zeros|repeats] [--megabytes N]   (DamagedJournal.swift)
 
 func now() -> Double {
@@ -41,6 +42,9 @@ let scenarios = [
 
 if CommandLine.arguments.dropFirst().first == "history" {
     exit(HistoryGenerator.run(Array(CommandLine.arguments.dropFirst(2))))
+}
+if CommandLine.arguments.dropFirst().first == "hall" {
+    exit(HallGenerator.run(Array(CommandLine.arguments.dropFirst(2))))
 }
 if CommandLine.arguments.dropFirst().first == "journal" {
     exit(DamagedJournalGenerator.run(Array(CommandLine.arguments.dropFirst(2))))

@@ -143,6 +143,36 @@ import BadmintonRulesTestSupport
         #expect(DeskDuration.parse("25h") == nil)
         #expect(DeskDuration.parse("-5m") == nil)
     }
+
+    /// The players read once (`DeskPlayers`, for the screen's every row) say what asking the
+    /// state call by call and result by result says: the first open call a name is in (case and
+    /// spaces aside, next calls too), the latest end of its results; the queue is the matches
+    /// with neither a call nor a result.
+    @Test func thePlayersReadOnceAreWhatTheCallsAndResultsSay() {
+        let t0 = DeskQueueTests.t0
+        var d = desk()
+        d.matches.append(DeskMatch(number: "5", event: "MS", round: "R3", teams: [DeskTeam(players: ["Ann"]), DeskTeam(players: ["Gus"])]))
+        played(&d, "1", court: "1", end: t0)
+        _ = d.call("2", court: "1", at: t0 + 10, rest: 0, confirmed: true)
+        _ = d.call("4", court: "2", at: t0 + 20, rest: 0, confirmed: true)
+        _ = d.call("3", court: "2", at: t0 + 30, rest: 0, confirmed: true)
+        played(&d, "4", court: "2", end: t0 + 4000)
+        let once = DeskPlayers(d)
+        for name in ["Ann", " ann", "ANN ", "Bea", "Cy", "cy", "Di", "Eva", "Fay", "Gus", "Hal", "Zed", ""] {
+            let key = name.trimmed.lowercased()
+            let call = d.calls.first { c in d.match(c.match)?.players.contains { $0.trimmed.lowercased() == key } ?? false }
+            let end = d.results.filter { $0.players.contains { $0.trimmed.lowercased() == key } }.map(\.end).max()
+            #expect(once.openCall(of: name) == call && d.openCall(of: name) == call, "\(name)")
+            #expect(once.rest(of: name, at: t0 + 5000) == end.map { t0 + 5000 - $0 } && d.rest(of: name, at: t0 + 5000) == once.rest(of: name, at: t0 + 5000), "\(name)")
+        }
+        for c in d.calls { #expect(once.calledMatch(c.match) == d.match(c.match) && once.calledMatch(c.match) != nil) }
+        for court in ["1", "2", "3"] { #expect(once.current(on: court) == d.current(on: court), "court \(court)") }
+        #expect(once.current(on: "1") != nil)
+        #expect(once.calledMatch("5") == nil && once.calledMatch("1") == nil)
+        #expect(d.queue.map(\.number) == d.matches.filter { d.status(of: $0.number) == .waiting }.map(\.number))
+        // 3 is refused (Cy is on court 1): it waits with 5.
+        #expect(d.queue.map(\.number) == ["3", "5"])
+    }
 }
 
 @Suite struct DeskFromCourtsTests {
