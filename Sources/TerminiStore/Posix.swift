@@ -24,11 +24,13 @@ enum Posix {
 
     /// The same, telling how many bytes reached the file (a short write, then a failure).
     static func writeAll(_ fs: any FileSystemCalls, _ fd: Int32, _ bytes: [UInt8], written offset: inout Int) -> Bool {
+        bytes.withUnsafeBytes { writeAll(fs, fd, $0, written: &offset) }
+    }
+
+    static func writeAll(_ fs: any FileSystemCalls, _ fd: Int32, _ buffer: UnsafeRawBufferPointer, written offset: inout Int) -> Bool {
         offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { buf in
-                fs.write(fd, UnsafeRawBufferPointer(rebasing: buf[offset...]))
-            }
+        while offset < buffer.count {
+            let n = fs.write(fd, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
             if n < 0 {
                 if errno == EINTR { continue }
                 return false
@@ -82,16 +84,8 @@ enum Posix {
     /// Copies what `from` holds from where it stands to `to`, a chunk at a time.
     static func copy(_ fs: any FileSystemCalls, from: Int32, to: Int32) -> Bool {
         readChunks(fs, from) { chunk in
-            var offset = 0
-            while offset < chunk.count {
-                let n = fs.write(to, UnsafeRawBufferPointer(rebasing: chunk[offset...]))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
+            var written = 0
+            return writeAll(fs, to, chunk, written: &written)
         }
     }
 

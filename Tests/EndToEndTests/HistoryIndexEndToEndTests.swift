@@ -26,11 +26,13 @@ import BadmintonRules
         _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     }
 
-    /// Starts the keeper, opens the history and returns its screen, then quits.
-    static func listed(_ dir: String, width: Int, height: Int, new: Bool) throws -> String {
+    /// Starts the keeper, opens the history and returns its screen, then quits. `ready`: what
+    /// the screen shows once the keeper has read its files (a match over never says who serves).
+    static func listed(_ dir: String, width: Int = 80, height: Int = 24, new: Bool, ready: String = "serves from") throws -> String {
         let t = try TmuxSession(width: width, height: height,
                                 arguments: ["badminton"] + (new ? ["--new", "--names", "Red,Blue"] : []) + ["--ascii", "--no-color"], configDir: dir)
-        #expect(t.waitFor("serves from"), "\(t.screen)")
+        #expect(t.waitFor(ready, timeout: 15), "\(t.screen)")
+        _ = t.barrier()
         t.send("h")
         let shown = t.wait(timeout: 15) { $0.contains("History - ") }
         t.send("Escape")

@@ -27,18 +27,9 @@ import BadmintonRules
         return bytes.split(separator: 0x0a, omittingEmptySubsequences: true)
     }
 
-    /// Starts the keeper on `dir` normally, opens the history and returns its screen, then quits.
-    static func history(_ dir: String) throws -> String {
-        let t = try TmuxSession(arguments: ["badminton", "--ascii", "--no-color"], configDir: dir)
-        #expect(t.waitFor("Badminton", timeout: 15), "\(t.screen)")
-        _ = t.barrier()
-        t.send("h")
-        let shown = t.wait(timeout: 15) { $0.contains("History - ") }
-        t.send("Escape")
-        t.send("q")
-        _ = t.exitStatus(timeout: 10)
-        return shown.screen
-    }
+    /// Starts the keeper on `dir` normally (the match may be over), opens the history and
+    /// returns its screen, then quits.
+    static func history(_ dir: String) throws -> String { try Line.listed(dir, new: false, ready: "Badminton") }
 
     /// Where to kill: at the first `call` on `file` (strace `-P`, which follows the file's
     /// descriptors), or, for the journal replaced through a side file (whose name `-P` never
