@@ -126,7 +126,10 @@ struct Startup {
             exit(64)
         }
         let output: CommandOutput?
-        if invocation.command == HallCommand.descriptor.id {
+        if let hall, HallCommand.isLive(invocation) {
+            Terminal.prepareCommand()
+            exit(HallLive.run(directory: invocation.operands[1], hall: hall, say: Output.say))
+        } else if invocation.command == HallCommand.descriptor.id {
             output = HallCommand.run(invocation.appOptions, invocation.operands)
         } else if invocation.command == "desk" {
             if let why = DeskCommand.matchesProblem(invocation.appOptions) {

@@ -8,6 +8,7 @@ import TerminiHall
 /// The names of `termini hall`'s options, in the order of its table (`HallCommand.descriptor`).
 enum HallOption: String, OptionName {
     case courts = "--courts", host = "--host", port = "--port", name = "--name"
+    case hall = "--hall", hallCredentials = "--hall-credentials"
 }
 
 /// What the command line asked of `termini hall init`, read once; values as typed.
@@ -30,24 +31,38 @@ struct HallCommandOptions: Equatable, Sendable {
 /// Mosquitto config, the password file, the ACL and a credentials file per court, the desk
 /// and the displays (`HallInit`), then the command that starts the broker and the lines each
 /// court adds to its config, printed.
+/// `termini hall live DIR --hall URL`: the spectators' page kept up to date in DIR (`HallLive`).
 public enum HallCommand {
     public static let descriptor = AppDescriptor(
         id: "hall", name: "Hall",
-        summary: "init DIR --courts N: a hall's broker, its passwords and ACL",
+        summary: "init DIR --courts N: a hall's broker, its passwords and ACL; live DIR --hall URL: the spectators' page",
         options: [
             OptionSpec(HallOption.courts, value: "N", help: "with init: the number of courts, 1 to 99 (named 1 to N)"),
             OptionSpec(HallOption.host, value: "HOST", help: "with init: the address the courts reach the broker at (default: this machine's name)"),
             OptionSpec(HallOption.port, value: "PORT", help: "with init: the broker's port (default 1883)"),
             OptionSpec(HallOption.name, value: "HALL", help: "with init: the hall's name in its topics (default hall), for several halls on one broker"),
+            OptionSpec(HallOption.hall, value: "URL", help: "with live: the hall's broker, mqtt://HOST[:PORT][/HALL]"),
+            OptionSpec(HallOption.hallCredentials, value: "FILE", values: .file,
+                       help: "with live: the display's credentials file (user =, password =), read-only"),
         ],
-        words: ["init"])
+        words: ["init", "live"])
 
-    static let usage = "termini hall init DIR --courts N [--host HOST] [--port PORT] [--name HALL]"
+    static let usage = "termini hall init DIR --courts N [--host HOST] [--port PORT] [--name HALL]\n"
+        + "   or: termini hall live DIR --hall URL [--hall-credentials FILE]"
+
+    /// `termini hall live DIR`: the spectators' page.
+    public static func isLive(_ inv: Invocation) -> Bool {
+        inv.command == descriptor.id && inv.operands.first == "live"
+    }
 
     /// Why a hall command line cannot be run; nil when it can.
     public static func validate(_ options: AppOptions, _ operands: [String]) -> String? {
+        if operands.first == "live" { return validateLive(options, operands) }
         guard operands.first == "init", operands.count >= 2 else { return "termini hall needs: \(usage)" }
         if operands.count > 2 { return "unexpected argument '\(CommandLineParser.clean(operands[2]))' (termini hall init DIR)" }
+        for o in [HallOption.hall, .hallCredentials] where options.value(o) != nil {
+            return "\(o.rawValue) goes with termini hall live, not init"
+        }
         let o = HallCommandOptions(options)
         guard let c = o.courts else { return "termini hall init needs --courts N (1 to \(HallInit.maxCourts))" }
         guard let n = Int(c), (1...HallInit.maxCourts).contains(n) else {
@@ -62,6 +77,17 @@ public enum HallCommand {
         if let h = o.host, h.contains("/") || h.contains("@") || h.contains("?") || h.contains("#") || !HallCommand.parses("mqtt://" + (h.contains(":") ? "[\(h)]" : h)) {
             return "--host: a name or an address (letters, digits, '-', '.'), not '\(CommandLineParser.clean(h))'"
         }
+        return nil
+    }
+
+    static func validateLive(_ options: AppOptions, _ operands: [String]) -> String? {
+        guard operands.count >= 2 else { return "termini hall live needs a directory: termini hall live DIR --hall URL [--hall-credentials FILE]" }
+        if operands.count > 2 { return "unexpected argument '\(CommandLineParser.clean(operands[2]))' (termini hall live DIR)" }
+        for o in [HallOption.courts, .host, .port, .name] where options.value(o) != nil {
+            return "\(o.rawValue) goes with termini hall init, not live"
+        }
+        guard let url = options.value(HallOption.hall) else { return "termini hall live needs --hall URL (the hall's broker, mqtt://HOST[:PORT][/HALL])" }
+        if case .failure(let e) = HallAddress.parse(url) { return "--hall: \(e)" }
         return nil
     }
 
