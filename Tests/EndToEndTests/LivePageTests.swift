@@ -1,0 +1,197 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+import TerminiTestSupport
+
+/// `termini hall live DIR --hall URL`, the spectators' page, as people meet it: two courts kept
+/// in tmux over a real broker, the writer, DIR served by `python3 -m http.server`, and the page
+/// in real headless Chromium (its DevTools protocol: the same page, read as it lives).
+@Suite(.serialized) struct LivePageTests {
+    static let needs: ConditionTrait = .enabled(
+        if: HeadlessChromium.path != nil && MosquittoBroker.available && Tools.installed("tmux") && Tools.installed("python3"),
+        "needs chromium, mosquitto, tmux and python3: apt-get install chromium mosquitto tmux python3")
+
+    static let hostile = "<img src=x onerror=alert(1)>"
+
+    /// A hall for one test: its broker, two courts, the writer and a web server on DIR.
+    final class Hall {
+        let broker: MosquittoBroker
+        let site = TempDir("termini-live-site")
+        let work = TempDir("termini-live-work")
+        var courts: [TmuxSession] = []
+        private(set) var writer: pid_t = 0
+        private var server: pid_t = 0
+        let port: Int
+        var url: String { "http://127.0.0.1:\(port)/" }
+        var dir: String { site.path + "/www" }
+        var writerLog: String { work.file("writer.log") }
+
+        init() throws {
+            broker = try MosquittoBroker()
+            courts.append(try TmuxSession(arguments: ["badminton", "--court", "1", "--new", "--names", "Lin Dan (CHN),\(LivePageTests.hostile)",
+                                                      "--hall", broker.url]))
+            courts.append(try TmuxSession(arguments: ["badminton", "--court", "2", "--new", "--names", "Lee Chong Wei (MAS),Viktor Axelsen (DEN)",
+                                                      "--hall", broker.url]))
+            for c in courts { #expect(c.wait(timeout: 15) { $0.contains("hall ●") && $0.contains("serves") }.ok, "\(c.screen)") }
+            port = try MosquittoBroker.freePort()
+            try startWriter()
+            server = try Child.start(["python3", "-m", "http.server", "\(port)", "--bind", "127.0.0.1", "--directory", dir],
+                                     log: work.file("http.log"))
+        }
+
+        deinit {
+            for pid in [server, writer] where pid > 0 {
+                kill(pid, SIGKILL)
+                _ = Child.wait(pid)
+            }
+        }
+
+        func startWriter() throws {
+            writer = try Child.start([TmuxSession.binary, "hall", "live", dir, "--hall", broker.url], log: writerLog)
+            let end = Date().addingTimeInterval(10)
+            while Date() < end, !FileManager.default.fileExists(atPath: dir + "/hall.json") { usleep(20_000) }
+        }
+
+        /// Signals the writer and waits for it: its exit status.
+        func stopWriter(_ signal: Int32) -> Int32 {
+            kill(writer, signal)
+            defer { writer = 0 }
+            return Child.wait(writer)
+        }
+    }
+
+    /// The page in a browser of `width`×`height`, loaded and showing both courts.
+    static func page(_ hall: Hall, width: Int, height: Int, mobile: Bool = false) throws -> HeadlessChromium {
+        let b = try HeadlessChromium(width: width, height: height)
+        try b.viewport(width: width, height: height, mobile: mobile)
+        // The web server may take a moment to listen.
+        var loaded = false
+        for _ in 0..<50 where !loaded {
+            try b.open(hall.url)
+            loaded = try b.wait(for: "document.querySelectorAll('#courts .court[data-court]').length === 2", timeout: 2) != nil
+        }
+        #expect(loaded, "\(b.peek("document.body.innerText")) \(b.log)")
+        return b
+    }
+
+    static func points(_ court: String) -> String {
+        "Array.from(document.querySelectorAll('.court[data-court=\"\(court)\"] .points')).map(e => e.textContent).join('-')"
+    }
+
+    static func names(_ court: String) -> String {
+        "Array.from(document.querySelectorAll('.court[data-court=\"\(court)\"] .side .name')).map(e => e.textContent).join('|')"
+    }
+
+    @Test(needs) func twoCourtsTheirPlayersScoresAndARallyWithinTwoSecondsWithoutAReload() throws {
+        let hall = try Hall()
+        for _ in 0..<3 { hall.courts[0].send("a") }
+        hall.courts[1].send("l")
+        let b = try Self.page(hall, width: 1280, height: 900)
+        // The players and scores of two courts, countries beside the names.
+        #expect(try b.wait(for: "\(Self.points("1")) === '3-0' && \(Self.points("2")) === '0-1'") != nil,
+                "\(b.peek("document.body.innerText"))")
+        #expect(try b.string(Self.names("1")) == "Lin Dan|\(Self.hostile)")
+        #expect(try b.string(Self.names("2")) == "Lee Chong Wei|Viktor Axelsen")
+        #expect(try b.string("Array.from(document.querySelectorAll('.court[data-court=\"2\"] .country')).map(e => e.textContent).join('|')") == "MAS|DEN")
+        #expect(try b.string("document.querySelector('.court[data-court=\"2\"] .serving .name').textContent") == "Viktor Axelsen")
+        // The hostile name is text: no element was made of it, no dialog opened.
+        #expect(try b.number("document.querySelectorAll('img').length") == 0)
+        #expect(try b.string("document.querySelector('.court[data-court=\"1\"]').innerText").contains(Self.hostile))
+        #expect(b.dialogs.isEmpty)
+        // A rally on court 1: on the page within 2 s, the same page (no reload).
+        _ = try b.evaluate("window.sameDocument = 42")
+        let before = try b.string(Self.points("1"))
+        let sent = Date()
+        hall.courts[0].send("a")
+        let seen = try b.wait(for: "\(Self.points("1")) === '4-0'", timeout: 5)
+        let elapsed = Date().timeIntervalSince(sent)
+        #expect(seen != nil && elapsed < 2, "\(before) -> \(b.peek(Self.points("1"))) after \(elapsed) s")
+        #expect(try b.number("window.sameDocument") == 42)
+        // Told politely to a screen reader.
+        #expect(try b.string("document.getElementById('announce').getAttribute('aria-live')") == "polite")
+        #expect(try b.string("document.getElementById('announce').textContent").contains("Lin Dan 4"))
+        #expect(try b.string("document.documentElement.lang") == "en")
+        #expect(try b.number("document.querySelectorAll('.court[data-court=\"1\"] table.score th[scope=row]').length") == 2)
+        #expect(try b.string("document.documentElement.dataset.state") == "live")
+    }
+
+    /// The directory holds the page and its data only, each file whole, the temporary names
+    /// hidden and gone; the page forbids inline script.
+    @Test(needs) func theDirectoryHoldsOnlyThePageAndItsData() throws {
+        let hall = try Hall()
+        hall.courts[0].send("a")
+        let b = try Self.page(hall, width: 800, height: 600)
+        #expect(try b.wait(for: "\(Self.points("1")) === '1-0'") != nil)
+        let files = try FileManager.default.contentsOfDirectory(atPath: hall.dir).sorted()
+        #expect(files == ["hall.json", "index.html", "live.css", "live.js", "results.json"], "\(files)")
+        let html = try String(contentsOfFile: hall.dir + "/index.html", encoding: .utf8)
+        #expect(html.contains("http-equiv=\"Content-Security-Policy\" content=\"default-src 'self'; script-src 'self';"))
+        #expect(!html.contains("<script>") && !html.contains("style=") && !html.contains("http://") && !html.contains("https://"))
+        // Every file the page asked for came from DIR (no CDN, no web fonts).
+        let asked = try b.string("performance.getEntriesByType('resource').map(e => e.name).join(' ')")
+        #expect(asked.split(separator: " ").allSatisfy { $0.hasPrefix(hall.url) }, "\(asked)")
+        // Another writer on a directory that holds something else: refused, nothing written.
+        let other = TempDir("termini-live-other")
+        try "mine".write(toFile: other.file("notes.txt"), atomically: true, encoding: .utf8)
+        let r = LimitedRun.run([TmuxSession.binary, "hall", "live", other.path, "--hall", hall.broker.url],
+                               environment: ["LANG": "C.UTF-8", "HOME": hall.work.path], directory: hall.work.path)
+        #expect(r.status == 1 && r.stderr.contains("holds files that are not the page's ('notes.txt')"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other.path) == ["notes.txt"])
+    }
+
+    /// A phone in portrait (360 px: no horizontal scroll) and a 1920×1080 TV (scores in digits
+    /// at least 96 px tall), read back from screenshots.
+    @Test(needs) func aPhoneAndATV() throws {
+        let hall = try Hall()
+        for _ in 0..<11 { hall.courts[1].send("l") }
+        let shots = ProcessInfo.processInfo.environment["TERMINI_LIVE_SHOTS"] ?? hall.work.path
+        let phone = try Self.page(hall, width: 360, height: 740, mobile: true)
+        #expect(try phone.wait(for: "\(Self.points("2")) === '0-11'") != nil)
+        #expect(try phone.number("document.documentElement.scrollWidth") <= phone.number("window.innerWidth"),
+                "\(phone.peek("document.documentElement.scrollWidth"))")
+        try phone.screenshot(shots + "/live-phone.png", width: 360)
+        #expect(try phone.number("document.documentElement.scrollWidth") <= 360)
+        let tv = try Self.page(hall, width: 1920, height: 1080)
+        #expect(try tv.wait(for: "\(Self.points("2")) === '0-11'") != nil)
+        let size = try tv.number("parseFloat(getComputedStyle(document.querySelector('.court[data-court=\"2\"] .points')).fontSize)")
+        #expect(size >= 96, "score text \(size) px")
+        let name = try tv.number("parseFloat(getComputedStyle(document.querySelector('.court .who')).fontSize)")
+        #expect(name >= 32, "names \(name) px")
+        #expect(try tv.number("document.documentElement.scrollWidth") <= 1920)
+        let shot = shots + "/live-tv.png"
+        try tv.screenshot(shot, width: 1920)
+        let png = try Data(contentsOf: URL(fileURLWithPath: shot))
+        // A PNG of the TV's width: the screenshot is real (its header, 1920 px wide).
+        #expect(png.count > 10_000 && png[16..<20] == Data([0, 0, 0x07, 0x80]))
+    }
+
+    /// When the data stops: the hall's link down, then the writer stopped (status 0, the page
+    /// told), then a writer killed: the page still reads, and says how old it is.
+    @Test(needs) func whatThePageSaysWhenTheDataStops() throws {
+        let hall = try Hall()
+        hall.courts[0].send("a")
+        let b = try Self.page(hall, width: 800, height: 600)
+        #expect(try b.wait(for: "document.documentElement.dataset.state === 'live'") != nil)
+        hall.broker.stop()
+        #expect(try b.wait(for: "document.documentElement.dataset.state === 'link-down'", timeout: 15) != nil,
+                "\(b.peek("document.getElementById('status').textContent"))")
+        #expect(try b.string("document.getElementById('status').textContent").hasPrefix("Not live: the link to the hall is down"))
+        #expect(try b.string(Self.points("1")) == "1-0")
+        try hall.broker.start()
+        #expect(try b.wait(for: "document.documentElement.dataset.state === 'live'", timeout: 20) != nil)
+        #expect(hall.stopWriter(SIGTERM) == 0)
+        #expect(try b.wait(for: "document.documentElement.dataset.state === 'stopped'", timeout: 5) != nil)
+        #expect(try b.string("document.getElementById('status').textContent").contains("writer was stopped"))
+        #expect(try b.string(Self.points("1")) == "1-0")
+        #expect(((try? String(contentsOfFile: hall.writerLog, encoding: .utf8)) ?? "").contains("stopped"))
+        // A writer killed says nothing: the page finds it out from the heartbeat it no longer sees.
+        try hall.startWriter()
+        #expect(try b.wait(for: "document.documentElement.dataset.state === 'live'", timeout: 10) != nil)
+        _ = hall.stopWriter(SIGKILL)
+        #expect(try b.wait(for: "document.documentElement.dataset.state === 'stale'", timeout: 20) != nil)
+        #expect(try b.string("document.getElementById('status').textContent").hasPrefix("Not live: no news for"))
+        #expect(try b.string(Self.points("1")) == "1-0")
+    }
+}
