@@ -184,7 +184,9 @@ public enum LivePage {
             case .midGame:
                 return Moment(kind: "interval", text: "Interval", clock: clock)
             case .betweenGames:
-                return Moment(kind: "interval", text: "Interval between games", clock: clock)
+                // The game just won, said with the interval after it.
+                let won = s.gameWinners.last.flatMap { w in s.games.last.map { "Game \(s.games.count) to \(names[w]), \($0[w])-\($0[1 - w]) · " } }
+                return Moment(kind: "interval", text: (won ?? "") + "Interval", team: s.gameWinners.last, clock: clock)
             case .warmUp:
                 return Moment(kind: "warm-up", text: "Warm-up", clock: clock)
             }
