@@ -28,12 +28,14 @@ import TerminiTestSupport
         var dir: String { site.path + "/www" }
         var writerLog: String { work.file("writer.log") }
 
-        init() throws {
+        /// `more`: the command lines of further courts.
+        init(more: [[String]] = []) throws {
             broker = try MosquittoBroker()
             courts.append(try TmuxSession(arguments: ["badminton", "--court", "1", "--new", "--names", "Lin Dan (CHN),\(LivePageTests.hostile)",
                                                       "--hall", broker.url]))
             courts.append(try TmuxSession(arguments: ["badminton", "--court", "2", "--new", "--names", "Lee Chong Wei (MAS),Viktor Axelsen (DEN)",
                                                       "--hall", broker.url]))
+            for args in more { courts.append(try TmuxSession(arguments: ["badminton"] + args + ["--hall", broker.url])) }
             for c in courts { #expect(c.wait(timeout: 15) { $0.contains("hall ●") && $0.contains("serves") }.ok, "\(c.screen)") }
             port = try MosquittoBroker.freePort()
             try startWriter()
@@ -63,14 +65,14 @@ import TerminiTestSupport
     }
 
     /// The page in a browser of `width`×`height`, loaded and showing both courts.
-    static func page(_ hall: Hall, width: Int, height: Int, mobile: Bool = false) throws -> HeadlessChromium {
+    static func page(_ hall: Hall, width: Int, height: Int, mobile: Bool = false, courts: Int = 2) throws -> HeadlessChromium {
         let b = try HeadlessChromium(width: width, height: height)
         try b.viewport(width: width, height: height, mobile: mobile)
         // The web server may take a moment to listen.
         var loaded = false
         for _ in 0..<50 where !loaded {
             try b.open(hall.url)
-            loaded = try b.wait(for: "document.querySelectorAll('#courts .court[data-court]').length === 2", timeout: 2) != nil
+            loaded = try b.wait(for: "document.querySelectorAll('#courts .court[data-court]').length === \(courts)", timeout: 2) != nil
         }
         #expect(loaded, "\(b.peek("document.body.innerText")) \(b.log)")
         return b
@@ -193,5 +195,39 @@ import TerminiTestSupport
         #expect(try b.wait(for: "document.documentElement.dataset.state === 'stale'", timeout: 20) != nil)
         #expect(try b.string("document.getElementById('status').textContent").hasPrefix("Not live: no news for"))
         #expect(try b.string(Self.points("1")) == "1-0")
+    }
+
+    /// The desk's next call on a court, a final (no court's number) and the day's results.
+    @Test(needs) func theNextCallAFinalAndTheDaysResults() throws {
+        let hall = try Hall(more: [["--court", "3", "--new", "--format", "1x11", "--round", "F", "--event", "MS", "--names", "Kim Ko (KOR),Lu Li (CHN)"]])
+        let b = try Self.page(hall, width: 1280, height: 900, courts: 3)
+        #expect(try b.string("document.querySelector('.court[data-court=\"3\"] h3').textContent") == "Final")
+        #expect(try b.string("document.querySelector('.court[data-court=\"1\"] h3').textContent") == "Court 1")
+        // 11-0 in one game: the ends change at 6, Kim Ko on the right from then on.
+        for _ in 0..<6 { hall.courts[2].send("a") }
+        let court3 = hall.courts[2].configDir
+        #expect(hall.courts[2].wait { _ in
+            LimitedRun.run([TmuxSession.binary, "badminton", "--status", "--court", "3", "--config-dir", court3],
+                           environment: ["LANG": "C.UTF-8", "HOME": court3], directory: hall.work.path).stdout.hasPrefix("Kim Ko 6-0")
+        }.ok, "\(hall.courts[2].screen)")
+        for _ in 0..<5 { hall.courts[2].send("l") }
+        #expect(try b.wait(for: "document.querySelector('.court[data-court=\"3\"] .moment').dataset.kind === 'match-won'") != nil,
+                "\(b.peek("document.querySelector('.court[data-court=\"3\"]').innerText"))")
+        // The day's results: the final, as a table row.
+        #expect(try b.wait(for: "document.querySelectorAll('#results-body tr').length === 1") != nil)
+        let row = try b.string("document.querySelector('#results-body tr').innerText")
+        #expect(row.contains("Kim Ko (KOR) v Lu Li (CHN)") && row.contains("11–0") && row.contains("MS · F"), "\(row)")
+        #expect(try b.string("document.querySelector('#results-body strong').textContent") == "Kim Ko (KOR)")
+        // The desk calls the next match to court 2 (retained, as the desk sends it).
+        let t = Int(Date().timeIntervalSince1970)
+        let call = "{\"v\":1,\"id\":\"14@\(t)\",\"match\":\"14\",\"event\":\"WD\",\"round\":\"SF\",\"court\":\"2\","
+            + "\"team1\":[{\"name\":\"Eva Erl\",\"country\":\"GER\"},{\"name\":\"Fay Fox\"}],"
+            + "\"team2\":[{\"name\":\"Gia Gul\",\"country\":\"DEN\"},{\"name\":\"\(Self.hostile)\"}],\"calledAt\":\(t)}"
+        #expect(try Child.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(hall.broker.port)", "-r", "-q", "1",
+                               "-t", "termini/hall/desk/call/2", "-m", call]) == 0)
+        #expect(try b.wait(for: "document.querySelector('.court[data-court=\"2\"] .next')") != nil)
+        let next = try b.string("document.querySelector('.court[data-court=\"2\"] .next').textContent")
+        #expect(next == "Next: Match 14 · WD SF · Eva Erl (GER) / Fay Fox v Gia Gul (DEN) / \(Self.hostile)", "\(next)")
+        #expect(try b.number("document.querySelectorAll('img, b').length") == 0)
     }
 }
