@@ -11,12 +11,15 @@ enum HallOption: String, OptionName {
     case hall = "--hall", hallCredentials = "--hall-credentials"
 }
 
-/// What the command line asked of `termini hall init`, read once; values as typed.
+/// What the command line asked of `termini hall init` or `live`, read once; values as typed.
 struct HallCommandOptions: Equatable, Sendable {
     var courts: String?, host: String?, port: String?, name: String?
+    /// `live`: the hall's address and the display's credentials.
+    var hall: String?, hallCredentials: String?
 
-    init(courts: String? = nil, host: String? = nil, port: String? = nil, name: String? = nil) {
+    init(courts: String? = nil, host: String? = nil, port: String? = nil, name: String? = nil, hall: String? = nil, hallCredentials: String? = nil) {
         (self.courts, self.host, self.port, self.name) = (courts, host, port, name)
+        (self.hall, self.hallCredentials) = (hall, hallCredentials)
     }
 
     init(_ options: AppOptions) {
@@ -24,6 +27,15 @@ struct HallCommandOptions: Equatable, Sendable {
         host = options.value(HallOption.host)
         port = options.value(HallOption.port)
         name = options.value(HallOption.name)
+        hall = options.value(HallOption.hall)
+        hallCredentials = options.value(HallOption.hallCredentials)
+    }
+
+    /// The options of the other command than `live` (true) or `init` (false), if any.
+    func misplaced(live: Bool) -> HallOption? {
+        let given: [(HallOption, String?)] = live ? [(.courts, courts), (.host, host), (.port, port), (.name, name)]
+                                                  : [(.hall, hall), (.hallCredentials, hallCredentials)]
+        return given.first { $0.1 != nil }?.0
     }
 }
 
@@ -35,7 +47,7 @@ struct HallCommandOptions: Equatable, Sendable {
 public enum HallCommand {
     public static let descriptor = AppDescriptor(
         id: "hall", name: "Hall",
-        summary: "init DIR --courts N: a hall's broker, its passwords and ACL; live DIR --hall URL: the spectators' page",
+        summary: "init DIR: a hall's broker; live DIR: its spectators' page",
         options: [
             OptionSpec(HallOption.courts, value: "N", help: "with init: the number of courts, 1 to 99 (named 1 to N)"),
             OptionSpec(HallOption.host, value: "HOST", help: "with init: the address the courts reach the broker at (default: this machine's name)"),
@@ -60,10 +72,8 @@ public enum HallCommand {
         if operands.first == "live" { return validateLive(options, operands) }
         guard operands.first == "init", operands.count >= 2 else { return "termini hall needs: \(usage)" }
         if operands.count > 2 { return "unexpected argument '\(CommandLineParser.clean(operands[2]))' (termini hall init DIR)" }
-        for o in [HallOption.hall, .hallCredentials] where options.value(o) != nil {
-            return "\(o.rawValue) goes with termini hall live, not init"
-        }
         let o = HallCommandOptions(options)
+        if let m = o.misplaced(live: false) { return "\(m.rawValue) goes with termini hall live, not init" }
         guard let c = o.courts else { return "termini hall init needs --courts N (1 to \(HallInit.maxCourts))" }
         guard let n = Int(c), (1...HallInit.maxCourts).contains(n) else {
             return "--courts takes a number of courts from 1 to \(HallInit.maxCourts), not '\(CommandLineParser.clean(c))'"
@@ -83,10 +93,9 @@ public enum HallCommand {
     static func validateLive(_ options: AppOptions, _ operands: [String]) -> String? {
         guard operands.count >= 2 else { return "termini hall live needs a directory: termini hall live DIR --hall URL [--hall-credentials FILE]" }
         if operands.count > 2 { return "unexpected argument '\(CommandLineParser.clean(operands[2]))' (termini hall live DIR)" }
-        for o in [HallOption.courts, .host, .port, .name] where options.value(o) != nil {
-            return "\(o.rawValue) goes with termini hall init, not live"
-        }
-        guard let url = options.value(HallOption.hall) else { return "termini hall live needs --hall URL (the hall's broker, mqtt://HOST[:PORT][/HALL])" }
+        let o = HallCommandOptions(options)
+        if let m = o.misplaced(live: true) { return "\(m.rawValue) goes with termini hall init, not live" }
+        guard let url = o.hall else { return "termini hall live needs --hall URL (the hall's broker, mqtt://HOST[:PORT][/HALL])" }
         if case .failure(let e) = HallAddress.parse(url) { return "--hall: \(e)" }
         return nil
     }
