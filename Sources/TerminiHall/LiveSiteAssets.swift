@@ -201,9 +201,6 @@ body {
   .serve, .card { forced-color-adjust: none; }
   .status::before { forced-color-adjust: none; }
 }
-@media (prefers-reduced-motion: no-preference) {
-  .points { transition: color 0.3s; }
-}
 """#
 
     public static let js = #"""
@@ -451,8 +448,7 @@ body {
         text = "Not live: the scores’ writer was stopped at " + timeOfDay(d.heartbeat) + ". Scores as they were " + ago(sinceBeat) + " ago.";
       } else if (sinceBeat > staleAfter) {
         kind = "stale";
-        text = "Not live: no news for " + ago(sinceBeat) + (state.failingSince ? " (this page cannot reach the site)" : " (the scores’ writer may have stopped)") +
-          ". Scores as they were " + ago(sinceBeat) + " ago.";
+        text = "Not live: no news for " + ago(sinceBeat) + (state.failingSince ? " (this page cannot reach the site)." : " (the scores’ writer may have stopped).");
       } else if (!d.link.up) {
         kind = "link-down";
         const down = (d.heartbeat - d.link.since) + sinceBeat;

@@ -167,6 +167,16 @@ import TerminiTestSupport
         let png = try Data(contentsOf: URL(fileURLWithPath: shot))
         // A PNG of the TV's width: the screenshot is real (its header, 1920 px wide).
         #expect(png.count > 10_000 && png[16..<20] == Data([0, 0, 0x07, 0x80]))
+        // Light, dark and high contrast (the high-contrast theme's white on black), as the
+        // device asks for them.
+        let colours = "[getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.querySelector('.who')).color, getComputedStyle(document.querySelector('.team1 .points')).color].join(' ')"
+        #expect(try tv.string(colours) == "rgb(238, 241, 245) rgb(16, 20, 26) rgb(196, 22, 28)")
+        for (features, expected, name) in [([["name": "prefers-color-scheme", "value": "dark"]], "rgb(13, 17, 23) rgb(240, 243, 246) rgb(255, 107, 107)", "dark"),
+                                           ([["name": "prefers-contrast", "value": "more"]], "rgb(0, 0, 0) rgb(255, 255, 255) rgb(255, 32, 32)", "contrast")] {
+            try tv.call("Emulation.setEmulatedMedia", ["features": features])
+            #expect(try tv.string(colours) == expected, "\(name): \(tv.peek(colours))")
+            try tv.screenshot(shots + "/live-tv-\(name).png", width: 1920)
+        }
     }
 
     /// When the data stops: the hall's link down, then the writer stopped (status 0, the page
@@ -195,6 +205,7 @@ import TerminiTestSupport
         #expect(try b.wait(for: "document.documentElement.dataset.state === 'stale'", timeout: 20) != nil)
         #expect(try b.string("document.getElementById('status').textContent").hasPrefix("Not live: no news for"))
         #expect(try b.string(Self.points("1")) == "1-0")
+        try b.screenshot((ProcessInfo.processInfo.environment["TERMINI_LIVE_SHOTS"] ?? hall.work.path) + "/live-stale.png", width: 800)
     }
 
     /// The desk's next call on a court, a final (no court's number) and the day's results.
