@@ -94,7 +94,8 @@ public final class LiveSiteWriter {
 
     /// The courts of the mirror, each journal and history replayed only when it changed.
     public func courts(of mirror: HallMirror) -> [LivePage.Court] {
-        var names = Set(mirror.links.keys)
+        // A court called to by the desk is one, even before its laptop is heard.
+        var names = Set(mirror.links.keys).union(mirror.nextCalls.calls.keys)
         for file in mirror.files.keys {
             for ending in ["-match.jsonl", "-history.jsonl"] where file.hasPrefix("badminton-") && file.hasSuffix(ending) {
                 names.insert(String(file.dropFirst("badminton-".count).dropLast(ending.count)))

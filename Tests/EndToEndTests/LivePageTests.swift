@@ -241,4 +241,69 @@ import TerminiTestSupport
         #expect(next == "Next: Match 14 · WD SF · Eva Erl (GER) / Fay Fox v Gia Gul (DEN) / \(Self.hostile)", "\(next)")
         #expect(try b.number("document.querySelectorAll('img, b').length") == 0)
     }
+
+    /// A hall from `termini hall init`: the writer with the display's read-only credentials has
+    /// every court, its results and the desk's calls; bad command lines are usage errors (64);
+    /// Ctrl-C (SIGINT) stops it cleanly (0), the page told.
+    @Test(.enabled(if: HeadlessChromium.path != nil && MosquittoBroker.available && Child.installed("mosquitto_passwd")
+                   && Tools.installed("tmux") && Tools.installed("python3"),
+                   "needs chromium, mosquitto (mosquitto_passwd), tmux and python3"))
+    func theDisplaysCredentialsAreEnough() throws {
+        let work = TempDir("termini-live-init")
+        let env = ["LANG": "C.UTF-8", "HOME": work.path]
+        func termini(_ args: [String]) -> LimitedRun { LimitedRun.run([TmuxSession.binary] + args, environment: env, directory: work.path) }
+        let port = try MosquittoBroker.freePort()
+        let hallDir = work.path + "/hall", site = work.path + "/www"
+        #expect(termini(["hall", "init", hallDir, "--courts", "2", "--host", "127.0.0.1", "--port", "\(port)"]).status == 0)
+        let broker = try Child.start(["mosquitto", "-c", hallDir + "/mosquitto.conf"], log: work.file("broker.log"))
+        defer {
+            kill(broker, SIGTERM)
+            _ = Child.wait(broker)
+        }
+        let url = "mqtt://127.0.0.1:\(port)/hall"
+        let court = try TmuxSession(arguments: ["badminton", "--court", "1", "--new", "--names", "Ann,Bob", "--hall", url,
+                                                "--hall-credentials", hallDir + "/credentials/court-1.credentials"])
+        #expect(court.wait(timeout: 15) { $0.contains("hall ●") && $0.contains("serves") }.ok, "\(court.screen)")
+        court.send("a")
+        // Bad command lines: a usage error each, nothing written.
+        for bad in [["hall", "live", site], ["hall", "live", site, "--hall", "http://x"], ["hall", "live", site, "--hall", url, "--courts", "2"]] {
+            let r = termini(bad)
+            #expect(r.status == 64 && r.stderr.contains("usage: termini"), "\(bad): \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: site))
+        let writer = try Child.start([TmuxSession.binary, "hall", "live", site, "--hall", url,
+                                      "--hall-credentials", hallDir + "/credentials/display.credentials"], log: work.file("writer.log"))
+        defer { if kill(writer, 0) == 0 { kill(writer, SIGKILL); _ = Child.wait(writer) } }
+        let http = try MosquittoBroker.freePort()
+        let server = try Child.start(["python3", "-m", "http.server", "\(http)", "--bind", "127.0.0.1", "--directory", site],
+                                     log: work.file("http.log"))
+        defer {
+            kill(server, SIGKILL)
+            _ = Child.wait(server)
+        }
+        // The desk's call to court 2, sent with the desk's credentials as the desk sends it.
+        let desk = try String(contentsOfFile: hallDir + "/credentials/desk.credentials", encoding: .utf8)
+        let password = desk.split(separator: "\n").first { $0.hasPrefix("password = ") }.map { String($0.dropFirst(11)) } ?? ""
+        let t = Int(Date().timeIntervalSince1970)
+        let call = "{\"v\":1,\"id\":\"3@\(t)\",\"match\":\"3\",\"event\":\"MS\",\"round\":\"R1\",\"court\":\"2\","
+            + "\"team1\":[{\"name\":\"Cy\"}],\"team2\":[{\"name\":\"Di\"}],\"calledAt\":\(t)}"
+        #expect(try Child.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(port)", "-u", "desk", "-P", password, "-r", "-q", "1",
+                               "-t", "termini/hall/desk/call/2", "-m", call]) == 0)
+        let b = try HeadlessChromium(width: 800, height: 600)
+        var shown = false
+        for _ in 0..<50 where !shown {
+            try b.open("http://127.0.0.1:\(http)/")
+            shown = try b.wait(for: "\(Self.points("1")) === '1-0'", timeout: 2) != nil
+        }
+        #expect(shown, "\(b.peek("document.body.innerText")) \((try? String(contentsOfFile: work.file("writer.log"), encoding: .utf8)) ?? "")")
+        #expect(try b.wait(for: "document.querySelector('.court[data-court=\"2\"] .next')") != nil, "\(b.peek("document.body.innerText"))")
+        #expect(try b.string("document.querySelector('.court[data-court=\"2\"] .next').textContent") == "Next: Match 3 · MS R1 · Cy v Di")
+        #expect(try b.string("document.documentElement.dataset.state") == "live")
+        // Ctrl-C: a clean stop, status 0, and the page says the writer stopped.
+        kill(writer, SIGINT)
+        #expect(Child.wait(writer) == 0)
+        #expect(try b.wait(for: "document.documentElement.dataset.state === 'stopped'", timeout: 5) != nil)
+        let log = (try? String(contentsOfFile: work.file("writer.log"), encoding: .utf8)) ?? ""
+        #expect(log.contains("linked to the hall") && log.hasSuffix("termini: hall live: stopped\n"), "\(log)")
+    }
 }
