@@ -120,7 +120,8 @@ public enum LivePage {
             ("heading", .string(o.heading)), ("format", .string(s.format.description)), ("doubles", .bool(s.isDoubles)),
             ("teams", .array(teams)), ("games", .array(s.games.map { .array([.int($0[0]), .int($0[1])]) })),
             ("game", .int(s.gameNumber)), ("finished", .bool(s.isOver)), ("final", .bool(isFinal(o.round))),
-            ("server", serving ? .object([("team", .int(s.server)), ("player", .string(s.serverName()))]) : .null),
+            ("server", serving ? .object([("team", .int(s.server)), ("player", .string(s.serverName())),
+                                          ("index", .int(min(s.serverPlayer, s.teams[s.server].players.count - 1)))]) : .null),
             ("moment", .object(momentJSON)), ("call", .string(UmpireCall.text(s, now: now, court: court))), ("events", .int(log.effective.count)),
         ])
     }

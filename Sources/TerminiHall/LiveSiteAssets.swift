@@ -133,7 +133,7 @@ body {
 .who { text-align: left; font-weight: 650; font-size: 1.15rem; width: auto; }
 .team1 .who { border-left: 0.3rem solid var(--team1); padding-left: 0.5rem; }
 .team2 .who { border-left: 0.3rem solid var(--team2); padding-left: 0.5rem; }
-.player { display: inline; }
+.player { display: inline-block; max-width: 100%; }
 .country {
   display: inline-block; margin-left: 0.35em; padding: 0 0.3em; font-size: 0.72em; font-weight: 600;
   border: 1px solid var(--line); border-radius: 0.25em; color: var(--muted); vertical-align: 0.1em;
@@ -272,16 +272,18 @@ body {
     const th = el("th", "who");
     th.scope = "row";
     const players = el("span", "players");
+    // The badge beside the player who serves (in doubles, one of the pair).
+    const server = team.serving && match.server ? match.server.index : -1;
     team.players.forEach((p, i) => {
       if (i > 0) players.appendChild(el("span", "pair", " / "));
-      players.appendChild(player(p));
+      const span = player(p);
+      if (i === server) {
+        span.appendChild(hidden(" "));
+        span.appendChild(el("span", "serve", "serving"));
+      }
+      players.appendChild(span);
     });
     th.appendChild(players);
-    if (team.serving) {
-      th.appendChild(hidden(" "));
-      th.appendChild(el("span", "serve", "serving"));
-      if (match.doubles && match.server) th.appendChild(hidden(": " + match.server.player));
-    }
     for (const c of team.cards) {
       const card = el("span", "card card-" + c.colour);
       card.title = c.colour + " card: " + c.player;

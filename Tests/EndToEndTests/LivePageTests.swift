@@ -146,16 +146,31 @@ import TerminiTestSupport
     /// A phone in portrait (360 px: no horizontal scroll) and a 1920×1080 TV (scores in digits
     /// at least 96 px tall), read back from screenshots.
     @Test(needs) func aPhoneAndATV() throws {
-        let hall = try Hall()
+        let hall = try Hall(more: [["--court", "3", "--new", "--doubles", "--names", "Ann Able (SUI)/Bea Berg (SWE),Cat Cole/Dan Dorn",
+                                    "--match-no", "21", "--event", "WD", "--round", "QF"]])
         for _ in 0..<11 { hall.courts[1].send("l") }
+        // Doubles: Enter takes the service as the dialog offers it; then a rally to each side.
+        hall.courts[2].send("Enter")
+        hall.courts[2].send("a")
+        hall.courts[2].send("l")
         let shots = ProcessInfo.processInfo.environment["TERMINI_LIVE_SHOTS"] ?? hall.work.path
-        let phone = try Self.page(hall, width: 360, height: 740, mobile: true)
+        let phone = try Self.page(hall, width: 360, height: 740, mobile: true, courts: 3)
+        // In doubles the badge is beside the player who serves.
+        #expect(try phone.wait(for: "\(Self.points("3")) === '1-1'") != nil, "\(phone.peek("document.body.innerText"))")
+        let dir = hall.courts[2].configDir
+        let status = LimitedRun.run([TmuxSession.binary, "badminton", "--status", "--json", "--court", "3", "--config-dir", dir],
+                                    environment: ["LANG": "C.UTF-8", "HOME": dir], directory: hall.work.path).stdout
+        let server = ((try? JSONSerialization.jsonObject(with: Data(status.utf8))) as? [String: Any])
+            .flatMap { $0["server"] as? [String: Any] }?["player"] as? String
+        #expect(server == "Dan Dorn", "\(status)")
+        #expect(try phone.string("document.querySelector('.court[data-court=\"3\"] .player:has(.serve) .name').textContent") == server)
+        #expect(try phone.string("document.querySelector('.court[data-court=\"3\"] .match-head').textContent") == "Match 21 · WD · QF · 3x21")
         #expect(try phone.wait(for: "\(Self.points("2")) === '0-11'") != nil)
         #expect(try phone.number("document.documentElement.scrollWidth") <= phone.number("window.innerWidth"),
                 "\(phone.peek("document.documentElement.scrollWidth"))")
         try phone.screenshot(shots + "/live-phone.png", width: 360)
         #expect(try phone.number("document.documentElement.scrollWidth") <= 360)
-        let tv = try Self.page(hall, width: 1920, height: 1080)
+        let tv = try Self.page(hall, width: 1920, height: 1080, courts: 3)
         #expect(try tv.wait(for: "\(Self.points("2")) === '0-11'") != nil)
         let size = try tv.number("parseFloat(getComputedStyle(document.querySelector('.court[data-court=\"2\"] .points')).fontSize)")
         #expect(size >= 96, "score text \(size) px")
