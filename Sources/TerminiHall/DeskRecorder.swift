@@ -57,8 +57,7 @@ public final class DeskRecorder: ClientDriven {
         self.lock = lock
         self.unlock = unlock
         // A persistent session: what courts send while the desk is away waits at the broker.
-        client = try MQTTClient(clientID: clientID, cleanSession: false, host: address.host, port: address.port,
-                                username: credentials?.user, password: credentials?.password)
+        client = try MQTTClient(clientID: clientID, cleanSession: false, address: address, credentials: credentials)
         for files in CourtFiles.courts(in: store.fileNames()) {
             guard let c = files.court else { continue }
             copies[c] = readCopy(c)

@@ -2,7 +2,7 @@ import TerminiApp
 
 /// The names of the desk's options, in the order of its options table (`DeskCommand.descriptor`).
 enum DeskOption: String, OptionName {
-    case hall = "--hall", hallCredentials = "--hall-credentials", matches = "--matches", call = "--call", court = "--court"
+    case hall = "--hall", hallCredentials = "--hall-credentials", hallCA = "--hall-ca", matches = "--matches", call = "--call", court = "--court"
     case wait = "--wait", results = "--results", scoresheet = "--scoresheet"
 }
 
