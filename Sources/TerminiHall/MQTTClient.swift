@@ -127,6 +127,10 @@ public final class MQTTClient {
         handle = h
         _ = lib.api.int_option(h, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5)
         _ = lib.api.int_option(h, MOSQ_OPT_TCP_NODELAY, 1)
+        // As many QoS 1 messages in flight from the broker as it likes (MQTT 5 Receive Maximum):
+        // each is acknowledged as it is read, and a flood on one court does not fill the
+        // broker's queue for this client (which would drop another court's messages).
+        _ = lib.api.int_option(h, MOSQ_OPT_RECEIVE_MAXIMUM, 65535)
         // The CONNECT's Maximum Packet Size. libmosquitto takes CONNECT properties only from
         // its blocking connect, which keeps them before it checks its host: given none, it
         // stops there, and every later connect_async/reconnect_async sends them.
@@ -254,7 +258,7 @@ public final class MQTTClient {
             connectingSince = now
         } else {
             connectingSince = nil
-            problem = lib.describe(rc)
+            problem = tlsProblem() ?? lib.describe(rc)
             scheduleRetry(now: now)
         }
     }
@@ -299,7 +303,7 @@ public final class MQTTClient {
     public func service(now: Double) {
         if stopped { return }
         if let since = connectingSince, !isConnected, now - since >= MQTTClient.connectTimeout {
-            lost("no answer from \(host):\(port)", now: now)
+            lost(tlsProblem() ?? "no answer from \(host):\(port)", now: now)
             return
         }
         if let at = retryAt {

@@ -17,13 +17,17 @@ import TerminiTestSupport
     final class InitHall {
         let hall: HallInit
         let broker: MosquittoBroker
-        init() throws {
+        /// `plain`: the hall as it was before TLS (the same users and ACL, a listener in clear).
+        init(plain: Bool = false, extra: [String] = []) throws {
             let dir = NSTemporaryDirectory() + "termini-hallsec-\(getpid())-\(UUID().uuidString.prefix(8))"
             hall = HallInit(directory: dir, courts: 4, port: try MosquittoBroker.freePort(), host: "127.0.0.1")
             try hall.write(passwd: HallInit.hashPasswords).get()
             let conf = try String(contentsOfFile: dir + "/mosquitto.conf", encoding: .utf8)
-            let lines = conf.split(separator: "\n").filter { !$0.hasPrefix("listener") && !$0.hasPrefix("user") }.map(String.init)
-            broker = try MosquittoBroker(port: hall.port, config: lines)
+            let tls = ["cafile", "certfile", "keyfile", "tls_version"]
+            let lines = conf.split(separator: "\n").filter { line in
+                !line.hasPrefix("listener") && !line.hasPrefix("user") && !(plain && tls.contains { line.hasPrefix($0 + " ") })
+            }.map(String.init)
+            broker = try MosquittoBroker(port: hall.port, config: lines + extra)
         }
         deinit { try? FileManager.default.removeItem(atPath: hall.directory) }
         var url: String { broker.url + "/hall" }
