@@ -13,6 +13,8 @@ struct DeskOptions: Equatable, Sendable {
     var hall: String?
     /// The file with the desk's user and password.
     var hallCredentials: String?
+    /// The CA certificate that signed the broker's (mqtts://).
+    var hallCA: String?
     /// The order of play, a CSV file.
     var matches: String?
     /// `--call MATCH --court N`: a call without the screen.
@@ -28,6 +30,7 @@ struct DeskOptions: Equatable, Sendable {
     init(_ options: AppOptions = AppOptions()) {
         hall = options.value(DeskOption.hall)
         hallCredentials = options.value(DeskOption.hallCredentials)
+        hallCA = options.value(DeskOption.hallCA)
         results = options.value(DeskOption.results)
         matches = options.value(DeskOption.matches)
         call = options.value(DeskOption.call)

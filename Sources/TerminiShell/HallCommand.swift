@@ -33,7 +33,7 @@ struct HallCommandOptions: Equatable, Sendable {
 public enum HallCommand {
     public static let descriptor = AppDescriptor(
         id: "hall", name: "Hall",
-        summary: "init DIR --courts N: a hall's broker, its TLS certificates, passwords and ACL",
+        summary: "init DIR --courts N: a hall's broker, TLS, passwords and ACL",
         options: [
             OptionSpec(HallOption.courts, value: "N", help: "with init: the number of courts, 1 to 99 (named 1 to N)"),
             OptionSpec(HallOption.host, value: "HOST", help: "with init: the address the courts reach the broker at, written in its TLS certificate; an address is the only one it listens on (default: this machine's name)"),
