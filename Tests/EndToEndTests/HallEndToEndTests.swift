@@ -432,9 +432,10 @@ import Testing
         court.send("a")
         #expect(court.wait { Self.synced($0) }.ok, "\(court.screen)")
         let held = Self.journal(deskDir.path, court: "6")
-        // Garbage with an escape, a payload of 1 MiB (from a file: too long for an argument), a forged seq.
+        // Garbage with an escape, a payload of 520 KiB (from a file: too long for an argument; over
+        // the desk's 512 KiB, under the most its client takes), a forged seq.
         let huge = deskDir.path + "/../huge-\(getpid())"
-        try String(repeating: "x", count: 1 << 20).write(toFile: huge, atomically: true, encoding: .utf8)
+        try String(repeating: "x", count: 520 << 10).write(toFile: huge, atomically: true, encoding: .utf8)
         defer { unlink(huge) }
         for message in [["-m", "garbage\u{1b}[2J"], ["-f", huge], ["-m", "{\"v\":1,\"court\":\"6\",\"keeper\":\"0123456789abcdef\",\"match\":1,\"seq\":9}\n{}"]] {
             let pub = ["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "termini/hall/court/6/event"] + message

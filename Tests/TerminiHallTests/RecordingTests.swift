@@ -274,7 +274,9 @@ func deskAndCourt(_ name: String, persistence: Bool = false, sourceLocation: Sou
         let k = court.keeper
         let forged = String(decoding: MatchEvent(.point(team: 1), at: m + 99).line.dropLastNewline, as: UTF8.self)
         let big = NSTemporaryDirectory() + "termini-big-\(getpid())"
-        try String(repeating: "x", count: 2 << 20).write(toFile: big, atomically: true, encoding: .utf8)
+        // Over what the desk takes as an event (512 KiB), under what its client takes at all
+        // (MQTTClient.maxPacketBytes: a larger one the broker never sends it).
+        try String(repeating: "x", count: 520 << 10).write(toFile: big, atomically: true, encoding: .utf8)
         defer { unlink(big) }
         let pub = ["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(broker.port)", "-t", topic, "-q", "1"]
         for args in [["-m", "garbage \u{1b}[2J"], ["-f", big],
