@@ -33,9 +33,8 @@ public enum HallLive {
         let signals = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
         defer { if signals >= 0 { close(signals) } }
         let mirror: HallMirror
-        do {
-            mirror = try HallMirror(address: hall.address, credentials: hall.credentials, court: nil,
-                                    clientID: HallService.screenID(hall), now: clock())
+        do throws(HallError) {
+            mirror = try HallMirror(address: hall.address, credentials: hall.credentials, court: nil, now: clock())
         } catch {
             say("termini: hall live: \(TextLayout.printable(error.description))\n")
             return 1

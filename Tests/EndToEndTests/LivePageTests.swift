@@ -257,7 +257,7 @@ import TerminiTestSupport
         #expect(try b.number("document.querySelectorAll('img, b').length") == 0)
     }
 
-    /// A hall from `termini hall init`: the writer with the display's read-only credentials has
+    /// A hall from `termini hall init` (TLS): the writer with the display's read-only credentials has
     /// every court, its results and the desk's calls; bad command lines are usage errors (64);
     /// Ctrl-C (SIGINT) stops it cleanly (0), the page told.
     @Test(.enabled(if: HeadlessChromium.path != nil && MosquittoBroker.available && Child.installed("mosquitto_passwd")
@@ -275,19 +275,21 @@ import TerminiTestSupport
             kill(broker, SIGTERM)
             _ = Child.wait(broker)
         }
-        let url = "mqtt://127.0.0.1:\(port)/hall"
+        let url = "mqtts://127.0.0.1:\(port)/hall", ca = hallDir + "/hall-ca.crt"
         let court = try TmuxSession(arguments: ["badminton", "--court", "1", "--new", "--names", "Ann,Bob", "--hall", url,
-                                                "--hall-credentials", hallDir + "/credentials/court-1.credentials"])
+                                                "--hall-credentials", hallDir + "/credentials/court-1.credentials", "--hall-ca", ca])
         #expect(court.wait(timeout: 15) { $0.contains("hall ●") && $0.contains("serves") }.ok, "\(court.screen)")
         court.send("a")
         // Bad command lines: a usage error each, nothing written.
-        for bad in [["hall", "live", site], ["hall", "live", site, "--hall", "http://x"], ["hall", "live", site, "--hall", url, "--courts", "2"]] {
+        for bad in [["hall", "live", site], ["hall", "live", site, "--hall", "http://x"], ["hall", "live", site, "--hall", url, "--courts", "2"],
+                    ["hall", "live", site, "--hall", "mqtt://127.0.0.1:\(port)/hall", "--hall-ca", ca]] {
             let r = termini(bad)
             #expect(r.status == 64 && r.stderr.contains("usage: termini"), "\(bad): \(r.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: site))
         let writer = try Child.start([TmuxSession.binary, "hall", "live", site, "--hall", url,
-                                      "--hall-credentials", hallDir + "/credentials/display.credentials"], log: work.file("writer.log"))
+                                      "--hall-credentials", hallDir + "/credentials/display.credentials", "--hall-ca", ca],
+                                     log: work.file("writer.log"))
         defer { if kill(writer, 0) == 0 { kill(writer, SIGKILL); _ = Child.wait(writer) } }
         let http = try MosquittoBroker.freePort()
         let server = try Child.start(["python3", "-m", "http.server", "\(http)", "--bind", "127.0.0.1", "--directory", site],
@@ -302,7 +304,7 @@ import TerminiTestSupport
         let t = Int(Date().timeIntervalSince1970)
         let call = "{\"v\":1,\"id\":\"3@\(t)\",\"match\":\"3\",\"event\":\"MS\",\"round\":\"R1\",\"court\":\"2\","
             + "\"team1\":[{\"name\":\"Cy\"}],\"team2\":[{\"name\":\"Di\"}],\"calledAt\":\(t)}"
-        #expect(try Child.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(port)", "-u", "desk", "-P", password, "-r", "-q", "1",
+        #expect(try Child.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(port)", "--cafile", ca, "-u", "desk", "-P", password, "-r", "-q", "1",
                                "-t", "termini/hall/desk/call/2", "-m", call]) == 0)
         let b = try HeadlessChromium(width: 800, height: 600)
         var shown = false

@@ -24,7 +24,7 @@ import TerminiTestSupport
     }
 
     @Test func badHallsAreUsageErrors() {
-        #expect(error("badminton", "--court", "3", "--hall", "http://h")?.hasPrefix("--hall: hall address 'http://h': expected mqtt://") == true)
+        #expect(error("badminton", "--court", "3", "--hall", "http://h")?.hasPrefix("--hall: hall address 'http://h': expected mqtts://") == true)
         #expect(error("badminton", "--court", "3", "--hall", "mqtt://user:secret@h")?.contains("--hall-credentials FILE") == true)
         #expect(error("badminton", "--court", "3", "--hall", "mqtt://h:99999")?.contains("port") == true)
         #expect(error("badminton", "--court", "3", "--hall") == "option '--hall' needs a value (URL)")
@@ -90,7 +90,7 @@ import TerminiTestSupport
 
     @Test func badHallInitLinesAreUsageErrors() {
         let usage = "termini hall init DIR --courts N [--host HOST] [--port PORT] [--name HALL]\n"
-            + "   or: termini hall live DIR --hall URL [--hall-credentials FILE]"
+            + "   or: termini hall live DIR --hall URL [--hall-credentials FILE] [--hall-ca FILE]"
         #expect(error("hall") == "termini hall needs: \(usage)")
         #expect(error("hall", "init") == "termini hall needs: \(usage)")
         #expect(error("hall", "init", "d") == "termini hall init needs --courts N (1 to 99)")
@@ -106,20 +106,22 @@ import TerminiTestSupport
     }
 
     @Test func hallLiveIsACommand() {
-        let inv = parsed("hall", "live", "/srv/www", "--hall", "mqtt://10.0.0.5/club", "--hall-credentials", "display.credentials")
+        let inv = parsed("hall", "live", "/srv/www", "--hall", "mqtts://10.0.0.5/club", "--hall-credentials", "display.credentials",
+                         "--hall-ca", "hall-ca.crt")
         #expect(inv?.command == "hall" && inv?.operands == ["live", "/srv/www"])
         #expect(inv.map(HallCommand.isLive) == true && parsed("hall", "init", "d", "--courts", "2").map(HallCommand.isLive) == false)
-        #expect(inv.map { HallCommandOptions($0.appOptions) } == HallCommandOptions(hall: "mqtt://10.0.0.5/club", hallCredentials: "display.credentials"))
+        #expect(inv.map { HallCommandOptions($0.appOptions) } == HallCommandOptions(hall: "mqtts://10.0.0.5/club", hallCredentials: "display.credentials", hallCA: "hall-ca.crt"))
     }
 
     @Test func badHallLiveLinesAreUsageErrors() {
-        #expect(error("hall", "live") == "termini hall live needs a directory: termini hall live DIR --hall URL [--hall-credentials FILE]")
-        #expect(error("hall", "live", "d") == "termini hall live needs --hall URL (the hall's broker, mqtt://HOST[:PORT][/HALL])")
+        #expect(error("hall", "live") == "termini hall live needs a directory: termini hall live DIR --hall URL [--hall-credentials FILE] [--hall-ca FILE]")
+        #expect(error("hall", "live", "d") == "termini hall live needs --hall URL (the hall's broker, mqtts://HOST[:PORT][/HALL])")
         #expect(error("hall", "live", "d", "e", "--hall", "mqtt://h") == "unexpected argument 'e' (termini hall live DIR)")
         #expect(error("hall", "live", "d", "--hall", "http://h")?.hasPrefix("--hall: ") == true)
         #expect(error("hall", "live", "d", "--hall", "mqtt://u:p@h")?.contains("--hall-credentials FILE") == true)
         #expect(error("hall", "live", "d", "--hall", "mqtt://h", "--courts", "2") == "--courts goes with termini hall init, not live")
         #expect(error("hall", "init", "d", "--courts", "2", "--hall", "mqtt://h") == "--hall goes with termini hall live, not init")
+        #expect(error("hall", "init", "d", "--courts", "2", "--hall-ca", "ca.crt") == "--hall-ca goes with termini hall live, not init")
         #expect(error("hall", "live", "d", "--hall") == "option '--hall' needs a value (URL)")
     }
 }
