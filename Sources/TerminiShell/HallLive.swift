@@ -53,7 +53,8 @@ public enum HallLive {
             // The link: up once the subscriptions are answered (what was retained follows at once).
             let up = mirror.isConnected && mirror.subscribedAt != nil
             if up != link.up || (!up && mirror.problem != link.problem) {
-                if up != link.up {
+                // Said when the link comes or goes, and when why it is down changes (a wrong CA, a refused password).
+                if up != link.up || mirror.problem != nil {
                     say(up ? "termini: hall live: linked to the hall\n"
                            : "termini: hall live: no link to the hall\(mirror.problem.map { " (\(TextLayout.printable($0)))" } ?? "")\n")
                 }

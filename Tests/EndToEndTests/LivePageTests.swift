@@ -316,6 +316,25 @@ import TerminiTestSupport
         #expect(try b.wait(for: "document.querySelector('.court[data-court=\"2\"] .next')") != nil, "\(b.peek("document.body.innerText"))")
         #expect(try b.string("document.querySelector('.court[data-court=\"2\"] .next').textContent") == "Next: Match 3 · MS R1 · Cy v Di")
         #expect(try b.string("document.documentElement.dataset.state") == "live")
+        // The wrong CA: the writer says why it has no link, and its page says the link is down.
+        let other = work.path + "/other", otherSite = work.path + "/www2"
+        #expect(termini(["hall", "init", other, "--courts", "1", "--host", "127.0.0.1"]).status == 0)
+        let wrong = try Child.start([TmuxSession.binary, "hall", "live", otherSite, "--hall", url,
+                                     "--hall-credentials", hallDir + "/credentials/display.credentials", "--hall-ca", other + "/hall-ca.crt"],
+                                    log: work.file("wrong.log"))
+        let end = Date().addingTimeInterval(15)
+        func wrongLog() -> String { (try? String(contentsOfFile: work.file("wrong.log"), encoding: .utf8)) ?? "" }
+        while Date() < end, !wrongLog().contains("no link to the hall (") { usleep(50_000) }
+        #expect(wrongLog().contains("no link to the hall (") && wrongLog().contains("CA"), "\(wrongLog())")
+        // hall.json says it too (its link down, and why), within a heartbeat.
+        func link() -> [String: Any]? {
+            let data = (try? Data(contentsOf: URL(fileURLWithPath: otherSite + "/hall.json"))) ?? Data()
+            return ((try? JSONSerialization.jsonObject(with: data)) as? [String: Any]).flatMap { $0["link"] as? [String: Any] }
+        }
+        while Date() < end, (link()?["problem"] as? String) == nil { usleep(50_000) }
+        #expect(link()?["up"] as? Bool == false && (link()?["problem"] as? String)?.contains("CA") == true, "\(String(describing: link()))")
+        kill(wrong, SIGTERM)
+        #expect(Child.wait(wrong) == 0)
         // Ctrl-C: a clean stop, status 0, and the page says the writer stopped.
         kill(writer, SIGINT)
         #expect(Child.wait(writer) == 0)
