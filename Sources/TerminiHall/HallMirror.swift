@@ -38,12 +38,17 @@ public final class HallMirror: ClientDriven {
 
     /// Why there is no link (for a command that gives up).
     public var problem: String? { client.problem }
+    /// Why the last connection was refused (a password, a certificate); nil once one is taken.
+    public private(set) var refusal: String?
 
     public func handleEvents(now: Double) {
         var touched: Set<String> = []
         for e in client.takeEvents() {
             switch e {
+            case .refused(let why):
+                refusal = why
             case .connected:
+                refusal = nil
                 subscribedAt = nil
                 pendingSubscriptions = []
                 // The histories only for one court: `--status --all` needs none of them.

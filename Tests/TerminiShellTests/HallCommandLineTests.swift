@@ -50,6 +50,24 @@ import TerminiTestSupport
         #expect(try settings([], config: "hall = mqtt://hall.local\n").get() == nil)
     }
 
+    /// The CA file: `--hall-ca`, else `hall.ca` (relative: in the config directory); only with
+    /// an mqtts:// hall, and never without a hall.
+    @Test func theHallsCAFile() throws {
+        let fromConfig = try settings(["badminton", "--court", "3"], config: "hall = mqtts://10.0.0.5\nhall.ca = hall-ca.crt\n").get()
+        #expect(fromConfig?.address == HallAddress(host: "10.0.0.5", port: 8883, tls: true, caFile: "/cfg/hall-ca.crt"))
+        let given = try settings(["badminton", "--court", "3", "--hall-ca", "/etc/ca.crt"], config: "hall = mqtts://h\nhall.ca = hall-ca.crt\n").get()
+        #expect(given?.address.caFile == "/etc/ca.crt" && given?.address.clientTLS == MQTTClient.TLS(caFile: "/etc/ca.crt"))
+        let desk = try settings(["desk", "--hall", "mqtts://h", "--hall-ca", "ca.crt"]).get()
+        #expect(desk?.address.caFile == "ca.crt")
+        guard case .failure(let plain) = settings(["badminton", "--court", "3", "--hall", "mqtt://h", "--hall-ca", "ca.crt"]),
+              case .failure(let none) = settings(["badminton", "--court", "3", "--hall-ca", "ca.crt"]) else {
+            Issue.record("--hall-ca taken without an mqtts:// hall")
+            return
+        }
+        #expect(plain.message.contains("--hall-ca goes with an mqtts:// hall") && none.message.contains("--hall-ca goes with a hall"))
+        #expect(parsed("badminton", "--court", "3", "--hall", "mqtts://h", "--hall-ca", "c.crt")?.appOptions.values["--hall-ca"] == "c.crt")
+    }
+
     @Test func aBadConfigHallIsSaid() {
         guard case .failure(let e) = settings(["badminton", "--court", "3"], config: "hall = mqtt://a:b@h\n") else {
             Issue.record("accepted")
