@@ -97,9 +97,12 @@ public struct HallNextCalls: Equatable, Sendable {
     }
 
     /// The call court `court` has still to begin (not accepted nor declined): its title.
-    public func next(_ court: String) -> String? {
+    public func next(_ court: String) -> String? { pending(court)?.title }
+
+    /// The call court `court` has still to begin, whole.
+    public func pending(_ court: String) -> CourtCall? {
         guard let c = calls[court] else { return nil }
         if let a = answers[court], a.id == c.id, a.state == .accepted || a.state == .declined { return nil }
-        return c.title
+        return c
     }
 }

@@ -107,7 +107,8 @@ import TerminiTestSupport
     }
 
     @Test func badHallInitLinesAreUsageErrors() {
-        let usage = "termini hall init DIR --courts N [--host HOST] [--port PORT] [--name HALL]"
+        let usage = "termini hall init DIR --courts N [--host HOST] [--port PORT] [--name HALL]\n"
+            + "   or: termini hall live DIR --hall URL [--hall-credentials FILE] [--hall-ca FILE]"
         #expect(error("hall") == "termini hall needs: \(usage)")
         #expect(error("hall", "init") == "termini hall needs: \(usage)")
         #expect(error("hall", "init", "d") == "termini hall init needs --courts N (1 to 99)")
@@ -120,5 +121,25 @@ import TerminiTestSupport
         #expect(error("hall", "init", "d", "--courts", "2", "--name", "a b")?.contains("--name") == true)
         #expect(error("hall", "init", "d", "--courts", "2", "--host", "a/b")?.contains("--host") == true)
         #expect(error("badminton", "init") == "unexpected argument 'init' (one app at a time)")
+    }
+
+    @Test func hallLiveIsACommand() {
+        let inv = parsed("hall", "live", "/srv/www", "--hall", "mqtts://10.0.0.5/club", "--hall-credentials", "display.credentials",
+                         "--hall-ca", "hall-ca.crt")
+        #expect(inv?.command == "hall" && inv?.operands == ["live", "/srv/www"])
+        #expect(inv.map(HallCommand.isLive) == true && parsed("hall", "init", "d", "--courts", "2").map(HallCommand.isLive) == false)
+        #expect(inv.map { HallCommandOptions($0.appOptions) } == HallCommandOptions(hall: "mqtts://10.0.0.5/club", hallCredentials: "display.credentials", hallCA: "hall-ca.crt"))
+    }
+
+    @Test func badHallLiveLinesAreUsageErrors() {
+        #expect(error("hall", "live") == "termini hall live needs a directory: termini hall live DIR --hall URL [--hall-credentials FILE] [--hall-ca FILE]")
+        #expect(error("hall", "live", "d") == "termini hall live needs --hall URL (the hall's broker, mqtts://HOST[:PORT][/HALL])")
+        #expect(error("hall", "live", "d", "e", "--hall", "mqtt://h") == "unexpected argument 'e' (termini hall live DIR)")
+        #expect(error("hall", "live", "d", "--hall", "http://h")?.hasPrefix("--hall: ") == true)
+        #expect(error("hall", "live", "d", "--hall", "mqtt://u:p@h")?.contains("--hall-credentials FILE") == true)
+        #expect(error("hall", "live", "d", "--hall", "mqtt://h", "--courts", "2") == "--courts goes with termini hall init, not live")
+        #expect(error("hall", "init", "d", "--courts", "2", "--hall", "mqtt://h") == "--hall goes with termini hall live, not init")
+        #expect(error("hall", "init", "d", "--courts", "2", "--hall-ca", "ca.crt") == "--hall-ca goes with termini hall live, not init")
+        #expect(error("hall", "live", "d", "--hall") == "option '--hall' needs a value (URL)")
     }
 }
