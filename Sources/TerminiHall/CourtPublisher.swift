@@ -175,7 +175,8 @@ public final class CourtPublisher: ClientDriven {
     func receive(_ topic: String, _ payload: [UInt8], now: Double) {
         switch topics.parse(topic) {
         case .ack(court)?:
-            guard let ack = HallWire.Ack.decode(payload) else { return }
+            // Only this keeper's own ack: another laptop's on the same court is not ours.
+            guard let ack = HallWire.AckSet.decode(payload)?.ack(of: keeper) else { return }
             outbox.take(ack, now: now)
             ackWaitUntil = nil
         case .court(court, .online)?:
@@ -214,7 +215,7 @@ public final class CourtPublisher: ClientDriven {
             let (header, body): (HallWire.Header, [UInt8])
             switch o {
             case let .event(m, s, line, previous): (header, body) = (.init(court: court, keeper: keeper, match: m, seq: s, previous: previous), line)
-            case let .final(m, count, line): (header, body) = (.init(court: court, keeper: keeper, match: m, final: count), line)
+            case let .final(m, count, line, previous): (header, body) = (.init(court: court, keeper: keeper, match: m, final: count, previous: previous), line)
             }
             client.publish(topics.court(court, .event), HallWire.encode(header, body: body))
         }
@@ -258,7 +259,7 @@ public final class CourtPublisher: ClientDriven {
     /// The link as the frame shows it.
     public var link: HallLink {
         HallLink(state: client.isConnected ? .online : .offline, acknowledged: outbox.acknowledgedSeq, toSend: outbox.unacknowledged,
-                 warning: otherKeeper.map { "another keeper (\($0.prefix(6))) claims court \(court)!" })
+                 warning: otherKeeper.map { "another keeper (\($0.prefix(6))) claims court \(court)!" } ?? (outbox.distrust != nil ? "ack not trusted" : nil))
     }
 
     /// Goodbye to the broker: the presence says offline (no will is sent after a goodbye).
