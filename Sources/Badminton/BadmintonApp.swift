@@ -34,6 +34,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
                        help: "the hall's MQTT broker, mqtt://HOST[:PORT][/HALL] (else hall = URL in the config): a keeper publishes its --court; --watch --all records every court in this directory; --watch --court N and --status --all follow the hall from anywhere"),
             OptionSpec(BadmintonOption.hallCredentials, value: "FILE", values: .file,
                        help: "the user and password for the hall (user = and password = lines), never on the command line"),
+            OptionSpec(BadmintonOption.keeper, value: "ID",
+                       help: "with --court and --status, --export or --scoresheet at the hall's desk: the stream of keeper ID (its first digits will do; --status names them)"),
         ])
 
     /// The default court's files (every name comes from `CourtFiles`).

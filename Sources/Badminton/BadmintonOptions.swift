@@ -7,6 +7,7 @@ enum BadmintonOption: String, OptionName {
     case event = "--event", round = "--round", watch = "--watch", status = "--status", json = "--json"
     case export = "--export", scoresheet = "--scoresheet", output = "--output", court = "--court", all = "--all"
     case display = "--display", noCourt = "--no-court", hall = "--hall", hallCredentials = "--hall-credentials"
+    case keeper = "--keeper"
 }
 
 /// What the command line asked of badminton, read once from the parsed options. Values are
@@ -28,6 +29,9 @@ struct BadmintonOptions: Equatable, Sendable {
     /// The hall's broker as typed (`mqtt://HOST[:PORT][/HALL]`, checked by the shell, which
     /// has the hall's code) and the file of the user and password for it.
     var hall: String?, hallCredentials: String?
+    /// At the hall's desk: the stream of this keeper (its id, or the start of it) instead
+    /// of the court's own files.
+    var keeper: String?
 
     init() {}
 
@@ -52,6 +56,7 @@ struct BadmintonOptions: Equatable, Sendable {
         noCourt = options.flag(O.noCourt)
         hall = options.value(O.hall)
         hallCredentials = options.value(O.hallCredentials)
+        keeper = options.value(O.keeper)
     }
 
     /// Keeps a court (neither follows one nor prints).

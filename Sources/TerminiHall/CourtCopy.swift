@@ -41,29 +41,15 @@ public struct CourtCopy: Sendable {
     public var journalFile: String { CourtCopy.files(court, stream).journal }
     public var historyFile: String { CourtCopy.files(court, stream).history }
 
-    /// The files of a court's stream: the court's own for nil.
+    /// The files of a court's stream: the court's own for nil (`CourtFiles` names them).
     public static func files(_ court: String, _ stream: String?) -> (journal: String, history: String) {
-        guard let stream else { return (CourtFiles(court: court).journal, CourtFiles(court: court).history) }
-        return (streamPrefix + court + "." + stream + ".match.jsonl", streamPrefix + court + "." + stream + ".history.jsonl")
+        let f = CourtFiles(court: court, stream: stream)
+        return (f.journal, f.history)
     }
 
-    public static let streamPrefix = "hall-stream."
+    public static let streamPrefix = CourtFiles.streamPrefix
 
-    /// The court and stream a desk's file of a stream is of.
-    public static func stream(ofFile name: String) -> (court: String, stream: String)? {
-        guard name.hasPrefix(streamPrefix) else { return nil }
-        let parts = name.dropFirst(streamPrefix.count).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 4, parts[3] == "jsonl", parts[2] == "match" || parts[2] == "history", HallTopics.isValidName(parts[0]),
-              isStreamName(parts[1]) else { return nil }
-        return (parts[0], parts[1])
-    }
-
-    /// `KEEPER` or `KEEPER~N`.
-    public static func isStreamName(_ s: String) -> Bool {
-        let p = s.split(separator: "~", omittingEmptySubsequences: false)
-        guard let k = p.first, HallWire.isKeeperID(String(k)) else { return false }
-        return p.count == 1 || (p.count == 2 && Int(p[1]).map { $0 > 1 && $0 < 1000 } == true)
-    }
+    public static func stream(ofFile name: String) -> (court: String, stream: String)? { CourtFiles.stream(ofFile: name) }
 
     /// A copy as the desk's files hold it (a court the desk has not heard of: nothing).
     public init(court: String, journal: [UInt8]?, history: [UInt8]?, stream: String? = nil) {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import TerminiData
+import BadmintonRules
 
 /// Everything the desk keeps of one court: a stream per keeper, each in that keeper's own
 /// order, nothing thrown away. The court's files (`badminton-3-match.jsonl`, …) are the stream
@@ -52,7 +53,7 @@ public struct CourtStreams: Sendable {
             self.from = from
         }
 
-        public static func name(_ court: String) -> String { CourtCopy.streamPrefix + court + ".owner.json" }
+        public static func name(_ court: String) -> String { CourtFiles(court: court).ownerFile ?? "" }
 
         public var bytes: [UInt8] {
             var m: [(String, JSON)] = [("v", .int(v)), ("keeper", .string(keeper))]

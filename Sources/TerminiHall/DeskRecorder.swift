@@ -87,7 +87,7 @@ public final class DeskRecorder: ClientDriven {
 
     /// A court's streams as the disk holds them.
     func readStreams(_ court: String, _ names: [String]? = nil) -> CourtStreams {
-        let streams = Set((names ?? store.fileNames()).compactMap { n in CourtCopy.stream(ofFile: n).flatMap { $0.court == court ? $0.stream : nil } })
+        let streams = CourtFiles(court: court).streams(in: names ?? store.fileNames())
         let owner = CourtStreams.OwnerFile.parse(store.readBytes(CourtStreams.OwnerFile.name(court)))
         return CourtStreams(court: court, primary: readCopy(court), streams: Dictionary(uniqueKeysWithValues: streams.map { ($0, readCopy(court, $0)) }),
                             owner: owner)
