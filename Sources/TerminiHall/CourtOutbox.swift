@@ -12,7 +12,9 @@
 /// - the matches the court finished after the desk's (from its history, each whole: a
 ///   `final` message), the desk's own match too if the desk does not have it closed;
 /// - then the journal's events after the ack (all of them for a match the desk lacks).
-/// With no ack at all (a desk that never heard of this keeper), the journal's match only.
+/// With no ack at all (a desk that never heard of this keeper), everything kept: the history's
+/// most recent matches (`pastKept`) and the journal's, so that what a laptop scored before
+/// any desk heard of it is never lost, restarts or not.
 ///
 /// An ack is believed only when it is possible: never beyond what this court sent (or, before
 /// it sent anything, holds), never behind the last one believed. One that is not is said
@@ -68,6 +70,7 @@ public struct CourtOutbox: Sendable {
     private var cursor: (match: Double, seq: Int)?
     /// The furthest thing handed to the broker since this outbox was made.
     private var handed: (match: Double, seq: Int)?
+
 
     /// How many finished matches are kept to be sent (a club night is fewer).
     public static let pastKept = 64
@@ -189,13 +192,10 @@ public struct CourtOutbox: Sendable {
     /// Everything the desk lacks, in order, each with its place.
     var pendingKeyed: [(key: Key, out: Outgoing)] {
         var out: [(Key, Outgoing)] = []
-        // An ack of no match (a desk that has nothing of this keeper) asks for the journal's
-        // match only: a desk set up tonight is not sent every match the laptop ever kept.
+        // An ack of no match (a desk that has nothing of this keeper) asks for everything kept.
         let acked = ack.flatMap { key(of: $0) }
-        if let from = acked {
-            for (i, p) in past.enumerated() where p.match != match && Key(place: i, seq: .max) > from {
-                out.append((Key(place: i, seq: .max), .final(match: p.match, count: p.count, line: p.line, previous: i > 0 ? past[i - 1].match : before)))
-            }
+        for (i, p) in past.enumerated() where p.match != match && acked.map({ Key(place: i, seq: .max) > $0 }) ?? true {
+            out.append((Key(place: i, seq: .max), .final(match: p.match, count: p.count, line: p.line, previous: i > 0 ? past[i - 1].match : before)))
         }
         if let m = match, let at = place(of: m) {
             let previous = past.last { $0.match != m }?.match ?? (past.isEmpty ? before : nil)

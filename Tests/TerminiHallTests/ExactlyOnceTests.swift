@@ -149,11 +149,17 @@ func payload(_ o: CourtOutbox.Outgoing, court: String, keeper: String) -> [UInt8
         let p = outbox.pending
         #expect(p.first == .final(match: first, count: outbox.past[0].count, line: outbox.past[0].line, previous: nil))
         #expect(p.dropFirst().map(\.seq) == [1])
-        // A desk with nothing of this court gets the journal's match only.
+        // A desk with nothing of this keeper gets everything kept, after a restart too.
         outbox.take(HallWire.Ack(match: nil, seq: 0))
-        #expect(outbox.pending.count == 1)
+        #expect(outbox.pending.count == 2)
+        var restarted = CourtOutbox(journal: court.journalBytes, history: court.history)
+        restarted.take(HallWire.Ack(match: nil, seq: 0))
+        #expect(restarted.pending.count == 2)
+        // The first match closed: more than this court sent (it never sent it whole), not believed.
         outbox.take(HallWire.Ack(match: first, seq: 0, closed: true))
-        #expect(outbox.pending.count == 1)
+        #expect(outbox.pending.count == 2 && outbox.distrust != nil)
+        restarted.take(HallWire.Ack(match: first, seq: 0, closed: true))
+        #expect(restarted.pending.count == 1 && restarted.distrust == nil)
     }
 
     /// Two recorders on one directory's files (two desks that raced past the desk's lock):
