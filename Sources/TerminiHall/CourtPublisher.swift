@@ -34,8 +34,11 @@ public final class CourtPublisher: ClientDriven {
     private var retainedStale = true
     /// The retained history is out of date on the broker.
     private var historyStale = true
-    /// Another keeper claims this court (its id), heard on the court's presence topic.
+    /// Another keeper claims this court (its id), heard on the court's presence topic; it has
+    /// gone once it says offline, or is not heard for `CourtLink.staleAfter` (it says its
+    /// presence every 20 s while it has a link).
     public private(set) var otherKeeper: String?
+    private var otherHeardAt = 0.0
     /// Why the broker refused the last connection (a wrong password); nil once it takes one.
     public private(set) var refusal: String?
     /// Before the first ack after a (re)connection: sending waits a moment for the retained one.
@@ -128,6 +131,7 @@ public final class CourtPublisher: ClientDriven {
 
     /// Keepalive and reconnection, then what there is to send.
     public func service(now: Double) {
+        if otherKeeper != nil, now - otherHeardAt > CourtLink.staleAfter { otherKeeper = nil }
         client.service(now: now)
         handleEvents(now: now)
         send(now: now)
@@ -188,6 +192,7 @@ public final class CourtPublisher: ClientDriven {
                 }
             } else if p.online {
                 otherKeeper = p.keeper
+                otherHeardAt = now
             } else if otherKeeper == p.keeper {
                 otherKeeper = nil
             }
