@@ -7,6 +7,7 @@ enum BadmintonOption: String, OptionName {
     case event = "--event", round = "--round", watch = "--watch", status = "--status", json = "--json"
     case export = "--export", scoresheet = "--scoresheet", output = "--output", court = "--court", all = "--all"
     case display = "--display", noCourt = "--no-court", hall = "--hall", hallCredentials = "--hall-credentials"
+    case hallCA = "--hall-ca"
     case keeper = "--keeper"
 }
 
@@ -29,6 +30,8 @@ struct BadmintonOptions: Equatable, Sendable {
     /// The hall's broker as typed (`mqtt://HOST[:PORT][/HALL]`, checked by the shell, which
     /// has the hall's code) and the file of the user and password for it.
     var hall: String?, hallCredentials: String?
+    /// The CA file that signed the broker's certificate (mqtts://).
+    var hallCA: String?
     /// At the hall's desk: the stream of this keeper (its id, or the start of it) instead
     /// of the court's own files.
     var keeper: String?
@@ -56,6 +59,7 @@ struct BadmintonOptions: Equatable, Sendable {
         noCourt = options.flag(O.noCourt)
         hall = options.value(O.hall)
         hallCredentials = options.value(O.hallCredentials)
+        hallCA = options.value(O.hallCA)
         keeper = options.value(O.keeper)
     }
 
@@ -80,6 +84,7 @@ public struct BadmintonHallRequest: Equatable, Sendable {
     }
     public var hall: String?
     public var credentials: String?
+    public var ca: String?
     public var court: String?
     public var role: Role
 
@@ -87,6 +92,7 @@ public struct BadmintonHallRequest: Equatable, Sendable {
         let o = BadmintonOptions(options)
         hall = o.hall
         credentials = o.hallCredentials
+        ca = o.hallCA
         court = o.court
         if o.keeps {
             role = .keeper
