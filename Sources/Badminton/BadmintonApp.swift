@@ -36,6 +36,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
                        help: "the user and password for the hall (user = and password = lines), never on the command line"),
             OptionSpec(BadmintonOption.hallCA, value: "FILE", values: .file,
                        help: "with mqtts://: the CA certificate that signed the broker's (hall-ca.crt from hall init; else hall.ca = FILE, else the system's CAs)"),
+            OptionSpec(BadmintonOption.keeper, value: "ID",
+                       help: "with --court and --status, --export or --scoresheet at the hall's desk: the stream of keeper ID (its first digits will do; --status names them)"),
         ])
 
     /// The default court's files (every name comes from `CourtFiles`).

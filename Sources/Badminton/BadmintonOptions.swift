@@ -8,6 +8,7 @@ enum BadmintonOption: String, OptionName {
     case export = "--export", scoresheet = "--scoresheet", output = "--output", court = "--court", all = "--all"
     case display = "--display", noCourt = "--no-court", hall = "--hall", hallCredentials = "--hall-credentials"
     case hallCA = "--hall-ca"
+    case keeper = "--keeper"
 }
 
 /// What the command line asked of badminton, read once from the parsed options. Values are
@@ -31,6 +32,9 @@ struct BadmintonOptions: Equatable, Sendable {
     var hall: String?, hallCredentials: String?
     /// The CA file that signed the broker's certificate (mqtts://).
     var hallCA: String?
+    /// At the hall's desk: the stream of this keeper (its id, or the start of it) instead
+    /// of the court's own files.
+    var keeper: String?
 
     init() {}
 
@@ -56,6 +60,7 @@ struct BadmintonOptions: Equatable, Sendable {
         hall = options.value(O.hall)
         hallCredentials = options.value(O.hallCredentials)
         hallCA = options.value(O.hallCA)
+        keeper = options.value(O.keeper)
     }
 
     /// Keeps a court (neither follows one nor prints).

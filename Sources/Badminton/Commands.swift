@@ -63,6 +63,14 @@ enum BadmintonCommands {
         if let n = options.scoresheet, !n.isEmpty, scoresheetNumber(n) == nil {
             return "--scoresheet takes the number of a match, 1 for the oldest, not '\(TextLayout.truncate(TextLayout.sanitized(n), to: 20))'"
         }
+        if let k = options.keeper {
+            guard options.court != nil, options.status || options.export != nil || options.scoresheet != nil, !options.all else {
+                return "--keeper goes with --court and --status, --export or --scoresheet (termini badminton --court 1 --keeper ID --export csv)"
+            }
+            guard !k.isEmpty, k.utf8.count <= 20, k.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) || $0 == 0x7e }) else {
+                return "--keeper takes a keeper's id, hexadecimal digits as --status names it ('\(TextLayout.truncate(TextLayout.sanitized(k), to: 20))')"
+            }
+        }
         if options.output != nil && options.scoresheet == nil {
             return "--output goes with --scoresheet (termini badminton --scoresheet --output FILE)"
         }
@@ -184,9 +192,16 @@ enum BadmintonCommands {
     static func run(_ options: BadmintonOptions, store: any StateReader, context: AppContext) -> CommandOutput? {
         let read = options.status || options.export != nil || options.scoresheet != nil
         if options.status && options.all { return statusOfAll(options, store: store, context: context) }
-        let files = CourtFiles(court: options.court)
-        if read, files.court != nil, !files.exists(in: store.fileNames()) {
+        var files = CourtFiles(court: options.court)
+        if read, files.court != nil, !files.exists(in: store.fileNames()), files.streams(in: store.fileNames()).isEmpty {
             return CommandOutput(stderr: "termini: no \(files.described) here (\(courtList(store)))\n", status: 1)
+        }
+        let keepers = Keepers(store, files)
+        if let k = options.keeper {
+            switch keepers.files(of: k) {
+            case .success(let f): files = f
+            case .failure(let why): return CommandOutput(stderr: "termini: \(why)\n", status: 1)
+            }
         }
         if options.scoresheet != nil { return scoresheetCommand(options, store: store, files: files) }
         if options.status {
@@ -196,8 +211,12 @@ enum BadmintonCommands {
             }
             let s = log.state
             // Under LANG=C or --ascii the middle dots are ASCII too, as on the screen.
-            let text = options.json ? MatchReport.statusJSON(s, now: context.now, court: CourtReader(store, files: files).courtName)
+            var text = options.json ? MatchReport.statusJSON(s, now: context.now, court: CourtReader(store, files: files).courtName)
                 : MatchReport.statusLine(s, now: context.now).glyphed(context.unicode ? .unicode : .ascii)
+            // A court the hall's desk heard from more than one keeper (or a fork) names them.
+            if !keepers.streams.isEmpty {
+                text = options.json ? keepers.json(into: text) : text + "\n" + keepers.line
+            }
             return CommandOutput(stdout: text + "\n")
         }
         if let f = options.export.flatMap(MatchReport.ExportFormat.init(rawValue:)) {
@@ -233,4 +252,55 @@ enum BadmintonCommands {
         }
         return CommandOutput(stdout: lines.joined(separator: "\n") + "\n")
     }
+}
+
+/// The keepers the hall's desk heard on a court: the one whose stream the court's own files
+/// are (its owner file says), and every other keeper's or fork's stream beside them.
+struct Keepers {
+    let court: CourtFiles
+    let owner: String?
+    let streams: [String]
+
+    init(_ store: any StateReader, _ files: CourtFiles) {
+        court = files
+        streams = files.streams(in: store.fileNames())
+        let bytes = files.ownerFile.flatMap { store.readBytes($0) } ?? []
+        var owner: String?
+        if bytes.count <= 256, case .success(let j) = JSON.parse(bytes), case .object(let members) = j.value,
+           case .string(let k)? = members.first(where: { $0.key == "keeper" })?.node.value, CourtFiles.isStreamName(k), !k.contains("~") {
+            owner = k
+        }
+        self.owner = owner
+    }
+
+    /// `keepers: 5f0c1a2b3c4d5e6f (the court's files), a1b2c3d4e5f60718 (--keeper a1b2c3d4e5f60718)`.
+    var line: String {
+        "keepers: " + ((owner.map { ["\($0) (the court's files)"] } ?? []) + streams.map { "\($0) (--keeper \($0))" }).joined(separator: ", ")
+    }
+
+    /// The status object with `"keepers":[{"keeper":…,"files":"court"|"stream"},…]` added.
+    func json(into text: String) -> String {
+        let list = (owner.map { [JSON.object([("keeper", .string($0)), ("files", .string("court"))])] } ?? [])
+            + streams.map { JSON.object([("keeper", .string($0)), ("files", .string("stream"))]) }
+        let keepers = JSON.array(list).text()
+        guard text.hasSuffix("}") else { return text }
+        return String(text.dropLast()) + (text.hasSuffix("{}") ? "" : ",") + "\"keepers\":" + keepers + "}"
+    }
+
+    /// The files of keeper `id` (its id or the start of it): the court's own for its owner.
+    func files(of id: String) -> Result<CourtFiles, KeeperProblem> {
+        if let o = owner, o.hasPrefix(id) { return .success(court) }
+        let found = streams.filter { $0 == id } + (streams.contains(id) ? [] : streams.filter { $0.hasPrefix(id) })
+        guard let court = court.court, found.count == 1 else {
+            let known = ((owner.map { [$0] } ?? []) + streams).joined(separator: ", ")
+            return .failure(KeeperProblem(description: found.isEmpty
+                ? "no keeper \(id) on \(self.court.described) (\(known.isEmpty ? "no keeper named here" : "keepers: " + known))"
+                : "keeper \(id) names more than one stream on \(self.court.described): \(found.joined(separator: ", "))"))
+        }
+        return .success(CourtFiles(court: court, stream: found[0]))
+    }
+}
+
+struct KeeperProblem: Error, CustomStringConvertible {
+    let description: String
 }

@@ -121,7 +121,7 @@ extension BadmintonApp {
             if let name = court.files.court, let link = context.hall?.courts[name], pane.width > 6 {
                 let sep = g.isUnicode ? " · " : " - "
                 let text = " " + link.text(now: context.now, unicode: g.isUnicode) + (link.problem.map { sep + TextLayout.sanitized($0) } ?? "") + " "
-                let style = link.online == true && !link.isStale(now: context.now) && link.quarantined == 0 && link.problem == nil ? theme[.muted] : theme[.warning]
+                let style = link.online == true && !link.isStale(now: context.now) && link.quarantined == 0 && link.problem == nil && link.conflict == nil ? theme[.muted] : theme[.warning]
                 canvas.fit(text, in: Rect(x: pane.x + 2, y: pane.y + pane.height - 1, width: pane.width - 4, height: 1), style: style, glyphs: g)
             }
             var card = pane.inset(horizontal: 1, vertical: 1)

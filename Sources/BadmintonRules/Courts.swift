@@ -11,8 +11,49 @@
 public struct CourtFiles: Equatable, Hashable, Sendable {
     /// The court's name; nil for the default court.
     public let court: String?
+    /// A keeper's stream at the hall's desk (`KEEPER` or `KEEPER~N`, a fork): the desk keeps
+    /// every keeper of a court but the court's own in files of their own,
+    /// `hall-stream.3.KEEPER.match.jsonl` and `.history.jsonl`; nil: the court's own files.
+    public let stream: String?
 
-    public init(court: String?) { self.court = court }
+    public init(court: String?) {
+        self.court = court
+        stream = nil
+    }
+
+    /// A named court's stream of `stream` (nil: the court's own files).
+    public init(court: String, stream: String?) {
+        self.court = court
+        self.stream = stream
+    }
+
+    public static let streamPrefix = "hall-stream."
+
+    /// The court and stream a file of a stream is of (`hall-stream.3.KEEPER.match.jsonl`).
+    public static func stream(ofFile name: String) -> (court: String, stream: String)? {
+        guard name.hasPrefix(streamPrefix) else { return nil }
+        let parts = name.dropFirst(streamPrefix.count).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 4, parts[3] == "jsonl", parts[2] == "match" || parts[2] == "history", isValidName(parts[0]),
+              isStreamName(parts[1]) else { return nil }
+        return (parts[0], parts[1])
+    }
+
+    /// `KEEPER` (16 lowercase hexadecimal digits) or `KEEPER~N`.
+    public static func isStreamName(_ s: String) -> Bool {
+        let p = s.split(separator: "~", omittingEmptySubsequences: false)
+        guard let k = p.first, k.utf8.count == 16, k.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else { return false }
+        return p.count == 1 || (p.count == 2 && Int(p[1]).map { $0 > 1 && $0 < 1000 } == true)
+    }
+
+    /// The streams of a court in a directory (`names`), in order.
+    public func streams(in names: [String]) -> [String] {
+        Set(names.compactMap { n in CourtFiles.stream(ofFile: n).flatMap { $0.court == court ? $0.stream : nil } }).sorted()
+    }
+
+    /// At the hall's desk: whose the court's own files are (`{"v":1,"keeper":"…","from":…}`).
+    public var ownerFile: String? { court.map { CourtFiles.streamPrefix + $0 + ".owner.json" } }
+
+    var streamBase: String? { stream.flatMap { s in court.map { CourtFiles.streamPrefix + $0 + "." + s } } }
 
     /// The default court (no `--court`).
     public static let main = CourtFiles(court: nil)
@@ -21,12 +62,21 @@ public struct CourtFiles: Equatable, Hashable, Sendable {
     static let journalEnding = "-match.jsonl", historyEnding = "-history.jsonl"
 
     /// The match journal (`MatchEvent` lines): `badminton-match.jsonl`, `badminton-3-match.jsonl`.
-    public var journal: String { court.map { CourtFiles.prefix + $0 + CourtFiles.journalEnding } ?? "badminton-match.jsonl" }
+    public var journal: String {
+        if let s = streamBase { return s + ".match.jsonl" }
+        return court.map { CourtFiles.prefix + $0 + CourtFiles.journalEnding } ?? "badminton-match.jsonl"
+    }
     /// The finished matches (`HistoryEntry` lines): `badminton-history.jsonl`, `badminton-3-history.jsonl`.
-    public var history: String { court.map { CourtFiles.prefix + $0 + CourtFiles.historyEnding } ?? "badminton-history.jsonl" }
+    public var history: String {
+        if let s = streamBase { return s + ".history.jsonl" }
+        return court.map { CourtFiles.prefix + $0 + CourtFiles.historyEnding } ?? "badminton-history.jsonl"
+    }
     /// The history's index (`HistoryIndex`), derived from the history and rebuilt from it:
     /// `badminton-history.index`, `badminton-3-history.index`.
-    public var historyIndex: String { court.map { CourtFiles.prefix + $0 + "-history.index" } ?? "badminton-history.index" }
+    public var historyIndex: String {
+        if let s = streamBase { return s + ".history.index" }
+        return court.map { CourtFiles.prefix + $0 + "-history.index" } ?? "badminton-history.index"
+    }
     /// The name the store locks (its file is `lockName.lock`).
     public var lockName: String { court.map { CourtFiles.prefix + $0 } ?? "badminton" }
     /// The lock's file: its holder closing it (quitting, or killed) is what a watcher hears.

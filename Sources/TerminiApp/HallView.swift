@@ -87,6 +87,9 @@ public struct CourtLink: Equatable, Sendable {
     /// Messages set aside (garbage, a second keeper, forged seqs), and the last reason.
     public var quarantined: Int
     public var problem: String?
+    /// Two keepers on the court, or two different events claiming one place (a fork): both
+    /// kept, said on the court's pane until the other has gone (`two keepers claim court 1: …`).
+    public var conflict: String?
     /// What the court answered to the desk's call to it (`court/C/call`), as the desk heard it.
     public var call: CallAnswer?
     /// Whether this screen ages the presence it was given (the desk's and a screen anywhere's
@@ -148,6 +151,7 @@ public struct CourtLink: Equatable, Sendable {
         if let t = lastEventAt { parts.append(CourtLink.ago(now - t)) }
         if let n = unacknowledged, n > 0 { parts.append("\(n) to come") }
         if quarantined > 0 { parts.append("\(quarantined) set aside") }
+        if let conflict { parts.append(conflict) }
         return parts.joined(separator: sep)
     }
 

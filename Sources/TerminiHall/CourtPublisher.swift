@@ -34,8 +34,11 @@ public final class CourtPublisher: ClientDriven {
     private var retainedStale = true
     /// The retained history is out of date on the broker.
     private var historyStale = true
-    /// Another keeper claims this court (its id), heard on the court's presence topic.
+    /// Another keeper claims this court (its id), heard on the court's presence topic; it has
+    /// gone once it says offline, or is not heard for `CourtLink.staleAfter` (it says its
+    /// presence every 20 s while it has a link).
     public private(set) var otherKeeper: String?
+    private var otherHeardAt = 0.0
     /// Why the broker refused the last connection (a wrong password); nil once it takes one.
     public private(set) var refusal: String?
     /// Before the first ack after a (re)connection: sending waits a moment for the retained one.
@@ -128,6 +131,7 @@ public final class CourtPublisher: ClientDriven {
 
     /// Keepalive and reconnection, then what there is to send.
     public func service(now: Double) {
+        if otherKeeper != nil, now - otherHeardAt > CourtLink.staleAfter { otherKeeper = nil }
         client.service(now: now)
         handleEvents(now: now)
         send(now: now)
@@ -175,7 +179,8 @@ public final class CourtPublisher: ClientDriven {
     func receive(_ topic: String, _ payload: [UInt8], now: Double) {
         switch topics.parse(topic) {
         case .ack(court)?:
-            guard let ack = HallWire.Ack.decode(payload) else { return }
+            // Only this keeper's own ack: another laptop's on the same court is not ours.
+            guard let ack = HallWire.AckSet.decode(payload)?.ack(of: keeper) else { return }
             outbox.take(ack, now: now)
             ackWaitUntil = nil
         case .court(court, .online)?:
@@ -187,6 +192,7 @@ public final class CourtPublisher: ClientDriven {
                 }
             } else if p.online {
                 otherKeeper = p.keeper
+                otherHeardAt = now
             } else if otherKeeper == p.keeper {
                 otherKeeper = nil
             }
@@ -214,7 +220,7 @@ public final class CourtPublisher: ClientDriven {
             let (header, body): (HallWire.Header, [UInt8])
             switch o {
             case let .event(m, s, line, previous): (header, body) = (.init(court: court, keeper: keeper, match: m, seq: s, previous: previous), line)
-            case let .final(m, count, line): (header, body) = (.init(court: court, keeper: keeper, match: m, final: count), line)
+            case let .final(m, count, line, previous): (header, body) = (.init(court: court, keeper: keeper, match: m, final: count, previous: previous), line)
             }
             client.publish(topics.court(court, .event), HallWire.encode(header, body: body))
         }
@@ -258,7 +264,7 @@ public final class CourtPublisher: ClientDriven {
     /// The link as the frame shows it.
     public var link: HallLink {
         HallLink(state: client.isConnected ? .online : .offline, acknowledged: outbox.acknowledgedSeq, toSend: outbox.unacknowledged,
-                 warning: otherKeeper.map { "another keeper (\($0.prefix(6))) claims court \(court)!" })
+                 warning: otherKeeper.map { "another keeper (\($0.prefix(6))) claims court \(court)!" } ?? (outbox.distrust != nil ? "ack not trusted" : nil))
     }
 
     /// Goodbye to the broker: the presence says offline (no will is sent after a goodbye).

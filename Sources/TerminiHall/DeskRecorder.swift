@@ -19,15 +19,27 @@ public final class DeskRecorder: ClientDriven {
     let topics: HallTopics
     public let client: MQTTClient
     let store: any StateStore
-    public private(set) var copies: [String: CourtCopy] = [:]
-    /// Each court's newest match of its history, as last read (the copy is read again before
-    /// every write; its history changes once a match).
-    let newestMemo = Memo<HistoryTail.Identity, HistoryTail.Newest>(capacity: 1024)
+    /// Every court's streams: its keeper's in the court's files, every other keeper's and
+    /// every fork's in files of their own.
+    public private(set) var courts: [String: CourtStreams] = [:]
+    /// Each court's copy in the court's own files (its keeper's stream).
+    public var copies: [String: CourtCopy] { courts.mapValues(\.primary) }
+    /// Each history's newest matches, as last read (a copy is read again before every write;
+    /// its history changes once a match).
+    let recentMemo = Memo<HistoryTail.Identity, HistoryTail.Recent>(capacity: 1024)
+    /// When each keeper of each court was last heard itself, and when each stream last took
+    /// something or a place was claimed twice: what a conflict is shown by.
+    private var keeperHeardAt: [String: [String: Double]] = [:]
+    private var streamStoredAt: [String: [String: Double]] = [:]
+    private var clashAt: [String: (why: String, at: Double)] = [:]
+    private var lastNow = 0.0
+    /// A conflict is over once the other keeper said `offline` or has not been heard for this long.
+    public var conflictEndsAfter = 120.0
     /// What the screen shows of each court.
     public private(set) var links: [String: CourtLink] = [:]
     /// Each court's keepers heard online, and the journal length its state message gave.
     private var presence: [String: [String: Bool]] = [:]
-    private var announced: [String: (match: Double, seq: Int)] = [:]
+    private var announced: [String: (keeper: String, match: Double, seq: Int)] = [:]
     private var replayAskedAt: [String: Double] = [:]
     /// The desk's calls the courts have not begun yet, for the panes' "next on court 3".
     var nextCalls = HallNextCalls()
@@ -58,22 +70,41 @@ public final class DeskRecorder: ClientDriven {
         self.unlock = unlock
         // A persistent session: what courts send while the desk is away waits at the broker.
         client = try MQTTClient(clientID: clientID, cleanSession: false, address: address, credentials: credentials)
-        for files in CourtFiles.courts(in: store.fileNames()) {
-            guard let c = files.court else { continue }
-            copies[c] = readCopy(c)
+        let names = store.fileNames()
+        for c in Set(CourtFiles.courts(in: names).compactMap(\.court) + names.compactMap { CourtCopy.stream(ofFile: $0)?.court }) {
+            courts[c] = readStreams(c, names)
             links[c] = CourtLink(ages: true)
         }
+        lastNow = now
         client.start(now: now)
     }
 
-    func readCopy(_ court: String) -> CourtCopy {
-        let f = CourtFiles(court: court)
-        return CourtCopy(court: court, journal: store.readBytes(f.journal), closed: HistoryTail.newest(store, f.history, memo: newestMemo)?.match)
+    func readCopy(_ court: String, _ stream: String? = nil) -> CourtCopy {
+        let f = CourtCopy.files(court, stream)
+        return CourtCopy(court: court, journal: store.readBytes(f.journal), recent: HistoryTail.recent(store, f.history, memo: recentMemo), stream: stream)
+    }
+
+    /// A court's streams as the disk holds them.
+    func readStreams(_ court: String, _ names: [String]? = nil) -> CourtStreams {
+        let streams = CourtFiles(court: court).streams(in: names ?? store.fileNames())
+        let owner = CourtStreams.OwnerFile.parse(store.readBytes(CourtStreams.OwnerFile.name(court)))
+        return CourtStreams(court: court, primary: readCopy(court), streams: Dictionary(uniqueKeysWithValues: streams.map { ($0, readCopy(court, $0)) }),
+                            owner: owner)
     }
 
     // MARK: The loop
 
-    public func handleEvents(now: Double) { handle(client.takeEvents(), now: now) }
+    public func handleEvents(now: Double) {
+        handle(client.takeEvents(), now: now)
+        lastNow = now
+        // A conflict is over with time (the other keeper silent): the panes say so within a second.
+        if now - conflictsAt >= 1 {
+            conflictsAt = now
+            for (c, l) in links where l.conflict != conflict(c, now: now) { links[c]?.conflict = conflict(c, now: now) }
+        }
+    }
+
+    private var conflictsAt = 0.0
 
     public func takeNotices() -> [String] {
         defer { notices.removeAll() }
@@ -91,7 +122,7 @@ public final class DeskRecorder: ClientDriven {
                 if sendsCalls { for c in Set(wantedCalls.keys).union(retainedCalls.keys) { publishCall(c) } }
                 // Whatever the broker kept or lost meanwhile: every court is asked for what
                 // follows the desk's files.
-                for (c, copy) in copies { publishAck(c, copy.ack(replay: true)) }
+                for (c, streams) in courts { publishAcks(c, streams.acks(replay: Set(streams.keepers))) }
                 // The desk's calls and the courts' answers: each pane's "next on court".
                 for p in [topics.call("+"), topics.everyCourt(.call)] { client.subscribe(p) }
             case let .message(topic, payload, retained):
@@ -124,19 +155,19 @@ public final class DeskRecorder: ClientDriven {
         case .event:
             switch HallWire.decode(payload, court: c, limit: HallWire.maxMatchBytes) {
             case .success(let m):
-                if live { heard(c, now: now) }
+                if live { heard(c, keeper: m.header.keeper, now: now) }
                 return (c, m)
             case .failure(let r): quarantine(c, r.description, payload, now: now)
             }
         case .online:
             guard let p = HallWire.Presence.decode(payload) else { return nil }
             presence[c, default: [:]][p.keeper] = p.online
-            if live { heard(c, now: now) }
+            if live { heard(c, keeper: p.keeper, now: now) }
             updateLink(c)
         case .state:
             if case .success(let m) = HallWire.decode(payload, court: c, limit: HallWire.maxEventBytes), let seq = m.header.seq {
-                announced[c] = (m.header.match, seq)
-                if live { heard(c, now: now) }
+                announced[c] = (m.header.keeper, m.header.match, seq)
+                if live { heard(c, keeper: m.header.keeper, now: now) }
                 updateLink(c)
             }
         case .call:
@@ -149,78 +180,97 @@ public final class DeskRecorder: ClientDriven {
     }
 
     /// Takes a batch of court messages: what each changes written and synced, court by
-    /// court, then acknowledged.
+    /// court, then acknowledged, each keeper its own.
     func record(_ batch: [(String, HallWire.CourtMessage)], now: Double) {
-        var proposed: [String: CourtCopy] = [:]
+        lastNow = now
+        var proposed: [String: CourtStreams] = [:]
         var writes: [String: [CourtCopy.Write]] = [:]
         var taken: [String: [HallWire.CourtMessage]] = [:]
-        var gaps: Set<String> = [], setAside: Set<String> = []
+        var gaps: [String: Set<String>] = [:], again: Set<String> = [], setAside: Set<String> = []
         for (c, m) in batch {
             // Names map onto files as the local courts' do: one held in another case would
             // share its files where case is ignored.
-            if copies[c] == nil, proposed[c] == nil,
-               let held = (Array(copies.keys) + Array(proposed.keys)).first(where: { $0.lowercased() == c.lowercased() }) {
+            if courts[c] == nil, proposed[c] == nil,
+               let held = (Array(courts.keys) + Array(proposed.keys)).first(where: { $0.lowercased() == c.lowercased() }) {
                 quarantine(c, "court \(c) differs only in case from court \(held), held here", HallWire.encode(m.header, body: m.body), now: now)
                 continue
             }
             taken[c, default: []].append(m)
-            let copy = proposed[c] ?? copies[c] ?? CourtCopy(court: c, journal: nil, history: nil)
-            switch copy.consider(m, handover: keeperGone(copy)) {
-            case let .store(w, then):
+            let base = proposed[c] ?? courts[c] ?? CourtStreams(court: c, primary: CourtCopy(court: c, journal: nil, history: nil))
+            let (w, then, outcome) = base.consider(m, ownerGone: keeperGone(c, base.owner, now: now))
+            switch outcome {
+            case .stored(let stream, let newKeeper):
                 proposed[c] = then
                 writes[c, default: []] += w
+                streamStoredAt[c, default: [:]][stream ?? ""] = now
+                if newKeeper { notices.append("court \(c): keeper \(m.header.keeper.prefix(6)) keeps the court now; the last one's match is kept in its stream") }
             case .duplicate:
-                break
+                // Said again: the keeper's ack too (one that doubted its last hears it again).
+                again.insert(c)
             case .gap:
-                gaps.insert(c)
+                gaps[c, default: []].insert(m.header.keeper)
             case .refused(let why):
+                if why.hasPrefix("two different events") { clashAt[c] = (why, now) }
                 quarantine(c, why, HallWire.encode(m.header, body: m.body), now: now)
                 setAside.insert(c)
+            case let .fork(why, stream):
+                proposed[c] = then
+                writes[c, default: []] += w
+                streamStoredAt[c, default: [:]][stream] = now
+                clashAt[c] = ("a fork on court \(c): \(why)", now)
+                quarantine(c, "kept apart as stream \(stream): \(why)", HallWire.encode(m.header, body: m.body), now: now)
             }
         }
         // Two keepers heard online outweigh the reason a message of one was set aside, however
         // the messages were batched.
         for c in setAside where proposed[c] == nil { updateLink(c) }
         var stored: Set<String> = []
-        for (c, copy) in proposed {
-            let base = copies[c] ?? CourtCopy(court: c, journal: nil, history: nil)
-            switch write(c, writes[c] ?? [], then: copy, from: base, messages: taken[c] ?? []) {
-            case .stored(let copy):
-                copies[c] = copy
+        for (c, then) in proposed {
+            let base = courts[c] ?? CourtStreams(court: c, primary: CourtCopy(court: c, journal: nil, history: nil))
+            switch write(c, writes[c] ?? [], then: then, from: base, messages: taken[c] ?? [], now: now) {
+            case .stored(let streams):
+                courts[c] = streams
                 stored.insert(c)
                 links[c, default: CourtLink(ages: true)].lastEventAt = now
-                publishAck(c, copy.ack())
+                publishAcks(c, streams.acks())
             case .keptHere:
                 // Its keeper's files are the truth: acknowledged as they are on the disk.
-                let kept = readCopy(c)
-                copies[c] = kept
+                let kept = readStreams(c)
+                courts[c] = kept
                 links[c, default: CourtLink(ages: true)].lastEventAt = now
-                publishAck(c, kept.ack())
+                publishAcks(c, kept.acks())
             case .refused:
                 // What reached the disk is what the copy is.
-                copies[c] = readCopy(c)
+                courts[c] = readStreams(c)
             }
             updateLink(c)
         }
-        for c in gaps where replayAskedAt[c].map({ now - $0 >= DeskRecorder.replayEvery }) ?? true {
+        for c in again.subtracting(proposed.keys) { if let s = courts[c] { publishAcks(c, s.acks()) } }
+        for (c, keepers) in gaps where replayAskedAt[c].map({ now - $0 >= DeskRecorder.replayEvery }) ?? true {
             replayAskedAt[c] = now
-            publishAck(c, (copies[c] ?? CourtCopy(court: c, journal: nil, history: nil)).ack(replay: true))
+            let s = courts[c] ?? CourtStreams(court: c, primary: CourtCopy(court: c, journal: nil, history: nil))
+            publishAcks(c, s.acks(replay: keepers))
         }
         if !stored.isEmpty { changed(stored) }
     }
 
-    /// Whether the keeper of a copy's events is offline (another may take the court).
-    func keeperGone(_ copy: CourtCopy) -> Bool { copy.keeper.map { presence[copy.court]?[$0] != true } ?? true }
+    /// Whether a keeper of a court has gone: said `offline`, or not heard for a while (its
+    /// presence is said every 20 s while it has a link). Nobody's court has no keeper to wait for.
+    func keeperGone(_ court: String, _ keeper: String?, now: Double) -> Bool {
+        guard let keeper else { return true }
+        if presence[court]?[keeper] == false { return true }
+        return keeperHeardAt[court]?[keeper].map { now - $0 > conflictEndsAfter } ?? (presence[court]?[keeper] != true)
+    }
 
-    enum Written { case stored(CourtCopy), keptHere, refused }
+    enum Written { case stored(CourtStreams), keptHere, refused }
 
-    /// Writes a court's copy under the court's lock, taken for the writes only (a keeper
-    /// starting here meanwhile gets it, and the court is its own from then on). The copy on
-    /// the disk is read under the lock: one another process changed since this one read it
-    /// (two desks on one directory) has the messages considered again from what it holds, so
-    /// an event the disk holds is never appended twice.
-    func write(_ court: String, _ writes: [CourtCopy.Write], then: CourtCopy, from base: CourtCopy,
-               messages: [HallWire.CourtMessage]) -> Written {
+    /// Writes a court's streams under the court's lock, taken for the writes only (a keeper
+    /// starting here meanwhile gets it, and the court is its own from then on). The streams
+    /// on the disk are read under the lock: ones another process changed since this one read
+    /// them (two desks on one directory) have the messages considered again from what they
+    /// hold, so an event the disk holds is never appended twice.
+    func write(_ court: String, _ writes: [CourtCopy.Write], then: CourtStreams, from base: CourtStreams,
+               messages: [HallWire.CourtMessage], now: Double) -> Written {
         let name = CourtFiles(court: court).lockName
         guard lock(name) == .acquired else {
             links[court, default: CourtLink(ages: true)].keptHere = true
@@ -229,11 +279,15 @@ public final class DeskRecorder: ClientDriven {
         defer { unlock(name) }
         links[court, default: CourtLink(ages: true)].keptHere = false
         var (writes, then) = (writes, then)
-        let disk = readCopy(court)
+        let disk = readStreams(court)
         if !disk.holdsTheSame(as: base) {
             (writes, then) = ([], disk)
             for m in messages {
-                if case let .store(w, next) = then.consider(m, handover: keeperGone(then)) { (writes, then) = (writes + w, next) }
+                let (w, next, outcome) = then.consider(m, ownerGone: keeperGone(court, then.owner, now: now))
+                switch outcome {
+                case .stored, .fork: (writes, then) = (writes + w, next)
+                default: break
+                }
             }
         }
         do {
@@ -256,8 +310,9 @@ public final class DeskRecorder: ClientDriven {
         }
     }
 
-    func publishAck(_ court: String, _ ack: HallWire.Ack) {
-        client.publish(topics.ack(court), ack.bytes, retain: true)
+    /// Every keeper's ack of a court, in the one retained message of the court's ack topic.
+    func publishAcks(_ court: String, _ acks: HallWire.AckSet) {
+        client.publish(topics.ack(court), acks.bytes, retain: true)
     }
 
     /// A message set aside: counted, said, and kept (cut short) in the quarantine log.
@@ -301,8 +356,9 @@ public final class DeskRecorder: ClientDriven {
         quarantinePending = []
     }
 
-    func heard(_ c: String, now: Double) {
+    func heard(_ c: String, keeper: String, now: Double) {
         links[c, default: CourtLink(ages: true)].heardAt = now
+        keeperHeardAt[c, default: [:]][keeper] = now
     }
 
     /// A call of the desk's or a court's answer to one: the court's pane says what is next.
@@ -326,15 +382,34 @@ public final class DeskRecorder: ClientDriven {
         let heard = presence[c] ?? [:]
         let online = heard.filter(\.value).map(\.key).sorted()
         link.online = heard.isEmpty ? nil : !online.isEmpty
-        if online.count > 1 { link.problem = "two keepers claim court \(c): " + online.map { String($0.prefix(6)) }.joined(separator: ", ") }
-        if let a = announced[c], let copy = copies[c], a.match == copy.match {
+        link.conflict = conflict(c, now: lastNow)
+        let copy = courts[c].flatMap { s in announced[c].flatMap { s.copy(ackedFor: $0.keeper) } ?? s.primary }
+        if let a = announced[c], let copy, a.match == copy.match {
             link.unacknowledged = max(0, a.seq - copy.lines.count)
-        } else if let a = announced[c], copies[c]?.match.map({ a.match > $0 }) ?? true {
+        } else if let a = announced[c], !(copy?.recent.contains(a.match) ?? false) {
             link.unacknowledged = a.seq
         } else {
             link.unacknowledged = nil
         }
         links[c] = link
+    }
+
+    /// What the court's pane says of a conflict, while there is one: two keepers heard, a
+    /// stream of another keeper or a fork that took something lately, two events claiming
+    /// one place. Over once the other keeper said offline or was silent `conflictEndsAfter`.
+    func conflict(_ c: String, now: Double) -> String? {
+        let streams = courts[c]
+        let owner = streams?.owner
+        let live = (presence[c] ?? [:]).filter { $0.value && !keeperGone(c, $0.key, now: now) }.map(\.key)
+        let sending = (streamStoredAt[c] ?? [:]).filter { $0.key != "" && now - $0.value <= conflictEndsAfter }.map { String($0.key.prefix(16)) }
+            .filter { $0 != owner && !keeperGone(c, $0, now: now) }
+        let keepers = Set(live + sending + (owner.map { keeperGone(c, $0, now: now) ? [] : [$0] } ?? []))
+        if keepers.count > 1 {
+            let named = keepers.sorted { ($0 != owner ? 1 : 0, $0) < ($1 != owner ? 1 : 0, $1) }.map { String($0.prefix(6)) }
+            return "two keepers claim court \(c): " + named.joined(separator: ", ")
+        }
+        if let clash = clashAt[c], now - clash.at <= conflictEndsAfter { return clash.why }
+        return nil
     }
 
     /// The hall as the screen shows it: the desk's own link (`hall ● online`, `hall ○ offline`)

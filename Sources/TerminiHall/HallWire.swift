@@ -29,13 +29,16 @@ public enum HallWire {
         public var court: String
         /// Who keeps the court: one id per machine and config directory (`keeperID`).
         public var keeper: String
-        /// The match: its start event's time.
+        /// The match: its start event's time. An id, never an order: a court's clock may be
+        /// wrong, or put right between two matches.
         public var match: Double
         /// An event: its place in the match's journal (1 is the start).
         public var seq: Int?
         /// A finished match sent whole: how many events its history line holds.
         public var final: Int?
-        /// At seq 1: the match of the court's history before this one, if any.
+        /// At seq 1 and on a finished match sent whole: the match before this one in the
+        /// keeper's own order (its history's line before it); nil for the keeper's first.
+        /// The desk chains a keeper's matches by it: order from the court, not its clock.
         public var previous: Double?
 
         public init(court: String, keeper: String, match: Double, seq: Int? = nil, final: Int? = nil, previous: Double? = nil) {
@@ -88,7 +91,7 @@ public enum HallWire {
         guard header.match.isFinite, header.match > 0, header.match < 1e11 else { return .failure(Refusal("a match id out of range")) }
         if let seq = header.seq, !(1...maxSeq).contains(seq) { return .failure(Refusal("seq \(seq) out of range")) }
         if let f = header.final, !(1...maxSeq).contains(f) { return .failure(Refusal("final count \(f) out of range")) }
-        if let p = header.previous, !(p.isFinite && p > 0 && p < header.match) { return .failure(Refusal("a previous match out of range")) }
+        if let p = header.previous, !(p.isFinite && p > 0 && p < 1e11 && p != header.match) { return .failure(Refusal("a previous match out of range")) }
         let body = Array(payload[(newline + 1)...])
         guard String(validating: body, as: UTF8.self) != nil else { return .failure(Refusal("the body is not UTF-8 text")) }
         return .success(CourtMessage(header: header, body: body))
@@ -100,13 +103,16 @@ public enum HallWire {
     /// after it again (it restarted, or it saw a gap).
     public struct Ack: Codable, Equatable, Sendable {
         public var v: Int
+        /// The keeper whose stream this acknowledges (an ack of no keeper is no court's).
+        public var keeper: String?
         public var match: Double?
         public var seq: Int
         public var closed: Bool?
         public var replay: Bool?
 
-        public init(match: Double?, seq: Int, closed: Bool = false, replay: Bool = false) {
+        public init(keeper: String? = nil, match: Double?, seq: Int, closed: Bool = false, replay: Bool = false) {
             v = HallWire.version
+            self.keeper = keeper
             self.match = match
             self.seq = seq
             self.closed = closed ? true : nil
@@ -117,19 +123,53 @@ public enum HallWire {
         public var asksReplay: Bool { replay == true }
 
         public var bytes: [UInt8] {
+            JSON.object(members).bytes()
+        }
+
+        var members: [(String, JSON)] {
             var members: [(String, JSON)] = [("v", .int(v))]
+            if let keeper { members.append(("keeper", .string(keeper))) }
             if let match { members.append(("match", .double(match))) }
             members.append(("seq", .int(seq)))
             if closed == true { members.append(("closed", .bool(true))) }
             if replay == true { members.append(("replay", .bool(true))) }
-            return JSON.object(members).bytes()
+            return members
         }
 
         public static func decode(_ payload: [UInt8]) -> Ack? {
-            guard payload.count <= 256, let ack = try? JSONDecoder().decode(Ack.self, from: Data(payload)), ack.v == version,
-                  (0...maxSeq).contains(ack.seq) else { return nil }
-            if let m = ack.match, !(m.isFinite && m > 0 && m < 1e11) { return nil }
+            guard payload.count <= 256, let ack = try? JSONDecoder().decode(Ack.self, from: Data(payload)), ack.isValid else { return nil }
             return ack
+        }
+
+        var isValid: Bool {
+            guard v == version, (0...maxSeq).contains(seq), keeper.map(isKeeperID) ?? true else { return false }
+            return match.map { $0.isFinite && $0 > 0 && $0 < 1e11 } ?? true
+        }
+    }
+
+    /// The desk's acknowledgements of a court, one per keeper it heard there, in one retained
+    /// message on `desk/ack/C`: `{"v":1,"acks":[{…"keeper":"5f0c…",…},…]}`. Each keeper
+    /// takes its own and no other, so a laptop never reads another's ack as its own.
+    public struct AckSet: Equatable, Sendable {
+        public var acks: [Ack]
+        /// At most this many keepers a court (the most recent kept).
+        public static let maxKeepers = 16
+
+        public init(_ acks: [Ack]) { self.acks = Array(acks.suffix(AckSet.maxKeepers)) }
+
+        public func ack(of keeper: String) -> Ack? { acks.last { $0.keeper == keeper } }
+
+        public var bytes: [UInt8] {
+            JSON.object([("v", .int(version)), ("acks", .array(acks.map { JSON.object($0.members) }))]).bytes()
+        }
+
+        private struct Wire: Decodable { var v: Int; var acks: [Ack] }
+
+        /// The set, or nil for anything else (an ack of the old form names no keeper: none).
+        public static func decode(_ payload: [UInt8]) -> AckSet? {
+            guard payload.count <= 4096, let w = try? JSONDecoder().decode(Wire.self, from: Data(payload)), w.v == version,
+                  w.acks.count <= maxKeepers, w.acks.allSatisfy({ $0.isValid && $0.keeper != nil }) else { return nil }
+            return AckSet(w.acks)
         }
     }
 

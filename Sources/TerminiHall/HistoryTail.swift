@@ -5,11 +5,16 @@ import BadmintonRules
 /// A court's history read from its end, a chunk at a time, as far back as a question needs:
 /// the newest match (the desk's copy, `CourtCopy`), the matches begun since a call (the desk's
 /// results), one match by its start (`--scoresheet`). A history is kept in the order its
-/// matches began (a keeper appends a match when the next begins; the desk's copy takes only a
-/// newer match than the last it holds), so the read stops at the first match that began
-/// before what is asked: the desk reads a few kilobytes of a history of a season, never the
-/// whole file into memory (a 20 MB history is over the store's snapshot limit).
+/// matches were played (a keeper appends a match when the next begins; the desk's copy takes
+/// each keeper's in that keeper's order). Their start times mostly follow that order, but a
+/// clock may be wrong, or put right between two matches: a read for the matches since a time
+/// stops only after `lookBehind` lines in a row begun before it, and one for a match by its
+/// start reads on until it finds it. The desk reads a few kilobytes of a history of a season,
+/// never the whole file into memory (a 20 MB history is over the store's snapshot limit).
 public enum HistoryTail {
+    /// How many lines in a row begun before a time end a read for the matches since it.
+    public static let lookBehind = 64
+
     /// The bytes read at a time.
     public static let chunk = 1 << 16
     /// A line longer than this is damage: it is skipped, not held.
@@ -68,6 +73,19 @@ public enum HistoryTail {
         public var history: Identity, since: Double
     }
 
+    /// The ids of the newest matches, kept for the history as it was (`recent(_:_:memo:)`).
+    public struct Recent: Sendable {
+        public var value: [Double]
+    }
+
+    /// The ids of the history's last `count` matches, oldest first, read again only when the
+    /// history changed since the memo took them.
+    public static func recent(_ store: any StateReader, _ file: String, count: Int = CourtCopy.recentKept, memo: Memo<Identity, Recent>) -> [Double] {
+        let read = { lastLines(store, file, count: count).compactMap { MatchLines.historyMatch($0)?.match } }
+        guard let id = identity(store, file) else { return read() }
+        return memo.value(id) { Recent(value: read()) }.value
+    }
+
     /// The newest match, kept for the history as it was (`newest(_:_:memo:)`).
     public struct Newest: Sendable {
         public var value: (match: Double, count: Int)?
@@ -86,24 +104,36 @@ public enum HistoryTail {
         return memo.value(id) { Newest(value: newest(store, file)) }.value
     }
 
-    /// The history's matches begun at or after `since`, oldest first, read from the end back
-    /// to the first match begun before it; a match kept twice is listed once, as last kept
-    /// (as `HistoryEntry.readAll` lists them).
+    /// The history's matches begun at or after `since`, in the history's order, read from the
+    /// end back to `lookBehind` matches in a row begun before it; a match kept twice is listed
+    /// once, as last kept (as `HistoryEntry.readAll` lists them).
     public static func matches(_ store: any StateReader, _ file: String, since: Double) -> [MatchLog] {
         var found: [MatchLog] = []
         var seen: Set<Double> = []
+        var before = 0
         lines(store, file) { line in
             guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x0d || $0 == 0x09 }), let log = HistoryEntry.parse(line: line) else { return true }
-            guard log.startedAt >= since else { return false }
+            guard log.startedAt >= since else {
+                before += 1
+                return before < lookBehind
+            }
+            before = 0
             if seen.insert(log.startedAt).inserted { found.append(log) }
             return true
         }
         return found.reversed()
     }
 
-    /// The match begun at `start`, as last kept; nil when the history holds none.
+    /// The match begun at `start`, as last kept; nil when the history holds none. Read from the
+    /// end until it is found (a clock put right may have begun it "before" older ones).
     public static func match(_ store: any StateReader, _ file: String, startedAt start: Double) -> MatchLog? {
-        matches(store, file, since: start).first { $0.startedAt == start }
+        var found: MatchLog?
+        lines(store, file) { line in
+            guard let log = HistoryEntry.parse(line: line), log.startedAt == start else { return true }
+            found = log
+            return false
+        }
+        return found
     }
 
     /// The last `count` lines of the file that hold something, oldest first (as

@@ -359,13 +359,16 @@ public struct DeskHealth: Equatable, Sendable {
     public var overrun: [String] = []
     public var injuries: [String] = []
     public var late: [String] = []
-    public var count: Int { (deskOffline ? 1 : 0) + offline.count + overrun.count + injuries.count + late.count }
+    /// Courts with two keepers, or a fork: both kept, for the referee to look at.
+    public var conflicts: [String] = []
+    public var count: Int { (deskOffline ? 1 : 0) + offline.count + overrun.count + injuries.count + late.count + conflicts.count }
 
     init(_ app: DeskApp, _ context: AppContext) {
         let now = context.now
         deskOffline = context.hall?.link?.state == .offline
         for c in app.courts(context) {
             if let link = context.hall?.courts[c], !link.unknown, link.online == false || link.isStale(now: now) { offline.append(c) }
+            if context.hall?.courts[c]?.conflict != nil { conflicts.append(c) }
             guard let s = app.logs[c]?.state, app.callOn(c) != nil || s.phase != .matchOver else { continue }
             if let iv = s.interval?.timer, iv.isShown(at: now), iv.isOverrunning(at: now) { overrun.append(c) }
             if let t = s.timer(at: now), t.kind == .injury { injuries.append(c) }

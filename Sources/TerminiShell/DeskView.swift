@@ -131,7 +131,7 @@ struct DeskView {
     /// clock comes before the names.
     func courtText(_ c: String, _ h: DeskHealth, short: Bool = false) -> (String, String, Bool) {
         let now = context.now
-        let alarm = h.offline.contains(c) || h.overrun.contains(c) || h.injuries.contains(c)
+        let alarm = h.offline.contains(c) || h.overrun.contains(c) || h.injuries.contains(c) || h.conflicts.contains(c)
             || app.callOn(c).map { h.late.contains($0.match) } ?? false
         var head = "Court \(DeskView.clean(c))"
         if let link = context.hall?.courts[c] {
@@ -158,6 +158,8 @@ struct DeskView {
             head += dot + "free"
         }
         if let n = app.desk.next(on: c) { detail += (detail.isEmpty ? "" : dot) + "next: match \(DeskView.clean(n.match))" }
+        // A conflict first where the pane is one line (its presence alone is shown there).
+        if short, let conflict = context.hall?.courts[c]?.conflict { detail = DeskView.clean(conflict) + (detail.isEmpty ? "" : dot + detail) }
         if let a = context.hall?.courts[c]?.call, a.match != app.callOn(c)?.match {
             detail += (detail.isEmpty ? "" : dot) + "court: \(DeskView.clean(a.state)) \(DeskView.clean(a.match))"
         }

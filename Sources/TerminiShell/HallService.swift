@@ -222,7 +222,8 @@ public final class HallService: SaveObserver {
     /// read from its end: a season's history is not read whole (nor set aside as too large).
     static func publisher(_ court: String, hall: HallStart, store: any StateReader, keeper: String, now: Double) -> Result<CourtPublisher, HallError> {
         let files = CourtFiles(court: court)
-        let history = HistoryTail.lastLines(store, files.history, count: CourtOutbox.pastKept)
+        // One more than is kept: it names the match before the kept ones (the desk chains them).
+        let history = HistoryTail.lastLines(store, files.history, count: CourtOutbox.pastKept + 1)
         do {
             return .success(try CourtPublisher(address: hall.address, credentials: hall.credentials, court: court, keeper: keeper,
                                                journal: store.readBytes(files.journal), history: history, now: now))

@@ -59,35 +59,37 @@ extension CourtOutbox {
     }
 }
 
-/// The desk's files, in memory: what `CourtCopy`'s writes leave.
+/// The desk's files, in memory: what `CourtStreams`' writes leave.
 struct SimDesk {
-    var copy: CourtCopy
+    var streams: CourtStreams
+    var copy: CourtCopy { streams.primary }
     var files: [String: [UInt8]] = [:]
     var duplicates = 0, gaps = 0, refused: [String] = []
 
-    init(court: String) { copy = CourtCopy(court: court, journal: nil, history: nil) }
+    init(court: String) { streams = CourtStreams(court: court, primary: CourtCopy(court: court, journal: nil, history: nil)) }
 
     /// Takes one message; true when a replay should be asked.
-    mutating func receive(_ payload: [UInt8], handover: Bool = false) -> Bool {
+    mutating func receive(_ payload: [UInt8]) -> Bool {
         switch HallWire.decode(payload, court: copy.court, limit: HallWire.maxMatchBytes) {
         case .failure(let r):
             refused.append(r.description)
             return false
         case .success(let m):
-            switch copy.consider(m, handover: handover) {
-            case let .store(writes, then):
-                for w in writes {
-                    switch w {
-                    case let .append(f, line): files[f, default: []] += line + [0x0a]
-                    case let .replace(f, bytes): files[f] = bytes
-                    }
+            let (writes, then, outcome) = streams.consider(m, ownerGone: false)
+            for w in writes {
+                switch w {
+                case let .append(f, line): files[f, default: []] += line + [0x0a]
+                case let .replace(f, bytes): files[f] = bytes
                 }
-                copy = then
+            }
+            streams = then
+            switch outcome {
+            case .stored: break
             case .duplicate: duplicates += 1
             case .gap:
                 gaps += 1
                 return true
-            case .refused(let why): refused.append(why)
+            case .refused(let why), .fork(let why, _): refused.append(why)
             }
         }
         return false
@@ -95,14 +97,21 @@ struct SimDesk {
 
     /// A copy started again from its files (the desk killed and restarted).
     mutating func restart() {
-        copy = CourtCopy(court: copy.court, journal: files[copy.journalFile], history: files[copy.historyFile])
+        let c = streams.court
+        let names = Set(files.keys.compactMap { CourtCopy.stream(ofFile: $0).flatMap { $0.court == c ? $0.stream : nil } })
+        func read(_ s: String?) -> CourtCopy {
+            let f = CourtCopy.files(c, s)
+            return CourtCopy(court: c, journal: files[f.journal], history: files[f.history], stream: s)
+        }
+        streams = CourtStreams(court: c, primary: read(nil), streams: Dictionary(uniqueKeysWithValues: names.map { ($0, read($0)) }),
+                               owner: CourtStreams.OwnerFile.parse(files[CourtStreams.OwnerFile.name(c)]))
     }
 }
 
 func payload(_ o: CourtOutbox.Outgoing, court: String, keeper: String) -> [UInt8] {
     switch o {
     case let .event(m, s, line, p): return HallWire.encode(.init(court: court, keeper: keeper, match: m, seq: s, previous: p), body: line)
-    case let .final(m, c, line): return HallWire.encode(.init(court: court, keeper: keeper, match: m, final: c), body: line)
+    case let .final(m, c, line, p): return HallWire.encode(.init(court: court, keeper: keeper, match: m, final: c, previous: p), body: line)
     }
 }
 
@@ -126,25 +135,31 @@ func payload(_ o: CourtOutbox.Outgoing, court: String, keeper: String) -> [UInt8
         #expect(outbox.pending.count == 6)
         #expect(outbox.unacknowledged == 6)
         outbox.take(HallWire.Ack(match: outbox.match, seq: 4))
-        #expect(outbox.pending.map(\.key.seq) == [5, 6])
+        #expect(outbox.pending.map(\.seq) == [5, 6])
         #expect(outbox.acknowledgedSeq == 4)
         #expect(outbox.next(limit: 1).count == 1)
-        #expect(outbox.next(limit: 10).map(\.key.seq) == [6])
+        #expect(outbox.next(limit: 10).map(\.seq) == [6])
         #expect(!outbox.hasUnsent)
         outbox.rewind()
-        #expect(outbox.next(limit: 10).map(\.key.seq) == [5, 6])
+        #expect(outbox.next(limit: 10).map(\.seq) == [5, 6])
         // The match ends offline and another begins: the finished one whole, then the new one.
         let first = outbox.match!
         while outbox.match == first { outbox.apply(court.rally(team: 0)) }
         #expect(outbox.past.map(\.match) == [first])
         let p = outbox.pending
-        #expect(p.first == .final(match: first, count: outbox.past[0].count, line: outbox.past[0].line))
-        #expect(p.dropFirst().map(\.key.seq) == [1])
-        // A desk with nothing of this court gets the journal's match only.
+        #expect(p.first == .final(match: first, count: outbox.past[0].count, line: outbox.past[0].line, previous: nil))
+        #expect(p.dropFirst().map(\.seq) == [1])
+        // A desk with nothing of this keeper gets everything kept, after a restart too.
         outbox.take(HallWire.Ack(match: nil, seq: 0))
-        #expect(outbox.pending.count == 1)
+        #expect(outbox.pending.count == 2)
+        var restarted = CourtOutbox(journal: court.journalBytes, history: court.history)
+        restarted.take(HallWire.Ack(match: nil, seq: 0))
+        #expect(restarted.pending.count == 2)
+        // The first match closed: more than this court sent (it never sent it whole), not believed.
         outbox.take(HallWire.Ack(match: first, seq: 0, closed: true))
-        #expect(outbox.pending.count == 1)
+        #expect(outbox.pending.count == 2 && outbox.distrust != nil)
+        restarted.take(HallWire.Ack(match: first, seq: 0, closed: true))
+        #expect(restarted.pending.count == 1 && restarted.distrust == nil)
     }
 
     /// Two recorders on one directory's files (two desks that raced past the desk's lock):
@@ -184,7 +199,7 @@ func payload(_ o: CourtOutbox.Outgoing, court: String, keeper: String) -> [UInt8
         let same = desk.files["badminton-3-match.jsonl"] == court.journalBytes
         #expect(same)
         #expect(desk.duplicates == 1 && desk.gaps == 1 && desk.refused.isEmpty)
-        #expect(desk.copy.ack() == HallWire.Ack(match: outbox.match, seq: 5))
+        #expect(desk.copy.ack() == HallWire.Ack(keeper: keeper, match: outbox.match, seq: 5))
     }
 
     @Test func forgedAndHostileEventsChangeNothingStored() {
@@ -206,14 +221,19 @@ func payload(_ o: CourtOutbox.Outgoing, court: String, keeper: String) -> [UInt8
             HallWire.encode(.init(court: "3", keeper: keeper, match: m + 5, final: 3), body: point),
         ]
         for h in hostile { _ = desk.receive(h) }
+        // Nothing of court 3's files changes; the second keeper's seq 5 is a gap of its own stream.
         let unchanged = desk.files == before
         #expect(unchanged)
-        #expect(desk.refused.count == hostile.count)
+        #expect(desk.refused.count == hostile.count - 1 && desk.gaps == 1, "\(desk.refused)")
         // A forged seq far ahead is only a gap: nothing stored, a replay asked for.
         let asked = desk.receive(HallWire.encode(.init(court: "3", keeper: keeper, match: m, seq: 900), body: point))
         #expect(asked)
         let stillUnchanged = desk.files == before
         #expect(stillUnchanged)
+        // A second keeper's new match is a stream of its own, beside court 3's files.
+        let start = MatchLog(setup: MatchSetup(), at: 1_700_000_500).records[0].line.dropLastNewline
+        _ = desk.receive(HallWire.encode(.init(court: "3", keeper: other, match: 1_700_000_500, seq: 1), body: start))
+        #expect(desk.streams.streams[other]?.match == 1_700_000_500 && desk.copy.lines.count == 4)
     }
 
     @Test func aFinishedMatchReplacesTheDesksPartOfIt() {

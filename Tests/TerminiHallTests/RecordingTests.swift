@@ -308,11 +308,16 @@ func deskAndCourt(_ name: String, persistence: Bool = false, sourceLocation: Sou
         pump.events.append([])
         #expect(pump.run(timeout: 5) { a.publisher.link.warning != nil && b.publisher.link.warning != nil })
         #expect(a.publisher.link.text(unicode: true).contains("another keeper"))
-        #expect(pump.run(timeout: 5) { desk.recorder.links["7"]?.problem?.contains("two keepers") == true })
+        #expect(pump.run(timeout: 5) { desk.recorder.links["7"]?.conflict?.contains("two keepers claim court 7") == true })
         b.rally()
-        pump.run(timeout: 1) { false }
-        // The first keeper's match stays what the desk holds.
+        // The first keeper's match stays what the desk holds; the second's is a stream of its own.
+        #expect(pump.run(timeout: 5) { desk.faults(b).isEmpty && b.publisher.link.acknowledged == 2 }, "\(desk.faults(b))")
         #expect(desk.holds(a))
+        // The second goes: the conflict is over, on the desk and on the first court's frame.
+        b.publisher.stop()
+        #expect(pump.run(timeout: 5) { desk.recorder.links["7"]?.conflict == nil && a.publisher.link.warning == nil },
+                "\(desk.recorder.links["7"]?.conflict ?? "")")
+        #expect(desk.holds(a) && desk.faults(b).isEmpty)
     }
 
     @Test(.enabled(if: brokerAvailable && Child.installed("mosquitto_pub"), "needs mosquitto and mosquitto-clients"))
