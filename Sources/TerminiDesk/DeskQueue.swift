@@ -29,13 +29,21 @@ public enum DeskMatchStatus: Equatable, Sendable {
     case finished(DeskResult)
 }
 
+/// What the desk asks before a call, each in turn.
+public enum CallQuestion: String, Sendable, CaseIterable {
+    /// A player inside the minimum rest.
+    case rest
+    /// The match before its `not_before`.
+    case notBefore
+}
+
 /// What the desk says to a call.
 public enum CallOutcome: Equatable, Sendable {
     /// Made (as the court's next call when `next`).
     case called(DeskCall)
     /// Allowed only once the desk confirms: a player inside the minimum rest, a match before
-    /// its time. Calling again with `confirmed` makes it.
-    case ask(String)
+    /// its time. Calling again with the question among `confirmed` asks the next one, if any.
+    case ask(CallQuestion, String)
     /// Not possible: no such match, already called or finished, the court busy, a player on court.
     case refused(String)
 }
@@ -88,7 +96,7 @@ public struct DeskState: Codable, Equatable, Sendable {
     /// Whether `number` may go to `court` now; `localMinute` is the minute of the local day
     /// (for `not_before`), `rest` the minimum rest in seconds.
     public func check(_ number: String, court: String, at now: Double, rest: Double, localMinute: Int? = nil,
-                      confirmed: Bool = false) -> CallOutcome {
+                      confirmed: Set<CallQuestion> = []) -> CallOutcome {
         guard let m = match(number) else { return .refused("there is no match \(number) on the order of play") }
         switch status(of: number) {
         case .finished: return .refused("match \(number) is finished")
@@ -105,18 +113,17 @@ public struct DeskState: Codable, Equatable, Sendable {
             }
         }
         let call = DeskCall(match: number, court: court, calledAt: now, next: busy != nil)
-        guard !confirmed else { return .called(call) }
         let tired = m.players.compactMap { p in players.rest(of: p, at: now).flatMap { $0 < rest ? "\(p) has rested \(DeskDuration.said($0)) of \(DeskDuration.said(rest))" : nil } }
-        if !tired.isEmpty { return .ask(tired.joined(separator: "; ") + ": call anyway?") }
-        if let nb = m.notBefore, let minute = localMinute, minute < nb {
-            return .ask("match \(number) is not before \(nb / 60):\(nb % 60 < 10 ? "0" : "")\(nb % 60): call anyway?")
+        if !tired.isEmpty, !confirmed.contains(.rest) { return .ask(.rest, tired.joined(separator: "; ") + ": call anyway?") }
+        if let nb = m.notBefore, let minute = localMinute, minute < nb, !confirmed.contains(.notBefore) {
+            return .ask(.notBefore, "match \(number) is not before \(nb / 60):\(nb % 60 < 10 ? "0" : "")\(nb % 60): call anyway?")
         }
         return .called(call)
     }
 
     /// Calls `number` to `court` when `check` allows it (see there).
     public mutating func call(_ number: String, court: String, at now: Double, rest: Double, localMinute: Int? = nil,
-                              confirmed: Bool = false) -> CallOutcome {
+                              confirmed: Set<CallQuestion> = []) -> CallOutcome {
         let outcome = check(number, court: court, at: now, rest: rest, localMinute: localMinute, confirmed: confirmed)
         if case .called(let c) = outcome { calls.append(c) }
         return outcome
@@ -174,6 +181,21 @@ public struct DeskState: Codable, Equatable, Sendable {
         if let s = state { r.take(s) }
         finish(r)
         return .success(r)
+    }
+
+    /// The court says a match began from its call `id` (`12@1790000000`): a match the desk
+    /// withdrew while its court was already playing it is that court's again (its result
+    /// comes from the court's copies as for any call). A call the desk made to the court since,
+    /// not begun, waits as its next. False when nothing changed.
+    public mutating func courtBegan(_ number: String, court: String, id: String) -> Bool {
+        guard match(number) != nil, case .waiting = status(of: number),
+              let at = id.split(separator: "@").last.flatMap({ Double($0) }), CourtCall.id(match: number, calledAt: at) == id else { return false }
+        if let other = current(on: court) {
+            guard other.startedAt == nil, next(on: court) == nil, let i = calls.firstIndex(of: other) else { return false }
+            calls[i].next = true
+        }
+        calls.append(DeskCall(match: number, court: court, calledAt: at))
+        return true
     }
 
     /// Calls made this long ago whose match has not begun (the desk highlights them).

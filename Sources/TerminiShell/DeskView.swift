@@ -144,8 +144,8 @@ struct DeskView {
             head += dot + DeskView.clean("Match \(m.number) \(m.event) \(m.round)") + (short ? "" : ": " + names)
             if call.startedAt == nil {
                 let since = max(0, now - call.calledAt)
-                // The court's answer to the call first: received, next, declined.
-                let answer = context.hall?.courts[c]?.call.flatMap { $0.match == m.number ? DeskView.clean($0.state) + dot : nil } ?? ""
+                // The step the court says the call is in first, in the umpire's words.
+                let answer = context.hall == nil ? "" : DeskView.step(of: call, app.desk, context.hall?.courts[c]?.call).words + dot
                 detail = answer + "warm-up \(MatchReport.clock(Int(since)))" + (h.late.contains(call.match) ? dot + "not begun" : "")
                     + (short ? dot + names : dot + "called at " + DeskView.time(call.calledAt))
             } else if let s = app.logs[c]?.state {
@@ -159,9 +159,16 @@ struct DeskView {
         }
         if let n = app.desk.next(on: c) { detail += (detail.isEmpty ? "" : dot) + "next: match \(DeskView.clean(n.match))" }
         if let a = context.hall?.courts[c]?.call, a.match != app.callOn(c)?.match {
-            detail += (detail.isEmpty ? "" : dot) + "court: \(DeskView.clean(a.state)) \(DeskView.clean(a.match))"
+            detail += (detail.isEmpty ? "" : dot) + "court: match \(DeskView.clean(a.match)) " + (CallStep(word: a.state)?.words ?? DeskView.clean(a.state))
         }
         return (head, detail, alarm)
+    }
+
+    /// The step of `call`'s life the court says it is in: `called` until the court answers
+    /// for this very call (its id).
+    static func step(of call: DeskCall, _ desk: DeskState, _ answer: CallAnswer?) -> CallStep {
+        guard let a = answer, a.match == call.match, let id = desk.hallCall(call)?.id, a.id == id else { return .called }
+        return CallStep(word: a.state) ?? .called
     }
 
     /// `14:05`, local time.
