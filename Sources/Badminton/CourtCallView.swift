@@ -29,19 +29,19 @@ extension BadmintonApp {
         call = CourtCall.Kept.parse(store.readBytes(files.call))
         let wasOpen = before.map { $0.isOpen(log) } ?? false
         guard call?.call.id != before?.call.id || call == nil || (wasOpen && openCall == nil) else { return [] }
+        var said: [AppEffect] = []
         if let b = before, wasOpen, openCall == nil {
             let form = modals.contains { ($0 as? SetupForm)?.callID == b.call.id }
             modals.removeAll { $0 is CallDialog || ($0 as? SetupForm)?.callID == b.call.id }
             if call?.call.id == b.call.id, call?.state == .withdrawn || call == nil {
-                message = Message("The desk withdrew match \(b.call.match)" + (form ? ": its setup is closed." : "."),
-                                  short: "Match \(b.call.match) withdrawn.")
+                said.append(.notice("The desk withdrew match \(b.call.match)" + (form ? ": its setup is closed." : ".")))
             }
         } else if call?.call.id != before?.call.id {
             modals.removeAll { $0 is CallDialog }
         }
         offerCall()
-        guard !onView, let c = openCall, c.call.id != before?.call.id else { return [] }
-        return [.notice("Call to court \(c.call.court): \(c.call.title)" + (callIsNext ? ", after this match." : ". The scoreboard has it."))]
+        guard !onView, let c = openCall, c.call.id != before?.call.id else { return said }
+        return said + [.notice("Call to court \(c.call.court): \(c.call.title)" + (callIsNext ? ", after this match." : ". The scoreboard has it."))]
     }
 
     /// What the umpire has of the open call in front of them: not on screen (another app,

@@ -48,15 +48,15 @@ public enum CallStep: String, Sendable, CaseIterable, Codable {
         return true
     }
 
-    /// What the desk says of the step, in the words the umpire sees on the court (the
-    /// dialog's title, the setup's).
+    /// What the desk says of the step, in the words the umpire sees on the court (the titles
+    /// of the call's dialog and of the setup).
     public var words: String {
         switch self {
         case .called: return "not at the court yet"
         case .delivered: return "at the court, not on screen"
         case .next: return "next"
-        case .shown: return "on screen: Call to court"
-        case .setup: return "in Match setup"
+        case .shown: return "on screen (Call to court)"
+        case .setup: return "setup open (New match)"
         case .begun: return "begun"
         case .finished: return "finished"
         case .withdrawn: return "withdrawn"

@@ -170,6 +170,14 @@ public struct CourtCall: Equatable, Sendable {
                   team1: sides[0], team2: sides[1], format: format, umpire: raw.umpire, judge: raw.judge, calledAt: raw.calledAt)
     }
 
+    /// The desk's retained word that a court has no call: a withdrawal a court offline meanwhile
+    /// still hears when it connects (an empty retained message would leave the broker nothing
+    /// to give it).
+    public static let withdrawal: [UInt8] = Array(#"{"v":1,"call":null}"#.utf8)
+
+    /// Whether a payload on a call topic withdraws the call: the desk's word, or an empty one.
+    public static func withdraws(_ payload: [UInt8]) -> Bool { payload.isEmpty || payload == withdrawal }
+
     /// Reads a call from court `court`'s call topic: one that names another court is not its.
     public static func parse(_ payload: [UInt8], court: String) -> CourtCall? {
         parse(payload).flatMap { $0.court == court ? $0 : nil }
@@ -253,12 +261,13 @@ public struct CourtCall: Equatable, Sendable {
         public func isOpen(_ log: MatchLog?) -> Bool { standing(log).isOpen }
     }
 
-    /// Whether a court can take a call now: no match, a match over, or one where nothing has
-    /// happened yet beyond its start (a match the umpire set up and no more). Else the call
-    /// waits as the court's next.
+    /// Whether a court can take a call now: no match, a match over, or one set up by hand
+    /// where nothing has happened yet beyond its start. Else the call waits as the court's
+    /// next: a match begun from a call (it has its number) is never put aside for another
+    /// before it ends, or it would end as neither a result nor a refusal.
     public static func isFree(_ log: MatchLog?) -> Bool {
         guard let log else { return true }
-        return log.state.phase == .matchOver || log.effective.count <= 1
+        return log.state.phase == .matchOver || (log.effective.count <= 1 && (log.setup?.officials.matchNumber ?? "").isEmpty)
     }
 
     static func clean(_ s: String?) -> String? {

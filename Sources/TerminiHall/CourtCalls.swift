@@ -40,7 +40,7 @@ public struct CourtCalls: Equatable, Sendable {
     /// A message on the court's call topic: the change to keep (once on disk: `commit`), or
     /// nil for nothing to do (the same call again, not a call, nothing to withdraw).
     public mutating func take(_ payload: [UInt8], log: MatchLog?, now: Double) -> Change? {
-        if payload.isEmpty {
+        if CourtCall.withdraws(payload) {
             guard var k = kept, k.standing(log).isOpen else { return nil }
             k.state = .withdrawn
             return .keep(k)
@@ -105,7 +105,7 @@ public struct HallNextCalls: Equatable, Sendable {
 
     public init() {}
 
-    /// The desk's call to court `court` (empty: withdrawn; not a call of that court: none).
+    /// The desk's call to court `court` (a withdrawal: none; not a call of that court: none).
     public mutating func call(_ court: String, _ payload: [UInt8]) {
         calls[court] = CourtCall.parse(payload, court: court)
     }

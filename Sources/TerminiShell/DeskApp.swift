@@ -350,14 +350,20 @@ public struct DeskApp: KeyedApp {
     /// Each second: what the courts say of their calls taken (`courtsSaid`).
     public mutating func tick(context: AppContext) -> [AppEffect] { courtsSaid(context) }
 
-    /// A court that says a match began from a call the desk withdrew meanwhile has it: the
-    /// match is that court's again and its result comes to the desk (saved, then said).
+    /// What the courts say of their calls: a withdrawal is over once its court no longer has
+    /// the call open; a court that says a match began from a call the desk withdrew meanwhile
+    /// has it: the match is that court's again and its result comes to the desk (saved, then
+    /// said).
     mutating func courtsSaid(_ context: AppContext) -> [AppEffect] {
         guard let courts = context.hall?.courts else { return [] }
         let before = desk
         var d = desk
         var said: [AppEffect] = []
         for (court, link) in courts.sorted(by: { $0.key < $1.key }) {
+            // Only a court heard now says what it has (a broker restarted keeps no answer).
+            if link.online == true, !link.isStale(now: context.now) {
+                _ = d.courtSaid(court, id: link.call?.id, match: link.call?.match, step: link.call.flatMap { CallStep(word: $0.state) })
+            }
             guard let a = link.call, let step = CallStep(word: a.state), step == .begun || step == .finished,
                   d.courtBegan(a.match, court: court, id: a.id) else { continue }
             said.append(.notice("Match \(TextLayout.sanitized(a.match)) began on court \(TextLayout.sanitized(court)) before its withdrawal reached it: it is on court \(TextLayout.sanitized(court)) again."))

@@ -89,7 +89,7 @@ enum DeskCallCommand {
         let answered = HallService.drive(caller, until: { _ in caller.answer != nil }, timeout: wait, clock: now)
         let what = "match \(c.match) to court \(c.court)"
         if answered, let a = caller.answer {
-            if caller.courtHasIt { return Outcome(status: 0, stdout: "Court \(c.court) has match \(c.match) (\(a.state.words)).\n") }
+            if caller.courtHasIt { return Outcome(status: 0, stdout: "Court \(c.court) has match \(c.match): \(a.state.words).\n") }
             return Outcome(status: 1, stderr: "termini: court \(c.court) has match \(c.match) as \(a.state.words): the call stays at the desk; withdraw it there\n")
         }
         let secs = Int(wait)

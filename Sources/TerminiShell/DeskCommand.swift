@@ -122,9 +122,9 @@ extension DeskState {
     /// each of its events; its history changes once a match).
     public mutating func takeCourtCopies(_ store: any StateReader, courts: Set<String>? = nil,
                                          memo: Memo<HistoryTail.Since, [MatchLog]>? = nil) {
-        for court in Set(calls.map(\.court)).sorted() where courts?.contains(court) ?? true {
+        for court in Set((calls + withdrawn).map(\.court)).sorted() where courts?.contains(court) ?? true {
             // No match begun before the court's earliest call is taken for one of its calls.
-            guard let since = calls.filter({ $0.court == court }).map(\.calledAt).min() else { continue }
+            guard let since = (calls + withdrawn).filter({ $0.court == court }).map(\.calledAt).min() else { continue }
             _ = take(court: court, matches: DeskState.courtMatches(store, court: court, since: since - DeskState.startSlack, memo: memo))
         }
     }

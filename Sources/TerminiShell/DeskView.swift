@@ -143,7 +143,7 @@ struct DeskView {
             let names = DeskView.clean("\(m.teams[0].label) v \(m.teams[1].label)")
             head += dot + DeskView.clean("Match \(m.number) \(m.event) \(m.round)") + (short ? "" : ": " + names)
             if call.startedAt == nil {
-                let since = max(0, now - call.calledAt)
+                let since = max(0, now - call.warmUpFrom)
                 // The step the court says the call is in first, in the umpire's words.
                 let answer = context.hall == nil ? "" : DeskView.step(of: call, app.desk, context.hall?.courts[c]?.call).words + dot
                 detail = answer + "warm-up \(MatchReport.clock(Int(since)))" + (h.late.contains(call.match) ? dot + "not begun" : "")

@@ -37,7 +37,9 @@ import TerminiData
         let kept = CourtCall.Kept(call: call, state: .delivered, keptAt: 1_800_000_010)
         #expect(kept.standing(nil) == .delivered)
         // Set up and nothing more: free; a rally played: busy; over: free again.
-        #expect(kept.standing(match(number: "7", at: 1_800_000_000)) == .delivered)
+        // Match 7 begun from a call and no rally yet: still match 7's court.
+        #expect(kept.standing(match(number: "7", at: 1_800_000_000)) == .next)
+        #expect(kept.standing(match(number: nil, at: 1_800_000_000)) == .delivered)
         #expect(kept.standing(match(number: "7", at: 1_800_000_000, points: 1)) == .next)
         #expect(kept.standing(match(number: "7", at: 1_800_000_000, points: 41, over: true)) == .delivered)
         // Its number begun after the court kept it: begun; the same number before: not it.

@@ -134,8 +134,10 @@ import BadmintonRulesTestSupport
         guard case .refused(let why) = d.call("4", court: "1", at: Self.t0 + 100, rest: rest) else { Issue.record("two nexts"); return }
         #expect(why.contains("match 2 is its next"))
         played(&d, "1", court: "1", end: Self.t0 + 2000)
-        // The next call is the court's now; its warm-up starts as the court is free.
-        #expect(d.current(on: "1") == DeskCall(match: "2", court: "1", calledAt: Self.t0 + 2000))
+        // The next call is the court's now; its warm-up starts as the court is free, and the
+        // call keeps its time (and its id on the hall: the court has it already).
+        #expect(d.current(on: "1")?.calledAt == Self.t0 + 100 && d.current(on: "1")?.warmUpFrom == Self.t0 + 2000)
+        #expect(d.hallCalls["1"]?.id == "2@1800000100")
     }
 
     @Test func walkoverBeforePlayRetiredDuringIt() {
@@ -257,6 +259,11 @@ import BadmintonRulesTestSupport
         #expect(d.hallCalls["1"] == nil)
         _ = d.withdraw("2")
         #expect(d.hallCalls["2"] == nil)
+        // Not to another court before court 2 says it has the call no more.
+        guard case .refused(let why) = d.call("2", court: "1", at: Self.t0 + 110, rest: 0) else { Issue.record("called elsewhere at once"); return }
+        #expect(why.contains("withdrawn from court 2, which has not said so yet"))
+        let said = d.courtSaid("2", id: "2@1800000000", match: "2", step: .withdrawn)
+        #expect(said)
         _ = d.call("2", court: "1", at: Self.t0 + 120, rest: 0)
         #expect(d.next(on: "1")?.match == "2" && d.hallCalls["1"]?.match == "2")
     }
