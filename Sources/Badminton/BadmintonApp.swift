@@ -188,7 +188,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         recovery = journal.recovery(glyphs: context.glyphs)
         if options.new { newMatch = BadmintonApp.setup(from: options, defaults: defaults) }
         if log == nil { modals.push(SetupForm(defaults)) }
-        umpireSaid = UmpireCallStep.parse(store.readBytes(files.callUmpire))
+        if files.court != nil { umpireSaid = UmpireCallStep.parse(store.readBytes(files.callUmpire)) }
         _ = readCall(store)
     }
 

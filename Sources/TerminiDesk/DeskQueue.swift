@@ -273,7 +273,8 @@ public struct DeskPlayers: Sendable {
         for c in desk.calls {
             for p in called[c.match]?.players ?? [] where calls[DeskState.key(p)] == nil { calls[DeskState.key(p)] = c }
         }
-        for r in desk.results {
+        // A walkover was not played: neither side needs a rest after it.
+        for r in desk.results where r.ended != DeskEnding.walkover(0).word {
             for p in r.players { ends[DeskState.key(p)] = max(ends[DeskState.key(p)] ?? r.end, r.end) }
         }
     }

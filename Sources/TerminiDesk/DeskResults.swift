@@ -122,7 +122,15 @@ public struct DeskResult: Codable, Equatable, Sendable {
 public enum DeskResultsWriter {
     public enum Format: String, CaseIterable, Sendable { case csv, json }
 
-    public static let csvHeader = "match,event,round,court,team1,country1,team2,country2,winner,games,ended,start,end,duration,shuttles,umpire,judge,cards\n"
+    /// The duration is `h:mm` (`1:05`), as its column says; `ended by` names the side that
+    /// retired, was disqualified or did not come.
+    public static let csvHeader = "match,event,round,court,team1,country1,team2,country2,winner,games,ended,ended by,start,end,duration (h:mm),shuttles,umpire,judge,cards\n"
+
+    /// `1:05` for 65 minutes, `0:42`: whole minutes, rounded.
+    public static func hoursMinutes(_ seconds: Double) -> String {
+        let m = Int((max(0, seconds) / 60).rounded())
+        return "\(m / 60):" + (m % 60 < 10 ? "0" : "") + "\(m % 60)"
+    }
 
     public static func write(_ results: [DeskResult], as format: Format) -> String {
         switch format {
@@ -135,9 +143,9 @@ public enum DeskResultsWriter {
         let cells: [String] = [
             r.number, r.event, r.round, r.court ?? "",
             r.teams[0].name, r.teams[0].country ?? "", r.teams[1].name, r.teams[1].country ?? "",
-            r.teams[r.winner].name, r.score, r.ended,
+            r.teams[r.winner].name, r.score, r.ended, r.endedBy.map { r.teams[min(max($0, 0), 1)].name } ?? "",
             r.start.map(MatchReport.isoTime) ?? "", MatchReport.isoTime(r.end),
-            r.duration.map { MatchReport.clock(Int($0.rounded())) } ?? "",
+            r.duration.map(hoursMinutes) ?? "",
             String(r.shuttles), r.umpire ?? "", r.judge ?? "",
             r.cards.map { "\($0.player) \(Misconduct(rawValue: $0.card)?.colour ?? $0.card) (game \($0.game))" }.joined(separator: "; "),
         ]

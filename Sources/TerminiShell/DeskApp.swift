@@ -342,6 +342,13 @@ public struct DeskApp: KeyedApp {
 
     public var minimumSize: Size { Size(width: 60, height: 12) }
 
+    /// A desk on the hall records the courts and sends the calls: `q` says what stops.
+    public func quitQuestion(context: AppContext) -> String? {
+        guard context.hall != nil else { return nil }
+        return "Quitting stops this desk: the courts' rallies are not recorded here, calls are not sent and their answers not heard "
+            + "until it runs again. The courts keep scoring, and what they played comes in then. Quit?"
+    }
+
     public func nextDeadline(context: AppContext) -> Double? {
         // Rest, warm-up and the courts' clocks count in seconds.
         (context.now + 1).rounded(.down)

@@ -33,6 +33,7 @@ extension Shell {
     /// Carries out what the help or the settings chose.
     func apply(_ action: ShellAction, now: Double) -> [ShellOutput] {
         switch action {
+        case .quit: quitRequested = true
         case .theme(let name): loadTheme(name)
         case .color(let on):
             // Without colours started, the choice is kept for the next start.

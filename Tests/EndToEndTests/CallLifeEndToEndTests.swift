@@ -81,7 +81,7 @@ import Testing
         #expect(court.barrier())
         #expect(!HallEndToEndTests.journal(courtDir.path, court: "1").joined().contains(#""match":"1""#))
         #expect(desk.waitFor("Queue (4)"), "\(desk.screen)")
-        desk.send("q")
+        desk.quit()
         court.send("q")
     }
 
@@ -122,6 +122,22 @@ import Testing
         #expect(!desk.screen.contains("Match 3 called"), "\(desk.screen)")
         desk.send("y")
         #expect(desk.waitFor("Match 3 called to court"), "\(desk.screen)")
-        desk.send("q")
+        desk.quit()
+    }
+}
+
+extension TmuxSession {
+    /// `q`, and yes when the desk asks first (it says what quitting stops); another
+    /// program quits at once.
+    func quit(timeout: Double = 10) {
+        send("q")
+        let end = Date().addingTimeInterval(timeout)
+        while Date() < end {
+            if exitStatus(timeout: 0.1) != nil { return }
+            if screen.contains("Quitting stops this desk") {
+                send("y")
+                return
+            }
+        }
     }
 }

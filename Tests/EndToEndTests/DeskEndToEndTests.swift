@@ -87,7 +87,7 @@ import Testing
         #expect(desk.waitFor("Match 1 withdrawn from court 1"), "\(desk.screen)")
         #expect(desk.waitFor("Queue (4)"), "\(desk.screen)")
         #expect(try !Self.retainedCall(broker.port, court: "1").contains("\"match\""))
-        desk.send("q")
+        desk.quit()
         #expect(desk.exitStatus() == 0)
         #expect(desk.terminalRestored())
     }
@@ -120,7 +120,7 @@ import Testing
         #expect(screen.waitFor("Queue (2)"), "\(screen.screen)")
         r = Self.run(["--hall", broker.url, "--call", "3", "--court", "1"], dir.path)
         #expect(r.status == 1 && r.stderr.contains("a desk is running on this directory"), "\(r.stderr)")
-        screen.send("q")
+        screen.quit()
         #expect(screen.exitStatus() == 0)
     }
 
@@ -162,7 +162,7 @@ import Testing
         #expect(desk.wait(timeout: 15) { $0.contains("hall * online") }.ok, "\(desk.screen)")
         #expect(try Self.retainedCall(broker.port, court: "2").contains("\"match\":\"1\""))
         court.send("q")
-        desk.send("q")
+        desk.quit()
         #expect(desk.exitStatus() == 0)
     }
 
@@ -254,7 +254,7 @@ import Testing
         #expect(Self.run(["--results", "csv"], dir.path).stdout == results.stdout)
         let sheet = Self.run(["--scoresheet", "1"], dir.path)
         #expect(sheet.status == 0 && sheet.stdout.contains("<html") && sheet.stdout.contains("Lin Dan"), "\(sheet.stderr)")
-        for s in [court1, court2, desk] { s.send("q") }
+        for s in [court1, court2, desk] { s.quit() }
         #expect(desk.exitStatus() == 0)
     }
 }

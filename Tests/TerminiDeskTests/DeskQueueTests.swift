@@ -112,6 +112,14 @@ import BadmintonRulesTestSupport
         #expect(!again, "once")
     }
 
+    /// A walkover was not played: no rest for either side after it.
+    @Test func aWalkoverGivesNoRest() {
+        var d = desk()
+        _ = d.walkover("1", absent: 1, at: Self.t0)
+        #expect(d.rest(of: "Ann", at: Self.t0 + 60) == nil)
+        guard case .called = d.call("3", court: "1", at: Self.t0 + 60, rest: rest, localMinute: 16 * 60) else { Issue.record("asked about a rest after a walkover"); return }
+    }
+
     @Test func aCallIsWithdrawnOnlyBeforePlayStarts() {
         var d = desk()
         _ = d.call("1", court: "1", at: Self.t0, rest: rest)

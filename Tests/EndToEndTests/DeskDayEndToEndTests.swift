@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TerminiTestSupport
+import Testing
+
+/// The desk through a tournament day, as the desk's person meets it: the real binary in
+/// tmux. Quitting a desk on the hall, a walkover's rest and scoresheet, the results' columns.
+@Suite(.serialized) struct DeskDayEndToEndTests {
+    static let broker = CourtCallEndToEndTests.broker
+
+    /// D12: `q` at a desk on the hall asks first and says what stops; No keeps it running.
+    @Test(broker, arguments: [(80, 24), (200, 60)])
+    func quittingADeskOnTheHallAsksFirstAndSaysWhatStops(_ width: Int, _ height: Int) throws {
+        let broker = try MosquittoBroker()
+        let dir = try DeskEndToEndTests.deskDir("termini-day-quit")
+        let desk = try TmuxSession(width: width, height: height, arguments: ["desk", "--ascii", "--no-color", "--hall", broker.url, "--matches", dir.file("m.csv")],
+                                   configDir: dir.path)
+        #expect(desk.wait { $0.contains("Queue (4)") && $0.contains("hall * online") }.ok, "\(desk.screen)")
+        desk.send("q")
+        let said = "Quitting stops this desk: the courts' rallies are not recorded here, calls are not sent and their answers not heard "
+            + "until it runs again. The courts keep scoring, and what they played comes in then. Quit?"
+        // Every word of it, wrapped in the dialog at 80x24.
+        #expect(desk.wait { screen in said.split(separator: " ").allSatisfy { screen.contains($0) } }.ok, "the whole question:\n\(desk.screen)")
+        #expect(desk.screen.contains("Yes, quit"), "\(desk.screen)")
+        desk.send("n")
+        #expect(desk.wait { !$0.contains("Quitting stops") }.ok, "\(desk.screen)")
+        #expect(desk.exitStatus(timeout: 0.2) == nil, "still running after No")
+        desk.send("q")
+        #expect(desk.waitFor("Quitting stops"), "\(desk.screen)")
+        desk.send("y")
+        #expect(desk.exitStatus() == 0 && desk.terminalRestored())
+    }
+
+    /// D9 and D11: a walkover gives no rest (the next match of the side that came is called
+    /// without asking), and its scoresheet says who did not play. D13: the results say who
+    /// retired, and durations as h:mm under a header that says so.
+    @Test(arguments: [(80, 24), (200, 60)])
+    func aWalkoverGivesNoRestAndHasAScoresheetAndTheResultsSayWhoRetired(_ width: Int, _ height: Int) throws {
+        let csv = """
+            match,event,round,team1,team2
+            1,MS,R1,Lin Dan,Lee Chong Wei
+            2,WS,R1,Ann,Bea
+            3,MS,R2,Lin Dan,Kento Momota
+
+            """
+        let dir = try DeskEndToEndTests.deskDir("termini-day-walkover", csv: csv)
+        let desk = try TmuxSession(width: width, height: height, arguments: ["desk", "--ascii", "--no-color", "--matches", dir.file("m.csv")],
+                                   configDir: dir.path)
+        #expect(desk.waitFor("Queue (3)"), "\(desk.screen)")
+        // Match 1: Lee Chong Wei does not come.
+        desk.send("o")
+        #expect(desk.waitFor("Which side did not come?"), "\(desk.screen)")
+        desk.send("2")
+        #expect(desk.waitFor("Match 1: walkover."), "\(desk.screen)")
+        // Match 3, Lin Dan's next: called at once, no rest asked.
+        desk.send("Down")
+        desk.send("Enter")
+        desk.send("Enter")
+        #expect(desk.wait { $0.contains("Match 3 called to court") || $0.contains("rested") }.ok, "\(desk.screen)")
+        #expect(desk.screen.contains("Match 3 called to court"), "a walkover gave a rest:\n\(desk.screen)")
+        // Match 2 called and retired at the desk (Bea cannot go on).
+        desk.send("Tab")
+        desk.send("Tab")
+        desk.send("Enter")
+        desk.send("Enter")
+        #expect(desk.waitFor("Match 2 called to court"), "\(desk.screen)")
+        desk.send("r")
+        #expect(desk.waitFor("Which side retired?"), "\(desk.screen)")
+        desk.send("2")
+        #expect(desk.waitFor("Match 2: retired."), "\(desk.screen)")
+        let sheet = DeskEndToEndTests.run(["--scoresheet", "1"], dir.path)
+        #expect(sheet.status == 0 && sheet.stdout.contains("<html") && sheet.stdout.contains("Lin Dan beat Lee Chong Wei: walkover") && sheet.stdout.contains(">Walkover<"),
+                "\(sheet.stdout.split(separator: "\n").filter { $0.contains("won") || $0.contains("alkover") }) \(sheet.stderr)")
+        let results = DeskEndToEndTests.run(["--results", "csv"], dir.path)
+        let lines = results.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "match,event,round,court,team1,country1,team2,country2,winner,games,ended,ended by,start,end,duration (h:mm),shuttles,umpire,judge,cards",
+                "\(results.stdout)")
+        let retired = lines.first { $0.hasPrefix("2,") } ?? ""
+        #expect(retired.contains(",retired,Bea,") && retired.range(of: #",0:0[0-9],"#, options: .regularExpression) != nil, "\(retired)")
+        #expect(lines.contains { $0.hasPrefix("1,") && $0.contains(",walkover,Lee Chong Wei,") }, "\(lines)")
+        desk.quit()
+        #expect(desk.exitStatus() == 0)
+    }
+}
