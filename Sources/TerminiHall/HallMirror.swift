@@ -24,11 +24,10 @@ public final class HallMirror: ClientDriven {
     /// Called with the files that changed.
     public var changed: (Set<String>) -> Void = { _ in }
 
-    public init(address: HallAddress, credentials: HallCredentials?, court: String?, clientID: String, now: Double) throws(HallError) {
+    public init(address: HallAddress, credentials: HallCredentials?, court: String?, clientID: String? = nil, now: Double) throws(HallError) {
         topics = HallTopics(hall: address.hall)
         self.court = court
-        client = try MQTTClient(clientID: clientID, cleanSession: true, host: address.host, port: address.port,
-                                username: credentials?.user, password: credentials?.password)
+        client = try MQTTClient(clientID: clientID, cleanSession: true, address: address, credentials: credentials)
         client.start(now: now)
     }
 

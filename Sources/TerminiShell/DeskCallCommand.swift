@@ -80,8 +80,7 @@ enum DeskCallCommand {
         guard let call = desk.hallCall(c) else { return Outcome(status: 1, stderr: "termini: match \(c.match) is not on the order of play\n") }
         let caller: HallCaller
         do {
-            caller = try HallCaller(address: hall.address, credentials: hall.credentials, call: call,
-                                    clientID: "termini-\(hall.address.hall)-desk-call-\(getpid())", now: now())
+            caller = try HallCaller(address: hall.address, credentials: hall.credentials, call: call, now: now())
         } catch {
             return Outcome(status: 1, stderr: "termini: hall: \(error)\n")
         }

@@ -32,13 +32,14 @@ import TerminiTestSupport
         let c3 = try credentials(h, "court-3")
         #expect(c3.user == "court-3" && !passwd.contains(c3.password))
         #expect(c3.warnings.isEmpty)
-        for f in ["passwd", "acl", "mosquitto.conf", "credentials/desk.credentials"] {
+        for f in ["passwd", "acl", "mosquitto.conf", "credentials/desk.credentials", "tls/ca.key", "tls/server.key"] {
             var st = stat()
             #expect(stat(dir + "/" + f, &st) == 0 && st.st_mode & 0o077 == 0, "\(f)")
         }
         #expect(h.instructions.contains("mosquitto -c \(dir)/mosquitto.conf"))
-        #expect(h.instructions.contains("hall = mqtt://127.0.0.1:\(h.port)/hall"))
-        #expect(h.instructions.contains("hall.credentials = \(dir)/credentials/court-2.credentials"))
+        #expect(h.instructions.contains("hall = mqtts://127.0.0.1:\(h.port)/hall"))
+        #expect(h.instructions.contains("copy \(dir)/credentials/court-2.credentials"))
+        #expect(h.instructions.contains("hall.credentials = court-2.credentials") && h.instructions.contains("hall.ca = hall-ca.crt"))
         // A second init into the same directory would lose the passwords: refused.
         if case .failure(let e) = h.write(passwd: HallInit.hashPasswords) { #expect(e.description.contains("already holds a hall")) } else { Issue.record("written twice") }
         if case .failure(let e) = HallInit(directory: dir + "x", courts: 0, host: "h").write(passwd: { _ in nil }) {
@@ -61,7 +62,7 @@ import TerminiTestSupport
         func client(_ user: String?) throws -> MQTTClient {
             let c = user.map { try? credentials(h, $0) } ?? nil
             return try MQTTClient(clientID: "t-\(user ?? "anon")", cleanSession: true, host: "127.0.0.1", port: broker.port,
-                                  username: c?.user ?? "nobody", password: c?.password ?? "x")
+                                  username: c?.user ?? "nobody", password: c?.password ?? "x", tls: MQTTClient.TLS(caFile: h.caPath))
         }
         let desk = try client("desk"), court3 = try client("court-3"), display = try client("display"), anon = try client(nil)
         let pump = Pump([desk, court3, display, anon])

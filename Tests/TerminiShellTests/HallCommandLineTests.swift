@@ -24,7 +24,7 @@ import TerminiTestSupport
     }
 
     @Test func badHallsAreUsageErrors() {
-        #expect(error("badminton", "--court", "3", "--hall", "http://h")?.hasPrefix("--hall: hall address 'http://h': expected mqtt://") == true)
+        #expect(error("badminton", "--court", "3", "--hall", "http://h")?.hasPrefix("--hall: hall address 'http://h': expected mqtts://") == true)
         #expect(error("badminton", "--court", "3", "--hall", "mqtt://user:secret@h")?.contains("--hall-credentials FILE") == true)
         #expect(error("badminton", "--court", "3", "--hall", "mqtt://h:99999")?.contains("port") == true)
         #expect(error("badminton", "--court", "3", "--hall") == "option '--hall' needs a value (URL)")
