@@ -336,7 +336,7 @@ public final class Shell {
         },
         // The bar's pinned end (priority 1): kept when the rest is cut.
         // Not from a screen of a command (the desk), which the launcher does not list.
-        Binding([.escape], hint: .init("Menu", priority: 1), "back to the launcher", when: { $0.current.map { AppRegistry.index(of: $0) != nil } ?? false }) { s, _, _ in
+        Binding([.escape], hint: .init("Menu", priority: 1), Shell.backToLauncher, when: { $0.current.map { AppRegistry.index(of: $0) != nil } ?? false }) { s, _, _ in
             s.current = nil
             return []
         },
@@ -362,6 +362,9 @@ public final class Shell {
         Binding([.ctrl("z")], "suspend (fg resumes)") { _, _, _ in [] },
         Binding([.ctrl("c")], "quit") { _, _, _ in [] },
     ])
+
+    /// What Esc does on an app of the launcher (a screen of a command, the desk, has no launcher).
+    static let backToLauncher = "back to the launcher"
 
     var appWantsAllKeys: Bool { current.flatMap { apps[$0] }?.wantsAllKeys ?? false }
 

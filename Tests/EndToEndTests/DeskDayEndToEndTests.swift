@@ -83,4 +83,23 @@ import Testing
         desk.quit()
         #expect(desk.exitStatus() == 0)
     }
+
+    /// The desk's `?` lists what its keys do there: Esc, which goes back to the launcher from
+    /// an app, does nothing on the desk, and the help does not say it does.
+    @Test(arguments: [(80, 24), (200, 60)])
+    func theDesksHelpDoesNotOfferALauncher(_ width: Int, _ height: Int) throws {
+        let dir = try DeskEndToEndTests.deskDir("termini-day-help")
+        let desk = try TmuxSession(width: width, height: height, arguments: ["desk", "--ascii", "--no-color", "--matches", dir.file("m.csv")],
+                                   configDir: dir.path)
+        #expect(desk.waitFor("Queue (4)"), "\(desk.screen)")
+        desk.send("?")
+        #expect(desk.wait { $0.contains("Everywhere") || $0.contains("withdraw") }.ok, "\(desk.screen)")
+        // The end of the help, where the keys of everywhere are.
+        desk.send("End")
+        #expect(desk.wait { $0.contains("redraw the screen") }.ok, "the end of the help:\n\(desk.screen)")
+        #expect(!desk.screen.contains("back to the launcher"), "\(desk.screen)")
+        desk.send("Escape")
+        desk.quit()
+        #expect(desk.exitStatus() == 0)
+    }
 }
