@@ -375,7 +375,7 @@ extension DeskState {
     /// players, countries, format and officials, the time of the call (the warm-up's start).
     public func hallCall(_ call: DeskCall) -> CourtCall? {
         guard let m = match(call.match) else { return nil }
-        func side(_ t: DeskTeam) -> [CourtCall.Player] { t.players.map { CourtCall.Player(name: $0, country: t.country) } }
+        func side(_ t: DeskTeam) -> [CourtCall.Player] { zip(t.players, t.countries).map { CourtCall.Player(name: $0, country: $1) } }
         return CourtCall(match: m.number, event: m.event, round: m.round, court: call.court, team1: side(m.teams[0]), team2: side(m.teams[1]),
                          format: m.format?.description, umpire: m.umpire, judge: m.judge, calledAt: call.calledAt)
     }

@@ -97,6 +97,13 @@ public struct DeskResult: Codable, Equatable, Sendable {
                   end: log.effective.last?.time ?? log.startedAt)
         winner = w
         take(s)
+        // The countries as the court played them (its setup may have put them right).
+        if let played = log.setup?.teams, played.count == 2 {
+            for (i, t) in played.enumerated() where t.countries.contains(where: { !$0.isEmpty }) {
+                let cs = t.countries.map { $0.isEmpty ? nil : $0 }
+                teams[i].country = Set(cs).count == 1 ? cs[0] : cs.map { $0 ?? "" }.joined(separator: "/")
+            }
+        }
         if let u = log.setup?.officials.umpire { umpire = u }
         if let j = log.setup?.officials.serviceJudge { judge = j }
     }

@@ -231,9 +231,12 @@ public struct DeskApp: KeyedApp {
         }
         let title = retired ? "Retired: match \(n)" : "Walkover: match \(n)"
         let question = retired ? "Which side retired?" : "Which side did not come?"
-        let names = m.teams.map { TextLayout.truncate(TextLayout.sanitized($0.name), to: 24) }
+        // The sides in the message, which wraps: buttons in a row would cut long doubles names
+        // and Cancel with them.
+        let names = m.teams.map { TextLayout.sanitized($0.label) }
         let actions: [Action?] = retired ? [.retired(n, team: 0), .retired(n, team: 1), nil] : [.walkover(n, absent: 0), .walkover(n, absent: 1), nil]
-        modals.push(DialogModal(Dialog(title: title, message: question, buttons: ["1 " + names[0], "2 " + names[1], "Cancel"], focused: 2),
+        modals.push(DialogModal(Dialog(title: title, message: question + "\n\n1  " + names[0] + "\n2  " + names[1],
+                                       buttons: ["Side 1", "Side 2", "Cancel"], focused: 2),
                                 actions: actions, numberKeys: true,
                                 hints: [KeyHint("1-2", "Side"), KeyHint("Enter", "Choose"), KeyHint("Esc", "Cancel")]))
         return []

@@ -102,4 +102,55 @@ import Testing
         desk.quit()
         #expect(desk.exitStatus() == 0)
     }
+
+    /// D4: a pair from two countries (`country1 = DEN/ITA`): each player has one in the call,
+    /// the court's setup shows them so, and the match starts.
+    @Test(broker, arguments: [(80, 24), (200, 60)])
+    func aPairFromTwoCountriesGivesEachPlayerOne(_ width: Int, _ height: Int) throws {
+        let broker = try MosquittoBroker()
+        let csv = """
+            match,event,round,team1,team2,country1,country2
+            1,XD,R1,Lars Nielsen/Sofia Rossi,Jon Ek/Ann Bo,DEN/ITA,SWE
+
+            """
+        let dir = try DeskEndToEndTests.deskDir("termini-day-countries", csv: csv)
+        let courtDir = TempDir("termini-day-countries-c")
+        let court = try TmuxSession(width: width, height: height, arguments: ["badminton", "--ascii", "--no-color", "--court", "1", "--hall", broker.url],
+                                    configDir: courtDir.path)
+        #expect(court.wait(timeout: 15) { $0.contains("hall * online") }.ok, "\(court.screen)")
+        court.send("Escape")
+        #expect(court.waitFor("No match in progress."), "\(court.screen)")
+        let r = DeskEndToEndTests.run(["--hall", broker.url, "--call", "1", "--court", "1", "--matches", dir.file("m.csv")], dir.path)
+        #expect(r.status == 0, "\(r.stdout) \(r.stderr)")
+        #expect(court.wait { CallLifeEndToEndTests.flat($0).contains("Lars Nielsen (DEN)/Sofia Rossi (ITA) v Jon Ek (SWE)/Ann Bo (SWE)") }.ok, "\(court.screen)")
+        court.send("Enter")
+        #expect(court.wait { $0.contains("Match no.") && $0.contains("Lars Nielsen (DEN)/Sofia Rossi (ITA)") }.ok, "\(court.screen)")
+        court.send("Enter")
+        #expect(court.wait { $0.contains("Warm-up") }.ok, "the match starts:\n\(court.screen)")
+        let start = HallEndToEndTests.journal(courtDir.path, court: "1").first ?? ""
+        #expect(start.contains("DEN") && start.contains("ITA"), "\(start)")
+        court.send("q")
+    }
+
+    /// D14: the walkover's dialog with two long doubles names: both sides and Cancel whole.
+    @Test(arguments: [(80, 24), (200, 60)])
+    func theWalkoverDialogCutsNoText(_ width: Int, _ height: Int) throws {
+        let csv = """
+            match,event,round,team1,team2,country1,country2
+            1,MD,R1,Lars Nielsen/Sofia Rossi,Jürgen Weiß/Élodie Martin,DEN/ITA,GER/FRA
+
+            """
+        let dir = try DeskEndToEndTests.deskDir("termini-day-cut", csv: csv)
+        let desk = try TmuxSession(width: width, height: height, arguments: ["desk", "--matches", dir.file("m.csv")], configDir: dir.path)
+        #expect(desk.waitFor("Queue (1)"), "\(desk.screen)")
+        desk.send("o")
+        #expect(desk.waitFor("Which side did not come?"), "\(desk.screen)")
+        let s = desk.screen
+        for text in ["Lars Nielsen (DEN)/Sofia Rossi (ITA)", "Jürgen Weiß (GER)/Élodie Martin (FRA)", "Side 1", "Side 2", "Cancel"] {
+            #expect(s.contains(text), "\(text)\n\(s)")
+        }
+        desk.send("Escape")
+        desk.quit()
+        #expect(desk.exitStatus() == 0)
+    }
 }
