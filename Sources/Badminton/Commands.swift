@@ -196,7 +196,9 @@ enum BadmintonCommands {
             }
             let s = log.state
             // Under LANG=C or --ascii the middle dots are ASCII too, as on the screen.
-            let text = options.json ? MatchReport.statusJSON(s, now: context.now, court: CourtReader(store, files: files).courtName)
+            // The call in the umpire's words, as the screen says it (`badminton.calls`).
+            let text = options.json ? MatchReport.statusJSON(s, now: context.now, court: CourtReader(store, files: files).courtName,
+                                                             calls: BadmintonApp.callTable(store, notify: false).0)
                 : MatchReport.statusLine(s, now: context.now).glyphed(context.unicode ? .unicode : .ascii)
             return CommandOutput(stdout: text + "\n")
         }
@@ -220,8 +222,9 @@ enum BadmintonCommands {
             CourtReader(store, files: files).journalReported().map { (files, $0.state) }
         }
         if options.json {
+            let calls = BadmintonApp.callTable(store, notify: false).0
             let objects = courts.map { files, s in
-                MatchReport.status(s, now: context.now, court: CourtReader(store, files: files).courtName, namingCourt: true)
+                MatchReport.status(s, now: context.now, court: CourtReader(store, files: files).courtName, namingCourt: true, calls: calls)
             }
             return CommandOutput(stdout: JSON.object(["courts": .array(objects)]).text() + "\n")
         }

@@ -153,4 +153,18 @@ import Testing
         desk.quit()
         #expect(desk.exitStatus() == 0)
     }
+
+    /// D10: `--status --json`'s `call` is in the umpire's language, as the screen says it.
+    @Test(arguments: [(80, 24), (200, 60)])
+    func theStatusJSONCallIsInTheCallsLanguage(_ width: Int, _ height: Int) throws {
+        let dir = TempDir("termini-day-status")
+        try "badminton.calls = de\nsound = no\n".write(toFile: dir.file("config"), atomically: true, encoding: .utf8)
+        let court = try TmuxSession(width: width, height: height, arguments: ["badminton", "--court", "3", "--new", "--names", "Ann,Bob"], configDir: dir.path)
+        #expect(court.waitFor("0 beide"), "the screen in German:\n\(court.screen)")
+        let r = LimitedRun.run([TmuxSession.binary, "badminton", "--court", "3", "--status", "--json", "--config-dir", dir.path],
+                               environment: ["LANG": "C.UTF-8", "HOME": dir.path], directory: dir.path, timeout: 20)
+        #expect(r.status == 0 && r.stdout.contains(#""call":""#) && r.stdout.contains("0 beide"), "\(r.stdout) \(r.stderr)")
+        #expect(!r.stdout.contains("love all"), "\(r.stdout)")
+        court.send("q")
+    }
 }
