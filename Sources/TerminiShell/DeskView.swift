@@ -70,18 +70,29 @@ struct DeskView {
                  style: theme[.muted], on: &canvas)
             return
         }
-        let first = DeskView.scroll(picked: app.picked.queue, count: q.count, rows: inner.height)
-        for (i, m) in q.enumerated().dropFirst(first).prefix(inner.height) {
-            let onCourt = m.players.compactMap { p in players.openCall(of: p).map { (p, $0) } }.first
-            var text = DeskView.clean("\(m.number) \(m.event) \(m.round)  \(m.teams[0].label) v \(m.teams[1].label)")
-            if let (p, c) = onCourt {
-                text = (g.isUnicode ? "●" : "*") + text + dot + "\(DeskView.clean(p)) on court \(c.court)"
-            } else {
-                text = " " + text + restText(m)
+        // Each match's line, and what follows it (on court, its rest and time).
+        let rows: [(head: String, tail: String, onCourt: Bool)] = q.map { m in
+            let head = DeskView.clean("\(m.number) \(m.event) \(m.round)  \(m.teams[0].label) v \(m.teams[1].label)")
+            if let (p, c) = m.players.compactMap({ p in players.openCall(of: p).map { (p, $0) } }).first {
+                return ((g.isUnicode ? "●" : "*") + head, dot + "\(DeskView.clean(p)) on court \(c.court)", true)
             }
+            return (" " + head, restText(m), false)
+        }
+        // What does not fit on one line goes on a second, when every match can have two:
+        // the rest and the time are never cut to `· re…`.
+        let two = inner.height >= q.count * 2 && rows.contains { DisplayWidth.of($0.head + $0.tail) + 1 > inner.width }
+        let per = two ? 2 : 1
+        let first = DeskView.scroll(picked: app.picked.queue, count: q.count, rows: inner.height / per)
+        for (i, r) in rows.enumerated().dropFirst(first).prefix(inner.height / per) {
             let picked = i == app.picked.queue
-            let style = picked ? (app.focus == .queue ? theme[.selected] : theme[.text].with(.bold)) : (onCourt != nil ? theme[.warning] : theme[.text])
-            line(mark(picked) + text, inner.row(i - first), style: style, on: &canvas)
+            let style = picked ? (app.focus == .queue ? theme[.selected] : theme[.text].with(.bold)) : (r.onCourt ? theme[.warning] : theme[.text])
+            let y = (i - first) * per
+            if two, !r.tail.isEmpty, DisplayWidth.of(r.head + r.tail) + 1 > inner.width {
+                line(mark(picked) + r.head, inner.row(y), style: style, on: &canvas)
+                line("    " + String(r.tail.dropFirst(dot.count)), inner.row(y + 1), style: r.onCourt ? theme[.warning] : theme[.muted], on: &canvas)
+            } else {
+                line(mark(picked) + r.head + r.tail, inner.row(y), style: style, on: &canvas)
+            }
         }
     }
 

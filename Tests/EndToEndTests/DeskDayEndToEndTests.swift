@@ -167,4 +167,31 @@ import Testing
         #expect(!r.stdout.contains("love all"), "\(r.stdout)")
         court.send("q")
     }
+
+    /// D6: a queue line longer than its pane gives its rest and its time a line of their
+    /// own: never cut to `· re…`, at 200x60 (the queue a third of the width) as at 80x24.
+    @Test(arguments: [(80, 24), (200, 60)])
+    func theQueueNeverCutsTheRestOrTheTime(_ width: Int, _ height: Int) throws {
+        let csv = """
+            match,event,round,team1,team2,not_before
+            1,MS,R1,Lin Dan,Lee Chong Wei,
+            3,MS,R2,Lin Dan,Kento Momota,23:59
+
+            """
+        let dir = try DeskEndToEndTests.deskDir("termini-day-queue", csv: csv)
+        let desk = try TmuxSession(width: width, height: height, arguments: ["desk", "--ascii", "--no-color", "--matches", dir.file("m.csv")],
+                                   configDir: dir.path)
+        #expect(desk.waitFor("Queue (2)"), "\(desk.screen)")
+        desk.send("Enter")
+        desk.send("Enter")
+        #expect(desk.waitFor("Match 1 called to court 1."), "\(desk.screen)")
+        desk.send("r")
+        #expect(desk.waitFor("Which side retired?"), "\(desk.screen)")
+        desk.send("2")
+        #expect(desk.waitFor("Match 1: retired."), "\(desk.screen)")
+        #expect(desk.wait { $0.contains("(under 30 min)") && $0.contains("not before 23:59") }.ok, "\(desk.screen)")
+        #expect(desk.screen.contains("rest Lin Dan 0:0"), "\(desk.screen)")
+        desk.quit()
+        #expect(desk.exitStatus() == 0)
+    }
 }
