@@ -116,9 +116,12 @@ public struct HallNextCalls: Equatable, Sendable {
     }
 
     /// The call court `court` has still to begin (not begun nor ended): its title.
-    public func next(_ court: String) -> String? {
+    public func next(_ court: String) -> String? { pending(court)?.title }
+
+    /// The call court `court` has still to begin, whole.
+    public func pending(_ court: String) -> CourtCall? {
         guard let c = calls[court] else { return nil }
         if let a = answers[court], a.id == c.id, !a.state.isOpen, a.state != .called { return nil }
-        return c.title
+        return c
     }
 }

@@ -109,7 +109,7 @@ public final class CourtPublisher: ClientDriven {
         calls = CourtCalls(court: court, kept: kept, umpire: umpire)
         saveCall = save
         if client.isConnected { client.subscribe(topics.call(court)) }
-        // Killed between the match's start and the call's "accepted": the journal says so.
+        // Killed between the match's start and the call's "begun": the journal says so.
         apply(calls.matchChanged(log))
     }
 

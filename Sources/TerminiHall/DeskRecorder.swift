@@ -98,7 +98,7 @@ public final class DeskRecorder: ClientDriven {
                 noteCall(topic, payload)
                 if let m = receive(topic, payload, now: now, live: !retained) { batch.append(m) }
             case .refused(let why):
-                if refusal != why { notices.append("hall: the broker refused the desk: \(why)") }
+                if refusal != why { notices.append("hall: the desk has no link to the broker: \(why)") }
                 refusal = why
             default:
                 break

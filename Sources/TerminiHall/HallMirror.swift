@@ -23,6 +23,11 @@ public final class HallMirror: ClientDriven {
     public private(set) var lastArrival: Double?
     /// Called with the files that changed.
     public var changed: (Set<String>) -> Void = { _ in }
+    /// Every court's finished matches and the desk's calls as well (the spectators' page);
+    /// set before the first `handleEvents`.
+    public var followsWholeHall = false
+    /// The desk's calls and the courts' answers (`followsWholeHall`).
+    public private(set) var nextCalls = HallNextCalls()
 
     public init(address: HallAddress, credentials: HallCredentials?, court: String?, clientID: String? = nil, now: Double) throws(HallError) {
         topics = HallTopics(hall: address.hall)
@@ -33,18 +38,28 @@ public final class HallMirror: ClientDriven {
 
     /// Why there is no link (for a command that gives up).
     public var problem: String? { client.problem }
+    /// Why the last connection was refused (a password, a certificate); nil once one is taken.
+    public private(set) var refusal: String?
 
     public func handleEvents(now: Double) {
         var touched: Set<String> = []
         for e in client.takeEvents() {
             switch e {
+            case .refused(let why):
+                refusal = why
             case .connected:
+                refusal = nil
                 subscribedAt = nil
                 pendingSubscriptions = []
                 // The histories only for one court: `--status --all` needs none of them.
-                for kind in [HallTopics.CourtTopic.match, .online] + (court == nil ? [] : [.history]) {
+                for kind in [HallTopics.CourtTopic.match, .online] + (court == nil && !followsWholeHall ? [] : [.history]) {
                     let pattern = court.map { topics.court($0, kind) } ?? topics.everyCourt(kind)
                     if let mid = client.subscribe(pattern) { pendingSubscriptions.insert(mid) }
+                }
+                if followsWholeHall {
+                    for pattern in [topics.everyCourt(.call), topics.everyDeskCall] {
+                        if let mid = client.subscribe(pattern) { pendingSubscriptions.insert(mid) }
+                    }
                 }
             case .subscribed(let mid):
                 pendingSubscriptions.remove(mid)
@@ -64,6 +79,10 @@ public final class HallMirror: ClientDriven {
     /// A court's journal or presence; the file it changed, if any. `live`: sent while this
     /// screen was subscribed (not kept by the broker): the court itself was heard just now.
     func take(_ topic: String, _ payload: [UInt8], now: Double = 0, live: Bool = false) -> String? {
+        if followsWholeHall, case .call(let c)? = topics.parse(topic) {
+            nextCalls.call(c, payload)
+            return CourtFiles(court: c).call
+        }
         guard case .court(let c, let kind)? = topics.parse(topic), court == nil || court == c else { return nil }
         switch kind {
         case .match:
@@ -83,6 +102,9 @@ public final class HallMirror: ClientDriven {
                 if live { links[c, default: CourtLink(ages: true)].heardAt = now }
             }
             return nil
+        case .call where followsWholeHall:
+            nextCalls.answer(c, payload)
+            return CourtFiles(court: c).call
         case .event, .state, .call:
             return nil
         }

@@ -29,6 +29,8 @@ public struct HallTopics: Equatable, Sendable {
     public func everyCourt(_ topic: CourtTopic) -> String { "\(root)/court/+/\(topic.rawValue)" }
     public func ack(_ court: String) -> String { "\(root)/desk/ack/\(court)" }
     public func call(_ court: String) -> String { "\(root)/desk/call/\(court)" }
+    /// The desk's calls to every court.
+    public var everyDeskCall: String { "\(root)/desk/call/+" }
 
     /// What a topic of this hall is about: a court's topic, or the desk's ack of a court;
     /// nil for anything else (another hall, a court name that is not one, more levels).

@@ -45,7 +45,8 @@ public final class MQTTClient {
     public enum Event: Equatable, Sendable {
         /// The broker accepted the connection.
         case connected
-        /// The broker refused it (a bad password, an unknown user): said once, tried again.
+        /// The broker refused it (a bad password, an unknown user), or this client refused the
+        /// broker (its certificate not the hall's, or not for this name): said, tried again.
         case refused(String)
         /// The connection went (the link cut, the broker gone); reconnection follows.
         case disconnected(String)
@@ -233,10 +234,10 @@ public final class MQTTClient {
         guard tls != nil, !inbox.tlsErrors.isEmpty else { return nil }
         let said = inbox.tlsErrors.joined(separator: " ")
         if said.contains("host name verification failed") {
-            return "the broker's certificate is not made for \(host) (TLS): connect by the name or address given to hall init --host"
+            return "the broker's certificate is not made for \(host) (hall init --host)"
         }
         if said.contains("certificate verify failed") {
-            return "the broker's certificate is not signed by the hall's CA (TLS): check hall.ca, the file hall init wrote"
+            return "the broker's certificate is not signed by the hall's CA (hall.ca)"
         }
         if said.contains("wrong version number") || said.contains("packet length too long") || said.contains("record layer failure") {
             return "the broker does not speak TLS on \(host):\(port): is it an mqtt:// port?"
@@ -342,7 +343,13 @@ public final class MQTTClient {
             }
         }
         guard !stopped, retryAt == nil, rc != 0 || socket == nil else { return }
-        lost(refusal ?? tlsProblem() ?? lib.describe(rc == 0 ? Int32(MOSQ_ERR_CONN_LOST.rawValue) : rc), now: now)
+        if refusal == nil, let tls = tlsProblem() {
+            // A certificate stays wrong, as a password does: said once, tried every 5 s.
+            inbox.events.append(.refused(tls))
+            retryDelay = 5
+            refusal = tls
+        }
+        lost(refusal ?? lib.describe(rc == 0 ? Int32(MOSQ_ERR_CONN_LOST.rawValue) : rc), now: now)
     }
 
     /// The link went (said once, when it was up), and it is tried again shortly.

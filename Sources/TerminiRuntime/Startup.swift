@@ -131,7 +131,10 @@ struct Startup {
             for n in hall.notices { Output.say("termini: \(TextLayout.printable(n))\n") }
         }
         let output: CommandOutput?
-        if invocation.command == HallCommand.descriptor.id {
+        if let hall, HallCommand.isLive(invocation) {
+            Terminal.prepareCommand()
+            exit(HallLive.run(directory: invocation.operands[1], hall: hall, say: Output.say))
+        } else if invocation.command == HallCommand.descriptor.id {
             output = HallCommand.run(invocation.appOptions, invocation.operands)
         } else if invocation.command == "desk" {
             if let why = DeskCommand.matchesProblem(invocation.appOptions) {

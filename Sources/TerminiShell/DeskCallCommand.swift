@@ -92,7 +92,7 @@ enum DeskCallCommand {
             return Outcome(status: 1, stderr: "termini: court \(c.court) has match \(c.match) as \(a.state.words): the call stays at the desk; withdraw it there\n")
         }
         let secs = Int(wait)
-        if let why = caller.refusal { return Outcome(status: 1, stderr: "termini: the broker refused the desk: \(why); \(what) is kept at the desk\n") }
+        if let why = caller.refusal { return Outcome(status: 1, stderr: "termini: no link to the broker: \(why); \(what) is kept at the desk\n") }
         if caller.delivered {
             return Outcome(status: 1, stderr: "termini: no answer from court \(c.court) in \(secs) s: \(what) stays on the hall and reaches the court when it connects\n")
         }

@@ -8,14 +8,19 @@ import TerminiHall
 /// The names of `termini hall`'s options, in the order of its table (`HallCommand.descriptor`).
 enum HallOption: String, OptionName {
     case courts = "--courts", host = "--host", port = "--port", name = "--name"
+    case hall = "--hall", hallCredentials = "--hall-credentials", hallCA = "--hall-ca"
 }
 
-/// What the command line asked of `termini hall init`, read once; values as typed.
+/// What the command line asked of `termini hall init` or `live`, read once; values as typed.
 struct HallCommandOptions: Equatable, Sendable {
     var courts: String?, host: String?, port: String?, name: String?
+    /// `live`: the hall's address, the display's credentials, the CA of an mqtts:// broker.
+    var hall: String?, hallCredentials: String?, hallCA: String?
 
-    init(courts: String? = nil, host: String? = nil, port: String? = nil, name: String? = nil) {
+    init(courts: String? = nil, host: String? = nil, port: String? = nil, name: String? = nil, hall: String? = nil, hallCredentials: String? = nil,
+         hallCA: String? = nil) {
         (self.courts, self.host, self.port, self.name) = (courts, host, port, name)
+        (self.hall, self.hallCredentials, self.hallCA) = (hall, hallCredentials, hallCA)
     }
 
     init(_ options: AppOptions) {
@@ -23,6 +28,16 @@ struct HallCommandOptions: Equatable, Sendable {
         host = options.value(HallOption.host)
         port = options.value(HallOption.port)
         name = options.value(HallOption.name)
+        hall = options.value(HallOption.hall)
+        hallCredentials = options.value(HallOption.hallCredentials)
+        hallCA = options.value(HallOption.hallCA)
+    }
+
+    /// The options of the other command than `live` (true) or `init` (false), if any.
+    func misplaced(live: Bool) -> HallOption? {
+        let given: [(HallOption, String?)] = live ? [(.courts, courts), (.host, host), (.port, port), (.name, name)]
+                                                  : [(.hall, hall), (.hallCredentials, hallCredentials), (.hallCA, hallCA)]
+        return given.first { $0.1 != nil }?.0
     }
 }
 
@@ -30,26 +45,40 @@ struct HallCommandOptions: Equatable, Sendable {
 /// Mosquitto config, the password file, the ACL and a credentials file per court, the desk
 /// and the displays (`HallInit`), then the command that starts the broker and the lines each
 /// court adds to its config, printed.
+/// `termini hall live DIR --hall URL`: the spectators' page kept up to date in DIR (`HallLive`).
 public enum HallCommand {
     public static let descriptor = AppDescriptor(
         id: "hall", name: "Hall",
-        summary: "init DIR --courts N: a hall's broker, TLS, passwords and ACL",
+        summary: "init DIR: a hall's TLS broker; live DIR: its spectators' page",
         options: [
             OptionSpec(HallOption.courts, value: "N", help: "with init: the number of courts, 1 to 99 (named 1 to N)"),
             OptionSpec(HallOption.host, value: "HOST", help: "with init: the address the courts reach the broker at, written in its TLS certificate; an address is the only one it listens on (default: this machine's name)"),
             OptionSpec(HallOption.port, value: "PORT", help: "with init: the broker's TLS port (default 8883)"),
             OptionSpec(HallOption.name, value: "HALL", help: "with init: the hall's name in its topics (default hall), for several halls on one broker"),
+            OptionSpec(HallOption.hall, value: "URL", help: "with live: the hall's broker, mqtts://HOST[:PORT][/HALL] (or mqtt:// in clear)"),
+            OptionSpec(HallOption.hallCredentials, value: "FILE", values: .file,
+                       help: "with live: the display's credentials file (user =, password =), read-only"),
+            OptionSpec(HallOption.hallCA, value: "FILE", values: .file,
+                       help: "with live and mqtts://: the CA certificate that signed the broker's (hall-ca.crt from hall init; else hall.ca = FILE)"),
         ],
-        words: ["init"])
+        words: ["init", "live"])
 
-    static let usage = "termini hall init DIR --courts N [--host HOST] [--port PORT] [--name HALL]"
+    static let usage = "termini hall init DIR --courts N [--host HOST] [--port PORT] [--name HALL]\n"
+        + "   or: termini hall live DIR --hall URL [--hall-credentials FILE] [--hall-ca FILE]"
+
+    /// `termini hall live DIR`: the spectators' page.
+    public static func isLive(_ inv: Invocation) -> Bool {
+        inv.command == descriptor.id && inv.operands.first == "live"
+    }
 
     /// Why a hall command line cannot be run; nil when it can.
     public static func validate(_ options: AppOptions, _ operands: [String]) -> String? {
+        if operands.first == "live" { return validateLive(options, operands) }
         guard operands.first == "init", operands.count >= 2 else { return "termini hall needs: \(usage)" }
         if operands.count > 2 { return "unexpected argument '\(CommandLineParser.clean(operands[2]))' (termini hall init DIR)" }
         if let why = HallInit.directoryProblem(operands[1]) { return why }
         let o = HallCommandOptions(options)
+        if let m = o.misplaced(live: false) { return "\(m.rawValue) goes with termini hall live, not init" }
         guard let c = o.courts else { return "termini hall init needs --courts N (1 to \(HallInit.maxCourts))" }
         guard let n = Int(c), (1...HallInit.maxCourts).contains(n) else {
             return "--courts takes a number of courts from 1 to \(HallInit.maxCourts), not '\(CommandLineParser.clean(c))'"
@@ -63,6 +92,16 @@ public enum HallCommand {
         if let h = o.host, h.contains("/") || h.contains("@") || h.contains("?") || h.contains("#") || !HallCommand.parses("mqtt://" + (h.contains(":") ? "[\(h)]" : h)) {
             return "--host: a name or an address (letters, digits, '-', '.'), not '\(CommandLineParser.clean(h))'"
         }
+        return nil
+    }
+
+    static func validateLive(_ options: AppOptions, _ operands: [String]) -> String? {
+        guard operands.count >= 2 else { return "termini hall live needs a directory: termini hall live DIR --hall URL [--hall-credentials FILE] [--hall-ca FILE]" }
+        if operands.count > 2 { return "unexpected argument '\(CommandLineParser.clean(operands[2]))' (termini hall live DIR)" }
+        let o = HallCommandOptions(options)
+        if let m = o.misplaced(live: true) { return "\(m.rawValue) goes with termini hall init, not live" }
+        guard let url = o.hall else { return "termini hall live needs --hall URL (the hall's broker, mqtts://HOST[:PORT][/HALL])" }
+        if case .failure(let e) = HallAddress.parse(url) { return "--hall: \(e)" }
         return nil
     }
 

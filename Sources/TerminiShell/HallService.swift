@@ -54,6 +54,7 @@ public final class HallService: SaveObserver {
     }
     public var publisher: CourtPublisher? { if case .court(let p) = role { return p } else { return nil } }
     public var recorder: DeskRecorder? { if case .desk(let r) = role { return r } else { return nil } }
+    var mirror: HallMirror? { if case .mirror(let m, _) = role { return m } else { return nil } }
     public var mirrorDirectory: String? { if case .mirror(_, let d) = role { return d } else { return nil } }
 
     public init(publisher: CourtPublisher) { role = .court(publisher) }
@@ -312,7 +313,11 @@ public final class HallService: SaveObserver {
         startNotices = []
         if let p = publisher, p.refusal != refusalSaid {
             refusalSaid = p.refusal
-            if let why = p.refusal { out.append("hall: the broker refused court \(p.court): \(why)") }
+            if let why = p.refusal { out.append("hall: \(why)") }
+        }
+        if let m = mirror, m.refusal != refusalSaid {
+            refusalSaid = m.refusal
+            if let why = m.refusal { out.append("hall: \(why)") }
         }
         return out
     }

@@ -30,7 +30,7 @@ public struct HallSettings: Equatable, Sendable {
     }
 
     public static func resolve(_ inv: Invocation, config: ConfigFile, directory: String?) -> Result<HallSettings?, UsageError> {
-        guard inv.app == "badminton" || inv.command == DeskCommand.descriptor.id, inv.action == .run else { return .success(nil) }
+        guard inv.app == "badminton" || inv.command == DeskCommand.descriptor.id || HallCommand.isLive(inv), inv.action == .run else { return .success(nil) }
         let request = BadmintonHallRequest(inv.appOptions)
         func fail(_ m: String) -> Result<HallSettings?, UsageError> { .failure(UsageError(message: m)) }
         let url: String

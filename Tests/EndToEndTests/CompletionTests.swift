@@ -69,9 +69,11 @@ import Testing
         // An option whose value may be left out is followed by the options.
         let ok5 = try sh.complete("termini badminton --scoresheet --ou", tabs: 1) { $0.contains("termini badminton --scoresheet --output") }
         #expect(ok5.ok, "\(shell): termini badminton --scoresheet --ou<Tab>\n\(ok5.screen)")
-        // A command's words after its name: termini hall init.
-        let ok6 = try sh.complete("termini hall ", tabs: 1) { $0.contains("termini hall init") }
-        #expect(ok6.ok, "\(shell): termini hall <Tab>\n\(ok6.screen)")
+        // A command's words after its name: termini hall init, termini hall live.
+        let ok6 = try sh.complete("termini hall i", tabs: 1) { $0.contains("termini hall init") }
+        #expect(ok6.ok, "\(shell): termini hall i<Tab>\n\(ok6.screen)")
+        let ok7 = try sh.complete("termini hall l", tabs: 1) { $0.contains("termini hall live") }
+        #expect(ok7.ok, "\(shell): termini hall l<Tab>\n\(ok7.screen)")
     }
 
     /// How each shell is started with the installed completions: its command line, its prompt,

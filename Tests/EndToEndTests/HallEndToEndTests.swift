@@ -330,6 +330,13 @@ import Testing
         let wrongCA = Self.run(["--hall", url, "--hall-credentials", hallDir + "/credentials/display.credentials", "--hall-ca", other + "/hall-ca.crt",
                                 "--status", "--all"], deskDir.path)
         #expect(wrongCA.status == 1 && wrongCA.stderr.contains("not signed by the hall's CA"), "\(wrongCA.stderr)")
+        // On a court's screen: offline, and why.
+        let otherCourt = TempDir("termini-hall-init-otherca")
+        let untrusting = try TmuxSession(arguments: ["badminton", "--court", "2", "--new", "--names", "E,F", "--hall", url,
+                                                     "--hall-credentials", hallDir + "/credentials/court-2.credentials", "--hall-ca", other + "/hall-ca.crt"],
+                                         configDir: otherCourt.path)
+        #expect(untrusting.wait(timeout: 15) { $0.contains("hall ○ offline") && $0.contains("not signed by the hall's CA") }.ok, "\(untrusting.screen)")
+        untrusting.send("q")
         // mqtt:// to this TLS port: refused, and the password-in-clear notice said once.
         let plain = Self.run(["--hall", "mqtt://127.0.0.1:\(port)/hall", "--hall-credentials", hallDir + "/credentials/display.credentials",
                               "--status", "--all"], deskDir.path)

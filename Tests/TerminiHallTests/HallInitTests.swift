@@ -52,6 +52,48 @@ import TerminiTestSupport
         }
     }
 
+    /// The broker's certificate names --host in its subjectAltName (an address as IP, a name as
+    /// DNS), and the listener binds an address only; keys are mode 600.
+    @Test(.enabled(if: available && Child.installed("openssl"), "needs mosquitto_passwd and openssl"))
+    func theCertificateIsForTheHost() throws {
+        for (host, san, listener) in [("127.0.0.1", "IP Address:127.0.0.1", "listener 8883 127.0.0.1"),
+                                      ("localhost", "DNS:localhost", "listener 8883 localhost"),
+                                      ("hall.local", "DNS:hall.local", "listener 8883\n")] {
+            let dir = NSTemporaryDirectory() + "termini-hallcert-\(getpid())-\(UUID().uuidString.prefix(8))"
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let h = HallInit(directory: dir, courts: 1, host: host)
+            try h.write(passwd: HallInit.hashPasswords).get()
+            let text = try Child.output(["openssl", "x509", "-in", dir + "/tls/server.crt", "-noout", "-text"]).text
+            #expect(text.contains(san), "\(host): \(text)")
+            let verify = try Child.output(["openssl", "verify", "-CAfile", h.caPath, dir + "/tls/server.crt"])
+            #expect(verify.status == 0, "\(verify.text)")
+            let conf = try String(contentsOfFile: dir + "/mosquitto.conf", encoding: .utf8)
+            #expect(conf.contains(listener) && conf.contains("max_packet_size \(MQTTClient.maxPacketBytes)") && !conf.contains("listener 1883"), "\(conf)")
+            for key in ["tls/ca.key", "tls/server.key"] {
+                var st = stat()
+                #expect(stat(dir + "/" + key, &st) == 0 && st.st_mode & 0o077 == 0, "\(key)")
+            }
+        }
+    }
+
+    /// Without openssl nothing is written, and the message says what to install.
+    @Test func withoutOpensslNothingIsWritten() throws {
+        let dir = NSTemporaryDirectory() + "termini-hallnossl-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let h = HallInit(directory: dir, courts: 1, host: "127.0.0.1")
+        let r = h.write(passwd: { _ in nil }, certificates: { _ in HallInit.run(["openssl-not-installed-here", "req"]) })
+        guard case .failure(let e) = r else { Issue.record("written without openssl"); return }
+        #expect(e.description.contains("cannot be run") && e.description.contains("TLS certificates"), "\(e)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/mosquitto.conf") && !FileManager.default.fileExists(atPath: dir + "/passwd"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/credentials/desk.credentials"))
+        // A directory name with a newline is refused before anything is made.
+        if case .failure(let e) = HallInit(directory: dir + "\nallow_anonymous true", courts: 1, host: "h").write(passwd: { _ in nil }) {
+            #expect(e.description.contains("control character"))
+        } else {
+            Issue.record("a name with a newline written")
+        }
+    }
+
     /// The broker started with what init wrote: no anonymous client, a court writes only its
     /// own topics, a display nothing, the desk its acks.
     @Test(.enabled(if: available, "needs mosquitto and mosquitto_passwd"))

@@ -50,6 +50,24 @@ import TerminiTestSupport
         #expect(try settings([], config: "hall = mqtt://hall.local\n").get() == nil)
     }
 
+    /// The CA file: `--hall-ca`, else `hall.ca` (relative: in the config directory); only with
+    /// an mqtts:// hall, and never without a hall.
+    @Test func theHallsCAFile() throws {
+        let fromConfig = try settings(["badminton", "--court", "3"], config: "hall = mqtts://10.0.0.5\nhall.ca = hall-ca.crt\n").get()
+        #expect(fromConfig?.address == HallAddress(host: "10.0.0.5", port: 8883, tls: true, caFile: "/cfg/hall-ca.crt"))
+        let given = try settings(["badminton", "--court", "3", "--hall-ca", "/etc/ca.crt"], config: "hall = mqtts://h\nhall.ca = hall-ca.crt\n").get()
+        #expect(given?.address.caFile == "/etc/ca.crt" && given?.address.clientTLS == MQTTClient.TLS(caFile: "/etc/ca.crt"))
+        let desk = try settings(["desk", "--hall", "mqtts://h", "--hall-ca", "ca.crt"]).get()
+        #expect(desk?.address.caFile == "ca.crt")
+        guard case .failure(let plain) = settings(["badminton", "--court", "3", "--hall", "mqtt://h", "--hall-ca", "ca.crt"]),
+              case .failure(let none) = settings(["badminton", "--court", "3", "--hall-ca", "ca.crt"]) else {
+            Issue.record("--hall-ca taken without an mqtts:// hall")
+            return
+        }
+        #expect(plain.message.contains("--hall-ca goes with an mqtts:// hall") && none.message.contains("--hall-ca goes with a hall"))
+        #expect(parsed("badminton", "--court", "3", "--hall", "mqtts://h", "--hall-ca", "c.crt")?.appOptions.values["--hall-ca"] == "c.crt")
+    }
+
     @Test func aBadConfigHallIsSaid() {
         guard case .failure(let e) = settings(["badminton", "--court", "3"], config: "hall = mqtt://a:b@h\n") else {
             Issue.record("accepted")
@@ -89,7 +107,8 @@ import TerminiTestSupport
     }
 
     @Test func badHallInitLinesAreUsageErrors() {
-        let usage = "termini hall init DIR --courts N [--host HOST] [--port PORT] [--name HALL]"
+        let usage = "termini hall init DIR --courts N [--host HOST] [--port PORT] [--name HALL]\n"
+            + "   or: termini hall live DIR --hall URL [--hall-credentials FILE] [--hall-ca FILE]"
         #expect(error("hall") == "termini hall needs: \(usage)")
         #expect(error("hall", "init") == "termini hall needs: \(usage)")
         #expect(error("hall", "init", "d") == "termini hall init needs --courts N (1 to 99)")
@@ -102,5 +121,25 @@ import TerminiTestSupport
         #expect(error("hall", "init", "d", "--courts", "2", "--name", "a b")?.contains("--name") == true)
         #expect(error("hall", "init", "d", "--courts", "2", "--host", "a/b")?.contains("--host") == true)
         #expect(error("badminton", "init") == "unexpected argument 'init' (one app at a time)")
+    }
+
+    @Test func hallLiveIsACommand() {
+        let inv = parsed("hall", "live", "/srv/www", "--hall", "mqtts://10.0.0.5/club", "--hall-credentials", "display.credentials",
+                         "--hall-ca", "hall-ca.crt")
+        #expect(inv?.command == "hall" && inv?.operands == ["live", "/srv/www"])
+        #expect(inv.map(HallCommand.isLive) == true && parsed("hall", "init", "d", "--courts", "2").map(HallCommand.isLive) == false)
+        #expect(inv.map { HallCommandOptions($0.appOptions) } == HallCommandOptions(hall: "mqtts://10.0.0.5/club", hallCredentials: "display.credentials", hallCA: "hall-ca.crt"))
+    }
+
+    @Test func badHallLiveLinesAreUsageErrors() {
+        #expect(error("hall", "live") == "termini hall live needs a directory: termini hall live DIR --hall URL [--hall-credentials FILE] [--hall-ca FILE]")
+        #expect(error("hall", "live", "d") == "termini hall live needs --hall URL (the hall's broker, mqtts://HOST[:PORT][/HALL])")
+        #expect(error("hall", "live", "d", "e", "--hall", "mqtt://h") == "unexpected argument 'e' (termini hall live DIR)")
+        #expect(error("hall", "live", "d", "--hall", "http://h")?.hasPrefix("--hall: ") == true)
+        #expect(error("hall", "live", "d", "--hall", "mqtt://u:p@h")?.contains("--hall-credentials FILE") == true)
+        #expect(error("hall", "live", "d", "--hall", "mqtt://h", "--courts", "2") == "--courts goes with termini hall init, not live")
+        #expect(error("hall", "init", "d", "--courts", "2", "--hall", "mqtt://h") == "--hall goes with termini hall live, not init")
+        #expect(error("hall", "init", "d", "--courts", "2", "--hall-ca", "ca.crt") == "--hall-ca goes with termini hall live, not init")
+        #expect(error("hall", "live", "d", "--hall") == "option '--hall' needs a value (URL)")
     }
 }
