@@ -152,6 +152,10 @@ public struct BadmintonApp: KeyedApp, Sendable {
     var displayCourt = true
     /// The desk's call to this court, as the court's hall link keeps it (`CourtCallView`).
     var call: CourtCall.Kept?
+    /// The app's screen is on view (the shell said `shown`, not yet `hidden`).
+    var onView = false
+    /// The umpire's step of the call as last saved (`CourtFiles.callUmpire`).
+    var umpireSaid: UmpireCallStep?
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         let options = BadmintonOptions(options)
@@ -188,7 +192,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
         recovery = journal.recovery(glyphs: context.glyphs)
         if options.new { newMatch = BadmintonApp.setup(from: options, defaults: defaults) }
         if log == nil { modals.push(SetupForm(defaults)) }
-        readCall(store)
+        if files.court != nil { umpireSaid = UmpireCallStep.parse(store.readBytes(files.callUmpire)) }
+        _ = readCall(store)
     }
 
     /// The mode the options and the shell's lock give: `--watch` (with `--all`, `--display`)
@@ -366,6 +371,18 @@ public struct BadmintonApp: KeyedApp, Sendable {
         }
     }
 
+    /// On view again (F2 from the launcher): a call that came meanwhile is there (its
+    /// dialog was put up when it came), and the umpire has it in front of them now.
+    public mutating func shown(context: AppContext) -> [AppEffect] {
+        onView = true
+        return saveUmpireStep()
+    }
+
+    public mutating func hidden(context: AppContext) -> [AppEffect] {
+        onView = false
+        return saveUmpireStep()
+    }
+
     // MARK: Time
 
     public func nextDeadline(context: AppContext) -> Double? {
@@ -422,8 +439,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
             return []
         }
         if case .keeping = mode {
-            if names.contains(files.call) { readCall(store) }
-            return []
+            guard names.contains(files.call) else { return [] }
+            return readCall(store) + saveUmpireStep()
         }
         return filesChanged(store: store, context: context)
     }

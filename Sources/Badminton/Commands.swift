@@ -211,7 +211,9 @@ enum BadmintonCommands {
             }
             let s = log.state
             // Under LANG=C or --ascii the middle dots are ASCII too, as on the screen.
-            var text = options.json ? MatchReport.statusJSON(s, now: context.now, court: CourtReader(store, files: files).courtName)
+            // The call in the umpire's words, as the screen says it (`badminton.calls`).
+            var text = options.json ? MatchReport.statusJSON(s, now: context.now, court: CourtReader(store, files: files).courtName,
+                                                             calls: BadmintonApp.callTable(store, notify: false).0)
                 : MatchReport.statusLine(s, now: context.now).glyphed(context.unicode ? .unicode : .ascii)
             // A court the hall's desk heard from more than one keeper (or a fork) names them.
             if !keepers.streams.isEmpty {
@@ -239,8 +241,9 @@ enum BadmintonCommands {
             CourtReader(store, files: files).journalReported().map { (files, $0.state) }
         }
         if options.json {
+            let calls = BadmintonApp.callTable(store, notify: false).0
             let objects = courts.map { files, s in
-                MatchReport.status(s, now: context.now, court: CourtReader(store, files: files).courtName, namingCourt: true)
+                MatchReport.status(s, now: context.now, court: CourtReader(store, files: files).courtName, namingCourt: true, calls: calls)
             }
             return CommandOutput(stdout: JSON.object(["courts": .array(objects)]).text() + "\n")
         }

@@ -7,7 +7,9 @@ import TerminiApp
 /// court's hall link): on a free court a dialog ("Match 12 · MS R2 · Lin Dan (CHN) v Lee Chong
 /// Wei (MAS) · court 3 — Enter to start setup") whose Enter opens the setup dialog filled from
 /// the call; on a court in the middle of a match the call waits as its next (the frame says
-/// so) and is offered when the match ends. Esc leaves it pending; `k` shows it again.
+/// so) and is offered when the match ends. Esc leaves it pending; `k` shows it again. What the
+/// umpire has of it in front of them (not on screen, the dialog, the setup) is saved
+/// (`CourtFiles.callUmpire`) for the hall link to tell the desk.
 extension BadmintonApp {
     /// The call still to be played here: received, or next; nil when none (or not keeping).
     var openCall: CourtCall.Kept? {
@@ -18,16 +20,46 @@ extension BadmintonApp {
     /// The call waits for the match in progress to end.
     var callIsNext: Bool { openCall != nil && !CourtCall.isFree(log) }
 
-    /// Reads the kept call (the hall link wrote it, synced); a new one on a free court is offered.
-    mutating func readCall(_ store: any StateReader) {
-        guard case .keeping = mode, files.court != nil else { return }
+    /// Reads the kept call (the hall link wrote it, synced); a new one on a free court is
+    /// offered (and, while the umpire is elsewhere, said on the notice line). A call withdrawn
+    /// closes its dialog and a setup opened from it, saying why.
+    mutating func readCall(_ store: any StateReader) -> [AppEffect] {
+        guard case .keeping = mode, files.court != nil else { return [] }
         let before = call
         call = CourtCall.Kept.parse(store.readBytes(files.call))
-        if call?.call.id != before?.call.id || call == nil {
-            // Withdrawn, or another call in its place: its dialog goes.
-            if call?.call.id != before?.call.id { modals.removeAll { $0 is CallDialog } }
-            offerCall()
+        let wasOpen = before.map { $0.isOpen(log) } ?? false
+        guard call?.call.id != before?.call.id || call == nil || (wasOpen && openCall == nil) else { return [] }
+        var said: [AppEffect] = []
+        if let b = before, wasOpen, openCall == nil {
+            let form = modals.contains { ($0 as? SetupForm)?.callID == b.call.id }
+            modals.removeAll { $0 is CallDialog || ($0 as? SetupForm)?.callID == b.call.id }
+            if call?.call.id == b.call.id, call?.state == .withdrawn || call == nil {
+                said.append(.notice("The desk withdrew match \(b.call.match)" + (form ? ": its setup is closed." : ".")))
+            }
+        } else if call?.call.id != before?.call.id {
+            modals.removeAll { $0 is CallDialog }
         }
+        offerCall()
+        guard !onView, let c = openCall, c.call.id != before?.call.id else { return said }
+        return said + [.notice("Call to court \(c.call.court): \(c.call.title)" + (callIsNext ? ", after this match." : ". The scoreboard has it."))]
+    }
+
+    /// What the umpire has of the open call in front of them: not on screen (another app,
+    /// the launcher, the dialog put aside), its dialog, or the setup opened from it.
+    var umpireStep: UmpireCallStep? {
+        guard let c = openCall else { return nil }
+        let id = c.call.id
+        guard onView, !callIsNext else { return UmpireCallStep(id: id, step: .delivered) }
+        if modals.contains(where: { ($0 as? SetupForm)?.callID == id }) { return UmpireCallStep(id: id, step: .setup) }
+        if modals.contains(where: { $0 is CallDialog }) { return UmpireCallStep(id: id, step: .shown) }
+        return UmpireCallStep(id: id, step: .delivered)
+    }
+
+    /// The umpire's step saved when it changed (the hall link says it once on disk).
+    mutating func saveUmpireStep() -> [AppEffect] {
+        guard case .keeping = mode, files.court != nil, let s = umpireStep, s != umpireSaid else { return [] }
+        umpireSaid = s
+        return [.write(file: files.callUmpire, bytes: s.bytes)]
     }
 
     /// The call's dialog, over whatever is open, when the court is free for it.
@@ -61,6 +93,7 @@ extension BadmintonApp {
         d.officials = c.officials
         var form = SetupForm(d)
         form.warmUpFrom = kept.warmUpFrom(log)
+        form.callID = c.id
         modals.removeAll()
         modals.push(form)
         return []

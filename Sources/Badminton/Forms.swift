@@ -56,6 +56,8 @@ struct SetupForm: Modal, Equatable, Sendable {
     var error: String?
     /// Set up from the desk's call: the warm-up runs from the call.
     var warmUpFrom: Double?
+    /// The id of the desk's call it was opened from (a withdrawal closes it).
+    var callID: String?
 
     var focus: Field { Field(rawValue: focusRing.current) ?? .format }
 

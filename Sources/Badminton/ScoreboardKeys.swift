@@ -124,7 +124,8 @@ extension BadmintonApp {
     public mutating func handle(_ key: Key, context: AppContext) -> [AppEffect] {
         message = nil
         sound = context.sound
-        return dispatch(key, context: context)
+        // What the key changed of the call in front of the umpire, saved for the desk.
+        return dispatch(key, context: context) + saveUmpireStep()
     }
 
     mutating func point(left: Bool, _ context: AppContext) -> [AppEffect] {

@@ -170,6 +170,14 @@ public struct CourtCall: Equatable, Sendable {
                   team1: sides[0], team2: sides[1], format: format, umpire: raw.umpire, judge: raw.judge, calledAt: raw.calledAt)
     }
 
+    /// The desk's retained word that a court has no call: a withdrawal a court offline meanwhile
+    /// still hears when it connects (an empty retained message would leave the broker nothing
+    /// to give it).
+    public static let withdrawal: [UInt8] = Array(#"{"v":1,"call":null}"#.utf8)
+
+    /// Whether a payload on a call topic withdraws the call: the desk's word, or an empty one.
+    public static func withdraws(_ payload: [UInt8]) -> Bool { payload.isEmpty || payload == withdrawal }
+
     /// Reads a call from court `court`'s call topic: one that names another court is not its.
     public static func parse(_ payload: [UInt8], court: String) -> CourtCall? {
         parse(payload).flatMap { $0.court == court ? $0 : nil }
@@ -190,12 +198,8 @@ public struct CourtCall: Equatable, Sendable {
         }
     }
 
-    /// Where a call stands on its court, as the court answers the desk: the umpire has it on
-    /// screen (`received`), the court keeps it for when its match ends (`next`), a match began
-    /// from it (`accepted`), or the umpire turned it down (`declined`).
-    public enum State: String, Sendable, CaseIterable {
-        case received, next, accepted, declined
-    }
+    /// Where a call stands on its court (`CallStep`): the court's answer to the desk.
+    public typealias State = CallStep
 
     /// The call as its court keeps it (`CourtFiles.call`), with where it stands and when the
     /// court took it (its own clock): `{"state":"next","kept":1790000003.5,"call":{…}}`. Read
@@ -227,18 +231,23 @@ public struct CourtCall: Equatable, Sendable {
         /// The kept call; nil for none (an empty file: the desk withdrew it) or a file that is not one.
         public static func parse(_ bytes: [UInt8]?) -> Kept? {
             guard let bytes, !bytes.isEmpty, bytes.count <= CourtCall.maxBytes + 128,
-                  let raw = try? JSONDecoder().decode(Raw.self, from: Data(bytes)), let state = State(rawValue: raw.state),
+                  let raw = try? JSONDecoder().decode(Raw.self, from: Data(bytes)), let state = State(word: raw.state), state.atCourt,
                   raw.kept.isFinite, raw.kept > 0, raw.kept < 1e11, let call = CourtCall(raw.call) else { return nil }
             return Kept(call: call, state: state, keptAt: raw.kept)
         }
 
-        /// Where the call stands with the court's match as it is: accepted or declined once so;
-        /// accepted as soon as a match with its number begins after it was kept (before the
-        /// hall link has written so); else `received` on a free court, `next` on a busy one.
+        /// Where the call stands with the court's match as it is: an end stays so; begun as
+        /// soon as a match with its number begins after it was kept (before the hall link has
+        /// written so), finished once that match is over or another followed it; else `delivered` on a free court,
+        /// `next` on a busy one.
         public func standing(_ log: MatchLog?) -> State {
-            if state == .accepted || state == .declined { return state }
-            if let log, log.startedAt >= keptAt, log.setup?.officials.matchNumber == call.match { return .accepted }
-            return CourtCall.isFree(log) ? .received : .next
+            if state.isEnd { return state }
+            if let log, log.startedAt >= keptAt, log.setup?.officials.matchNumber == call.match {
+                return log.state.isOver ? .finished : .begun
+            }
+            // Begun, and another match on court since: the call's match went to the history.
+            if state == .begun { return .finished }
+            return CourtCall.isFree(log) ? .delivered : .next
         }
 
         /// When the call's warm-up begins: at the call, or, for a call that waited as the
@@ -248,19 +257,17 @@ public struct CourtCall: Equatable, Sendable {
             return max(call.calledAt, end)
         }
 
-        /// Still to be played on this court (received or next).
-        public func isOpen(_ log: MatchLog?) -> Bool {
-            let s = standing(log)
-            return s == .received || s == .next
-        }
+        /// Still to be played on this court (delivered or next).
+        public func isOpen(_ log: MatchLog?) -> Bool { standing(log).isOpen }
     }
 
-    /// Whether a court can take a call now: no match, a match over, or one where nothing has
-    /// happened yet beyond its start (a match the umpire set up and no more). Else the call
-    /// waits as the court's next.
+    /// Whether a court can take a call now: no match, a match over, or one set up by hand
+    /// where nothing has happened yet beyond its start. Else the call waits as the court's
+    /// next: a match begun from a call (it has its number) is never put aside for another
+    /// before it ends, or it would end as neither a result nor a refusal.
     public static func isFree(_ log: MatchLog?) -> Bool {
         guard let log else { return true }
-        return log.state.phase == .matchOver || log.effective.count <= 1
+        return log.state.phase == .matchOver || (log.effective.count <= 1 && (log.setup?.officials.matchNumber ?? "").isEmpty)
     }
 
     static func clean(_ s: String?) -> String? {

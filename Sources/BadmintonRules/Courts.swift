@@ -84,6 +84,9 @@ public struct CourtFiles: Equatable, Hashable, Sendable {
     /// The desk's call to this court, kept until its match begins (`CourtCall.Kept`):
     /// `badminton-3-call.json`.
     public var call: String { court.map { CourtFiles.prefix + $0 + "-call.json" } ?? "badminton-call.json" }
+    /// What the umpire has of that call in front of them (`UmpireCallStep`), written by the
+    /// scoreboard for its hall link: `badminton-3-call-umpire.json`.
+    public var callUmpire: String { court.map { CourtFiles.prefix + $0 + "-call-umpire.json" } ?? "badminton-call-umpire.json" }
     /// Every file of the court.
     public var all: [String] { [journal, history, lockFile] }
 

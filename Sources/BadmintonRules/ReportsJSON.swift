@@ -7,7 +7,7 @@ extension MatchReport {
     /// The one object of `--status --json`, keys in the documented order: the fields it
     /// always had, then the umpire's (receiver, positions, cards, shuttles, call, timer).
     /// `namingCourt`: the court's name first (`--status --all --json`; null for the default court).
-    public static func status(_ s: MatchState, now: Double, court: String? = nil, namingCourt: Bool = false) -> JSON {
+    public static func status(_ s: MatchState, now: Double, court: String? = nil, namingCourt: Bool = false, calls: CallTable = .english) -> JSON {
         let won = s.gamesWon
         let teams = (0..<2).map { t in team(s.teams[t], then: [("games", .int(won[t])), ("score", .int(s.score[t]))]) }
         let playing = s.phase == .playing
@@ -32,14 +32,14 @@ extension MatchReport {
             ("format", .string(s.format.description)), ("discipline", .string(s.discipline.rawValue)), ("teams", .array(teams)),
             ("games", games(s)), ("game", .int(s.gameNumber)), ("server", server), ("left", .int(s.left)), ("winner", .int(s.winner)),
             ("interval", interval), ("receiver", receiver), ("positions", playing ? positions : .null), ("cards", cards(s)),
-            ("shuttles", .int(s.shuttles)), ("call", .string(UmpireCall.text(s, now: now, court: court))), ("timer", timer),
+            ("shuttles", .int(s.shuttles)), ("call", .string(UmpireCall.text(s, now: now, court: court, calls: calls))), ("timer", timer),
         ]
         return .object((namingCourt ? [("court", .string(court))] : []) + fields)
     }
 
-    /// `--status --json` as text, one line.
-    public static func statusJSON(_ s: MatchState, now: Double, court: String? = nil) -> String {
-        status(s, now: now, court: court).text()
+    /// `--status --json` as text, one line; its `call` in the umpire's language (`calls`).
+    public static func statusJSON(_ s: MatchState, now: Double, court: String? = nil, calls: CallTable = .english) -> String {
+        status(s, now: now, court: court, calls: calls).text()
     }
 
     /// The finished games' scores: `[[21,19],[17,21]]`.

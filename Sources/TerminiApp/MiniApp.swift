@@ -302,6 +302,9 @@ public protocol MiniApp {
     static func settings(store: any StateReader) -> [AppSetting]
     /// One of the app's settings was changed in F7 (already saved in config): the app takes it.
     mutating func settingChanged(_ key: String, to value: String, context: AppContext) -> [AppEffect]
+    /// What `q` asks first, saying what quitting stops (the desk's recording and calls); nil:
+    /// `q` quits at once, as for every app that loses nothing by it.
+    func quitQuestion(context: AppContext) -> String?
 
     /// Files whose change on disk the app wants to hear about (`--watch`).
     var watchedFiles: [String] { get }
@@ -403,6 +406,7 @@ extension MiniApp {
     public var watchedFiles: [String] { [] }
     public static func settings(store: any StateReader) -> [AppSetting] { [] }
     public mutating func settingChanged(_ key: String, to value: String, context: AppContext) -> [AppEffect] { [] }
+    public func quitQuestion(context: AppContext) -> String? { nil }
     public func watches(_ file: String) -> Bool { watchedFiles.contains(file) }
     public mutating func filesChanged(store: any StateReader, context: AppContext) -> [AppEffect] { [] }
     public static func keeperLock(_ options: AppOptions) -> String? { descriptor.id }

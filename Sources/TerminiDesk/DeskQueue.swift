@@ -12,6 +12,9 @@ public struct DeskCall: Codable, Equatable, Sendable {
     public var startedAt: Double?
     /// Waiting on a court still playing another match.
     public var next: Bool
+    /// When a next call's court became free (the match before it ended): its warm-up runs
+    /// from then. The call itself keeps its time, and so its id on the hall.
+    public var freeAt: Double?
 
     public init(match: String, court: String, calledAt: Double, startedAt: Double? = nil, next: Bool = false) {
         self.match = match
@@ -20,6 +23,9 @@ public struct DeskCall: Codable, Equatable, Sendable {
         self.startedAt = startedAt
         self.next = next
     }
+
+    /// When the warm-up began: at the call, or when the court became free after it.
+    public var warmUpFrom: Double { max(calledAt, freeAt ?? calledAt) }
 }
 
 /// Where a match of the order of play stands.
@@ -29,13 +35,21 @@ public enum DeskMatchStatus: Equatable, Sendable {
     case finished(DeskResult)
 }
 
+/// What the desk asks before a call, each in turn.
+public enum CallQuestion: String, Sendable, CaseIterable {
+    /// A player inside the minimum rest.
+    case rest
+    /// The match before its `not_before`.
+    case notBefore
+}
+
 /// What the desk says to a call.
 public enum CallOutcome: Equatable, Sendable {
     /// Made (as the court's next call when `next`).
     case called(DeskCall)
     /// Allowed only once the desk confirms: a player inside the minimum rest, a match before
-    /// its time. Calling again with `confirmed` makes it.
-    case ask(String)
+    /// its time. Calling again with the question among `confirmed` asks the next one, if any.
+    case ask(CallQuestion, String)
     /// Not possible: no such match, already called or finished, the court busy, a player on court.
     case refused(String)
 }
@@ -46,11 +60,27 @@ public struct DeskState: Codable, Equatable, Sendable {
     public var matches: [DeskMatch]
     public var calls: [DeskCall]
     public var results: [DeskResult]
+    /// Calls withdrawn that their court has not yet said are gone: the match is called to no
+    /// other court meanwhile (a court offline may still begin it), and a court that began it
+    /// before the withdrawal reached it has it again (`take`), with its result.
+    public var withdrawn: [DeskCall]
 
-    public init(matches: [DeskMatch] = [], calls: [DeskCall] = [], results: [DeskResult] = []) {
+    public init(matches: [DeskMatch] = [], calls: [DeskCall] = [], results: [DeskResult] = [], withdrawn: [DeskCall] = []) {
         self.matches = matches
         self.calls = calls
         self.results = results
+        self.withdrawn = withdrawn
+    }
+
+    enum CodingKeys: String, CodingKey { case matches, calls, results, withdrawn }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        matches = try c.decode([DeskMatch].self, forKey: .matches)
+        calls = try c.decode([DeskCall].self, forKey: .calls)
+        results = try c.decode([DeskResult].self, forKey: .results)
+        // A desk.json of before the withdrawn calls were kept has none.
+        withdrawn = try c.decodeIfPresent([DeskCall].self, forKey: .withdrawn) ?? []
     }
 
     /// The minimum rest between a player's matches when the setting gives none (`desk.rest`).
@@ -88,12 +118,15 @@ public struct DeskState: Codable, Equatable, Sendable {
     /// Whether `number` may go to `court` now; `localMinute` is the minute of the local day
     /// (for `not_before`), `rest` the minimum rest in seconds.
     public func check(_ number: String, court: String, at now: Double, rest: Double, localMinute: Int? = nil,
-                      confirmed: Bool = false) -> CallOutcome {
+                      confirmed: Set<CallQuestion> = []) -> CallOutcome {
         guard let m = match(number) else { return .refused("there is no match \(number) on the order of play") }
         switch status(of: number) {
         case .finished: return .refused("match \(number) is finished")
         case .called(let c): return .refused("match \(number) is already called to court \(c.court)")
         case .waiting: break
+        }
+        if let w = withdrawn.first(where: { $0.match == number }), w.court != court {
+            return .refused("match \(number) was withdrawn from court \(w.court), which has not said so yet: call it there, or once court \(w.court) answers")
         }
         if let c = next(on: court) { return .refused("court \(court) is busy: match \(c.match) is its next") }
         let busy = current(on: court)
@@ -105,20 +138,22 @@ public struct DeskState: Codable, Equatable, Sendable {
             }
         }
         let call = DeskCall(match: number, court: court, calledAt: now, next: busy != nil)
-        guard !confirmed else { return .called(call) }
         let tired = m.players.compactMap { p in players.rest(of: p, at: now).flatMap { $0 < rest ? "\(p) has rested \(DeskDuration.said($0)) of \(DeskDuration.said(rest))" : nil } }
-        if !tired.isEmpty { return .ask(tired.joined(separator: "; ") + ": call anyway?") }
-        if let nb = m.notBefore, let minute = localMinute, minute < nb {
-            return .ask("match \(number) is not before \(nb / 60):\(nb % 60 < 10 ? "0" : "")\(nb % 60): call anyway?")
+        if !tired.isEmpty, !confirmed.contains(.rest) { return .ask(.rest, tired.joined(separator: "; ") + ": call anyway?") }
+        if let nb = m.notBefore, let minute = localMinute, minute < nb, !confirmed.contains(.notBefore) {
+            return .ask(.notBefore, "match \(number) is not before \(nb / 60):\(nb % 60 < 10 ? "0" : "")\(nb % 60): call anyway?")
         }
         return .called(call)
     }
 
     /// Calls `number` to `court` when `check` allows it (see there).
     public mutating func call(_ number: String, court: String, at now: Double, rest: Double, localMinute: Int? = nil,
-                              confirmed: Bool = false) -> CallOutcome {
+                              confirmed: Set<CallQuestion> = []) -> CallOutcome {
         let outcome = check(number, court: court, at: now, rest: rest, localMinute: localMinute, confirmed: confirmed)
-        if case .called(let c) = outcome { calls.append(c) }
+        if case .called(let c) = outcome {
+            calls.append(c)
+            withdrawn.removeAll { $0.match == number }
+        }
         return outcome
     }
 
@@ -126,7 +161,10 @@ public struct DeskState: Codable, Equatable, Sendable {
     public mutating func withdraw(_ number: String) -> Result<DeskCall, DeskRefusal> {
         guard let i = calls.firstIndex(where: { $0.match == number }) else { return .failure(DeskRefusal("match \(number) is not called")) }
         guard calls[i].startedAt == nil else { return .failure(DeskRefusal("match \(number) has begun on court \(calls[i].court): it cannot be withdrawn")) }
-        return .success(calls.remove(at: i))
+        let c = calls.remove(at: i)
+        withdrawn.removeAll { $0.match == number }
+        withdrawn.append(c)
+        return .success(c)
     }
 
     /// The court began the match (its start event at `time`).
@@ -142,10 +180,11 @@ public struct DeskState: Codable, Equatable, Sendable {
         guard match(result.number) != nil, self.result(of: result.number) == nil else { return false }
         let court = calls.first { $0.match == result.number }?.court
         calls.removeAll { $0.match == result.number }
+        withdrawn.removeAll { $0.match == result.number }
         results.append(result)
         if let court, current(on: court) == nil, let i = calls.firstIndex(where: { $0.court == court && $0.next }) {
             calls[i].next = false
-            calls[i].calledAt = result.end
+            calls[i].freeAt = result.end
         }
         return true
     }
@@ -176,9 +215,41 @@ public struct DeskState: Codable, Equatable, Sendable {
         return .success(r)
     }
 
+    /// The court says a match began from its call `id` (`12@1790000000`): a match the desk
+    /// withdrew while its court was already playing it is that court's again (its result
+    /// comes from the court's copies as for any call). A call the desk made to the court since,
+    /// not begun, waits as its next. False when nothing changed.
+    public mutating func courtBegan(_ number: String, court: String, id: String) -> Bool {
+        guard match(number) != nil, case .waiting = status(of: number),
+              let at = id.split(separator: "@").last.flatMap({ Double($0) }), CourtCall.id(match: number, calledAt: at) == id else { return false }
+        return takeBack(number, court: court, calledAt: at)
+    }
+
+    /// What court `court` says of its call now (its retained answer: id, match and step; nil
+    /// for none): a withdrawal from it is over once the court no longer has that call open.
+    /// Returns whether anything changed.
+    public mutating func courtSaid(_ court: String, id: String?, match: String?, step: CallStep?) -> Bool {
+        let open = step.map { $0.isOpen || $0 == .begun || $0 == .finished } ?? false
+        let kept = withdrawn.filter { w in w.court != court || (open && match == w.match && id == hallCall(w)?.id) }
+        guard kept.count != withdrawn.count else { return false }
+        withdrawn = kept
+        return true
+    }
+
+    /// A match withdrawn that its court began: its call again (before a call not begun there).
+    mutating func takeBack(_ number: String, court: String, calledAt at: Double) -> Bool {
+        if let other = current(on: court) {
+            guard other.startedAt == nil, next(on: court) == nil, let i = calls.firstIndex(of: other) else { return false }
+            calls[i].next = true
+        }
+        calls.append(DeskCall(match: number, court: court, calledAt: at))
+        withdrawn.removeAll { $0.match == number }
+        return true
+    }
+
     /// Calls made this long ago whose match has not begun (the desk highlights them).
     public func late(at now: Double, after limit: Double) -> [DeskCall] {
-        calls.filter { !$0.next && $0.startedAt == nil && now - $0.calledAt >= limit }
+        calls.filter { !$0.next && $0.startedAt == nil && now - $0.warmUpFrom >= limit }
     }
 }
 
@@ -202,7 +273,8 @@ public struct DeskPlayers: Sendable {
         for c in desk.calls {
             for p in called[c.match]?.players ?? [] where calls[DeskState.key(p)] == nil { calls[DeskState.key(p)] = c }
         }
-        for r in desk.results {
+        // A walkover was not played: neither side needs a rest after it.
+        for r in desk.results where r.ended != DeskEnding.walkover(0).word {
             for p in r.players { ends[DeskState.key(p)] = max(ends[DeskState.key(p)] ?? r.end, r.end) }
         }
     }
@@ -266,14 +338,21 @@ extension DeskState {
     public static let startSlack = 0.0
 
     /// What the desk's copies of a court's matches (its history and its current match, as the
-    /// recording desk keeps them) say of the call to that court: the first match begun there
-    /// at or after the call is the called one; its start is the call's start, its end the
-    /// result. Returns the results new to the desk (each taken once).
+    /// recording desk keeps them) say of the call to that court: the first match of the call
+    /// begun there at or after the call is the called one; its start is the call's start, its
+    /// end the result. Returns the results new to the desk (each taken once).
     public mutating func take(court: String, matches logs: [MatchLog]) -> [DeskResult] {
         var new: [DeskResult] = []
+        // A match withdrawn from this court that its copies show begun after its call: the
+        // withdrawal came too late, and the match is the court's again.
+        for w in withdrawn where w.court == court {
+            guard let m = match(w.match), case .waiting = status(of: w.match),
+                  logs.contains(where: { $0.startedAt >= w.calledAt - DeskState.startSlack && $0.setup?.officials.matchNumber == m.number }) else { continue }
+            _ = takeBack(w.match, court: court, calledAt: w.calledAt)
+        }
         // A result frees the court: its next call is looked at again, with what follows it.
         while let c = current(on: court), let m = match(c.match),
-              let log = logs.filter({ $0.startedAt >= c.calledAt - DeskState.startSlack }).min(by: { $0.startedAt < $1.startedAt }) {
+              let log = logs.filter({ $0.startedAt >= c.calledAt - DeskState.startSlack && DeskState.isOf(m, $0) }).min(by: { $0.startedAt < $1.startedAt }) {
             if c.startedAt == nil { started(c.match, at: log.startedAt) }
             guard let r = DeskResult(match: m, court: court, log: log), finish(r) else { break }
             new.append(r)
@@ -283,11 +362,20 @@ extension DeskState {
 }
 
 extension DeskState {
+    /// Whether a court's match is `m`: by its number when it has one (a match begun from
+    /// the call has), else by its players (set up by hand); never another match played there
+    /// meanwhile.
+    static func isOf(_ m: DeskMatch, _ log: MatchLog) -> Bool {
+        if let n = log.setup?.officials.matchNumber, !n.isEmpty { return n == m.number }
+        let played = (log.setup?.teams ?? []).flatMap(\.players).map(key)
+        return Set(played) == Set(m.players.map(key))
+    }
+
     /// The call to court the hall carries for `call` (`desk/call/C`, retained): the match's
     /// players, countries, format and officials, the time of the call (the warm-up's start).
     public func hallCall(_ call: DeskCall) -> CourtCall? {
         guard let m = match(call.match) else { return nil }
-        func side(_ t: DeskTeam) -> [CourtCall.Player] { t.players.map { CourtCall.Player(name: $0, country: t.country) } }
+        func side(_ t: DeskTeam) -> [CourtCall.Player] { zip(t.players, t.countries).map { CourtCall.Player(name: $0, country: $1) } }
         return CourtCall(match: m.number, event: m.event, round: m.round, court: call.court, team1: side(m.teams[0]), team2: side(m.teams[1]),
                          format: m.format?.description, umpire: m.umpire, judge: m.judge, calledAt: call.calledAt)
     }

@@ -97,6 +97,13 @@ public struct DeskResult: Codable, Equatable, Sendable {
                   end: log.effective.last?.time ?? log.startedAt)
         winner = w
         take(s)
+        // The countries as the court played them (its setup may have put them right).
+        if let played = log.setup?.teams, played.count == 2 {
+            for (i, t) in played.enumerated() where t.countries.contains(where: { !$0.isEmpty }) {
+                let cs = t.countries.map { $0.isEmpty ? nil : $0 }
+                teams[i].country = Set(cs).count == 1 ? cs[0] : cs.map { $0 ?? "" }.joined(separator: "/")
+            }
+        }
         if let u = log.setup?.officials.umpire { umpire = u }
         if let j = log.setup?.officials.serviceJudge { judge = j }
     }
@@ -122,7 +129,15 @@ public struct DeskResult: Codable, Equatable, Sendable {
 public enum DeskResultsWriter {
     public enum Format: String, CaseIterable, Sendable { case csv, json }
 
-    public static let csvHeader = "match,event,round,court,team1,country1,team2,country2,winner,games,ended,start,end,duration,shuttles,umpire,judge,cards\n"
+    /// The duration is `h:mm` (`1:05`), as its column says; `ended by` names the side that
+    /// retired, was disqualified or did not come.
+    public static let csvHeader = "match,event,round,court,team1,country1,team2,country2,winner,games,ended,ended by,start,end,duration (h:mm),shuttles,umpire,judge,cards\n"
+
+    /// `1:05` for 65 minutes, `0:42`: whole minutes, rounded.
+    public static func hoursMinutes(_ seconds: Double) -> String {
+        let m = Int((max(0, seconds) / 60).rounded())
+        return "\(m / 60):" + (m % 60 < 10 ? "0" : "") + "\(m % 60)"
+    }
 
     public static func write(_ results: [DeskResult], as format: Format) -> String {
         switch format {
@@ -135,9 +150,9 @@ public enum DeskResultsWriter {
         let cells: [String] = [
             r.number, r.event, r.round, r.court ?? "",
             r.teams[0].name, r.teams[0].country ?? "", r.teams[1].name, r.teams[1].country ?? "",
-            r.teams[r.winner].name, r.score, r.ended,
+            r.teams[r.winner].name, r.score, r.ended, r.endedBy.map { r.teams[min(max($0, 0), 1)].name } ?? "",
             r.start.map(MatchReport.isoTime) ?? "", MatchReport.isoTime(r.end),
-            r.duration.map { MatchReport.clock(Int($0.rounded())) } ?? "",
+            r.duration.map(hoursMinutes) ?? "",
             String(r.shuttles), r.umpire ?? "", r.judge ?? "",
             r.cards.map { "\($0.player) \(Misconduct(rawValue: $0.card)?.colour ?? $0.card) (game \($0.game))" }.joined(separator: "; "),
         ]

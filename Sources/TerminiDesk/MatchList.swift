@@ -14,8 +14,23 @@ public struct DeskTeam: Codable, Equatable, Hashable, Sendable {
 
     /// `Lin Dan`, or `Ann/Bob` for a pair (as the court's setup reads it back).
     public var name: String { players.joined(separator: "/") }
-    /// `Lin Dan (CHN)`.
-    public var label: String { country.map { "\(name) (\($0))" } ?? name }
+    /// `Lin Dan (CHN)`; a pair from two countries (`DEN/ITA`) `Lars (DEN)/Sofia (ITA)`.
+    public var label: String {
+        let each = countries
+        if players.count > 1, Set(each).count > 1 {
+            return zip(players, each).map { p, c in c.map { "\(p) (\($0))" } ?? p }.joined(separator: "/")
+        }
+        return country.map { "\(name) (\($0))" } ?? name
+    }
+
+    /// Each player's country: `DEN/ITA` for a pair gives the first `DEN` and the second
+    /// `ITA`; one country is both players'.
+    public var countries: [String?] {
+        guard let c = country else { return players.map { _ in nil } }
+        let parts = c.split(separator: "/", omittingEmptySubsequences: false).map { String($0).trimmed }
+        if players.count > 1, parts.count == players.count { return parts.map { $0.isEmpty ? nil : $0 } }
+        return players.map { _ in c }
+    }
 }
 
 /// A match of the order of play, as the desk's CSV gives it.

@@ -2,14 +2,19 @@ import BadmintonRules
 
 /// A court keeper's side of the desk's calls: the call heard on its `desk/call/C` is kept in
 /// the court's config directory (`CourtFiles.call`) before anything else happens, so a court
-/// killed with a call pending shows it again at its restart; the court's answer (received,
-/// next, accepted) follows what is kept and the court's match, retained on `court/C/call`.
-/// The same call again (the broker's retained copy at every connection) changes nothing; an
-/// empty message (the desk withdrew the call, or cleared it once the match began) removes it.
+/// killed with a call pending shows it again at its restart. The court's answer is the call's
+/// step (`CallStep`), retained on `court/C/call`: the keeper's own (delivered, next, begun,
+/// finished, withdrawn), or the umpire's (shown, setup) as the scoreboard saved it
+/// (`CourtFiles.callUmpire`). The same call again (the broker's retained copy at every
+/// connection) changes nothing. An empty message withdraws an open call (kept as withdrawn,
+/// so the umpire's screen says why its dialog or setup closed); after its match began it is
+/// the desk clearing what it no longer needs, and changes nothing.
 public struct CourtCalls: Equatable, Sendable {
     public let court: String
     /// The call as the court's file holds it; nil: none.
     public private(set) var kept: CourtCall.Kept?
+    /// What the umpire has of it in front of them, as saved.
+    public private(set) var umpire: UmpireCallStep?
     /// The answer the broker has from this connection (`[]`: cleared); nil: none sent on it.
     var answered: [UInt8]?
     /// Payloads on the call topic that were not a call of this court.
@@ -18,33 +23,38 @@ public struct CourtCalls: Equatable, Sendable {
     /// What the court's file is to become.
     public enum Change: Equatable, Sendable {
         case keep(CourtCall.Kept)
-        case withdraw
-        /// The file's bytes: the kept call, or empty for none.
+        /// The file's bytes.
         public var bytes: [UInt8] {
-            if case .keep(let k) = self { return k.bytes }
-            return []
+            switch self {
+            case .keep(let k): return k.bytes
+            }
         }
     }
 
-    public init(court: String, kept: CourtCall.Kept?) {
+    public init(court: String, kept: CourtCall.Kept?, umpire: UmpireCallStep? = nil) {
         self.court = court
         self.kept = kept
+        self.umpire = umpire
     }
 
     /// A message on the court's call topic: the change to keep (once on disk: `commit`), or
     /// nil for nothing to do (the same call again, not a call, nothing to withdraw).
     public mutating func take(_ payload: [UInt8], log: MatchLog?, now: Double) -> Change? {
-        if payload.isEmpty { return kept == nil ? nil : .withdraw }
+        if CourtCall.withdraws(payload) {
+            guard var k = kept, k.standing(log).isOpen else { return nil }
+            k.state = .withdrawn
+            return .keep(k)
+        }
         guard let call = CourtCall.parse(payload, court: court) else {
             refused += 1
             return nil
         }
         guard kept?.call.id != call.id else { return nil }
-        return .keep(CourtCall.Kept(call: call, state: CourtCall.isFree(log) ? .received : .next, keptAt: now))
+        return .keep(CourtCall.Kept(call: call, state: CourtCall.isFree(log) ? .delivered : .next, keptAt: now))
     }
 
     /// The court's match changed: the call's standing with it, when that changed (a match
-    /// begun from it: accepted; its match over: from next to received).
+    /// begun from it: begun, then finished; its match over: from next to delivered).
     public func matchChanged(_ log: MatchLog?) -> Change? {
         guard var k = kept else { return nil }
         let s = k.standing(log)
@@ -53,22 +63,31 @@ public struct CourtCalls: Equatable, Sendable {
         return .keep(k)
     }
 
+    /// The umpire's step, as the scoreboard saved it.
+    public mutating func umpireSaid(_ step: UmpireCallStep?) { umpire = step }
+
     /// The change is on disk.
     public mutating func commit(_ change: Change) {
         switch change {
         case .keep(let k): kept = k
-        case .withdraw: kept = nil
         }
     }
 
     /// A new connection: the answer is said again on it.
     public mutating func connected() { answered = nil }
 
-    var answer: [UInt8] { kept.map { HallCallAnswer($0.call, $0.state).bytes } ?? [] }
+    /// The call's step as the court says it: the umpire's while the keeper has it delivered.
+    public var step: CallStep? {
+        guard let k = kept else { return nil }
+        if k.state == .delivered, let u = umpire, u.id == k.call.id { return u.step }
+        return k.state
+    }
+
+    var answer: [UInt8] { kept.flatMap { k in step.map { HallCallAnswer(k.call, $0).bytes } } ?? [] }
     public var hasAnswerDue: Bool { answer != answered }
 
     /// The answer to publish (retained) when it is not the one the broker has: the kept
-    /// call's standing, or an empty message clearing the answer once there is no call.
+    /// call's step, or an empty message clearing the answer once there is no call.
     public mutating func answerDue() -> [UInt8]? {
         let now = answer
         guard now != answered else { return nil }
@@ -86,7 +105,7 @@ public struct HallNextCalls: Equatable, Sendable {
 
     public init() {}
 
-    /// The desk's call to court `court` (empty: withdrawn; not a call of that court: none).
+    /// The desk's call to court `court` (a withdrawal: none; not a call of that court: none).
     public mutating func call(_ court: String, _ payload: [UInt8]) {
         calls[court] = CourtCall.parse(payload, court: court)
     }
@@ -96,13 +115,13 @@ public struct HallNextCalls: Equatable, Sendable {
         answers[court] = HallCallAnswer.parse(payload)
     }
 
-    /// The call court `court` has still to begin (not accepted nor declined): its title.
+    /// The call court `court` has still to begin (not begun nor ended): its title.
     public func next(_ court: String) -> String? { pending(court)?.title }
 
     /// The call court `court` has still to begin, whole.
     public func pending(_ court: String) -> CourtCall? {
         guard let c = calls[court] else { return nil }
-        if let a = answers[court], a.id == c.id, a.state == .accepted || a.state == .declined { return nil }
+        if let a = answers[court], a.id == c.id, !a.state.isOpen, a.state != .called { return nil }
         return c
     }
 }

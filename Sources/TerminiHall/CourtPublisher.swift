@@ -95,6 +95,10 @@ public final class CourtPublisher: ClientDriven {
         case (files.history, .appended):
             outbox.historyAppended(save.bytes)
             historyStale = true
+        case (files.callUmpire, .replaced):
+            // The umpire's step of the call, saved by the scoreboard: said once on disk.
+            calls.umpireSaid(UmpireCallStep.parse(save.bytes))
+            return
         default:
             return
         }
@@ -104,11 +108,11 @@ public final class CourtPublisher: ClientDriven {
 
     /// The court takes the desk's calls: `kept` is the one its file holds, `save` writes the
     /// file and syncs it (true once it is on disk).
-    public func keepCalls(_ kept: CourtCall.Kept?, save: @escaping ([UInt8]) -> Bool) {
-        calls = CourtCalls(court: court, kept: kept)
+    public func keepCalls(_ kept: CourtCall.Kept?, umpire: UmpireCallStep? = nil, save: @escaping ([UInt8]) -> Bool) {
+        calls = CourtCalls(court: court, kept: kept, umpire: umpire)
         saveCall = save
         if client.isConnected { client.subscribe(topics.call(court)) }
-        // Killed between the match's start and the call's "accepted": the journal says so.
+        // Killed between the match's start and the call's "begun": the journal says so.
         apply(calls.matchChanged(log))
     }
 

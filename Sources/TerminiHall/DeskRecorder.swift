@@ -451,7 +451,7 @@ public final class DeskRecorder: ClientDriven {
     }
 
     func publishCall(_ court: String) {
-        client.publish(topics.call(court), wantedCalls[court]?.bytes ?? [], retain: true)
+        client.publish(topics.call(court), wantedCalls[court]?.bytes ?? CourtCall.withdrawal, retain: true)
     }
 
     /// The desk's own retained call on a court, as the broker has it: one the file no longer

@@ -13,10 +13,9 @@ import BadmintonRules
 /// directory as it came), one piece of code for the wire and the court's file.
 public typealias HallCall = CourtCall
 
-/// The court's answer to a call, retained on its own `court/C/call`: it has the call
-/// (`received`: the dialog is up), keeps it for when its match ends (`next`), began the match
-/// from it (`accepted`), or its umpire turned it down (`declined`). `termini desk --call` waits
-/// for one with the call's id.
+/// The court's answer to a call, retained on its own `court/C/call`: the step of the call's
+/// life it is in (`CallStep`: delivered, next, shown, setup, begun, finished, withdrawn).
+/// `termini desk --call` waits for one with the call's id.
 public struct HallCallAnswer: Equatable, Sendable {
     public typealias State = CourtCall.State
 
@@ -47,7 +46,7 @@ public struct HallCallAnswer: Equatable, Sendable {
     public static func parse(_ payload: [UInt8]) -> HallCallAnswer? {
         guard !payload.isEmpty, payload.count <= 256, let raw = try? JSONDecoder().decode(Raw.self, from: Data(payload)),
               raw.v == HallCall.version, HallCall.isValidID(raw.id), HallCall.isValidMatch(raw.match),
-              let state = State(rawValue: raw.state) else { return nil }
+              let state = State(word: raw.state) else { return nil }
         return HallCallAnswer(id: raw.id, match: raw.match, state: state)
     }
 }

@@ -44,8 +44,8 @@ public final class HallCaller: ClientDriven {
         }
     }
 
-    /// Whether the court has the call: it answered received, next or accepted.
-    public var courtHasIt: Bool { answer.map { $0.state != .declined } ?? false }
+    /// Whether the court has the call: it answered a step of it still open, or begun.
+    public var courtHasIt: Bool { answer.map { $0.state.isOpen || $0.state == .begun || $0.state == .finished } ?? false }
 
     public func stop() { client.stop() }
 }

@@ -147,12 +147,18 @@ public struct HallInit: Equatable, Sendable {
         }
         s += """
 
-        3. At the desk:
+        3. At the desk, the same: copy \(credentialsPath("desk")) and \(caPath) into its
+           config directory, add these lines to its config, then run termini desk --matches FILE.csv:
 
-               termini badminton --hall \(url) --hall-credentials \(credentialsPath("desk")) --hall-ca \(caPath) --watch --all
+                 hall = \(url)
+                 hall.credentials = desk.credentials
+                 hall.ca = \(HallInit.caFile)
 
-        Hall TVs: copy \(credentialsPath("display")) and \(caPath), then
-               termini badminton --hall \(url) --hall-credentials display.credentials --hall-ca \(HallInit.caFile) --watch --court N --display
+        Hall TVs: the same with \(credentialsPath("display")), then
+               termini badminton --watch --court N --display
+
+        A name in the config is in the config directory; --hall-credentials and --hall-ca on
+        a command line are paths from the working directory, as any file named there.
 
         """
         return s

@@ -20,8 +20,8 @@ public struct DeskApp: KeyedApp {
     public enum Pane: Int, Sendable, CaseIterable { case queue, courts, finished }
 
     public enum Action: Sendable, Equatable {
-        /// Call although the desk asked (rest, not_before).
-        case callAnyway(match: String, court: String)
+        /// Call although the desk asked (rest, not_before): the questions answered so far.
+        case callAnyway(match: String, court: String, confirmed: Set<CallQuestion>)
         case withdraw(String)
         case walkover(String, absent: Int)
         case retired(String, team: Int)
@@ -179,20 +179,21 @@ public struct DeskApp: KeyedApp {
         return ((t % 86_400 + 86_400) % 86_400) / 60
     }
 
-    mutating func call(confirmed: Bool, context: AppContext) -> [AppEffect] {
+    mutating func call(confirmed: Set<CallQuestion>, context: AppContext) -> [AppEffect] {
         guard let m = pickedMatch else { return [.notice("No match picked: the queue is empty.")] }
         guard let court = pickedCourt(context) else { return [.notice("No court to call to: none is known yet (desk.courts = N in the config).")] }
         return call(m.number, court: court, confirmed: confirmed, context: context)
     }
 
-    mutating func call(_ number: String, court: String, confirmed: Bool, context: AppContext) -> [AppEffect] {
+    mutating func call(_ number: String, court: String, confirmed: Set<CallQuestion>, context: AppContext) -> [AppEffect] {
         let before = desk
         switch desk.call(number, court: court, at: context.now, rest: rest, localMinute: DeskApp.localMinute(context.now), confirmed: confirmed) {
         case .refused(let why):
             return [.notice("Not called: \(TextLayout.sanitized(why)).")] + context.sound.alertBell
-        case .ask(let question):
+        case let .ask(asked, question):
+            // Yes to this question asks the next one, if any: every one is asked in turn.
             modals.push(DialogModal.confirm(title: "Call match \(number)?", message: TextLayout.sanitized(question), yes: "call",
-                                            action: Action.callAnyway(match: number, court: court)))
+                                            action: Action.callAnyway(match: number, court: court, confirmed: confirmed.union([asked]))))
             return []
         case .called(let c):
             picked.queue = min(picked.queue, max(0, queue.count - 1))
@@ -230,9 +231,12 @@ public struct DeskApp: KeyedApp {
         }
         let title = retired ? "Retired: match \(n)" : "Walkover: match \(n)"
         let question = retired ? "Which side retired?" : "Which side did not come?"
-        let names = m.teams.map { TextLayout.truncate(TextLayout.sanitized($0.name), to: 24) }
+        // The sides in the message, which wraps: buttons in a row would cut long doubles names
+        // and Cancel with them.
+        let names = m.teams.map { TextLayout.sanitized($0.label) }
         let actions: [Action?] = retired ? [.retired(n, team: 0), .retired(n, team: 1), nil] : [.walkover(n, absent: 0), .walkover(n, absent: 1), nil]
-        modals.push(DialogModal(Dialog(title: title, message: question, buttons: ["1 " + names[0], "2 " + names[1], "Cancel"], focused: 2),
+        modals.push(DialogModal(Dialog(title: title, message: question + "\n\n1  " + names[0] + "\n2  " + names[1],
+                                       buttons: ["Side 1", "Side 2", "Cancel"], focused: 2),
                                 actions: actions, numberKeys: true,
                                 hints: [KeyHint("1-2", "Side"), KeyHint("Enter", "Choose"), KeyHint("Esc", "Cancel")]))
         return []
@@ -241,8 +245,8 @@ public struct DeskApp: KeyedApp {
     public mutating func perform(_ action: Action, context: AppContext) -> [AppEffect] {
         let before = desk
         switch action {
-        case let .callAnyway(n, court):
-            return call(n, court: court, confirmed: true, context: context)
+        case let .callAnyway(n, court, confirmed):
+            return call(n, court: court, confirmed: confirmed, context: context)
         case .withdraw(let n):
             switch desk.withdraw(n) {
             case .failure(let why): return [.notice("Not withdrawn: \(why).")]
@@ -286,7 +290,7 @@ public struct DeskApp: KeyedApp {
             focus = .courts
             if let free = courts(context).firstIndex(where: { callOn($0) == nil && desk.next(on: $0) == nil }) { picked.court = free }
             return []
-        case .courts: return call(confirmed: false, context: context)
+        case .courts: return call(confirmed: [], context: context)
         case .finished: return []
         }
     }
@@ -341,9 +345,43 @@ public struct DeskApp: KeyedApp {
 
     public var minimumSize: Size { Size(width: 60, height: 12) }
 
+    /// A desk on the hall records the courts and sends the calls: `q` says what stops.
+    public func quitQuestion(context: AppContext) -> String? {
+        guard context.hall != nil else { return nil }
+        return "Quitting stops this desk: the courts' rallies are not recorded here, calls are not sent and their answers not heard "
+            + "until it runs again. The courts keep scoring, and what they played comes in then. Quit?"
+    }
+
     public func nextDeadline(context: AppContext) -> Double? {
         // Rest, warm-up and the courts' clocks count in seconds.
         (context.now + 1).rounded(.down)
+    }
+
+    /// Each second: what the courts say of their calls taken (`courtsSaid`).
+    public mutating func tick(context: AppContext) -> [AppEffect] { courtsSaid(context) }
+
+    /// What the courts say of their calls: a withdrawal is over once its court no longer has
+    /// the call open; a court that says a match began from a call the desk withdrew meanwhile
+    /// has it: the match is that court's again and its result comes to the desk (saved, then
+    /// said).
+    mutating func courtsSaid(_ context: AppContext) -> [AppEffect] {
+        guard let courts = context.hall?.courts else { return [] }
+        let before = desk
+        var d = desk
+        var said: [AppEffect] = []
+        for (court, link) in courts.sorted(by: { $0.key < $1.key }) {
+            // Only a court heard now says what it has (a broker restarted keeps no answer).
+            if link.online == true, !link.isStale(now: context.now) {
+                _ = d.courtSaid(court, id: link.call?.id, match: link.call?.match, step: link.call.flatMap { CallStep(word: $0.state) })
+            }
+            guard let a = link.call, let step = CallStep(word: a.state), step == .begun || step == .finished,
+                  d.courtBegan(a.match, court: court, id: a.id) else { continue }
+            said.append(.notice("Match \(TextLayout.sanitized(a.match)) began on court \(TextLayout.sanitized(court)) before its withdrawal reached it: it is on court \(TextLayout.sanitized(court)) again."))
+        }
+        guard d != desk else { return [] }
+        // Its start and result come from the court's copy at its next change (`filesChanged`).
+        desk = d
+        return saveIfChanged(from: before) + said
     }
 
     public func renderScreen(in rect: Rect, on canvas: inout Canvas, theme: Theme, context: AppContext) {

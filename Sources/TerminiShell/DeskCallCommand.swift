@@ -56,7 +56,7 @@ enum DeskCallCommand {
         switch outcome {
         case .refused(let why):
             return Outcome(status: 1, stderr: said + "termini: not called: \(TextLayout.printable(why))\n")
-        case .ask(let question):
+        case .ask(_, let question):
             return Outcome(status: 1, stderr: said + "termini: not called: \(TextLayout.printable(question)) (the desk's screen asks; --call does not)\n")
         case .called(let c):
             var r = send(c, desk: desk, hall: hall, wait: o.wait.flatMap(Double.init) ?? 10, now: now)
@@ -88,8 +88,8 @@ enum DeskCallCommand {
         let answered = HallService.drive(caller, until: { _ in caller.answer != nil }, timeout: wait, clock: now)
         let what = "match \(c.match) to court \(c.court)"
         if answered, let a = caller.answer {
-            if caller.courtHasIt { return Outcome(status: 0, stdout: "Court \(c.court) has match \(c.match) (\(a.state.rawValue)).\n") }
-            return Outcome(status: 1, stderr: "termini: court \(c.court) declined match \(c.match): the call stays at the desk; withdraw it there\n")
+            if caller.courtHasIt { return Outcome(status: 0, stdout: "Court \(c.court) has match \(c.match): \(a.state.words).\n") }
+            return Outcome(status: 1, stderr: "termini: court \(c.court) has match \(c.match) as \(a.state.words): the call stays at the desk; withdraw it there\n")
         }
         let secs = Int(wait)
         if let why = caller.refusal { return Outcome(status: 1, stderr: "termini: no link to the broker: \(why); \(what) is kept at the desk\n") }

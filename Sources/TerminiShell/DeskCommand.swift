@@ -105,6 +105,15 @@ extension DeskCommand {
             let known = desk.match(number) != nil
             return CommandOutput(stderr: "termini: match \(CommandLineParser.clean(number)) \(known ? "is not finished" : "is not on the desk's order of play")\n", status: 1)
         }
+        // A walkover has a scoresheet of its own: the sides, the officials, and who did not play.
+        if let absent = r.endedBy, r.ended == DeskEnding.walkover(0).word, let m = desk.match(number) {
+            var log = MatchLog(setup: MatchSetup(format: m.format ?? .standard, discipline: m.discipline,
+                                                 teams: m.teams.map { t in TeamInfo(name: t.name, players: t.players, countries: t.players.map { _ in t.country ?? "" }) },
+                                                 officials: MatchOfficials(event: m.event, court: r.court, umpire: m.umpire, serviceJudge: m.judge,
+                                                                           matchNumber: m.number, round: m.round)), at: r.end)
+            _ = log.take(MatchEvent(.walkover(team: absent), at: r.end))
+            return CommandOutput(stdout: ScoresheetHTML.render(Scoresheet(log, court: r.court)))
+        }
         guard let court = r.court, let start = r.start else {
             return CommandOutput(stderr: "termini: match \(number) was not played on a court (\(r.ended)): it has no scoresheet\n", status: 1)
         }
@@ -123,9 +132,9 @@ extension DeskState {
     /// each of its events; its history changes once a match).
     public mutating func takeCourtCopies(_ store: any StateReader, courts: Set<String>? = nil,
                                          memo: Memo<HistoryTail.Since, [MatchLog]>? = nil) {
-        for court in Set(calls.map(\.court)).sorted() where courts?.contains(court) ?? true {
+        for court in Set((calls + withdrawn).map(\.court)).sorted() where courts?.contains(court) ?? true {
             // No match begun before the court's earliest call is taken for one of its calls.
-            guard let since = calls.filter({ $0.court == court }).map(\.calledAt).min() else { continue }
+            guard let since = (calls + withdrawn).filter({ $0.court == court }).map(\.calledAt).min() else { continue }
             _ = take(court: court, matches: DeskState.courtMatches(store, court: court, since: since - DeskState.startSlack, memo: memo))
         }
     }

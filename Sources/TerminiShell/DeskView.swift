@@ -70,18 +70,29 @@ struct DeskView {
                  style: theme[.muted], on: &canvas)
             return
         }
-        let first = DeskView.scroll(picked: app.picked.queue, count: q.count, rows: inner.height)
-        for (i, m) in q.enumerated().dropFirst(first).prefix(inner.height) {
-            let onCourt = m.players.compactMap { p in players.openCall(of: p).map { (p, $0) } }.first
-            var text = DeskView.clean("\(m.number) \(m.event) \(m.round)  \(m.teams[0].label) v \(m.teams[1].label)")
-            if let (p, c) = onCourt {
-                text = (g.isUnicode ? "●" : "*") + text + dot + "\(DeskView.clean(p)) on court \(c.court)"
-            } else {
-                text = " " + text + restText(m)
+        // Each match's line, and what follows it (on court, its rest and time).
+        let rows: [(head: String, tail: String, onCourt: Bool)] = q.map { m in
+            let head = DeskView.clean("\(m.number) \(m.event) \(m.round)  \(m.teams[0].label) v \(m.teams[1].label)")
+            if let (p, c) = m.players.compactMap({ p in players.openCall(of: p).map { (p, $0) } }).first {
+                return ((g.isUnicode ? "●" : "*") + head, dot + "\(DeskView.clean(p)) on court \(c.court)", true)
             }
+            return (" " + head, restText(m), false)
+        }
+        // What does not fit on one line goes on a second, when every match can have two:
+        // the rest and the time are never cut to `· re…`.
+        let two = inner.height >= q.count * 2 && rows.contains { DisplayWidth.of($0.head + $0.tail) + 1 > inner.width }
+        let per = two ? 2 : 1
+        let first = DeskView.scroll(picked: app.picked.queue, count: q.count, rows: inner.height / per)
+        for (i, r) in rows.enumerated().dropFirst(first).prefix(inner.height / per) {
             let picked = i == app.picked.queue
-            let style = picked ? (app.focus == .queue ? theme[.selected] : theme[.text].with(.bold)) : (onCourt != nil ? theme[.warning] : theme[.text])
-            line(mark(picked) + text, inner.row(i - first), style: style, on: &canvas)
+            let style = picked ? (app.focus == .queue ? theme[.selected] : theme[.text].with(.bold)) : (r.onCourt ? theme[.warning] : theme[.text])
+            let y = (i - first) * per
+            if two, !r.tail.isEmpty, DisplayWidth.of(r.head + r.tail) + 1 > inner.width {
+                line(mark(picked) + r.head, inner.row(y), style: style, on: &canvas)
+                line("    " + String(r.tail.dropFirst(dot.count)), inner.row(y + 1), style: r.onCourt ? theme[.warning] : theme[.muted], on: &canvas)
+            } else {
+                line(mark(picked) + r.head + r.tail, inner.row(y), style: style, on: &canvas)
+            }
         }
     }
 
@@ -143,9 +154,9 @@ struct DeskView {
             let names = DeskView.clean("\(m.teams[0].label) v \(m.teams[1].label)")
             head += dot + DeskView.clean("Match \(m.number) \(m.event) \(m.round)") + (short ? "" : ": " + names)
             if call.startedAt == nil {
-                let since = max(0, now - call.calledAt)
-                // The court's answer to the call first: received, next, declined.
-                let answer = context.hall?.courts[c]?.call.flatMap { $0.match == m.number ? DeskView.clean($0.state) + dot : nil } ?? ""
+                let since = max(0, now - call.warmUpFrom)
+                // The step the court says the call is in first, in the umpire's words.
+                let answer = context.hall == nil ? "" : DeskView.step(of: call, app.desk, context.hall?.courts[c]?.call).words + dot
                 detail = answer + "warm-up \(MatchReport.clock(Int(since)))" + (h.late.contains(call.match) ? dot + "not begun" : "")
                     + (short ? dot + names : dot + "called at " + DeskView.time(call.calledAt))
             } else if let s = app.logs[c]?.state {
@@ -161,9 +172,16 @@ struct DeskView {
         // A conflict first where the pane is one line (its presence alone is shown there).
         if short, let conflict = context.hall?.courts[c]?.conflict { detail = DeskView.clean(conflict) + (detail.isEmpty ? "" : dot + detail) }
         if let a = context.hall?.courts[c]?.call, a.match != app.callOn(c)?.match {
-            detail += (detail.isEmpty ? "" : dot) + "court: \(DeskView.clean(a.state)) \(DeskView.clean(a.match))"
+            detail += (detail.isEmpty ? "" : dot) + "court: match \(DeskView.clean(a.match)) " + (CallStep(word: a.state)?.words ?? DeskView.clean(a.state))
         }
         return (head, detail, alarm)
+    }
+
+    /// The step of `call`'s life the court says it is in: `called` until the court answers
+    /// for this very call (its id).
+    static func step(of call: DeskCall, _ desk: DeskState, _ answer: CallAnswer?) -> CallStep {
+        guard let a = answer, a.match == call.match, let id = desk.hallCall(call)?.id, a.id == id else { return .called }
+        return CallStep(word: a.state) ?? .called
     }
 
     /// `14:05`, local time.

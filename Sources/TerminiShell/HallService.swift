@@ -258,7 +258,7 @@ public final class HallService: SaveObserver {
         guard let make = callStore, let p = publisher, !p.takesCalls else { return }
         let store = make()
         let file = CourtFiles(court: p.court).call
-        p.keepCalls(CourtCall.Kept.parse(store.readBytes(file))) { bytes in (try? store.write(file, bytes: bytes)) != nil }
+        p.keepCalls(CourtCall.Kept.parse(store.readBytes(file)), umpire: UmpireCallStep.parse(store.readBytes(CourtFiles(court: p.court).callUmpire))) { bytes in (try? store.write(file, bytes: bytes)) != nil }
     }
 
     /// The files the hall changed in the app's directory since the last look (the desk's

@@ -18,6 +18,8 @@ public enum ShellAction: Equatable, Sendable {
     case sound(String)
     /// An app's own setting (`AppSetting`): its config key and new value.
     case appSetting(app: String, key: String, value: String)
+    /// Quit, once the app's question (`quitQuestion`) was answered yes.
+    case quit
 }
 
 /// The launcher, the app windows, switching, the help, the settings and the notice line:
@@ -36,7 +38,7 @@ public final class Shell {
     public let colorAvailable: Bool
     /// The terminal's colours; themes are mapped to them once (nil: left as written).
     public let depth: ColorDepth?
-    public private(set) var quitRequested = false
+    public internal(set) var quitRequested = false
     /// The app on screen; nil for the launcher.
     public private(set) var current: String?
     /// The terminal's size, as the loop last said.
@@ -334,7 +336,7 @@ public final class Shell {
         },
         // The bar's pinned end (priority 1): kept when the rest is cut.
         // Not from a screen of a command (the desk), which the launcher does not list.
-        Binding([.escape], hint: .init("Menu", priority: 1), "back to the launcher", when: { $0.current.map { AppRegistry.index(of: $0) != nil } ?? false }) { s, _, _ in
+        Binding([.escape], hint: .init("Menu", priority: 1), Shell.backToLauncher, when: { $0.current.map { AppRegistry.index(of: $0) != nil } ?? false }) { s, _, _ in
             s.current = nil
             return []
         },
@@ -343,7 +345,11 @@ public final class Shell {
             s.open(app.descriptor.id, now: ctx.now)
             return []
         },
-        Binding([.char("q")], hint: .init("Quit", priority: 1), "quit (everything is saved)") { s, _, _ in
+        Binding([.char("q")], hint: .init("Quit", priority: 1), "quit (everything is saved; the desk asks first)") { s, _, ctx in
+            if let question = s.current.flatMap({ s.apps[$0] })?.quitQuestion(context: ctx) {
+                s.modals.push(DialogModal.confirm(title: "Quit", message: question, yes: "quit", action: ShellAction.quit))
+                return []
+            }
             s.quitRequested = true
             return []
         },
@@ -356,6 +362,9 @@ public final class Shell {
         Binding([.ctrl("z")], "suspend (fg resumes)") { _, _, _ in [] },
         Binding([.ctrl("c")], "quit") { _, _, _ in [] },
     ])
+
+    /// What Esc does on an app of the launcher (a screen of a command, the desk, has no launcher).
+    static let backToLauncher = "back to the launcher"
 
     var appWantsAllKeys: Bool { current.flatMap { apps[$0] }?.wantsAllKeys ?? false }
 

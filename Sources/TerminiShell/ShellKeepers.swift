@@ -94,6 +94,19 @@ extension Shell {
     }
 
     public func filesChanged(_ names: Set<String>, now: Double) -> [ShellOutput] {
+        // An app this copy keeps hears its files while off screen too (a court's call that
+        // came while the umpire was at the launcher is there on F2).
+        var behind: [ShellOutput] = []
+        for (id, app) in apps where id != current && keeping[id]?.keeps != false && names.contains(where: app.watches) {
+            let ctx = context(now)
+            let r = reader
+            behind += with(id) { $0.filesChanged(names, store: r, context: ctx) }
+        }
+        if !behind.isEmpty { flush() }
+        return behind + filesChangedOnScreen(names, now: now)
+    }
+
+    func filesChangedOnScreen(_ names: Set<String>, now: Double) -> [ShellOutput] {
         guard let id = current, let app = apps[id] else { return [] }
         var out: [ShellOutput] = []
         if let k = keeping[id], !k.keeps {

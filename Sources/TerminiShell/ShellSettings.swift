@@ -11,6 +11,10 @@ extension Shell {
         let ctx = context(now)
         let title = current.flatMap { AppRegistry.app($0)?.descriptor.name }.map { "\($0): keys" } ?? "Termini: keys"
         var sections = (app?.help(context: ctx) ?? Launcher.help(glyphs: ctx.glyphs)) + Shell.keys.help(glyphs: ctx.glyphs)
+        // A screen of a command (the desk) has no launcher for Esc to go back to.
+        if let id = current, AppRegistry.index(of: id) == nil {
+            for i in sections.indices { sections[i].entries.removeAll { $0.action == Shell.backToLauncher } }
+        }
         if !seenNotices.isEmpty {
             sections.insert(HelpSection("Messages", seenNotices.map { ("!", $0) }), at: 0)
         }
@@ -33,6 +37,7 @@ extension Shell {
     /// Carries out what the help or the settings chose.
     func apply(_ action: ShellAction, now: Double) -> [ShellOutput] {
         switch action {
+        case .quit: quitRequested = true
         case .theme(let name): loadTheme(name)
         case .color(let on):
             // Without colours started, the choice is kept for the next start.

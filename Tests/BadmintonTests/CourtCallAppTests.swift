@@ -16,7 +16,7 @@ import Testing
                          calledAt: calledAt)
     let file = CourtFiles(court: "3").call
 
-    func keep(_ c: CourtCall, _ state: CourtCall.State = .received, in store: InMemoryStore) {
+    func keep(_ c: CourtCall, _ state: CourtCall.State = .delivered, in store: InMemoryStore) {
         store.files[file] = CourtCall.Kept(call: c, state: state, keptAt: CourtCallAppTests.calledAt + 1).bytes
     }
 
@@ -129,7 +129,7 @@ import Testing
         heard(&h)
         #expect(h.app.modals.top(CallDialog.self) == nil && h.app.openCall == nil)
         // An accepted call is not shown again.
-        keep(call, .accepted, in: store)
+        keep(call, .begun, in: store)
         heard(&h)
         #expect(h.app.modals.top(CallDialog.self) == nil)
     }

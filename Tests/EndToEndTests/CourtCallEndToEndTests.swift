@@ -32,17 +32,17 @@ import Testing
     }
 
     /// The court answers `state` (polled: the broker has the retained answer once it is sent).
-    static func answers(_ broker: MosquittoBroker, _ state: String) -> Bool {
+    static func answers(_ broker: MosquittoBroker, _ state: String, court: String = "3") -> Bool {
         let end = Date().addingTimeInterval(10)
         while Date() < end {
-            if answer(broker).contains(#""state":"\#(state)""#) { return true }
+            if answer(broker, court: court).contains(#""state":"\#(state)""#) { return true }
             usleep(200_000)
         }
         return false
     }
 
     @Test(broker, arguments: [(80, 24), (200, 60)])
-    func aCallIsADialogWhoseEnterFillsTheSetupAndTheCourtAnswersAccepted(_ width: Int, _ height: Int) throws {
+    func aCallIsADialogWhoseEnterFillsTheSetupAndTheCourtAnswersBegun(_ width: Int, _ height: Int) throws {
         let broker = try MosquittoBroker()
         let dir = TempDir("termini-call-court")
         let court = try TmuxSession(width: width, height: height,
@@ -54,13 +54,13 @@ import Testing
         let dialog = court.screen.replacingOccurrences(of: "|", with: " ").split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
         #expect(dialog.contains("Match 12 - MS R2 - Lin Dan (CHN) v Lee Chong Wei (MAS) - court 3 - Enter to start setup"), "\(court.screen)")
         #expect(court.screen.contains("Called at the desk: warm-up ") && court.screen.contains(" left"), "\(court.screen)")
-        #expect(Self.answers(broker, "received"))
+        #expect(Self.answers(broker, "shown"))
         court.send("Enter")
         #expect(court.wait { $0.contains("Match no.") && $0.contains("Lee Chong Wei (MAS)") }.ok, "\(court.screen)")
         for field in ["Lin Dan (CHN)", "3x15", "12", "MS", "R2", "Ann Ump"] { #expect(court.screen.contains(field), "\(field)\n\(court.screen)") }
         court.send("Enter")
         #expect(court.wait { $0.contains("Warm-up") && $0.contains("Lin Dan") }.ok, "\(court.screen)")
-        #expect(Self.answers(broker, "accepted"))
+        #expect(Self.answers(broker, "begun"))
         let start = HallEndToEndTests.journal(dir.path, court: "3").first ?? ""
         #expect(start.contains(#""match":"12""#) && start.contains(#""warm":"#) && start.contains(#""round":"R2""#), "\(start)")
         // The same call again (the desk's retained copy) is not shown twice.
@@ -88,7 +88,7 @@ import Testing
         #expect(court.waitFor("End the match"), "\(court.screen)")
         court.send("2", "Enter")
         #expect(court.wait { $0.contains("Call to court") && $0.contains("Lin Dan (CHN)") }.ok, "\(court.screen)")
-        #expect(Self.answers(broker, "received"))
+        #expect(Self.answers(broker, "shown"))
         // Withdrawn by the desk: the dialog goes.
         try Self.publish(broker, nil)
         #expect(court.wait { !$0.contains("Call to court") }.ok, "\(court.screen)")
@@ -130,7 +130,7 @@ extension CourtCallEndToEndTests {
         court.send("Enter")
         #expect(court.waitFor("Match no."), "\(court.screen)")
         court.send("Enter")
-        #expect(Self.answers(broker, "accepted"))
+        #expect(Self.answers(broker, "begun"))
         #expect(desk.wait { !$0.contains("next on court 3") }.ok, "\(desk.screen)")
     }
 

@@ -65,9 +65,9 @@ import Testing
         let call = try Self.retainedCall(broker.port, court: "1")
         #expect(call.contains("\"match\":\"1\"") && call.contains("\"name\":\"Lin Dan\",\"country\":\"CHN\"") && call.contains("\"format\":\"1x5\""), "\(call)")
         // The court's answer shows on its line.
-        let answer = "{\"v\":1,\"id\":\"\(Self.id(in: call) ?? "")\",\"match\":\"1\",\"state\":\"received\"}"
+        let answer = "{\"v\":1,\"id\":\"\(Self.id(in: call) ?? "")\",\"match\":\"1\",\"state\":\"shown\"}"
         #expect(try Child.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(broker.port)", "-r", "-t", "termini/hall/court/1/call", "-m", answer]) == 0)
-        #expect(desk.waitFor(ascii ? "received - warm-up" : "received · warm-up"), "\(desk.screen)")
+        #expect(desk.waitFor(ascii ? "on screen (Call to court) - warm-up" : "on screen (Call to court) · warm-up"), "\(desk.screen)")
         // Lin Dan is on court 1: calling match 3 to court 2 is refused with the reason.
         desk.send("Tab")
         desk.send("Tab")
@@ -87,7 +87,7 @@ import Testing
         #expect(desk.waitFor("Match 1 withdrawn from court 1"), "\(desk.screen)")
         #expect(desk.waitFor("Queue (4)"), "\(desk.screen)")
         #expect(try !Self.retainedCall(broker.port, court: "1").contains("\"match\""))
-        desk.send("q")
+        desk.quit()
         #expect(desk.exitStatus() == 0)
         #expect(desk.terminalRestored())
     }
@@ -103,7 +103,7 @@ import Testing
         #expect(try Child.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(broker.port)", "-r", "-t", "termini/hall/court/2/call", "-m", answer]) == 0)
         #expect(Child.wait(pid) == 0)
         let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        #expect(said.contains("Court 2 has match 2 (next).") && said.contains("m.csv line 5: no event") && said.contains("matches: 4 added"), "\(said)")
+        #expect(said.contains("Court 2 has match 2: next.") && said.contains("m.csv line 5: no event") && said.contains("matches: 4 added"), "\(said)")
         // The same match again, a player on court, no such match: 1 with the reason.
         var r = Self.run(["--hall", broker.url, "--call", "2", "--court", "1"], dir.path)
         #expect(r.status == 1 && r.stderr.contains("match 2 is already called to court 2"), "\(r.stderr)")
@@ -120,7 +120,7 @@ import Testing
         #expect(screen.waitFor("Queue (2)"), "\(screen.screen)")
         r = Self.run(["--hall", broker.url, "--call", "3", "--court", "1"], dir.path)
         #expect(r.status == 1 && r.stderr.contains("a desk is running on this directory"), "\(r.stderr)")
-        screen.send("q")
+        screen.quit()
         #expect(screen.exitStatus() == 0)
     }
 
@@ -133,7 +133,8 @@ import Testing
         let court = try TmuxSession(arguments: ["badminton", "--court", "1", "--hall", broker.url], configDir: courtDir.path)
         #expect(court.wait(timeout: 15) { $0.contains("hall ● online") }.ok, "\(court.screen)")
         let r = Self.run(["--hall", broker.url, "--call", "1", "--court", "1", "--matches", dir.file("m.csv")], dir.path)
-        #expect(r.status == 0 && r.stdout == "Court 1 has match 1 (received).\n", "\(r.stdout) \(r.stderr)")
+        #expect(r.status == 0 && ["Court 1 has match 1: at the court, not on screen.\n", "Court 1 has match 1: on screen (Call to court).\n"].contains(r.stdout),
+                "\(r.stdout) \(r.stderr)")
         #expect(court.wait { $0.contains("Match 1 · MS R1 · Lin Dan (CHN) v Lee Chong Wei (MAS)") }.ok, "\(court.screen)")
         court.send("q")
     }
@@ -161,7 +162,7 @@ import Testing
         #expect(desk.wait(timeout: 15) { $0.contains("hall * online") }.ok, "\(desk.screen)")
         #expect(try Self.retainedCall(broker.port, court: "2").contains("\"match\":\"1\""))
         court.send("q")
-        desk.send("q")
+        desk.quit()
         #expect(desk.exitStatus() == 0)
     }
 
@@ -253,7 +254,7 @@ import Testing
         #expect(Self.run(["--results", "csv"], dir.path).stdout == results.stdout)
         let sheet = Self.run(["--scoresheet", "1"], dir.path)
         #expect(sheet.status == 0 && sheet.stdout.contains("<html") && sheet.stdout.contains("Lin Dan"), "\(sheet.stderr)")
-        for s in [court1, court2, desk] { s.send("q") }
+        for s in [court1, court2, desk] { s.quit() }
         #expect(desk.exitStatus() == 0)
     }
 }

@@ -69,7 +69,7 @@ import Testing
         let sheet = Self.run(["--scoresheet", "--court", "3"], deskDir.path)
         #expect(sheet.status == 0 && sheet.stdout.contains("<html") && sheet.stdout.contains("Red"), "\(sheet.stderr)")
         court.send("q")
-        desk.send("q")
+        desk.quit()
         #expect(court.exitStatus() == 0 && desk.exitStatus() == 0)
         #expect(court.terminalRestored() && desk.terminalRestored())
     }
@@ -120,7 +120,7 @@ import Testing
         #expect(json.status == 0 && json.stdout.hasPrefix("{\"courts\":[{\"court\":\"5\""), "\(json.stdout) \(json.stderr)")
         // Nothing of the hall was written where the screen runs.
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: elsewhere.path)) ?? []).allSatisfy { !$0.hasPrefix("badminton-") })
-        follower.send("q")
+        follower.quit()
         #expect(follower.exitStatus() == 0 && follower.terminalRestored())
     }
 
@@ -163,7 +163,7 @@ import Testing
         #expect(follower.wait(timeout: 15) { $0.contains("hall o offline") }.ok, "\(follower.screen)")
         #expect(tv.wait(timeout: 15) { $0.contains("hall o offline") && $0.contains("Court 5") }.ok, "\(tv.screen)")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: elsewhere.path)) ?? []).allSatisfy { !$0.hasPrefix("badminton-") })
-        follower.send("q")
+        follower.quit()
         #expect(follower.exitStatus() == 0 && follower.terminalRestored())
     }
 
@@ -182,7 +182,7 @@ import Testing
         #expect(first.wait { Self.synced($0) && $0.contains("synced #3") }.ok, "\(first.screen)")
         let second = try TmuxSession(arguments: args + ["--ascii", "--no-color"], configDir: courtDir.path)
         #expect(second.wait { $0.contains("watching") && $0.contains("Red") }.ok, "\(second.screen)")
-        if killed { first.signal(SIGKILL) } else { first.send("q") }
+        if killed { first.signal(SIGKILL) } else { first.quit() }
         #expect(second.wait(timeout: 15) { $0.contains("keeps the match now") && $0.contains("hall * synced #3") }.ok, "\(second.screen)")
         for _ in 0..<3 { second.send("a") }
         #expect(second.wait(timeout: 15) { $0.contains("hall * synced #6") && !$0.contains("to send") }.ok, "\(second.screen)")
@@ -190,7 +190,7 @@ import Testing
         #expect(kept.count == 6 && Self.journal(deskDir.path, court: "3") == kept, "\(Self.journal(deskDir.path, court: "3"))")
         #expect(desk.wait { $0.contains("Court 3") && $0.contains("● online") && !$0.contains("set aside") }.ok, "\(desk.screen)")
         #expect(!FileManager.default.fileExists(atPath: deskDir.path + "/hall-quarantine.log"))
-        second.send("q")
+        second.quit()
         #expect(second.exitStatus() == 0)
     }
 
@@ -220,7 +220,7 @@ import Testing
         var kept = Self.journal(courtDir.path, court: "1")
         #expect(kept.count == 6 && Self.journal(deskDir.path, court: "1") == kept, "\(Self.journal(deskDir.path, court: "1"))")
         // The first goes (quits, or is killed): the second records from then on, each event once.
-        if killed { one.signal(SIGKILL) } else { one.send("q") }
+        if killed { one.signal(SIGKILL) } else { one.quit() }
         #expect(one.exitStatus() == (killed ? 128 + Int(SIGKILL) : 0))
         if second == "watch" { #expect(two.wait { $0.contains("this desk records the hall now") }.ok, "\(two.screen)") }
         for _ in 0..<3 { court.send("a") }
@@ -229,7 +229,7 @@ import Testing
         kept = Self.journal(courtDir.path, court: "1")
         #expect(kept.count == 9 && Self.journal(deskDir.path, court: "1") == kept, "\(Self.journal(deskDir.path, court: "1"))")
         court.send("q")
-        two.send("q")
+        two.quit()
         #expect(two.exitStatus() == 0)
     }
 
@@ -255,7 +255,7 @@ import Testing
         #expect(watch.wait { $0.contains("Court 1") && $0.contains("● online") }.ok, "\(watch.screen)")
         #expect(screen.wait { $0.contains("Court 1 [● online") }.ok, "\(screen.screen)")
         // The screen restarted comes back as the same client: the broker kept its session.
-        screen.send("q")
+        screen.quit()
         #expect(screen.exitStatus() == 0)
         screen = try TmuxSession(arguments: screenArgs, configDir: screenDir.path)
         #expect(screen.wait { $0.contains("Court 1 [") && $0.contains("Red 5-0 Blue") }.ok, "\(screen.screen)")
@@ -267,8 +267,8 @@ import Testing
         let clients = log.split(separator: "\n").filter { $0.contains("New client connected") && $0.contains("-desk") }
         #expect(clients.count == 3 && Set(clients.compactMap { $0.split(separator: " ").first { $0.hasPrefix("termini-") } }).count == 2, "\(clients)")
         court.send("q")
-        screen.send("q")
-        watch.send("q")
+        screen.quit()
+        watch.quit()
     }
 
     @Test(broker) func theHallsStatusWithNoBrokerSaysSo() throws {
@@ -488,7 +488,7 @@ import Testing
         #expect(held == kept, "the desk held \(held.count) of \(kept.count) lines 2 s after the link came back")
         #expect(court.wait(timeout: 10) { Self.synced($0) }.ok, "\(court.screen)")
         court.send("q")
-        desk.send("q")
+        desk.quit()
         #expect(court.exitStatus() == 0 && desk.exitStatus() == 0)
     }
 }

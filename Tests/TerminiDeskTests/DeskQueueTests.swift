@@ -57,10 +57,10 @@ import BadmintonRulesTestSupport
         #expect(d.rest(of: "Ann", at: Self.t0 + 2600) == 600)
         #expect(d.rest(of: "Eva", at: Self.t0 + 2600) == nil)
         let soon = Self.t0 + 2000 + 600
-        guard case .ask(let why) = d.call("3", court: "1", at: soon, rest: rest) else { Issue.record("called inside the rest without asking"); return }
+        guard case .ask(_, let why) = d.call("3", court: "1", at: soon, rest: rest) else { Issue.record("called inside the rest without asking"); return }
         #expect(why.contains("rested 10 min of 30") && why.contains("Cy"))
         #expect(d.status(of: "3") == .waiting)
-        guard case .called = d.call("3", court: "1", at: soon, rest: rest, confirmed: true) else { Issue.record("confirmed call refused"); return }
+        guard case .called = d.call("3", court: "1", at: soon, rest: rest, confirmed: Set(CallQuestion.allCases)) else { Issue.record("confirmed call refused"); return }
         // After the rest, no question.
         var e = desk()
         _ = e.call("1", court: "1", at: Self.t0, rest: rest)
@@ -72,8 +72,52 @@ import BadmintonRulesTestSupport
 
     @Test func beforeItsTimeTheDeskIsAskedFirst() {
         var d = desk()
-        guard case .ask(let why) = d.call("3", court: "1", at: Self.t0, rest: rest, localMinute: 14 * 60) else { Issue.record("called before its time"); return }
+        guard case .ask(_, let why) = d.call("3", court: "1", at: Self.t0, rest: rest, localMinute: 14 * 60) else { Issue.record("called before its time"); return }
         #expect(why.contains("not before 15:00"))
+    }
+
+    /// Inside the rest and before its time: the rest asked, then, once confirmed, the time
+    /// (the referee's find: a yes to the rest called it without asking about the time).
+    @Test func everyQuestionIsAskedInTurn() {
+        var d = desk()
+        _ = d.call("1", court: "1", at: Self.t0, rest: rest)
+        played(&d, "1", court: "1", end: Self.t0 + 2000)
+        let soon = Self.t0 + 2600
+        guard case .ask(.rest, _) = d.call("3", court: "2", at: soon, rest: rest, localMinute: 14 * 60) else { Issue.record("rest not asked"); return }
+        guard case .ask(.notBefore, let why) = d.call("3", court: "2", at: soon, rest: rest, localMinute: 14 * 60, confirmed: [.rest]) else {
+            Issue.record("not_before not asked once the rest was confirmed"); return
+        }
+        #expect(why.contains("not before 15:00") && d.status(of: "3") == .waiting)
+        guard case .called = d.call("3", court: "2", at: soon, rest: rest, localMinute: 14 * 60, confirmed: [.rest, .notBefore]) else {
+            Issue.record("both confirmed, not called"); return
+        }
+    }
+
+    /// A match withdrawn at the desk while its court had begun it: the court says begun for
+    /// that call, and the match is the court's again (its result comes as any call's).
+    @Test func aMatchBegunBeforeItsWithdrawalReachedTheCourtIsItsAgain() {
+        var d = desk()
+        _ = d.call("1", court: "1", at: Self.t0, rest: rest)
+        _ = d.withdraw("1")
+        let id = CourtCall.id(match: "1", calledAt: Self.t0)
+        let other = d.courtBegan("1", court: "1", id: "1@x"), wrongMatch = d.courtBegan("2", court: "1", id: id)
+        #expect(!other, "not a call's id")
+        #expect(!wrongMatch, "the id of another match")
+        // Match 4 called to court 1 meanwhile: it waits as the court's next.
+        _ = d.call("4", court: "1", at: Self.t0 + 50, rest: rest)
+        let taken = d.courtBegan("1", court: "1", id: id)
+        #expect(taken)
+        #expect(d.current(on: "1")?.match == "1" && d.next(on: "1")?.match == "4")
+        let again = d.courtBegan("1", court: "1", id: id)
+        #expect(!again, "once")
+    }
+
+    /// A walkover was not played: no rest for either side after it.
+    @Test func aWalkoverGivesNoRest() {
+        var d = desk()
+        _ = d.walkover("1", absent: 1, at: Self.t0)
+        #expect(d.rest(of: "Ann", at: Self.t0 + 60) == nil)
+        guard case .called = d.call("3", court: "1", at: Self.t0 + 60, rest: rest, localMinute: 16 * 60) else { Issue.record("asked about a rest after a walkover"); return }
     }
 
     @Test func aCallIsWithdrawnOnlyBeforePlayStarts() {
@@ -98,8 +142,10 @@ import BadmintonRulesTestSupport
         guard case .refused(let why) = d.call("4", court: "1", at: Self.t0 + 100, rest: rest) else { Issue.record("two nexts"); return }
         #expect(why.contains("match 2 is its next"))
         played(&d, "1", court: "1", end: Self.t0 + 2000)
-        // The next call is the court's now; its warm-up starts as the court is free.
-        #expect(d.current(on: "1") == DeskCall(match: "2", court: "1", calledAt: Self.t0 + 2000))
+        // The next call is the court's now; its warm-up starts as the court is free, and the
+        // call keeps its time (and its id on the hall: the court has it already).
+        #expect(d.current(on: "1")?.calledAt == Self.t0 + 100 && d.current(on: "1")?.warmUpFrom == Self.t0 + 2000)
+        #expect(d.hallCalls["1"]?.id == "2@1800000100")
     }
 
     @Test func walkoverBeforePlayRetiredDuringIt() {
@@ -153,9 +199,9 @@ import BadmintonRulesTestSupport
         var d = desk()
         d.matches.append(DeskMatch(number: "5", event: "MS", round: "R3", teams: [DeskTeam(players: ["Ann"]), DeskTeam(players: ["Gus"])]))
         played(&d, "1", court: "1", end: t0)
-        _ = d.call("2", court: "1", at: t0 + 10, rest: 0, confirmed: true)
-        _ = d.call("4", court: "2", at: t0 + 20, rest: 0, confirmed: true)
-        _ = d.call("3", court: "2", at: t0 + 30, rest: 0, confirmed: true)
+        _ = d.call("2", court: "1", at: t0 + 10, rest: 0, confirmed: Set(CallQuestion.allCases))
+        _ = d.call("4", court: "2", at: t0 + 20, rest: 0, confirmed: Set(CallQuestion.allCases))
+        _ = d.call("3", court: "2", at: t0 + 30, rest: 0, confirmed: Set(CallQuestion.allCases))
         played(&d, "4", court: "2", end: t0 + 4000)
         let once = DeskPlayers(d)
         for name in ["Ann", " ann", "ANN ", "Bea", "Cy", "cy", "Di", "Eva", "Fay", "Gus", "Hal", "Zed", ""] {
@@ -221,6 +267,11 @@ import BadmintonRulesTestSupport
         #expect(d.hallCalls["1"] == nil)
         _ = d.withdraw("2")
         #expect(d.hallCalls["2"] == nil)
+        // Not to another court before court 2 says it has the call no more.
+        guard case .refused(let why) = d.call("2", court: "1", at: Self.t0 + 110, rest: 0) else { Issue.record("called elsewhere at once"); return }
+        #expect(why.contains("withdrawn from court 2, which has not said so yet"))
+        let said = d.courtSaid("2", id: "2@1800000000", match: "2", step: .withdrawn)
+        #expect(said)
         _ = d.call("2", court: "1", at: Self.t0 + 120, rest: 0)
         #expect(d.next(on: "1")?.match == "2" && d.hallCalls["1"]?.match == "2")
     }

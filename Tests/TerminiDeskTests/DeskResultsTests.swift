@@ -43,12 +43,17 @@ import TerminiTestSupport
         let w = DeskResult(match: m12, court: nil, ending: .walkover(0), start: nil, end: Self.t0 + 60)
         let csv = DeskResultsWriter.write([r, w], as: .csv)
         let lines = csv.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "match,event,round,court,team1,country1,team2,country2,winner,games,ended,start,end,duration,shuttles,umpire,judge,cards")
-        let seconds = Int(r.duration!.rounded())
-        #expect(lines[1] == "12,MS,R2,3,Lin Dan,CHN,\"Lee, Chong Wei\",MAS,Lin Dan,21-15 18-21 21-5,played,"
-            + "\(MatchReport.isoTime(Self.t0)),\(MatchReport.isoTime(r.end)),\(seconds / 60):\(String(format: "%02d", seconds % 60)),1,Ann,\"'=Bo\",\"Lee, Chong Wei yellow (game 2)\"")
-        #expect(lines[2] == "12,MS,R2,,Lin Dan,CHN,\"Lee, Chong Wei\",MAS,\"Lee, Chong Wei\",,walkover,,\(MatchReport.isoTime(Self.t0 + 60)),,0,Ann,\"'=Bo\",")
+        #expect(lines[0] == "match,event,round,court,team1,country1,team2,country2,winner,games,ended,ended by,start,end,duration (h:mm),shuttles,umpire,judge,cards")
+        #expect(lines[1] == "12,MS,R2,3,Lin Dan,CHN,\"Lee, Chong Wei\",MAS,Lin Dan,21-15 18-21 21-5,played,,"
+            + "\(MatchReport.isoTime(Self.t0)),\(MatchReport.isoTime(r.end)),\(DeskResultsWriter.hoursMinutes(r.duration!)),1,Ann,\"'=Bo\",\"Lee, Chong Wei yellow (game 2)\"")
+        #expect(lines[2] == "12,MS,R2,,Lin Dan,CHN,\"Lee, Chong Wei\",MAS,\"Lee, Chong Wei\",,walkover,Lin Dan,,\(MatchReport.isoTime(Self.t0 + 60)),,0,Ann,\"'=Bo\",")
         #expect(lines.count == 3)
+    }
+
+    /// A duration is hours and minutes (`1:05`), never minutes and seconds that read as hours.
+    @Test func durationsAreHoursAndMinutes() {
+        #expect(DeskResultsWriter.hoursMinutes(42 * 60 + 20) == "0:42" && DeskResultsWriter.hoursMinutes(65 * 60) == "1:05")
+        #expect(DeskResultsWriter.hoursMinutes(0) == "0:00" && DeskResultsWriter.hoursMinutes(2 * 3600 + 59 * 60 + 40) == "3:00")
     }
 
     @Test func jsonReadsBackAsJSON() throws {

@@ -18,13 +18,18 @@ import BadmintonRules
         #expect(calls.answerDue() == nil, "not answered before it is on disk")
         calls.commit(change)
         #expect(CourtCall.Kept.parse(change.bytes) == calls.kept)
-        #expect(answer(calls.answerDue()) == .received)
+        #expect(answer(calls.answerDue()) == .delivered)
         #expect(calls.take(call.bytes, log: nil, now: 1_800_000_009) == nil, "retained again at a reconnection")
         calls.connected()
-        #expect(answer(calls.answerDue()) == .received, "said again on a new connection")
-        #expect(calls.take([], log: nil, now: 1_800_000_010) == .withdraw)
-        calls.commit(.withdraw)
-        #expect(calls.kept == nil && calls.answerDue() == [])
+        #expect(answer(calls.answerDue()) == .delivered, "said again on a new connection")
+        // The umpire's step, once saved, is the court's word while it keeps the call delivered.
+        calls.umpireSaid(UmpireCallStep(id: call.id, step: .setup))
+        #expect(answer(calls.answerDue()) == .setup)
+        calls.umpireSaid(UmpireCallStep(id: "11@1", step: .shown))
+        #expect(answer(calls.answerDue()) == .delivered, "the umpire's step of another call")
+        let withdrawal = calls.take([], log: nil, now: 1_800_000_010)
+        calls.commit(try #require(withdrawal))
+        #expect(calls.kept?.state == .withdrawn && answer(calls.answerDue()) == .withdrawn)
         #expect(calls.take([], log: nil, now: 1_800_000_011) == nil)
     }
 
@@ -38,10 +43,12 @@ import BadmintonRules
         #expect(calls.matchChanged(log) == nil)
         _ = log.take(MatchEvent(.retire(team: 1), at: 1_800_000_200))
         calls.commit(try #require(calls.matchChanged(log)))
-        #expect(answer(calls.answerDue()) == .received)
+        #expect(answer(calls.answerDue()) == .delivered)
         let begun = MatchLog(setup: MatchSetup(officials: MatchOfficials(matchNumber: "12"), warmUpFrom: 1_800_000_200), at: 1_800_000_300)
         calls.commit(try #require(calls.matchChanged(begun)))
-        #expect(calls.kept?.state == .accepted && answer(calls.answerDue()) == .accepted)
+        #expect(calls.kept?.state == .begun && answer(calls.answerDue()) == .begun)
+        // The desk clears its call once begun: that is no withdrawal.
+        #expect(calls.take([], log: begun, now: 1_800_000_301) == nil)
     }
 
     @Test func whatIsNotACallOfThisCourtIsRefusedAndCounted() {
@@ -66,9 +73,9 @@ import BadmintonRules
         #expect(next.next("4") == nil, "court 3's call on court 4's topic")
         next.answer("3", HallCallAnswer(call, .next).bytes)
         #expect(next.next("3") != nil)
-        next.answer("3", HallCallAnswer(call, .accepted).bytes)
+        next.answer("3", HallCallAnswer(call, .begun).bytes)
         #expect(next.next("3") == nil)
-        next.answer("3", HallCallAnswer(id: "11@1", match: "11", state: .accepted).bytes)
+        next.answer("3", HallCallAnswer(id: "11@1", match: "11", state: .begun).bytes)
         #expect(next.next("3") != nil, "an answer to another call")
         next.call("3", [])
         #expect(next.next("3") == nil)

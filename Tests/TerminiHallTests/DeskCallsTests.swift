@@ -43,8 +43,8 @@ import TerminiApp
         court.subscribe("termini/hall/desk/call/1")
         #expect(pump.run(timeout: 5) { pump.messages(1).contains { $0.retained && HallCall.parse(Array($0.payload.utf8))?.match == "1" } })
         // The court answers; the desk shows it on the court's link.
-        court.publish("termini/hall/court/1/call", HallCallAnswer(Self.call("1", court: "1"), .received).bytes, retain: true)
-        #expect(pump.run(timeout: 5) { desk.links["1"]?.call == CallAnswer(id: Self.call("1", court: "1").id, match: "1", state: "received") })
+        court.publish("termini/hall/court/1/call", HallCallAnswer(Self.call("1", court: "1"), .delivered).bytes, retain: true)
+        #expect(pump.run(timeout: 5) { desk.links["1"]?.call == CallAnswer(id: Self.call("1", court: "1").id, match: "1", state: "delivered") })
         // Withdrawn (or begun): the retained call is cleared.
         desk.want(["2": Self.call("2", court: "2")])
         #expect(pump.run(timeout: 5) { desk.retainedCalls["1"] == "" })
@@ -118,8 +118,8 @@ import TerminiApp
         let seen = pump.messages(0).map(\.payload).joined()
         #expect(!seen.contains("\"match\":\"66\"") && !seen.contains("\"match\":\"67\"") && !seen.contains("\"match\":\"68\""), "\(seen)")
         // Court 3 reads its own calls, answers on its own topic, and no other court's.
-        court3.publish("termini/hall/court/3/call", HallCallAnswer(id: "12@1", match: "12", state: .received).bytes, retain: true)
-        court3.publish("termini/hall/court/2/call", HallCallAnswer(id: "12@1", match: "12", state: .accepted).bytes, retain: true)
+        court3.publish("termini/hall/court/3/call", HallCallAnswer(id: "12@1", match: "12", state: .delivered).bytes, retain: true)
+        court3.publish("termini/hall/court/2/call", HallCallAnswer(id: "12@1", match: "12", state: .begun).bytes, retain: true)
         desk.subscribe("termini/hall/court/+/call")
         #expect(pump.run(timeout: 5) { pump.messages(0).contains { $0.topic == "termini/hall/court/3/call" } })
         pump.run(timeout: 0.5) { false }

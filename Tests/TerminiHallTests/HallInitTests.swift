@@ -40,6 +40,9 @@ import TerminiTestSupport
         #expect(h.instructions.contains("hall = mqtts://127.0.0.1:\(h.port)/hall"))
         #expect(h.instructions.contains("copy \(dir)/credentials/court-2.credentials"))
         #expect(h.instructions.contains("hall.credentials = court-2.credentials") && h.instructions.contains("hall.ca = hall-ca.crt"))
+        // The desk is termini desk, set up as a court is.
+        #expect(h.instructions.contains("run termini desk --matches FILE.csv") && h.instructions.contains("hall.credentials = desk.credentials"))
+        #expect(!h.instructions.contains("--watch --all"))
         // A second init into the same directory would lose the passwords: refused.
         if case .failure(let e) = h.write(passwd: HallInit.hashPasswords) { #expect(e.description.contains("already holds a hall")) } else { Issue.record("written twice") }
         if case .failure(let e) = HallInit(directory: dir + "x", courts: 0, host: "h").write(passwd: { _ in nil }) {

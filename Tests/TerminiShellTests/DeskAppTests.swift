@@ -227,7 +227,7 @@ import TerminiTestSupport
         _ = h.press(.enter, .enter)
         var ctx = h.context
         var one = CourtLink(online: true)
-        one.call = CallAnswer(id: "x", match: "1", state: "next")
+        one.call = CallAnswer(id: h.app.desk.hallCall(h.app.desk.calls[0])?.id ?? "", match: "1", state: "next")
         ctx.hall = HallView(courts: ["1": one, "3": CourtLink(online: false)])
         #expect(h.app.health(ctx).offline == ["3"])
         #expect(h.app.title(context: ctx) == "Desk · 1 to look at")
@@ -250,7 +250,7 @@ import TerminiTestSupport
         #expect(h.app.title(context: ctx) == "Desk · 1 to look at")
         #expect(one.text(now: ctx.now, unicode: false) == "? unknown")
         var app = h.app
-        let said = app.call("1", court: "2", confirmed: true, context: ctx).compactMap { e -> String? in
+        let said = app.call("1", court: "2", confirmed: Set(CallQuestion.allCases), context: ctx).compactMap { e -> String? in
             if case .notice(let t) = e { return t } else { return nil }
         }
         #expect(said == ["Match 1 called to court 2: saved, sent when the hall is back."])
