@@ -137,6 +137,14 @@ public enum AppEffect: Sendable, Equatable {
         }
     }
 
+    /// A save of what the user did (not a derived file, not a damaged file's recovery).
+    public var isChange: Bool {
+        switch self {
+        case .write, .append: return true
+        default: return false
+        }
+    }
+
     /// Saves a `Codable` value in the versioned envelope every state file uses.
     public static func save<T: Encodable>(_ value: T, to file: String, version: Int) -> AppEffect {
         switch StateCodec.encode(value, version: version) {
