@@ -30,4 +30,38 @@ import TerminiTestSupport
             #expect(t.exitStatus() == 0)
         }
     }
+
+    /// `f`: a score typed on one row stays when the other is typed; Enter judges the whole.
+    @Test func theCorrectionKeepsWhatWasTypedAndJudgesTheWholeScoreAtEnter() throws {
+        for (w, h) in Self.sizes {
+            let dir = TempDir("termini-correct")
+            let t = try TmuxSession(width: w, height: h, arguments: ["badminton", "--new", "--names", "Ann,Bo"], configDir: dir.path)
+            #expect(t.waitFor("serves from"), "\(t.screen)")
+            t.send("f")
+            #expect(t.waitFor("Correction"), "\(t.screen)")
+            t.send("Down")
+            t.type("28")
+            t.send("Down")
+            #expect(t.waitFor("28"), "\(t.screen)")
+            t.type("28")
+            t.send("Enter")
+            #expect(t.wait { !$0.contains("Correction") }.ok, "\(t.screen)")
+            #expect(UmpireEndToEndTests.waitJSON(dir.path) { UmpireEndToEndTests.score($0) == [28, 28] }.ok, "\(t.screen)")
+            // An impossible score is refused at Enter, with what was typed still there.
+            t.send("f")
+            #expect(t.waitFor("Correction"), "\(t.screen)")
+            t.send("Down")
+            t.type("30")
+            t.send("Down")
+            t.type("5")
+            t.send("Enter")
+            #expect(t.waitFor("30-5 would end the game"), "\(t.screen)")
+            #expect(t.screen.contains("Correction"), "\(t.screen)")
+            t.send("Escape")
+            #expect(t.wait { !$0.contains("Correction") }.ok, "\(t.screen)")
+            #expect(UmpireEndToEndTests.score(UmpireEndToEndTests.json(dir.path)) == [28, 28])
+            t.send("q")
+            #expect(t.exitStatus() == 0)
+        }
+    }
 }
