@@ -72,6 +72,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
         case corrections([MatchEvent.Action])
         /// Enter on a match of the history: its scoresheet.
         case openScoresheet(startedAt: Double)
+        /// `p`: the scoresheet of that match (nil: the one on screen) written to a file.
+        case printScoresheet(startedAt: Double?)
         /// Yes to "Change ends now?" (mid-game).
         case swapEnds
         /// Enter on the desk's call to court: its setup dialog.
@@ -148,6 +150,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     var displayCourt = true
     /// The desk's call to this court, as the court's hall link keeps it (`CourtCallView`).
     var call: CourtCall.Kept?
+    /// The config directory, where `p` writes a scoresheet (named to the user); nil: none.
+    var directory: String?
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         let options = BadmintonOptions(options)
@@ -168,6 +172,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
                                                            umpire: store.preference(BadmintonApp.umpireKey),
                                                            serviceJudge: store.preference(BadmintonApp.judgeKey)))
         history.source = StoreSource(store: store)
+        directory = store.directory
         mode = BadmintonApp.mode(options, store: store)
         if board != nil { return }
         // Only the index's head, when it covers the history (else the index read or rebuilt).
@@ -359,6 +364,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
             guard let match else { return alertBell }
             modals.push(ScoresheetModal(match, court: court, zone: zone))
             return history.save(files)
+        case .printScoresheet(let t): return printScoresheet(startedAt: t)
         }
     }
 

@@ -101,8 +101,12 @@ extension BadmintonApp {
                 return []
             },
             B([.char("h")], hint: .init { $0.board == nil ? "History" : nil },
-              "history, abandoned matches marked", when: { $0.board == nil }) { app, _, _ in
+              "history, numbered as --scoresheet N counts, abandoned matches marked", when: { $0.board == nil }) { app, _, _ in
                 app.openHistory()
+            },
+            B([.char("p")], "print: this match's scoresheet to scoresheet-N.html, a page to print",
+              when: { !$0.watching && $0.log != nil }) { app, _, _ in
+                app.printScoresheet(startedAt: nil)
             },
             B([.char("x")], hint: .init(priority: 1, at: { app, ctx in
                 app.phase == .gameOver || (app.phase == .playing && app.visibleInterval(at: ctx.now) == nil) ? "End" : nil

@@ -176,6 +176,8 @@ public protocol StateReader: AnyObject {
     func notice(_ text: String)
     /// Whether saving works (false for a read-only or missing config directory).
     var canWrite: Bool { get }
+    /// The config directory's path (a file written there is named to the user); nil: none.
+    var directory: String? { get }
     /// A value from the `config` preferences file (`sound`, `badminton.format`, …).
     func preference(_ key: String) -> String?
     /// Whether the app reading through this keeps its files, or follows another termini's.

@@ -54,6 +54,7 @@ extension StateReader {
     }
     /// A reader of one file (a fuzz target) lists nothing.
     public func fileNames() -> [String] { [] }
+    public var directory: String? { nil }
 }
 
 /// Some bytes of a file, and the file's size when they were read.

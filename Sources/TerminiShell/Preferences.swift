@@ -63,6 +63,7 @@ final class AppStateReader: StateReader {
     func readRange(_ file: String, offset: Int, count: Int) -> FileRange? { store.readRange(file, offset: offset, count: count) }
     func notice(_ text: String) { store.notice(text) }
     var canWrite: Bool { store.canWrite }
+    var directory: String? { store.directory }
     func preference(_ key: String) -> String? { preferences().value(key) }
     func fileNames() -> [String] { store.fileNames() }
 }

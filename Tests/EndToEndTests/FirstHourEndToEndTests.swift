@@ -64,4 +64,55 @@ import TerminiTestSupport
             #expect(t.exitStatus() == 0)
         }
     }
+
+    /// `p` in the history writes the chosen match's scoresheet to a file it names, with the
+    /// number `--scoresheet N` takes; the history shows those numbers; `?` finds "print".
+    @Test func theHistoryPrintsAScoresheetWithTheNumberTheCommandTakes() throws {
+        for (w, h) in Self.sizes {
+            let dir = TempDir("termini-print")
+            let t = try TmuxSession(width: w, height: h, arguments: ["badminton", "--new", "--format", "3x11", "--names", "Ann,Bo"],
+                                    configDir: dir.path)
+            #expect(t.waitFor("serves from"), "\(t.screen)")
+            // Two games each side's way: the ends change between them.
+            BadmintonEndToEndTests().send(t, BadmintonEndToEndTests.keys("a", 11) + ["Enter"] + BadmintonEndToEndTests.keys("l", 11))
+            #expect(t.waitFor("Ann wins the match"), "\(t.screen)")
+            t.send("n")
+            #expect(t.waitFor("New match"), "\(t.screen)")
+            t.send("Enter")
+            #expect(t.waitFor("serves from"), "\(t.screen)")
+            BadmintonEndToEndTests().send(t, BadmintonEndToEndTests.keys("l", 11) + ["Enter"] + BadmintonEndToEndTests.keys("a", 11))
+            #expect(t.waitFor("Bo wins the match"), "\(t.screen)")
+            t.send("h")
+            #expect(t.waitFor("History · 2 matches"), "\(t.screen)")
+            // Newest first, each with the number --scoresheet takes (1 the oldest).
+            let lines = t.capture()
+            let first = lines.firstIndex { $0.contains("Bo beat Ann") }
+            let second = lines.firstIndex { $0.contains("Ann beat Bo") }
+            #expect(first.map { lines[$0].contains(" 2 ") || lines[max(0, $0 - 1)].contains(" 2 ") } == true, "\(t.screen)")
+            #expect(second.map { lines[$0].contains(" 1 ") || lines[max(0, $0 - 1)].contains(" 1 ") } == true, "\(t.screen)")
+            t.send("Down")
+            t.send("p")
+            let path = dir.path + "/scoresheet-1.html"
+            #expect(t.waitFor("Match 1's scoresheet: \(path)"), "no file named:\n\(t.screen)")
+            let written = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            let command = try Subprocess.run([TmuxSession.binary, "badminton", "--scoresheet", "1", "--config-dir", dir.path]).output
+            #expect(!written.isEmpty && written == command, "the file is not what --scoresheet 1 prints")
+            #expect(written.contains("Ann"))
+            t.send("Escape")
+            // And for the match on screen, from the scoreboard.
+            #expect(t.wait { !$0.contains("History ·") }.ok, "\(t.screen)")
+            t.send("p")
+            #expect(t.waitFor("Match 2's scoresheet: \(dir.path)/scoresheet-2.html"), "\(t.screen)")
+            // The help finds it.
+            t.send("?")
+            #expect(t.waitFor(": keys"), "\(t.screen)")
+            t.send("/")
+            t.type("print")
+            t.send("Enter")
+            #expect(t.wait { $0.contains("scoresheet") && !$0.contains("not found") }.ok, "\(t.screen)")
+            t.send("Escape")
+            t.send("q")
+            #expect(t.exitStatus() == 0)
+        }
+    }
 }
