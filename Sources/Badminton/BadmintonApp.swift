@@ -12,7 +12,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         id: "badminton", name: "Badminton", summary: "Courtside scoreboard with real BWF rules",
         options: [
             OptionSpec(BadmintonOption.new, help: "start a new match (the one in progress goes to the history)"),
-            OptionSpec(BadmintonOption.format, value: "FORMAT", values: .choices(MatchFormat.presets), help: "with --new: 3x21 (the default, not the last one), 3x15, 5x11, 1x21 or GxP[cC]"),
+            OptionSpec(BadmintonOption.format, value: "FORMAT", values: .choices(MatchFormat.presets), help: "with --new: 3x21 (the default, not the last one), 3x15, 5x11, 1x21, or GxP[cC]: G games x P points, optional cap C (5x11c15)"),
             OptionSpec(BadmintonOption.doubles, help: "with --new: a doubles match"),
             OptionSpec(BadmintonOption.names, value: "A,B", help: "with --new: the two sides, left first; doubles \"A1/A2,B1/B2\"; a country or club in brackets: \"Lin Dan (CHN),Lee Chong Wei (MAS)\""),
             OptionSpec(BadmintonOption.matchNumber, value: "N", help: "with --new: the match's number in the order of play, for the scoresheet"),

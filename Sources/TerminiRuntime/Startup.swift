@@ -32,7 +32,8 @@ public enum Main {
             invocation = inv
         }
         switch invocation.action {
-        case .help: finish(CommandLineParser.helpText)
+        case .help: finish(invocation.app.flatMap(CommandLineParser.helpText(for:)) ?? invocation.command.flatMap(CommandLineParser.helpText(for:))
+            ?? CommandLineParser.helpText)
         case .version: finish("termini \(CommandLineParser.version)\n")
         case .completions(let shell): finish(Completions.script(for: shell))
         case .listThemes, .run: break

@@ -17,7 +17,7 @@ public enum PreferenceKey {
         (color, "yes|no", "no draws in monochrome, as NO_COLOR does"),
         (sound, "yes|no", "yes: bell for game sounds and alerts; no: never; unset: alerts only"),
         (lastApp, "APP", "the app used last, preselected in the launcher"),
-        ("badminton.format", "FORMAT", "the format last chosen for a new match (3x21, 3x15, 5x11, 1x21, GxP[cC])"),
+        ("badminton.format", "FORMAT", "the format last chosen for a new match (3x21, 3x15, 5x11, 1x21, or GxP[cC]: games x points, optional cap)"),
         ("badminton.discipline", "singles|doubles", "singles or doubles, last chosen"),
         ("badminton.names", "A,B", "the names last given to the two sides (doubles: A1/A2,B1/B2)"),
         ("badminton.server", "left|right", "the side that served first in the last new match"),

@@ -115,4 +115,30 @@ import TerminiTestSupport
             #expect(t.exitStatus() == 0)
         }
     }
+
+    /// `termini --help` in a screenful: the apps, the commands, where to read more; each app
+    /// and command has a short help of its own, with its own options only.
+    @Test func theHelpIsSizedForReading() throws {
+        let top = try Subprocess.run([TmuxSession.binary, "--help"])
+        let lines = top.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(top.status == 0 && lines.count <= 60, "termini --help is \(lines.count) lines")
+        for word in ["badminton", "boxing", "memory", "stamps", "coffee", "desk", "hall", "man termini", "termini APP --help"] {
+            #expect(top.output.contains(word), "\(word) missing from --help")
+        }
+        #expect(!top.output.contains("--hall-credentials") && !top.output.contains("--scoresheet"), "an app's options in the top help")
+        for (name, own, other) in [("badminton", "--scoresheet", "--receipt"), ("desk", "--matches", "--scoresheet [N]"),
+                                   ("hall", "--courts", "--matches"), ("stamps", "--status", "--new"), ("boxing", "--theme", "--new")] {
+            let r = try Subprocess.run([TmuxSession.binary, name, "--help"])
+            let n = r.output.split(separator: "\n").count
+            #expect(r.status == 0 && n <= 60 && n < lines.count + 30, "termini \(name) --help: \(n) lines")
+            #expect(r.output.contains("termini \(name)") && r.output.contains(own) && !r.output.contains(other), "\(name):\n\(r.output)")
+        }
+        // In a terminal: where to read more ends it at 80x24; at 200x60 all of it is on screen.
+        let t = try TmuxSession(arguments: ["badminton", "--help"], useConfigDirOption: false)
+        #expect(t.waitFor(TmuxSession.exitMarker), "\(t.screen)")
+        #expect(t.screen.contains("man termini"), "\(t.screen)")
+        let wide = try TmuxSession(width: 200, height: 60, arguments: ["badminton", "--help"], useConfigDirOption: false)
+        #expect(wide.waitFor(TmuxSession.exitMarker), "\(wide.screen)")
+        #expect(wide.screen.contains("usage: termini badminton") && wide.screen.contains("man termini"), "\(wide.screen)")
+    }
 }
