@@ -270,7 +270,7 @@ struct LoadedConfig {
         config = ConfigFile(text: text)
         notices = config.problems.map { p in
             "config line \(p.line): expected 'key = value', found '\(TextLayout.truncate(TextLayout.sanitized(p.text), to: 30))' (ignored)"
-        }
+        } + PreferenceKey.valueProblems(config)
         self.bytes = bytes
     }
 }

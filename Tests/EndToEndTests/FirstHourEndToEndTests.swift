@@ -141,4 +141,37 @@ import TerminiTestSupport
         #expect(wide.waitFor(TmuxSession.exitMarker), "\(wide.screen)")
         #expect(wide.screen.contains("usage: termini badminton") && wide.screen.contains("man termini"), "\(wide.screen)")
     }
+
+    /// A bad value in config is named once, with the values its key takes, on the notice
+    /// line and in `?`'s Messages.
+    @Test func badConfigValuesAreNamedWithTheValuesTheKeyTakes() throws {
+        for (w, h) in Self.sizes {
+            let dir = TempDir("termini-badvalues")
+            let config = "color = maybe\nsound = loud\nstamps.daily = sometimes\nbadminton.format = 77x0\n"
+            _ = FileManager.default.createFile(atPath: dir.file("config"), contents: Data(config.utf8))
+            let t = try TmuxSession(width: w, height: h, configDir: dir.path)
+            #expect(t.waitFor("Coffee Shop"), "\(t.screen)")
+            #expect(t.waitFor("(?)") || t.waitFor("config"), "no notice:\n\(t.screen)")
+            t.send("?")
+            #expect(t.waitFor(": keys"), "\(t.screen)")
+            let wanted = ["color = maybe", "sound = loud", "stamps.daily = sometimes", "badminton.format = 77x0"]
+            var seen = t.screen
+            // The Messages come first in the help; a page down shows the rest of a long one.
+            for phrase in wanted where !seen.contains(phrase) {
+                t.send("PageDown")
+                _ = t.wait(timeout: 2) { $0.contains(phrase) }
+                seen += t.screen
+            }
+            for phrase in wanted {
+                #expect(seen.contains(phrase), "\(phrase) not named:\n\(seen)")
+                #expect(seen.components(separatedBy: phrase).count - 1 == 1 || w < 200, "\(phrase) named more than once")
+            }
+            #expect(seen.contains("yes or no") && seen.contains("on or off") && seen.contains("GxP"), "the values a key takes:\n\(seen)")
+            t.send("Escape")
+            t.send("q")
+            #expect(t.exitStatus() == 0)
+            // Nothing was rewritten: the user's lines stay as they are.
+            #expect((try? String(contentsOfFile: dir.file("config"), encoding: .utf8))?.hasPrefix(config) == true)
+        }
+    }
 }
