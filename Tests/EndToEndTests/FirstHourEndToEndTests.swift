@@ -174,4 +174,31 @@ import TerminiTestSupport
             #expect((try? String(contentsOfFile: dir.file("config"), encoding: .utf8))?.hasPrefix(config) == true)
         }
     }
+
+    /// A copy of the binary outside the checkout has all six themes, built in; a file of the
+    /// same name in the user's theme directory still wins; a built-in theme draws.
+    @Test func aCopiedBinaryHasEveryTheme() throws {
+        let place = TempDir("termini-copy")
+        let copy = place.file("termini")
+        try FileManager.default.copyItem(atPath: TmuxSession.binary, toPath: copy)
+        let config = TempDir("termini-copy-config")
+        let list = try Subprocess.run([copy, "--list-themes", "--config-dir", config.path])
+        let names = list.output.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+        #expect(Set(names) == ["default", "light", "high-contrast", "court", "solarized-dark", "mono"], "\(list.output)")
+        #expect(list.output.split(separator: "\n").allSatisfy { $0.contains("built in") }, "\(list.output)")
+        try FileManager.default.createDirectory(atPath: config.file("themes"), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: config.file("themes/court.theme"), contents: Data("text = red\n".utf8))
+        let mine = try Subprocess.run([copy, "--list-themes", "--config-dir", config.path]).output
+        #expect(mine.split(separator: "\n").contains { $0.hasPrefix("court") && $0.contains("user") }, "\(mine)")
+        for (w, h) in Self.sizes {
+            // The copy in the pane (the same bytes as the build's binary, away from the checkout).
+            setenv("TERMINI_TEST_BINARY", copy, 1)
+            let t = try TmuxSession(width: w, height: h, arguments: ["--theme", "solarized-dark"], configDir: config.path)
+            unsetenv("TERMINI_TEST_BINARY")
+            #expect(t.waitFor("theme: solarized-dark"), "\(t.screen)")
+            #expect(!t.screen.contains("no theme named"), "\(t.screen)")
+            t.send("q")
+            #expect(t.exitStatus() == 0)
+        }
+    }
 }
