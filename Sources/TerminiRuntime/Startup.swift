@@ -162,6 +162,13 @@ struct Startup {
         }
         guard let output else { return }
         Terminal.prepareCommand()
+        // A config directory that is a file holds nothing to report: its error alone, no
+        // empty card or list made up in its place.
+        if let d = directory, FileSystem.exists(d), !FileSystem.isDirectory(d) {
+            let found = reader.takeNotices()
+            for n in found.isEmpty ? ["cannot read \(d): Not a directory"] : found { Output.say("termini: \(TextLayout.printable(n))\n") }
+            exit(1)
+        }
         // A file named for the output (--output): written whole before anything is said.
         if let file = output.file, let problem = OutputFile.write(file.path, bytes: file.bytes) {
             Output.say("termini: \(TextLayout.printable(problem))\n")

@@ -201,4 +201,47 @@ import TerminiTestSupport
             #expect(t.exitStatus() == 0)
         }
     }
+
+    /// A formula after any Unicode space or format character at a field's start is
+    /// neutralised in `--export csv` as after nothing (OWASP's rule for CSV injection).
+    @Test func aFormulaAfterAnInvisibleCharacterIsNeutralisedInTheCSV() throws {
+        let dir = TempDir("termini-csv")
+        let names = "\u{00A0}=1+1,\u{200B}@SUM"
+        let t = try TmuxSession(arguments: ["badminton", "--new", "--names", names], configDir: dir.path)
+        #expect(t.waitFor("serves from"), "\(t.screen)")
+        t.send("Left")
+        #expect(UmpireEndToEndTests.waitJSON(dir.path) { UmpireEndToEndTests.score($0).reduce(0, +) == 1 }.ok)
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+        let csv = try Subprocess.run([TmuxSession.binary, "badminton", "--export", "csv", "--config-dir", dir.path]).output
+        #expect(csv.contains("\"'\u{00A0}=1+1\"") && csv.contains("\"'\u{200B}@SUM\""), "a formula left live:\n\(csv)")
+    }
+
+    /// `--scoresheet` when the match in progress has nothing on it says which match it prints.
+    @Test func theScoresheetOfAFreshMatchSaysWhichMatchItPrints() throws {
+        let dir = TempDir("termini-fresh")
+        let t = try TmuxSession(arguments: ["badminton", "--new", "--names", "Ann,Bo"], configDir: dir.path)
+        #expect(t.waitFor("serves from"), "\(t.screen)")
+        t.send("Left")
+        #expect(UmpireEndToEndTests.waitJSON(dir.path) { UmpireEndToEndTests.score($0).reduce(0, +) == 1 }.ok)
+        t.send("n")
+        #expect(t.waitFor("New match?"), "\(t.screen)")
+        t.send("y")
+        #expect(t.waitFor("New match"), "\(t.screen)")
+        t.send("Enter")
+        #expect(UmpireEndToEndTests.waitJSON(dir.path) { UmpireEndToEndTests.score($0) == [0, 0] }.ok)
+        t.send("q")
+        #expect(t.exitStatus() == 0)
+        let r = try Subprocess.run(["/bin/sh", "-c", "\(TmuxSession.quote(TmuxSession.binary)) badminton --scoresheet --config-dir \(TmuxSession.quote(dir.path)) 2>&1 >/dev/null"])
+        #expect(r.output.contains("match 1") && r.output.contains("abandoned"), "said nothing of the match printed: \(r.output)")
+    }
+
+    /// `stamps --status` on a config directory that is a file: the error alone, no card.
+    @Test func stampsStatusOnAFileSaysTheErrorAndNoCard() throws {
+        let tmp = TempDir("termini-statusfile")
+        _ = FileManager.default.createFile(atPath: tmp.file("file"), contents: Data("x".utf8))
+        let r = try Subprocess.run(["/bin/sh", "-c", "\(TmuxSession.quote(TmuxSession.binary)) stamps --status --config-dir \(TmuxSession.quote(tmp.file("file"))) 2>&1; echo status=$?"])
+        #expect(!r.output.contains("of 10") && !r.output.contains("stamped"), "an invented card:\n\(r.output)")
+        #expect(r.output.lowercased().contains("not a directory") && r.output.contains("status=1"), "\(r.output)")
+    }
 }
