@@ -244,4 +244,16 @@ import TerminiTestSupport
         #expect(!r.output.contains("of 10") && !r.output.contains("stamped"), "an invented card:\n\(r.output)")
         #expect(r.output.lowercased().contains("not a directory") && r.output.contains("status=1"), "\(r.output)")
     }
+
+    /// Boxing's ring-bell screen says what it does: it goes on by itself, a key skips it.
+    @Test func theLaunchScreenSaysItGoesOnByItself() throws {
+        for (w, h) in Self.sizes {
+            let t = try TmuxSession(width: w, height: h, arguments: ["boxing"])
+            #expect(t.waitFor("Ding! Ding!"), "\(t.screen)")
+            #expect(t.screen.contains("starts by itself") && !t.screen.contains("press any key"), "\(t.screen)")
+            #expect(t.waitFor("Punches"), "it did not go on by itself:\n\(t.screen)")
+            t.send("q")
+            #expect(t.exitStatus() == 0)
+        }
+    }
 }
