@@ -256,4 +256,33 @@ import TerminiTestSupport
             #expect(t.exitStatus() == 0)
         }
     }
+
+    /// `?`'s counter counts the lines as shown, not the entries.
+    @Test func theHelpsCounterCountsLines() throws {
+        for (w, h) in Self.sizes {
+            let t = try TmuxSession(width: w, height: h, arguments: ["badminton"])
+            #expect(t.waitFor("New match"), "\(t.screen)")
+            t.send("Escape")
+            t.send("?")
+            #expect(t.waitFor(": keys"), "\(t.screen)")
+            let lines = t.capture()
+            guard let bottom = lines.last(where: { $0.contains(" of ") && $0.contains("┘") }),
+                  let m = bottom.firstMatch(of: #/ (\d+)-(\d+) of (\d+) /#) else {
+                Issue.record("no counter:\n\(t.screen)")
+                continue
+            }
+            // The rows between the panel's top and its footer, less the blank ones after the
+            // last entry shown (an entry that does not fit whole waits for the next page).
+            let top = lines.firstIndex { $0.contains(": keys") } ?? 0
+            let end = lines.lastIndex { $0.contains(" of ") && $0.contains("┘") } ?? 0
+            var rows = Array(lines[(top + 1)..<max(top + 1, end - 1)])
+            while let last = rows.last, last.filter({ $0.isLetter || $0.isNumber }).isEmpty { rows.removeLast() }
+            let shownRows = rows.count
+            let (a, b) = (Int(m.1) ?? 0, Int(m.2) ?? 0)
+            #expect(a == 1 && b - a + 1 == shownRows, "\(m.0) for \(shownRows) rows of text:\n\(t.screen)")
+            t.send("Escape")
+            t.send("q")
+            #expect(t.exitStatus() == 0)
+        }
+    }
 }
