@@ -285,4 +285,20 @@ import TerminiTestSupport
             #expect(t.exitStatus() == 0)
         }
     }
+
+    /// A terminal without an alternate screen (vt100): after q the last frame is gone and the
+    /// shell's next line starts at the top, not on the key bar.
+    @Test func aVT100IsLeftClearAfterQuitting() throws {
+        for (w, h) in Self.sizes {
+            let t = try TmuxSession(width: w, height: h, environment: ["TERM": "vt100"])
+            #expect(t.waitFor("Coffee Shop"), "\(t.screen)")
+            t.send("q")
+            #expect(t.waitFor(TmuxSession.exitMarker), "\(t.screen)")
+            let lines = t.capture()
+            let marker = lines.firstIndex { $0.contains(TmuxSession.exitMarker) } ?? -1
+            #expect(marker >= 0 && marker < 3, "the shell's line is at row \(marker):\n\(t.screen)")
+            #expect(!t.screen.contains("Coffee Shop") && !t.screen.contains("q Quit"), "the last screen stayed:\n\(t.screen)")
+            #expect(t.terminalRestored())
+        }
+    }
 }
