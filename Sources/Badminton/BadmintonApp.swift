@@ -31,9 +31,11 @@ public struct BadmintonApp: KeyedApp, Sendable {
             OptionSpec(BadmintonOption.display, help: "with --watch: the hall TV: the scores as large as the screen allows, no frame, no keys shown"),
             OptionSpec(BadmintonOption.noCourt, help: "with --display: no court number on the hall TV (a final; else badminton.display.court = no)"),
             OptionSpec(BadmintonOption.hall, value: "URL",
-                       help: "the hall's MQTT broker, mqtt://HOST[:PORT][/HALL] (else hall = URL in the config): a keeper publishes its --court; --watch --all records every court in this directory; --watch --court N and --status --all follow the hall from anywhere"),
+                       help: "the hall's MQTT broker, mqtts://HOST[:PORT][/HALL] over TLS, or mqtt:// in clear (else hall = URL in the config): a keeper publishes its --court; --watch --all records every court in this directory; --watch --court N and --status --all follow the hall from anywhere"),
             OptionSpec(BadmintonOption.hallCredentials, value: "FILE", values: .file,
                        help: "the user and password for the hall (user = and password = lines), never on the command line"),
+            OptionSpec(BadmintonOption.hallCA, value: "FILE", values: .file,
+                       help: "with mqtts://: the CA certificate that signed the broker's (hall-ca.crt from hall init; else hall.ca = FILE, else the system's CAs)"),
         ])
 
     /// The default court's files (every name comes from `CourtFiles`).

@@ -7,6 +7,7 @@ enum BadmintonOption: String, OptionName {
     case event = "--event", round = "--round", watch = "--watch", status = "--status", json = "--json"
     case export = "--export", scoresheet = "--scoresheet", output = "--output", court = "--court", all = "--all"
     case display = "--display", noCourt = "--no-court", hall = "--hall", hallCredentials = "--hall-credentials"
+    case hallCA = "--hall-ca"
 }
 
 /// What the command line asked of badminton, read once from the parsed options. Values are
@@ -28,6 +29,8 @@ struct BadmintonOptions: Equatable, Sendable {
     /// The hall's broker as typed (`mqtt://HOST[:PORT][/HALL]`, checked by the shell, which
     /// has the hall's code) and the file of the user and password for it.
     var hall: String?, hallCredentials: String?
+    /// The CA file that signed the broker's certificate (mqtts://).
+    var hallCA: String?
 
     init() {}
 
@@ -52,6 +55,7 @@ struct BadmintonOptions: Equatable, Sendable {
         noCourt = options.flag(O.noCourt)
         hall = options.value(O.hall)
         hallCredentials = options.value(O.hallCredentials)
+        hallCA = options.value(O.hallCA)
     }
 
     /// Keeps a court (neither follows one nor prints).
@@ -75,6 +79,7 @@ public struct BadmintonHallRequest: Equatable, Sendable {
     }
     public var hall: String?
     public var credentials: String?
+    public var ca: String?
     public var court: String?
     public var role: Role
 
@@ -82,6 +87,7 @@ public struct BadmintonHallRequest: Equatable, Sendable {
         let o = BadmintonOptions(options)
         hall = o.hall
         credentials = o.hallCredentials
+        ca = o.hallCA
         court = o.court
         if o.keeps {
             role = .keeper

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <string.h>
 #include <mosquitto.h>
+#include <mqtt_protocol.h>
 
 /* Every function Termini calls, as pointers of the header's own types (so a prototype that
    changed would not compile). */
@@ -40,6 +41,13 @@ struct termini_mosquitto_api {
     __typeof__(&mosquitto_subscribe_callback_set) subscribe_callback_set;
     __typeof__(&mosquitto_strerror) strerror;
     __typeof__(&mosquitto_connack_string) connack_string;
+    __typeof__(&mosquitto_connect_bind_v5) connect_bind_v5;
+    __typeof__(&mosquitto_property_add_int32) property_add_int32;
+    __typeof__(&mosquitto_property_free_all) property_free_all;
+    __typeof__(&mosquitto_tls_set) tls_set;
+    __typeof__(&mosquitto_tls_opts_set) tls_opts_set;
+    __typeof__(&mosquitto_tls_insecure_set) tls_insecure_set;
+    __typeof__(&mosquitto_log_callback_set) log_callback_set;
 };
 
 /* Opens the library and fills `api`; 0 on success, else -1 with dlerror's text in `error`. */
@@ -80,6 +88,13 @@ static inline int termini_mosquitto_load(struct termini_mosquitto_api *api, char
     TERMINI_MOSQ(subscribe_callback_set, mosquitto_subscribe_callback_set)
     TERMINI_MOSQ(strerror, mosquitto_strerror)
     TERMINI_MOSQ(connack_string, mosquitto_connack_string)
+    TERMINI_MOSQ(connect_bind_v5, mosquitto_connect_bind_v5)
+    TERMINI_MOSQ(property_add_int32, mosquitto_property_add_int32)
+    TERMINI_MOSQ(property_free_all, mosquitto_property_free_all)
+    TERMINI_MOSQ(tls_set, mosquitto_tls_set)
+    TERMINI_MOSQ(tls_opts_set, mosquitto_tls_opts_set)
+    TERMINI_MOSQ(tls_insecure_set, mosquitto_tls_insecure_set)
+    TERMINI_MOSQ(log_callback_set, mosquitto_log_callback_set)
 #undef TERMINI_MOSQ
     return 0;
 }

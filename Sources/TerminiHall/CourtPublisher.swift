@@ -73,8 +73,8 @@ public final class CourtPublisher: ClientDriven {
         outbox = CourtOutbox(journal: journal, history: history)
         log = MatchLines.replay(outbox.lines)
         let will = MQTTClient.Will(topic: topics.court(court, .online), payload: HallWire.Presence(keeper: keeper, online: false).bytes, retain: true)
-        client = try MQTTClient(clientID: "termini-\(address.hall)-court-\(court)-\(keeper)", cleanSession: true,
-                                host: address.host, port: address.port, username: credentials?.user, password: credentials?.password, will: will)
+        // An id the broker assigns: no other client can know it, so none can take its place.
+        client = try MQTTClient(clientID: nil, cleanSession: true, address: address, credentials: credentials, will: will)
         client.start(now: now)
     }
 

@@ -57,8 +57,7 @@ public final class DeskRecorder: ClientDriven {
         self.lock = lock
         self.unlock = unlock
         // A persistent session: what courts send while the desk is away waits at the broker.
-        client = try MQTTClient(clientID: clientID, cleanSession: false, host: address.host, port: address.port,
-                                username: credentials?.user, password: credentials?.password)
+        client = try MQTTClient(clientID: clientID, cleanSession: false, address: address, credentials: credentials)
         for files in CourtFiles.courts(in: store.fileNames()) {
             guard let c = files.court else { continue }
             copies[c] = readCopy(c)
@@ -99,13 +98,14 @@ public final class DeskRecorder: ClientDriven {
                 noteCall(topic, payload)
                 if let m = receive(topic, payload, now: now, live: !retained) { batch.append(m) }
             case .refused(let why):
-                if refusal != why { notices.append("hall: the broker refused the desk: \(why)") }
+                if refusal != why { notices.append("hall: the desk has no link to the broker: \(why)") }
                 refusal = why
             default:
                 break
             }
         }
         if !batch.isEmpty { record(batch, now: now) }
+        flushQuarantine()
     }
 
     /// A message read and checked; an event or a finished match comes back for `record`.
@@ -269,11 +269,36 @@ public final class DeskRecorder: ClientDriven {
         if link.quarantined == 1 || link.quarantined % 100 == 0 {
             notices.append("court \(court): \(link.quarantined) message\(link.quarantined == 1 ? "" : "s") set aside (\(why))")
         }
-        let size = store.readBytes(DeskRecorder.quarantineFile)?.count ?? 0
-        guard size < DeskRecorder.quarantineLimit else { return }
-        let shown = TextLayout.printable(String(decoding: payload.prefix(200), as: UTF8.self)).replacingNewlines
-        let line = "\(Int(now)) court \(court): \(why): \(shown)\n"
-        try? store.append(DeskRecorder.quarantineFile, bytes: Array(line.utf8))
+        // The log's size read once; its lines written once a batch, at the end of the turn
+        // (a flood costs a write a turn, not a read of the log and a synced write a message).
+        let size = quarantineSize ?? store.readBytes(DeskRecorder.quarantineFile)?.count ?? 0
+        quarantineSize = size
+        guard size + quarantinePending.count < DeskRecorder.quarantineLimit else { return }
+        let shown = DeskRecorder.shown(payload.prefix(200))
+        quarantinePending += Array("\(Int(now)) court \(court): \(why): \(shown)\n".utf8)
+    }
+
+    /// A payload as the log shows it: printable ASCII as it is, every other byte as `\xNN`
+    /// (byte by byte: a flood of garbage is cheap to log).
+    static func shown(_ bytes: ArraySlice<UInt8>) -> String {
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for b in bytes {
+            if b >= 0x20, b < 0x7f, b != 0x5c { out.append(b) } else { out += [0x5c, 0x78, hex[Int(b >> 4)], hex[Int(b & 15)]] }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private var quarantineSize: Int?
+    private var quarantinePending: [UInt8] = []
+
+    /// Writes the lines set aside in this turn.
+    func flushQuarantine() {
+        guard !quarantinePending.isEmpty else { return }
+        try? store.append(DeskRecorder.quarantineFile, bytes: quarantinePending)
+        quarantineSize = (quarantineSize ?? 0) + quarantinePending.count
+        quarantinePending = []
     }
 
     func heard(_ c: String, now: Double) {
@@ -371,8 +396,4 @@ public final class DeskRecorder: ClientDriven {
         answers[court] = a
         links[court, default: CourtLink(ages: true)].call = CallAnswer(id: a.id, match: a.match, state: a.state.rawValue)
     }
-}
-
-extension String {
-    var replacingNewlines: String { split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\\n") }
 }

@@ -4,8 +4,9 @@ import Glibc
 import TerminiCore
 import TerminiStore
 
-/// Where a hall's broker is: `mqtt://HOST[:PORT][/HALL]` (`--hall URL`, or `hall = URL` in the
-/// config). HOST is a name, an IPv4 address or `[IPv6]`; PORT defaults to 1883; HALL names the
+/// Where a hall's broker is: `mqtts://HOST[:PORT][/HALL]` over TLS, or `mqtt://…` in clear
+/// (`--hall URL`, or `hall = URL` in the config). HOST is a name, an IPv4 address or `[IPv6]`;
+/// PORT defaults to 8883 for mqtts and 1883 for mqtt; HALL names the
 /// hall, the first level below `termini/` of every topic (default `hall`), so one broker can
 /// carry several halls. A user name or password in the URL is refused: a command line is
 /// seen by every user of the machine (`ps`), so credentials come from a file
@@ -14,27 +15,41 @@ public struct HallAddress: Equatable, Sendable {
     public var host: String
     public var port: Int
     public var hall: String
+    /// `mqtts://`: TLS, the broker's certificate and name checked.
+    public var tls: Bool
+    /// The CA file the broker's certificate is checked against (`--hall-ca`, `hall.ca`); nil:
+    /// the system's CAs. Not part of the URL.
+    public var caFile: String?
 
     public static let defaultPort = 1883
+    public static let defaultTLSPort = 8883
     public static let defaultHall = "hall"
 
-    public init(host: String, port: Int = HallAddress.defaultPort, hall: String = HallAddress.defaultHall) {
+    public init(host: String, port: Int? = nil, hall: String = HallAddress.defaultHall, tls: Bool = false, caFile: String? = nil) {
         self.host = host
-        self.port = port
+        self.port = port ?? (tls ? HallAddress.defaultTLSPort : HallAddress.defaultPort)
         self.hall = hall
+        self.tls = tls
+        self.caFile = caFile
     }
 
-    /// The address written back: `mqtt://10.0.0.5:1883/hall`.
+    /// The address written back: `mqtts://10.0.0.5:8883/hall`.
     public var url: String {
-        "mqtt://" + (host.contains(":") ? "[\(host)]" : host) + ":\(port)/\(hall)"
+        (tls ? "mqtts://" : "mqtt://") + (host.contains(":") ? "[\(host)]" : host) + ":\(port)/\(hall)"
     }
+
+    /// How the client checks the broker: nil in clear.
+    public var clientTLS: MQTTClient.TLS? { tls ? MQTTClient.TLS(caFile: caFile) : nil }
 
     public static func parse(_ text: String) -> Result<HallAddress, HallError> {
         let shown = TextLayout.truncate(TextLayout.sanitized(text), to: 60)
         func fail(_ why: String) -> Result<HallAddress, HallError> { .failure(HallError("hall address '\(shown)': \(why)")) }
         guard text.utf8.count <= 300 else { return fail("too long") }
-        guard text.lowercased().hasPrefix("mqtt://") else { return fail("expected mqtt://HOST[:PORT] (e.g. mqtt://192.168.1.10)") }
-        var rest = Substring(text.dropFirst(7))
+        let tls = text.lowercased().hasPrefix("mqtts://")
+        guard tls || text.lowercased().hasPrefix("mqtt://") else {
+            return fail("expected mqtts://HOST[:PORT] (e.g. mqtts://192.168.1.10), or mqtt:// for a broker without TLS")
+        }
+        var rest = Substring(text.dropFirst(tls ? 8 : 7))
         var hall = HallAddress.defaultHall
         if let slash = rest.firstIndex(of: "/") {
             let name = rest[rest.index(after: slash)...]
@@ -70,14 +85,14 @@ public struct HallAddress: Equatable, Sendable {
             }
             guard isHostName(host) else { return fail("the host is a name or an address (letters, digits, '-', '.')") }
         }
-        var port = HallAddress.defaultPort
+        var port = tls ? HallAddress.defaultTLSPort : HallAddress.defaultPort
         if let p = portText {
             guard !p.isEmpty, p.count <= 5, p.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(p), (1...65535).contains(n) else {
                 return fail("the port is a number from 1 to 65535")
             }
             port = n
         }
-        return .success(HallAddress(host: String(host), port: port, hall: hall))
+        return .success(HallAddress(host: String(host), port: port, hall: hall, tls: tls))
     }
 
     static func isHostName(_ host: Substring) -> Bool {
@@ -87,7 +102,9 @@ public struct HallAddress: Equatable, Sendable {
 
     /// The host as a numeric address, looked up once (before the screen starts): libmosquitto
     /// looks a name up at every attempt, which a dead name server could make block a key.
+    /// Over TLS a name is kept: the broker's certificate is checked against it.
     public func resolved() -> Result<HallAddress, HallError> {
+        if tls, HallAddress.isHostName(Substring(host)), !host.allSatisfy({ $0.isNumber || $0 == "." }) { return .success(self) }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         hints.ai_family = AF_UNSPEC

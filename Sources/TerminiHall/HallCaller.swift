@@ -17,11 +17,10 @@ public final class HallCaller: ClientDriven {
     /// Why the broker refused the connection, if it did.
     public private(set) var refusal: String?
 
-    public init(address: HallAddress, credentials: HallCredentials?, call: CourtCall, clientID: String, now: Double) throws(HallError) {
+    public init(address: HallAddress, credentials: HallCredentials?, call: CourtCall, clientID: String? = nil, now: Double) throws(HallError) {
         topics = HallTopics(hall: address.hall)
         self.call = call
-        client = try MQTTClient(clientID: clientID, cleanSession: true, host: address.host, port: address.port,
-                                username: credentials?.user, password: credentials?.password)
+        client = try MQTTClient(clientID: clientID, cleanSession: true, address: address, credentials: credentials)
         client.start(now: now)
     }
 

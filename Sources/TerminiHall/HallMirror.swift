@@ -24,22 +24,26 @@ public final class HallMirror: ClientDriven {
     /// Called with the files that changed.
     public var changed: (Set<String>) -> Void = { _ in }
 
-    public init(address: HallAddress, credentials: HallCredentials?, court: String?, clientID: String, now: Double) throws(HallError) {
+    public init(address: HallAddress, credentials: HallCredentials?, court: String?, clientID: String? = nil, now: Double) throws(HallError) {
         topics = HallTopics(hall: address.hall)
         self.court = court
-        client = try MQTTClient(clientID: clientID, cleanSession: true, host: address.host, port: address.port,
-                                username: credentials?.user, password: credentials?.password)
+        client = try MQTTClient(clientID: clientID, cleanSession: true, address: address, credentials: credentials)
         client.start(now: now)
     }
 
     /// Why there is no link (for a command that gives up).
     public var problem: String? { client.problem }
+    /// Why the last connection was refused (a password, a certificate); nil once one is taken.
+    public private(set) var refusal: String?
 
     public func handleEvents(now: Double) {
         var touched: Set<String> = []
         for e in client.takeEvents() {
             switch e {
+            case .refused(let why):
+                refusal = why
             case .connected:
+                refusal = nil
                 subscribedAt = nil
                 pendingSubscriptions = []
                 // The histories only for one court: `--status --all` needs none of them.

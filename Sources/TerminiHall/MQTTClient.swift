@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CMosquitto
+import TerminiCore
 
 /// libmosquitto, opened the first time a hall is used (`CMosquitto`'s shim: the header
 /// gives the types, dlopen the code, so a start without `--hall` never loads it).
@@ -44,7 +45,8 @@ public final class MQTTClient {
     public enum Event: Equatable, Sendable {
         /// The broker accepted the connection.
         case connected
-        /// The broker refused it (a bad password, an unknown user): said once, tried again.
+        /// The broker refused it (a bad password, an unknown user), or this client refused the
+        /// broker (its certificate not the hall's, or not for this name): said, tried again.
         case refused(String)
         /// The connection went (the link cut, the broker gone); reconnection follows.
         case disconnected(String)
@@ -69,6 +71,10 @@ public final class MQTTClient {
     /// and `service`, on this thread).
     final class Inbox {
         var events: [Event] = []
+        /// libmosquitto's error lines since the last attempt (TLS: why a certificate failed).
+        var tlsErrors: [String] = []
+        var maxPayload = Int.max
+        var oversized = 0
         /// The inbox a callback's user data points at (given to mosquitto_new; never nil,
         /// but a callback without one is ignored rather than trusted).
         static func of(_ obj: UnsafeMutableRawPointer?) -> Inbox? {
@@ -93,18 +99,46 @@ public final class MQTTClient {
     /// How long a connection may take before it is dropped and tried again.
     public static let connectTimeout = 3.0
 
-    public init(clientID: String, cleanSession: Bool, host: String, port: Int, keepalive: Int = 5,
-                username: String? = nil, password: String? = nil, will: Will? = nil) throws(HallError) {
+    /// How the client checks the broker over TLS (`mqtts://`): the CA file that signed the
+    /// broker's certificate (nil: the system's CAs); the certificate's name is checked
+    /// against `host` always.
+    public struct TLS: Equatable, Sendable {
+        public var caFile: String?
+        public init(caFile: String?) { self.caFile = caFile }
+    }
+
+    /// The most a message may weigh, on either side: a court's history (`HallWire.maxMatchBytes`)
+    /// and room for its header and topic. The broker is told (MQTT 5 Maximum Packet Size) and
+    /// sends nothing larger; the broker `hall init` writes takes nothing larger either.
+    public static let maxPacketBytes = HallWire.maxMatchBytes + 16 * 1024
+
+    /// `clientID` nil: the broker assigns one (MQTT 5, a clean session only), known to no other
+    /// client, so no other credential can take this connection's place.
+    public init(clientID: String?, cleanSession: Bool, host: String, port: Int, keepalive: Int = 5,
+                username: String? = nil, password: String? = nil, will: Will? = nil, tls: TLS? = nil,
+                maxPacket: Int = MQTTClient.maxPacketBytes) throws(HallError) {
         let lib = try Mosquitto.shared.get()
         self.lib = lib
         self.host = host
         self.port = port
         self.keepalive = max(5, keepalive)
+        self.maxPacket = maxPacket
         let box = Unmanaged.passUnretained(inbox).toOpaque()
-        guard let h = lib.api.new_client(clientID, cleanSession, box) else { throw HallError("the MQTT client could not be made") }
+        guard let h = lib.api.new_client(clientID, cleanSession || clientID == nil, box) else { throw HallError("the MQTT client could not be made") }
         handle = h
-        _ = lib.api.int_option(h, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+        _ = lib.api.int_option(h, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V5)
         _ = lib.api.int_option(h, MOSQ_OPT_TCP_NODELAY, 1)
+        // As many QoS 1 messages in flight from the broker as it likes (MQTT 5 Receive Maximum):
+        // each is acknowledged as it is read, and a flood on one court does not fill the
+        // broker's queue for this client (which would drop another court's messages).
+        _ = lib.api.int_option(h, MOSQ_OPT_RECEIVE_MAXIMUM, 65535)
+        // The CONNECT's Maximum Packet Size. libmosquitto takes CONNECT properties only from
+        // its blocking connect, which keeps them before it checks its host: given none, it
+        // stops there, and every later connect_async/reconnect_async sends them.
+        var props: OpaquePointer? = nil
+        _ = lib.api.property_add_int32(&props, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), UInt32(maxPacket))
+        _ = lib.api.connect_bind_v5(h, nil, Int32(port), 5, nil, props)
+        lib.api.property_free_all(&props)
         if let username {
             let rc = lib.api.username_pw_set(h, username, password)
             if rc != 0 { throw HallError("the hall's user name cannot be used: \(lib.describe(rc))") }
@@ -112,6 +146,28 @@ public final class MQTTClient {
         if let will {
             let rc = will.payload.withUnsafeBytes { lib.api.will_set(h, will.topic, Int32($0.count), $0.baseAddress, 1, will.retain) }
             if rc != 0 { throw HallError("the last will cannot be set: \(lib.describe(rc))") }
+        }
+        self.tls = tls
+        if let tls {
+            if let ca = tls.caFile {
+                guard access(ca, R_OK) == 0 else {
+                    throw HallError("the hall's CA file '\(TextLayout.sanitized(ca))' cannot be read: \(String(cString: strerror(errno)))")
+                }
+                let rc = lib.api.tls_set(h, ca, nil, nil, nil, nil)
+                if rc != 0 { throw HallError("the hall's CA file '\(TextLayout.sanitized(ca))' cannot be used: \(lib.describe(rc))") }
+            } else {
+                _ = lib.api.int_option(h, MOSQ_OPT_TLS_USE_OS_CERTS, 1)
+                let rc = lib.api.tls_set(h, nil, "/etc/ssl/certs", nil, nil, nil)
+                if rc != 0 { throw HallError("the system's CA certificates cannot be used: \(lib.describe(rc))") }
+            }
+            // The broker's certificate is checked, and its name; TLS 1.2 at least.
+            var rc = lib.api.tls_opts_set(h, 1, "tlsv1.2", nil)
+            if rc == 0 { rc = lib.api.tls_insecure_set(h, false) }
+            if rc != 0 { throw HallError("TLS cannot be set up: \(lib.describe(rc))") }
+        }
+        lib.api.log_callback_set(h) { _, obj, level, text in
+            guard level == MOSQ_LOG_ERR, let text else { return }
+            Inbox.of(obj)?.tlsErrors.append(String(cString: text))
         }
         lib.api.connect_callback_set(h) { _, obj, rc in
             Inbox.of(obj)?.events.append(rc == 0 ? .connected : .refused(MQTTClient.connackText(rc)))
@@ -126,27 +182,67 @@ public final class MQTTClient {
             Inbox.of(obj)?.events.append(.subscribed(mid: mid))
         }
         lib.api.message_callback_set(h) { _, obj, message in
-            guard let m = message?.pointee, let topic = m.topic else { return }
+            guard let m = message?.pointee, let topic = m.topic, let inbox = Inbox.of(obj) else { return }
+            // Never more than the most a message may weigh is copied (a broker that sent more
+            // than it was told): it is counted and dropped.
+            guard Int(m.payloadlen) <= inbox.maxPayload else {
+                inbox.oversized += 1
+                return
+            }
             let payload = m.payloadlen > 0 && m.payload != nil
                 ? Array(UnsafeRawBufferPointer(start: m.payload, count: Int(m.payloadlen))) : []
-            Inbox.of(obj)?.events.append(
-                .message(topic: String(cString: topic), payload: payload, retained: m.retain))
+            inbox.events.append(.message(topic: String(cString: topic), payload: payload, retained: m.retain))
         }
+        inbox.maxPayload = maxPacket
     }
+
+    /// A client of the hall at `address` (over TLS for mqtts://), logged in as `credentials`.
+    public convenience init(clientID: String?, cleanSession: Bool, address: HallAddress, credentials: HallCredentials?,
+                            will: Will? = nil) throws(HallError) {
+        try self.init(clientID: clientID, cleanSession: cleanSession, host: address.host, port: address.port,
+                      username: credentials?.user, password: credentials?.password, will: will, tls: address.clientTLS)
+    }
+
+    /// The most a message may weigh for this client (told the broker).
+    public let maxPacket: Int
+    public let tls: TLS?
+    /// Messages dropped because they weighed more than `maxPacket`.
+    public var oversized: Int { inbox.oversized }
+    /// Connections the broker accepted since the start.
+    public private(set) var connections = 0
 
     deinit {
         lib.api.destroy(handle)
     }
 
+    /// The broker's refusal in words: MQTT 3.1.1's codes and MQTT 5's reason codes.
     static func connackText(_ rc: Int32) -> String {
         switch rc {
-        case 1: return "the broker does not speak this MQTT version"
-        case 2: return "the broker refused this client's id"
-        case 3: return "the broker is unavailable"
-        case 4: return "bad user name or password"
-        case 5: return "not authorised: a wrong user name or password, or a user this broker does not let in (check the hall's credentials)"
+        case 1, 132: return "the broker does not speak this MQTT version"
+        case 2, 133: return "the broker refused this client's id"
+        case 3, 136, 137: return "the broker is unavailable"
+        case 4, 134: return "bad user name or password"
+        case 5, 135: return "not authorised: a wrong user name or password, or a user this broker does not let in (check the hall's credentials)"
+        case 149: return "the broker refused a message too large"
         default: return "refused (code \(rc))"
         }
+    }
+
+    /// Why a TLS connection failed, from libmosquitto's error lines; nil when none was said.
+    func tlsProblem() -> String? {
+        defer { inbox.tlsErrors.removeAll() }
+        guard tls != nil, !inbox.tlsErrors.isEmpty else { return nil }
+        let said = inbox.tlsErrors.joined(separator: " ")
+        if said.contains("host name verification failed") {
+            return "the broker's certificate is not made for \(host) (hall init --host)"
+        }
+        if said.contains("certificate verify failed") {
+            return "the broker's certificate is not signed by the hall's CA (hall.ca)"
+        }
+        if said.contains("wrong version number") || said.contains("packet length too long") || said.contains("record layer failure") {
+            return "the broker does not speak TLS on \(host):\(port): is it an mqtt:// port?"
+        }
+        return "TLS failed: " + TextLayout.sanitized(String(said.prefix(160)))
     }
 
     /// Starts connecting, at once and without waiting (an address that is a number never
@@ -163,7 +259,7 @@ public final class MQTTClient {
             connectingSince = now
         } else {
             connectingSince = nil
-            problem = lib.describe(rc)
+            problem = tlsProblem() ?? lib.describe(rc)
             scheduleRetry(now: now)
         }
     }
@@ -208,7 +304,7 @@ public final class MQTTClient {
     public func service(now: Double) {
         if stopped { return }
         if let since = connectingSince, !isConnected, now - since >= MQTTClient.connectTimeout {
-            lost("no answer from \(host):\(port)", now: now)
+            lost(tlsProblem() ?? "no answer from \(host):\(port)", now: now)
             return
         }
         if let at = retryAt {
@@ -234,6 +330,7 @@ public final class MQTTClient {
             switch e {
             case .connected:
                 isConnected = true
+                connections += 1
                 connectingSince = nil
                 retryDelay = 0.25
             case .refused(let why):
@@ -246,6 +343,12 @@ public final class MQTTClient {
             }
         }
         guard !stopped, retryAt == nil, rc != 0 || socket == nil else { return }
+        if refusal == nil, let tls = tlsProblem() {
+            // A certificate stays wrong, as a password does: said once, tried every 5 s.
+            inbox.events.append(.refused(tls))
+            retryDelay = 5
+            refusal = tls
+        }
         lost(refusal ?? lib.describe(rc == 0 ? Int32(MOSQ_ERR_CONN_LOST.rawValue) : rc), now: now)
     }
 

@@ -126,6 +126,11 @@ struct Startup {
                 + "(themes: \(catalog.names.joined(separator: ", ")))\nTry 'termini --list-themes'.\n")
             exit(64)
         }
+        // What the screen would say of the hall (a credentials file others may read, a password
+        // in clear) is said by a command that uses the hall too, before its output.
+        if let hall, DeskCommand.isCall(invocation) || HallService.isHallStatus(invocation) {
+            for n in hall.notices { Output.say("termini: \(TextLayout.printable(n))\n") }
+        }
         let output: CommandOutput?
         if invocation.command == HallCommand.descriptor.id {
             output = HallCommand.run(invocation.appOptions, invocation.operands)

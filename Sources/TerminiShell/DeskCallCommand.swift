@@ -80,8 +80,7 @@ enum DeskCallCommand {
         guard let call = desk.hallCall(c) else { return Outcome(status: 1, stderr: "termini: match \(c.match) is not on the order of play\n") }
         let caller: HallCaller
         do {
-            caller = try HallCaller(address: hall.address, credentials: hall.credentials, call: call,
-                                    clientID: "termini-\(hall.address.hall)-desk-call-\(getpid())", now: now())
+            caller = try HallCaller(address: hall.address, credentials: hall.credentials, call: call, now: now())
         } catch {
             return Outcome(status: 1, stderr: "termini: hall: \(error)\n")
         }
@@ -93,7 +92,7 @@ enum DeskCallCommand {
             return Outcome(status: 1, stderr: "termini: court \(c.court) declined match \(c.match): the call stays at the desk; withdraw it there\n")
         }
         let secs = Int(wait)
-        if let why = caller.refusal { return Outcome(status: 1, stderr: "termini: the broker refused the desk: \(why); \(what) is kept at the desk\n") }
+        if let why = caller.refusal { return Outcome(status: 1, stderr: "termini: no link to the broker: \(why); \(what) is kept at the desk\n") }
         if caller.delivered {
             return Outcome(status: 1, stderr: "termini: no answer from court \(c.court) in \(secs) s: \(what) stays on the hall and reaches the court when it connects\n")
         }

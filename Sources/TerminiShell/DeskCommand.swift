@@ -17,8 +17,9 @@ public enum DeskCommand {
         id: "desk", name: "Desk",
         summary: "the tournament desk: order of play, calls, results",
         options: [
-            OptionSpec(DeskOption.hall, value: "URL", help: "the hall's broker, mqtt://HOST[:PORT][/HALL] (else hall = URL in the config)"),
+            OptionSpec(DeskOption.hall, value: "URL", help: "the hall's broker, mqtts://HOST[:PORT][/HALL] over TLS, or mqtt:// in clear (else hall = URL in the config)"),
             OptionSpec(DeskOption.hallCredentials, value: "FILE", values: .file, help: "the desk's user and password (user = and password = lines), never on the command line"),
+            OptionSpec(DeskOption.hallCA, value: "FILE", values: .file, help: "with mqtts://: the CA certificate that signed the broker's (hall-ca.crt from hall init; else hall.ca = FILE)"),
             OptionSpec(DeskOption.matches, value: "FILE", values: .file,
                        help: "the order of play, a CSV file (match,event,round,team1,team2 and optional columns); read again, it is merged by match number"),
             OptionSpec(DeskOption.call, value: "MATCH", help: "call match MATCH to --court N without the screen; exit 0 once the court has it"),

@@ -2,7 +2,7 @@ import TerminiApp
 
 /// The names of the desk's options, in the order of its options table (`DeskCommand.descriptor`).
 enum DeskOption: String, OptionName {
-    case hall = "--hall", hallCredentials = "--hall-credentials", matches = "--matches", call = "--call", court = "--court"
+    case hall = "--hall", hallCredentials = "--hall-credentials", hallCA = "--hall-ca", matches = "--matches", call = "--call", court = "--court"
     case wait = "--wait", results = "--results", scoresheet = "--scoresheet"
 }
 
@@ -13,6 +13,8 @@ struct DeskOptions: Equatable, Sendable {
     var hall: String?
     /// The file with the desk's user and password.
     var hallCredentials: String?
+    /// The CA certificate that signed the broker's (mqtts://).
+    var hallCA: String?
     /// The order of play, a CSV file.
     var matches: String?
     /// `--call MATCH --court N`: a call without the screen.
@@ -28,6 +30,7 @@ struct DeskOptions: Equatable, Sendable {
     init(_ options: AppOptions = AppOptions()) {
         hall = options.value(DeskOption.hall)
         hallCredentials = options.value(DeskOption.hallCredentials)
+        hallCA = options.value(DeskOption.hallCA)
         results = options.value(DeskOption.results)
         matches = options.value(DeskOption.matches)
         call = options.value(DeskOption.call)

@@ -33,11 +33,11 @@ struct HallCommandOptions: Equatable, Sendable {
 public enum HallCommand {
     public static let descriptor = AppDescriptor(
         id: "hall", name: "Hall",
-        summary: "init DIR --courts N: a hall's broker, its passwords and ACL",
+        summary: "init DIR --courts N: a hall's broker, TLS, passwords and ACL",
         options: [
             OptionSpec(HallOption.courts, value: "N", help: "with init: the number of courts, 1 to 99 (named 1 to N)"),
-            OptionSpec(HallOption.host, value: "HOST", help: "with init: the address the courts reach the broker at (default: this machine's name)"),
-            OptionSpec(HallOption.port, value: "PORT", help: "with init: the broker's port (default 1883)"),
+            OptionSpec(HallOption.host, value: "HOST", help: "with init: the address the courts reach the broker at, written in its TLS certificate; an address is the only one it listens on (default: this machine's name)"),
+            OptionSpec(HallOption.port, value: "PORT", help: "with init: the broker's TLS port (default 8883)"),
             OptionSpec(HallOption.name, value: "HALL", help: "with init: the hall's name in its topics (default hall), for several halls on one broker"),
         ],
         words: ["init"])
@@ -48,6 +48,7 @@ public enum HallCommand {
     public static func validate(_ options: AppOptions, _ operands: [String]) -> String? {
         guard operands.first == "init", operands.count >= 2 else { return "termini hall needs: \(usage)" }
         if operands.count > 2 { return "unexpected argument '\(CommandLineParser.clean(operands[2]))' (termini hall init DIR)" }
+        if let why = HallInit.directoryProblem(operands[1]) { return why }
         let o = HallCommandOptions(options)
         guard let c = o.courts else { return "termini hall init needs --courts N (1 to \(HallInit.maxCourts))" }
         guard let n = Int(c), (1...HallInit.maxCourts).contains(n) else {
@@ -77,7 +78,7 @@ public enum HallCommand {
                 dir = (cwd == "/" ? "" : cwd) + "/" + dir
             }
         }
-        let h = HallInit(directory: dir, courts: o.courts.flatMap(Int.init) ?? 1, port: o.port.flatMap(Int.init) ?? HallAddress.defaultPort,
+        let h = HallInit(directory: dir, courts: o.courts.flatMap(Int.init) ?? 1, port: o.port.flatMap(Int.init) ?? HallAddress.defaultTLSPort,
                          host: o.host ?? hostName(), hall: o.name ?? HallAddress.defaultHall)
         switch h.write(passwd: HallInit.hashPasswords) {
         case .success: return CommandOutput(stdout: h.instructions)

@@ -54,6 +54,7 @@ public final class HallService: SaveObserver {
     }
     public var publisher: CourtPublisher? { if case .court(let p) = role { return p } else { return nil } }
     public var recorder: DeskRecorder? { if case .desk(let r) = role { return r } else { return nil } }
+    var mirror: HallMirror? { if case .mirror(let m, _) = role { return m } else { return nil } }
     public var mirrorDirectory: String? { if case .mirror(_, let d) = role { return d } else { return nil } }
 
     public init(publisher: CourtPublisher) { role = .court(publisher) }
@@ -115,7 +116,7 @@ public final class HallService: SaveObserver {
         guard let court = BadmintonHallRequest(inv.appOptions).court else { return .failure(HallError("no court to follow")) }
         guard let dir = PrivateDirectory.make() else { return .failure(HallError("no private directory for the court's copy")) }
         do {
-            let m = try HallMirror(address: hall.address, credentials: hall.credentials, court: court, clientID: screenID(hall), now: now)
+            let m = try HallMirror(address: hall.address, credentials: hall.credentials, court: court, now: now)
             return .success(HallService(mirror: m, directory: dir))
         } catch {
             PrivateDirectory.remove(dir)
@@ -129,7 +130,7 @@ public final class HallService: SaveObserver {
     public static func readHall(_ hall: HallStart, timeout: Double = 5, clock: () -> Double = WallClock.now) -> Result<String, HallError> {
         let m: HallMirror
         do {
-            m = try HallMirror(address: hall.address, credentials: hall.credentials, court: nil, clientID: screenID(hall), now: clock())
+            m = try HallMirror(address: hall.address, credentials: hall.credentials, court: nil, now: clock())
         } catch {
             return .failure(error)
         }
@@ -161,17 +162,13 @@ public final class HallService: SaveObserver {
         return true
     }
 
-    /// A desk's client id: one per machine and config directory (its real path), the same at
-    /// every start of that desk, so its persistent session is kept; two desks recording into
-    /// two directories never share one (the broker would close each as the other connects).
-    static func deskID(_ hall: HallStart, directory: String?) -> String {
-        let real = directory.flatMap { d in realpath(d, nil).map { p in defer { free(p) }; return String(cString: p) } } ?? directory
-        return "termini-\(hall.address.hall)-desk-\(keeperID(directory: real))"
-    }
-
-    /// A screen's client id: one per process.
-    static func screenID(_ hall: HallStart) -> String {
-        "termini-\(hall.address.hall)-screen-\(getpid())-\(UInt32.random(in: 0 ... .max))"
+    /// A desk's client id: one per config directory, the same at every start of that desk, so
+    /// its persistent session is kept; two desks recording into two directories never share
+    /// one. Its secret part is random, kept in the directory (`DeskSession`), and crosses the
+    /// network only inside TLS: no other client can resume the desk's session or close it.
+    static func deskID(_ hall: HallStart, directory: String?) -> Result<String, HallError> {
+        guard let directory else { return .failure(HallError("the desk has no config directory for its session")) }
+        return DeskSession.secret(directory: directory).map { "termini-\(hall.address.hall)-desk-\($0)" }
     }
 
     /// `--hall URL --watch --all`: the recording desk.
@@ -194,7 +191,7 @@ public final class HallService: SaveObserver {
     public static func desk(hall: HallStart, store: FileStore, now: Double, sendsCalls: Bool = false) -> Result<HallService, HallError> {
         let start = { (now: Double) -> Result<Role, HallError> in
             do throws(HallError) {
-                let r = try DeskRecorder(address: hall.address, credentials: hall.credentials, store: store, clientID: deskID(hall, directory: store.directory),
+                let r = try DeskRecorder(address: hall.address, credentials: hall.credentials, store: store, clientID: deskID(hall, directory: store.directory).get(),
                                          lock: { store.tryLock($0) }, unlock: { store.unlock($0) }, now: now)
                 // The tournament desk's calls as its file holds them now; a recording desk sends none.
                 if sendsCalls { r.want(DeskFile.load(from: store).hallCalls) }
@@ -316,7 +313,11 @@ public final class HallService: SaveObserver {
         startNotices = []
         if let p = publisher, p.refusal != refusalSaid {
             refusalSaid = p.refusal
-            if let why = p.refusal { out.append("hall: the broker refused court \(p.court): \(why)") }
+            if let why = p.refusal { out.append("hall: \(why)") }
+        }
+        if let m = mirror, m.refusal != refusalSaid {
+            refusalSaid = m.refusal
+            if let why = m.refusal { out.append("hall: \(why)") }
         }
         return out
     }

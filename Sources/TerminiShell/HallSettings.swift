@@ -20,7 +20,7 @@ public struct HallSettings: Equatable, Sendable {
         self.credentials = credentials
     }
 
-    public static let urlKey = "hall", credentialsKey = "hall.credentials"
+    public static let urlKey = "hall", credentialsKey = "hall.credentials", caKey = "hall.ca"
 
     /// `--hall`'s value checked on the command line: nil when there is none or it is good.
     static func validate(_ inv: Invocation) -> String? {
@@ -41,20 +41,23 @@ public struct HallSettings: Equatable, Sendable {
             (url, fromConfig) = (h, true)
         } else {
             if request.credentials != nil { return fail("--hall-credentials goes with a hall: --hall URL, or hall = URL in the config") }
+            if request.ca != nil { return fail("--hall-ca goes with a hall: --hall mqtts://…, or hall = URL in the config") }
             return .success(nil)
         }
         // The config's hall is for the courts named and the hall's screens; a keeper of the
         // one court of the directory is as it always was.
         if fromConfig, inv.app != nil, request.role == .keeper || request.role == .files, request.court == nil { return .success(nil) }
-        let address: HallAddress
+        var address: HallAddress
         switch HallAddress.parse(url) {
         case .success(let a): address = a
         case .failure(let e): return fail(fromConfig ? "config: \(urlKey) = \(e)" : "--hall: \(e)")
         }
+        func inDirectory(_ c: String) -> String { c.hasPrefix("/") ? c : directory.map { $0 + "/" + c } ?? c }
         var credentials = request.credentials
-        if credentials == nil, let c = config.value(credentialsKey), !c.isEmpty {
-            credentials = c.hasPrefix("/") ? c : directory.map { $0 + "/" + c } ?? c
-        }
+        if credentials == nil, let c = config.value(credentialsKey), !c.isEmpty { credentials = inDirectory(c) }
+        address.caFile = request.ca
+        if address.caFile == nil, let c = config.value(caKey), !c.isEmpty { address.caFile = inDirectory(c) }
+        if request.ca != nil, !address.tls { return fail("--hall-ca goes with an mqtts:// hall (TLS), not \(address.url)") }
         return .success(HallSettings(address: address, credentials: credentials))
     }
 }
@@ -79,6 +82,12 @@ public struct HallStart: Sendable {
         return .success(HallStart(settings: settings, address: address, credentials: credentials))
     }
 
-    /// What to say once the screen is up.
-    public var notices: [String] { credentials?.warnings ?? [] }
+    /// What to say once the screen is up (and by a command before it prints).
+    public var notices: [String] {
+        var said = credentials?.warnings ?? []
+        if credentials != nil, !address.tls {
+            said.append("hall: \(settings.address.url) is not TLS: the hall's password crosses the network in clear (use mqtts://, see termini hall init)")
+        }
+        return said
+    }
 }

@@ -29,8 +29,9 @@ public enum PreferenceKey {
         ("badminton.display.court", "yes|no", "no: the hall TV (--watch --display) shows no court number, as --no-court (finals)"),
         ("badminton.speak", "yes|no", "yes: each new call of the umpire is spoken by espeak-ng (when it is on PATH)"),
         ("badminton.calls", "LANG", "the language of the umpire's calls: en, de, fr, nl, or your own LANG.calls in the config directory"),
-        (HallSettings.urlKey, "URL", "the hall's broker, mqtt://HOST[:PORT][/HALL], for badminton's courts (--court), desk and screens (as --hall)"),
+        (HallSettings.urlKey, "URL", "the hall's broker, mqtts://HOST[:PORT][/HALL] (TLS) or mqtt:// (clear), for badminton's courts (--court), desk and screens (as --hall)"),
         (HallSettings.credentialsKey, "FILE", "the file of the hall's user and password (user = and password = lines; relative: in the config directory)"),
+        (HallSettings.caKey, "FILE", "with mqtts://: the CA certificate that signed the broker's, hall-ca.crt from hall init (as --hall-ca; relative: in the config directory)"),
         ("stamps.daily", "on|off", "daily mode of the stamp card: at most one stamp per day (d sets it)"),
         ("stamps.reward", "TEXT", "the reward shown when a stamp card is full"),
     ]

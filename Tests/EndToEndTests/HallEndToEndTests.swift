@@ -279,9 +279,10 @@ import Testing
     }
 
     /// From nothing to a hall, as docs/hall.md tells it: `termini hall init`, the broker it
-    /// prints, a court with the two lines it prints in its config.
-    @Test(.enabled(if: MosquittoBroker.available && Child.installed("mosquitto_passwd") && Tools.installed("tmux"),
-                   "needs tmux, mosquitto and mosquitto_passwd: apt-get install tmux mosquitto"))
+    /// prints, a court with the two files it copies and the lines it prints in its config,
+    /// all over TLS; the broker listens on --host's address only.
+    @Test(.enabled(if: MosquittoBroker.available && Child.installed("mosquitto_passwd") && Child.installed("openssl") && Tools.installed("tmux"),
+                   "needs tmux, mosquitto, mosquitto_passwd and openssl: apt-get install tmux mosquitto openssl"))
     func aHallFromNothing() throws {
         let work = TempDir("termini-hall-init")
         let hallDir = work.path + "/hall", courtDir = work.path + "/court"
@@ -290,8 +291,9 @@ import Testing
         let r = Self.run(["--port", "\(port)"], work.path, command: ["hall", "init", hallDir, "--courts", "2", "--host", "127.0.0.1"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("mosquitto -c \(hallDir)/mosquitto.conf"), "\(r.stdout)")
-        let url = "mqtt://127.0.0.1:\(port)/hall"
-        #expect(r.stdout.contains("hall = \(url)") && r.stdout.contains("hall.credentials = \(hallDir)/credentials/court-2.credentials"), "\(r.stdout)")
+        let url = "mqtts://127.0.0.1:\(port)/hall"
+        #expect(r.stdout.contains("hall = \(url)") && r.stdout.contains("copy \(hallDir)/credentials/court-2.credentials")
+                && r.stdout.contains("hall.ca = hall-ca.crt") && r.stdout.contains(hallDir + "/hall-ca.crt"), "\(r.stdout)")
         // A second time would lose the passwords: refused.
         let again = Self.run([], work.path, command: ["hall", "init", hallDir, "--courts", "2"])
         #expect(again.status == 1 && again.stderr.hasPrefix("termini: hall init: "), "\(again.stderr)")
@@ -300,26 +302,87 @@ import Testing
             kill(broker, SIGTERM)
             _ = Child.wait(broker)
         }
-        try "hall = \(url)\nhall.credentials = \(hallDir)/credentials/court-1.credentials\n"
+        // The court's laptop: the two files copied, the three lines in its config.
+        for (from, to) in [("credentials/court-1.credentials", "court-1.credentials"), ("hall-ca.crt", "hall-ca.crt")] {
+            try FileManager.default.copyItem(atPath: hallDir + "/" + from, toPath: courtDir + "/" + to)
+        }
+        try "hall = \(url)\nhall.credentials = court-1.credentials\nhall.ca = hall-ca.crt\n"
             .write(toFile: courtDir + "/config", atomically: true, encoding: .utf8)
         let court = try TmuxSession(arguments: ["badminton", "--court", "1", "--new", "--names", "A,B"], configDir: courtDir)
         #expect(court.waitFor("serves from"), "\(court.screen)")
         #expect(court.wait(timeout: 15) { $0.contains("hall ● ") }.ok, "\(court.screen)")
+        // Listening on 127.0.0.1 only (as --host said), in TLS only.
+        #expect(Self.listeners(port) == ["0100007F"], "\(Self.listeners(port))")
         // The desk's line, with its credentials: it records the court.
         let deskDir = TempDir("termini-hall-init-desk")
         let desk = try TmuxSession(arguments: ["badminton", "--hall", url, "--hall-credentials", hallDir + "/credentials/desk.credentials",
-                                               "--watch", "--all"], configDir: deskDir.path)
+                                               "--hall-ca", hallDir + "/hall-ca.crt", "--watch", "--all"], configDir: deskDir.path)
         #expect(desk.wait(timeout: 15) { $0.contains("Court 1") && $0.contains("● online") }.ok, "\(desk.screen)")
         #expect(court.wait(timeout: 15) { Self.synced($0) }.ok, "\(court.screen)")
+        // --status --all with the desk's credentials, beside the recorder: the court printed,
+        // and the recorder keeps its link (no command takes its client id).
+        let status = Self.run(["--hall", url, "--hall-credentials", hallDir + "/credentials/display.credentials", "--hall-ca", hallDir + "/hall-ca.crt",
+                               "--status", "--all"], deskDir.path)
+        #expect(status.status == 0 && status.stdout.contains("A"), "\(status.stderr)")
+        // The wrong CA: said by --status, and on the screen of a court.
+        let other = work.path + "/other"
+        #expect(Self.run([], work.path, command: ["hall", "init", other, "--courts", "1", "--host", "127.0.0.1"]).status == 0)
+        let wrongCA = Self.run(["--hall", url, "--hall-credentials", hallDir + "/credentials/display.credentials", "--hall-ca", other + "/hall-ca.crt",
+                                "--status", "--all"], deskDir.path)
+        #expect(wrongCA.status == 1 && wrongCA.stderr.contains("not signed by the hall's CA"), "\(wrongCA.stderr)")
+        // On a court's screen: offline, and why.
+        let otherCourt = TempDir("termini-hall-init-otherca")
+        let untrusting = try TmuxSession(arguments: ["badminton", "--court", "2", "--new", "--names", "E,F", "--hall", url,
+                                                     "--hall-credentials", hallDir + "/credentials/court-2.credentials", "--hall-ca", other + "/hall-ca.crt"],
+                                         configDir: otherCourt.path)
+        #expect(untrusting.wait(timeout: 15) { $0.contains("hall ○ offline") && $0.contains("not signed by the hall's CA") }.ok, "\(untrusting.screen)")
+        untrusting.send("q")
+        // mqtt:// to this TLS port: refused, and the password-in-clear notice said once.
+        let plain = Self.run(["--hall", "mqtt://127.0.0.1:\(port)/hall", "--hall-credentials", hallDir + "/credentials/display.credentials",
+                              "--status", "--all"], deskDir.path)
+        #expect(plain.status == 1 && plain.stderr.contains("crosses the network in clear"), "\(plain.stderr)")
         // A wrong password: the court says why it is offline, and scores on.
         let wrongDir = TempDir("termini-hall-init-wrong")
         try "user = court-2\npassword = not-it\n".write(toFile: wrongDir.path + "/c2.credentials", atomically: true, encoding: .utf8)
         chmod(wrongDir.path + "/c2.credentials", 0o600)
         let wrong = try TmuxSession(arguments: ["badminton", "--court", "2", "--new", "--names", "C,D", "--hall", url,
-                                                "--hall-credentials", wrongDir.path + "/c2.credentials"], configDir: wrongDir.path)
+                                                "--hall-credentials", wrongDir.path + "/c2.credentials", "--hall-ca", hallDir + "/hall-ca.crt"],
+                                    configDir: wrongDir.path)
         #expect(wrong.wait(timeout: 15) { $0.contains("hall ○ offline") && $0.contains("not authorised") }.ok, "\(wrong.screen)")
         wrong.send("a")
         #expect(wrong.wait { _ in Self.run(["--status", "--court", "2"], wrongDir.path).stdout.hasPrefix("C 1-0") }.ok)
+        #expect(desk.wait(timeout: 5) { $0.contains("● online") }.ok, "\(desk.screen)")
+    }
+
+    /// A directory whose name holds a newline is refused before anything is written (its name
+    /// would start a line of mosquitto.conf); `--status --all` says what the screen says of a
+    /// credentials file others can read, and of a password sent in clear.
+    @Test(broker) func badHallInputIsSaidByTheCommands() throws {
+        let work = TempDir("termini-hall-bad")
+        let bad = work.path + "/x\nallow_anonymous true"
+        let r = Self.run([], work.path, command: ["hall", "init", bad, "--courts", "1", "--host", "127.0.0.1"])
+        #expect(r.status == 64 && r.stderr.contains("control character"), "\(r.status) \(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: bad))
+        try "user = display\npassword = pw\n".write(toFile: work.path + "/d.credentials", atomically: true, encoding: .utf8)
+        chmod(work.path + "/d.credentials", 0o644)
+        let port = try MosquittoBroker.freePort()
+        let s = Self.run(["--hall", "mqtt://127.0.0.1:\(port)", "--hall-credentials", work.path + "/d.credentials", "--status", "--all"], work.path)
+        #expect(s.stderr.contains("can be read by other users (chmod 600 it)") && s.stderr.contains("crosses the network in clear"), "\(s.stderr)")
+        #expect(s.stderr.components(separatedBy: "in clear").count == 2, "said once: \(s.stderr)")
+    }
+
+    /// The local addresses (hex, as /proc/net/tcp has them) listening on `port`.
+    static func listeners(_ port: Int) -> [String] {
+        let hexPort = String(format: "%04X", port)
+        return ["/proc/net/tcp", "/proc/net/tcp6"].flatMap { file -> [String] in
+            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").dropFirst().compactMap { line -> String? in
+                let f = line.split(separator: " ")
+                guard f.count > 3, f[3] == "0A" else { return nil }
+                let local = f[1].split(separator: ":")
+                return local.count == 2 && local[1] == hexPort ? String(local[0]) : nil
+            }
+        }
     }
 
     /// Two laptops claiming one court: both are told, on screen.
@@ -376,9 +439,10 @@ import Testing
         court.send("a")
         #expect(court.wait { Self.synced($0) }.ok, "\(court.screen)")
         let held = Self.journal(deskDir.path, court: "6")
-        // Garbage with an escape, a payload of 1 MiB (from a file: too long for an argument), a forged seq.
+        // Garbage with an escape, a payload of 520 KiB (from a file: too long for an argument; over
+        // the desk's 512 KiB, under the most its client takes), a forged seq.
         let huge = deskDir.path + "/../huge-\(getpid())"
-        try String(repeating: "x", count: 1 << 20).write(toFile: huge, atomically: true, encoding: .utf8)
+        try String(repeating: "x", count: 520 << 10).write(toFile: huge, atomically: true, encoding: .utf8)
         defer { unlink(huge) }
         for message in [["-m", "garbage\u{1b}[2J"], ["-f", huge], ["-m", "{\"v\":1,\"court\":\"6\",\"keeper\":\"0123456789abcdef\",\"match\":1,\"seq\":9}\n{}"]] {
             let pub = ["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(broker.port)", "-t", "termini/hall/court/6/event"] + message

@@ -19,8 +19,9 @@ import TerminiApp
                   team2: [.init(name: "Bea")], calledAt: t)
     }
 
-    static func subscriber(_ port: Int, _ id: String, user: HallCredentials? = nil) throws -> MQTTClient {
-        try MQTTClient(clientID: id, cleanSession: true, host: "127.0.0.1", port: port, username: user?.user, password: user?.password)
+    static func subscriber(_ port: Int, _ id: String, user: HallCredentials? = nil, ca: String? = nil) throws -> MQTTClient {
+        try MQTTClient(clientID: id, cleanSession: true, host: "127.0.0.1", port: port, username: user?.user, password: user?.password,
+                       tls: ca.map { MQTTClient.TLS(caFile: $0) })
     }
 
     @Test(.enabled(if: brokerAvailable, "needs mosquitto"))
@@ -98,7 +99,7 @@ import TerminiApp
         let lines = conf.split(separator: "\n").filter { !$0.hasPrefix("listener") && !$0.hasPrefix("user") }.map(String.init)
         let broker = try MosquittoBroker(port: h.port, config: lines)
         func client(_ user: String) throws -> MQTTClient {
-            try Self.subscriber(broker.port, "t-\(user)", user: try HallCredentials.read(h.credentialsPath(user)).get())
+            try Self.subscriber(broker.port, "t-\(user)", user: try HallCredentials.read(h.credentialsPath(user)).get(), ca: h.caPath)
         }
         let desk = try client("desk"), court3 = try client("court-3"), display = try client("display")
         let pump = Pump([desk, court3, display])

@@ -21,10 +21,23 @@ import Testing
         #expect(parsed("mqtt://h/") == HallAddress(host: "h", port: 1883, hall: "hall"))
         #expect(parsed("mqtt://[::1]:1999")?.url == "mqtt://[::1]:1999/hall")
         #expect(parsed("mqtt://a:5")?.url == "mqtt://a:5/hall")
+        // TLS: its own default port, the scheme kept in the URL written back.
+        #expect(parsed("mqtts://10.0.0.5") == HallAddress(host: "10.0.0.5", port: 8883, hall: "hall", tls: true))
+        #expect(parsed("MQTTS://h:9000/club")?.url == "mqtts://h:9000/club")
+        #expect(parsed("mqtts://10.0.0.5")?.clientTLS == MQTTClient.TLS(caFile: nil))
+        #expect(parsed("mqtt://10.0.0.5")?.clientTLS == nil)
+    }
+
+    /// Over TLS a name stays a name: the broker's certificate is checked against it.
+    @Test func aNameStaysANameOverTLS() throws {
+        #expect(try HallAddress.parse("mqtts://localhost").get().resolved().get().host == "localhost")
+        #expect(try HallAddress.parse("mqtt://localhost").get().resolved().get().host != "localhost")
+        #expect(try HallAddress.parse("mqtts://127.0.0.1").get().resolved().get().host == "127.0.0.1")
     }
 
     @Test func refusedWithAReason() {
-        #expect(problem("http://x").contains("expected mqtt://HOST"))
+        #expect(problem("http://x").contains("expected mqtts://HOST"))
+        #expect(problem("mqtts://user:secret@desk").contains("--hall-credentials"))
         #expect(problem("mqtt://").contains("the host is"))
         #expect(problem("mqtt://user:secret@desk").contains("--hall-credentials"))
         #expect(problem("mqtt://desk:0").contains("1 to 65535"))

@@ -32,19 +32,62 @@ import TerminiTestSupport
         let c3 = try credentials(h, "court-3")
         #expect(c3.user == "court-3" && !passwd.contains(c3.password))
         #expect(c3.warnings.isEmpty)
-        for f in ["passwd", "acl", "mosquitto.conf", "credentials/desk.credentials"] {
+        for f in ["passwd", "acl", "mosquitto.conf", "credentials/desk.credentials", "tls/ca.key", "tls/server.key"] {
             var st = stat()
             #expect(stat(dir + "/" + f, &st) == 0 && st.st_mode & 0o077 == 0, "\(f)")
         }
         #expect(h.instructions.contains("mosquitto -c \(dir)/mosquitto.conf"))
-        #expect(h.instructions.contains("hall = mqtt://127.0.0.1:\(h.port)/hall"))
-        #expect(h.instructions.contains("hall.credentials = \(dir)/credentials/court-2.credentials"))
+        #expect(h.instructions.contains("hall = mqtts://127.0.0.1:\(h.port)/hall"))
+        #expect(h.instructions.contains("copy \(dir)/credentials/court-2.credentials"))
+        #expect(h.instructions.contains("hall.credentials = court-2.credentials") && h.instructions.contains("hall.ca = hall-ca.crt"))
         // A second init into the same directory would lose the passwords: refused.
         if case .failure(let e) = h.write(passwd: HallInit.hashPasswords) { #expect(e.description.contains("already holds a hall")) } else { Issue.record("written twice") }
         if case .failure(let e) = HallInit(directory: dir + "x", courts: 0, host: "h").write(passwd: { _ in nil }) {
             #expect(e.description == "--courts takes 1 to 99")
         } else {
             Issue.record("0 courts written")
+        }
+    }
+
+    /// The broker's certificate names --host in its subjectAltName (an address as IP, a name as
+    /// DNS), and the listener binds an address only; keys are mode 600.
+    @Test(.enabled(if: available && Child.installed("openssl"), "needs mosquitto_passwd and openssl"))
+    func theCertificateIsForTheHost() throws {
+        for (host, san, listener) in [("127.0.0.1", "IP Address:127.0.0.1", "listener 8883 127.0.0.1"),
+                                      ("localhost", "DNS:localhost", "listener 8883 localhost"),
+                                      ("hall.local", "DNS:hall.local", "listener 8883\n")] {
+            let dir = NSTemporaryDirectory() + "termini-hallcert-\(getpid())-\(UUID().uuidString.prefix(8))"
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let h = HallInit(directory: dir, courts: 1, host: host)
+            try h.write(passwd: HallInit.hashPasswords).get()
+            let text = try Child.output(["openssl", "x509", "-in", dir + "/tls/server.crt", "-noout", "-text"]).text
+            #expect(text.contains(san), "\(host): \(text)")
+            let verify = try Child.output(["openssl", "verify", "-CAfile", h.caPath, dir + "/tls/server.crt"])
+            #expect(verify.status == 0, "\(verify.text)")
+            let conf = try String(contentsOfFile: dir + "/mosquitto.conf", encoding: .utf8)
+            #expect(conf.contains(listener) && conf.contains("max_packet_size \(MQTTClient.maxPacketBytes)") && !conf.contains("listener 1883"), "\(conf)")
+            for key in ["tls/ca.key", "tls/server.key"] {
+                var st = stat()
+                #expect(stat(dir + "/" + key, &st) == 0 && st.st_mode & 0o077 == 0, "\(key)")
+            }
+        }
+    }
+
+    /// Without openssl nothing is written, and the message says what to install.
+    @Test func withoutOpensslNothingIsWritten() throws {
+        let dir = NSTemporaryDirectory() + "termini-hallnossl-\(getpid())-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let h = HallInit(directory: dir, courts: 1, host: "127.0.0.1")
+        let r = h.write(passwd: { _ in nil }, certificates: { _ in HallInit.run(["openssl-not-installed-here", "req"]) })
+        guard case .failure(let e) = r else { Issue.record("written without openssl"); return }
+        #expect(e.description.contains("cannot be run") && e.description.contains("TLS certificates"), "\(e)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/mosquitto.conf") && !FileManager.default.fileExists(atPath: dir + "/passwd"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/credentials/desk.credentials"))
+        // A directory name with a newline is refused before anything is made.
+        if case .failure(let e) = HallInit(directory: dir + "\nallow_anonymous true", courts: 1, host: "h").write(passwd: { _ in nil }) {
+            #expect(e.description.contains("control character"))
+        } else {
+            Issue.record("a name with a newline written")
         }
     }
 
@@ -61,7 +104,7 @@ import TerminiTestSupport
         func client(_ user: String?) throws -> MQTTClient {
             let c = user.map { try? credentials(h, $0) } ?? nil
             return try MQTTClient(clientID: "t-\(user ?? "anon")", cleanSession: true, host: "127.0.0.1", port: broker.port,
-                                  username: c?.user ?? "nobody", password: c?.password ?? "x")
+                                  username: c?.user ?? "nobody", password: c?.password ?? "x", tls: MQTTClient.TLS(caFile: h.caPath))
         }
         let desk = try client("desk"), court3 = try client("court-3"), display = try client("display"), anon = try client(nil)
         let pump = Pump([desk, court3, display, anon])

@@ -17,16 +17,22 @@ import TerminiTestSupport
     final class InitHall {
         let hall: HallInit
         let broker: MosquittoBroker
-        init() throws {
+        /// `plain`: the hall as it was before TLS (the same users and ACL, a listener in clear).
+        init(plain: Bool = false, extra: [String] = []) throws {
             let dir = NSTemporaryDirectory() + "termini-hallsec-\(getpid())-\(UUID().uuidString.prefix(8))"
             hall = HallInit(directory: dir, courts: 4, port: try MosquittoBroker.freePort(), host: "127.0.0.1")
             try hall.write(passwd: HallInit.hashPasswords).get()
             let conf = try String(contentsOfFile: dir + "/mosquitto.conf", encoding: .utf8)
-            let lines = conf.split(separator: "\n").filter { !$0.hasPrefix("listener") && !$0.hasPrefix("user") }.map(String.init)
-            broker = try MosquittoBroker(port: hall.port, config: lines)
+            let tls = ["cafile", "certfile", "keyfile", "tls_version"]
+            let lines = conf.split(separator: "\n").filter { line in
+                !line.hasPrefix("listener") && !line.hasPrefix("user") && !(plain && tls.contains { line.hasPrefix($0 + " ") })
+            }.map(String.init)
+            broker = try MosquittoBroker(port: hall.port, config: lines + extra)
         }
         deinit { try? FileManager.default.removeItem(atPath: hall.directory) }
         var url: String { broker.url + "/hall" }
+        var ca: String { hall.caPath }
+        var address: HallAddress { get throws { try hallAddress(url, ca: ca) } }
         func credentials(_ user: String) throws -> HallCredentials { try HallCredentials.read(hall.credentialsPath(user)).get() }
     }
 
@@ -37,8 +43,8 @@ import TerminiTestSupport
         let desk = try a.credentials("desk")
         let b = try MosquittoBroker(config: ["connection hall-a", "address 127.0.0.1:\(a.broker.port)", "topic termini/# both 1",
                                              "cleansession false", "try_private true", "restart_timeout 1",
-                                             "remote_username \(desk.user)", "remote_password \(desk.password)"])
-        let court = try TestCourt("3", url: a.url, credentials: try a.credentials("court-3"))
+                                             "remote_username \(desk.user)", "remote_password \(desk.password)", "bridge_cafile \(a.ca)"])
+        let court = try TestCourt("3", url: a.url, credentials: try a.credentials("court-3"), ca: a.ca)
         let recorder = try TestDesk(url: b.broker(hall: "hall"))
         let pump = Pump([recorder.recorder, court.publisher])
         #expect(pump.run(timeout: 10) { recorder.recorder.isConnected && court.publisher.link.state == .online })
@@ -59,14 +65,13 @@ import TerminiTestSupport
     @Test(.enabled(if: available, "needs mosquitto and mosquitto_passwd"))
     func aDisplayOrAnotherCourtCannotChangeAScore() throws {
         let h = try InitHall()
-        let court = try TestCourt("3", url: h.url, credentials: try h.credentials("court-3"))
-        let desk = try TestDesk(url: h.url, credentials: try h.credentials("desk"))
-        let screen = try HallMirror(address: try HallAddress.parse(h.url).get(), credentials: try h.credentials("display"), court: "3",
+        let court = try TestCourt("3", url: h.url, credentials: try h.credentials("court-3"), ca: h.ca)
+        let desk = try TestDesk(url: h.url, credentials: try h.credentials("desk"), ca: h.ca)
+        let screen = try HallMirror(address: try h.address, credentials: try h.credentials("display"), court: "3",
                                     clientID: "t-screen", now: wallClock())
         let forgers = try ["display", "court-4"].map { user in
             let c = try h.credentials(user)
-            return try MQTTClient(clientID: "t-forger-\(user)", cleanSession: true, host: "127.0.0.1", port: h.broker.port,
-                                  username: c.user, password: c.password)
+            return try MQTTClient(clientID: "t-forger-\(user)", cleanSession: true, address: try h.address, credentials: c)
         }
         let pump = Pump([desk.recorder, court.publisher, screen] + forgers)
         forgers.forEach { $0.start(now: wallClock()) }

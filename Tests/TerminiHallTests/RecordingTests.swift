@@ -18,13 +18,16 @@ final class TestCourt {
     let url: String
     let credentials: HallCredentials?
 
-    init(_ name: String, url: String, keeper: String? = nil, sim: SimCourt = SimCourt(), credentials: HallCredentials? = nil) throws {
+    let ca: String?
+
+    init(_ name: String, url: String, keeper: String? = nil, sim: SimCourt = SimCourt(), credentials: HallCredentials? = nil, ca: String? = nil) throws {
         self.name = name
         self.url = url
+        self.ca = ca
         self.sim = sim
         self.credentials = credentials
         self.keeper = keeper ?? HallWire.keeperID(host: "court-\(name)", directory: "/c")
-        publisher = try CourtPublisher(address: try HallAddress.parse(url).get(), credentials: credentials, court: name, keeper: self.keeper,
+        publisher = try CourtPublisher(address: try hallAddress(url, ca: ca), credentials: credentials, court: name, keeper: self.keeper,
                                        journal: sim.journalBytes, history: sim.history, now: wallClock())
     }
 
@@ -41,7 +44,7 @@ final class TestCourt {
 
     /// Killed and started again: a new publisher from the files.
     func restart() throws {
-        publisher = try CourtPublisher(address: try HallAddress.parse(url).get(), credentials: credentials, court: name, keeper: keeper,
+        publisher = try CourtPublisher(address: try hallAddress(url, ca: ca), credentials: credentials, court: name, keeper: keeper,
                                        journal: sim.journalBytes, history: sim.history, now: wallClock())
     }
 }
@@ -52,19 +55,23 @@ final class TestDesk {
     let url: String
     let credentials: HallCredentials?
 
-    init(url: String, store: InMemoryStore = InMemoryStore(), credentials: HallCredentials? = nil) throws {
+    let ca: String?
+
+    init(url: String, store: InMemoryStore = InMemoryStore(), credentials: HallCredentials? = nil, ca: String? = nil) throws {
         self.url = url
         self.store = store
         self.credentials = credentials
-        recorder = try TestDesk.make(url, store, credentials)
+        self.ca = ca
+        recorder = try TestDesk.make(url, store, credentials, ca: ca)
     }
 
-    static func make(_ url: String, _ store: InMemoryStore, _ credentials: HallCredentials? = nil) throws -> DeskRecorder {
-        try DeskRecorder(address: try HallAddress.parse(url).get(), credentials: credentials, store: store, clientID: "termini-hall-desk",
+    static func make(_ url: String, _ store: InMemoryStore, _ credentials: HallCredentials? = nil, ca: String? = nil,
+                     clientID: String = "termini-hall-desk") throws -> DeskRecorder {
+        try DeskRecorder(address: try hallAddress(url, ca: ca), credentials: credentials, store: store, clientID: clientID,
                          lock: { store.lock($0) ? .acquired : .heldByAnother }, unlock: { store.unlock($0) }, now: wallClock())
     }
 
-    func restart() throws { recorder = try TestDesk.make(url, store, credentials) }
+    func restart() throws { recorder = try TestDesk.make(url, store, credentials, ca: ca) }
 
     func journal(_ court: String) -> [UInt8] { store.files[CourtFiles(court: court).journal] ?? [] }
     func history(_ court: String) -> [UInt8] { store.files[CourtFiles(court: court).history] ?? [] }
@@ -73,6 +80,13 @@ final class TestDesk {
     func holds(_ court: TestCourt) -> Bool {
         journal(court.name) == court.sim.journalBytes && MatchLines.lines(of: history(court.name)) == court.sim.history
     }
+}
+
+/// A hall's address from a test's URL, checked against the CA file `ca` over TLS.
+func hallAddress(_ url: String, ca: String? = nil) throws -> HallAddress {
+    var a = try HallAddress.parse(url).get()
+    a.caFile = ca
+    return a
 }
 
 /// A fresh broker (keeping its messages on disk if asked) with the recording desk and one
@@ -260,7 +274,9 @@ func deskAndCourt(_ name: String, persistence: Bool = false, sourceLocation: Sou
         let k = court.keeper
         let forged = String(decoding: MatchEvent(.point(team: 1), at: m + 99).line.dropLastNewline, as: UTF8.self)
         let big = NSTemporaryDirectory() + "termini-big-\(getpid())"
-        try String(repeating: "x", count: 2 << 20).write(toFile: big, atomically: true, encoding: .utf8)
+        // Over what the desk takes as an event (512 KiB), under what its client takes at all
+        // (MQTTClient.maxPacketBytes: a larger one the broker never sends it).
+        try String(repeating: "x", count: 520 << 10).write(toFile: big, atomically: true, encoding: .utf8)
         defer { unlink(big) }
         let pub = ["mosquitto_pub", "-h", "127.0.0.1", "-p", "\(broker.port)", "-t", topic, "-q", "1"]
         for args in [["-m", "garbage \u{1b}[2J"], ["-f", big],

@@ -24,7 +24,7 @@ import TerminiTestSupport
     }
 
     @Test func badHallsAreUsageErrors() {
-        #expect(error("badminton", "--court", "3", "--hall", "http://h")?.hasPrefix("--hall: hall address 'http://h': expected mqtt://") == true)
+        #expect(error("badminton", "--court", "3", "--hall", "http://h")?.hasPrefix("--hall: hall address 'http://h': expected mqtts://") == true)
         #expect(error("badminton", "--court", "3", "--hall", "mqtt://user:secret@h")?.contains("--hall-credentials FILE") == true)
         #expect(error("badminton", "--court", "3", "--hall", "mqtt://h:99999")?.contains("port") == true)
         #expect(error("badminton", "--court", "3", "--hall") == "option '--hall' needs a value (URL)")
@@ -48,6 +48,24 @@ import TerminiTestSupport
         // Other apps never look at the hall.
         #expect(try settings(["memory"], config: "hall = mqtt://hall.local\n").get() == nil)
         #expect(try settings([], config: "hall = mqtt://hall.local\n").get() == nil)
+    }
+
+    /// The CA file: `--hall-ca`, else `hall.ca` (relative: in the config directory); only with
+    /// an mqtts:// hall, and never without a hall.
+    @Test func theHallsCAFile() throws {
+        let fromConfig = try settings(["badminton", "--court", "3"], config: "hall = mqtts://10.0.0.5\nhall.ca = hall-ca.crt\n").get()
+        #expect(fromConfig?.address == HallAddress(host: "10.0.0.5", port: 8883, tls: true, caFile: "/cfg/hall-ca.crt"))
+        let given = try settings(["badminton", "--court", "3", "--hall-ca", "/etc/ca.crt"], config: "hall = mqtts://h\nhall.ca = hall-ca.crt\n").get()
+        #expect(given?.address.caFile == "/etc/ca.crt" && given?.address.clientTLS == MQTTClient.TLS(caFile: "/etc/ca.crt"))
+        let desk = try settings(["desk", "--hall", "mqtts://h", "--hall-ca", "ca.crt"]).get()
+        #expect(desk?.address.caFile == "ca.crt")
+        guard case .failure(let plain) = settings(["badminton", "--court", "3", "--hall", "mqtt://h", "--hall-ca", "ca.crt"]),
+              case .failure(let none) = settings(["badminton", "--court", "3", "--hall-ca", "ca.crt"]) else {
+            Issue.record("--hall-ca taken without an mqtts:// hall")
+            return
+        }
+        #expect(plain.message.contains("--hall-ca goes with an mqtts:// hall") && none.message.contains("--hall-ca goes with a hall"))
+        #expect(parsed("badminton", "--court", "3", "--hall", "mqtts://h", "--hall-ca", "c.crt")?.appOptions.values["--hall-ca"] == "c.crt")
     }
 
     @Test func aBadConfigHallIsSaid() {

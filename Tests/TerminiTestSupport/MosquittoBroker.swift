@@ -71,7 +71,10 @@ public final class MosquittoBroker: @unchecked Sendable {
 
     public static var available: Bool { Child.installed("mosquitto") }
 
-    public var url: String { "mqtt://\(address):\(port)" }
+    /// A config of the test's own with a certificate (`certfile`, as `hall init` writes): its
+    /// listener takes TLS only.
+    public var tls: Bool { extraConfig.contains { $0.hasPrefix("certfile ") } }
+    public var url: String { "\(tls ? "mqtts" : "mqtt")://\(address):\(port)" }
     public var log: String { directory + "/mosquitto.log" }
 
     public init(address: String = "127.0.0.1", port: Int? = nil, namespace: String? = nil, persistence: Bool = false,
