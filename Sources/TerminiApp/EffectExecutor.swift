@@ -320,7 +320,7 @@ public final class EffectExecutor {
 
     func failed(_ file: String, _ effect: AppEffect, _ error: any Error, owner: String?) -> SaveFailure {
         // A setting changes in memory where nothing is saved (the frame says so throughout).
-        let inMemory = !store.canWrite && (owner.map(keptInMemory) ?? true)
+        let inMemory = !store.canWrite && (store.readOnly || (owner.map(keptInMemory) ?? true))
         if !inMemory {
             notices.post(EffectExecutor.warning(file, error), sticky: EffectExecutor.saveWarning)
             warningShown = true

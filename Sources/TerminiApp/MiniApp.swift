@@ -190,6 +190,8 @@ public protocol StateReader: AnyObject {
 /// The store the shell writes through (apps only ever see `StateReader`, which cannot
 /// change a file: what an app recovers it returns as effects the runtime carries out).
 public protocol StateStore: StateReader {
+    /// Saves nothing by design (a `--watch` screen): not a directory that cannot be written.
+    var readOnly: Bool { get }
     func write(_ file: String, bytes: [UInt8]) throws
     func append(_ file: String, bytes: [UInt8]) throws
     /// `AppEffect.writeDerived`: replaced whole if the disk takes it, else left as it was.

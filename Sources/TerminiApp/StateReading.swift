@@ -40,6 +40,10 @@ extension StateStore {
     public func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String? { keepAside(file, reason: reason) }
 }
 
+extension StateStore {
+    public var readOnly: Bool { false }
+}
+
 extension StateReader {
     /// A store that writes keeps what it reads.
     public var keeping: Keeping { .keeper }

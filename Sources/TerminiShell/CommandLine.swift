@@ -223,7 +223,7 @@ public enum CommandLineParser {
             let d = app.descriptor
             s += "  " + TextLayout.pad(d.id, to: 11) + TextLayout.pad("(F\(i + 2))", to: 6) + d.summary + "\n"
         }
-        s += "\nCommands:\n\n"
+        s += "\nCommands:\n"
         for c in commands.map(\.descriptor) {
             s += "  " + TextLayout.pad(c.id, to: 17) + c.summary + "\n"
         }

@@ -121,7 +121,7 @@ public final class Shell {
             open(app, now: now)
         }
         executor.collectNotices()
-        if !store.canWrite { sayNothingIsSaved() }
+        if savesNothing { sayNothingIsSaved() }
         updateVisibility(now: now)
         executor.keptInMemory = { [unowned self] id in self.unsaved.contains(id) }
     }
@@ -214,7 +214,7 @@ public final class Shell {
                 notices.post(readOnlyNotice(id, k))
             }
         }
-        if let id = owner, !store.canWrite, !unsaved.contains(id), effects.contains(where: \.isChange) {
+        if let id = owner, savesNothing, !unsaved.contains(id), effects.contains(where: \.isChange) {
             // Nothing can be saved: the change is not done until the user says to go on unsaved.
             effects.removeAll(where: \.isFileSave)
             saves.restore(id)
@@ -353,7 +353,7 @@ public final class Shell {
             s.open(app.descriptor.id, now: ctx.now)
             return []
         },
-        Binding([.char("q")], hint: .init(priority: 1) { $0.store.canWrite ? "Quit" : "Quit, not saved" }, "quit (everything is saved)") { s, _, _ in
+        Binding([.char("q")], hint: .init(priority: 1) { $0.savesNothing ? "Quit, not saved" : "Quit" }, "quit (everything is saved)") { s, _, _ in
             s.quitRequested = true
             return []
         },
@@ -503,7 +503,7 @@ public final class Shell {
             window.render(in: screen, on: &canvas, theme: theme)
             app.render(in: Window.contentRect(screen), on: &canvas, theme: theme, context: ctx)
         } else {
-            var window = Window(title: "Termini", bar: bar, status: store.canWrite ? nil : Shell.notSavedMark, notice: notice, moreNotices: more)
+            var window = Window(title: "Termini", bar: bar, status: savesNothing ? Shell.notSavedMark : nil, notice: notice, moreNotices: more)
             window.groundLaid = true
             window.render(in: screen, on: &canvas, theme: theme)
             launcher.render(in: Window.contentRect(screen), on: &canvas, theme: theme,
@@ -523,7 +523,7 @@ public final class Shell {
         // The hall is badminton's and the desk's (its own link): another app's window says nothing of it.
         let hallLink = id == HallService.app || id == DeskCommand.descriptor.id ? hall?.link : nil
         let link = hallLink?.text(unicode: ctx.unicode)
-        let readOnly = keeping[id].map { !$0.keeps } == true ? "read-only" : store.canWrite ? nil : Shell.notSavedMark
+        let readOnly = keeping[id].map { !$0.keeps } == true ? "read-only" : savesNothing ? Shell.notSavedMark : nil
         func joined(_ parts: [String?]) -> String? {
             let all = parts.compactMap { $0 }.filter { !$0.isEmpty }
             return all.isEmpty ? nil : all.joined(separator: " \(ctx.glyphs.middleDot) ")

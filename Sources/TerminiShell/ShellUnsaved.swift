@@ -5,6 +5,10 @@ import TerminiApp
 /// say so for as long as Termini runs, and an app's first change asks before it goes on in
 /// memory only.
 extension Shell {
+    /// Nothing can be saved, though Termini would save: a config directory that cannot be
+    /// written (a `--watch` screen saves nothing by design and says nothing of it).
+    var savesNothing: Bool { !store.canWrite && !store.readOnly }
+
     /// The frame's mark beside the title.
     static let notSavedMark = "not saved"
     static let notSavingID = "not-saving"

@@ -180,7 +180,9 @@ import TerminiTestSupport
     @Test func aCopiedBinaryHasEveryTheme() throws {
         let place = TempDir("termini-copy")
         let copy = place.file("termini")
-        try FileManager.default.copyItem(atPath: TmuxSession.binary, toPath: copy)
+        // By cp: a descriptor of the copy open in this process would reach a child another test
+        // forks meanwhile, and running the copy would fail with ETXTBSY.
+        _ = try Subprocess.run(["cp", TmuxSession.binary, copy])
         let config = TempDir("termini-copy-config")
         let list = try Subprocess.run([copy, "--list-themes", "--config-dir", config.path])
         let names = list.output.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
