@@ -3,6 +3,8 @@
 #   make install              into $(PREFIX) (default /usr/local); DESTDIR for staging
 #   make uninstall            removes exactly what install put there (the binary, themes,
 #                             manual and the bash, zsh and fish completions)
+# The six themes are built into the binary; their files are installed as well, to be copied
+# into ~/.config/termini/themes/ and changed (a file there wins over the built-in copy).
 #   make test                 the README's test command
 #   make bench                the benchmark (scripts/bench)
 #

@@ -12,7 +12,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
         id: "badminton", name: "Badminton", summary: "Courtside scoreboard with real BWF rules",
         options: [
             OptionSpec(BadmintonOption.new, help: "start a new match (the one in progress goes to the history)"),
-            OptionSpec(BadmintonOption.format, value: "FORMAT", values: .choices(MatchFormat.presets), help: "with --new: 3x21 (the default, not the last one), 3x15, 5x11, 1x21 or GxP[cC]"),
+            OptionSpec(BadmintonOption.format, value: "FORMAT", values: .choices(MatchFormat.presets), help: "with --new: 3x21 (the default, not the last one), 3x15, 5x11, 1x21, or GxP[cC]: G games x P points, optional cap C (5x11c15)"),
             OptionSpec(BadmintonOption.doubles, help: "with --new: a doubles match"),
             OptionSpec(BadmintonOption.names, value: "A,B", help: "with --new: the two sides, left first; doubles \"A1/A2,B1/B2\"; a country or club in brackets: \"Lin Dan (CHN),Lee Chong Wei (MAS)\""),
             OptionSpec(BadmintonOption.matchNumber, value: "N", help: "with --new: the match's number in the order of play, for the scoresheet"),
@@ -76,6 +76,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
         case corrections([MatchEvent.Action])
         /// Enter on a match of the history: its scoresheet.
         case openScoresheet(startedAt: Double)
+        /// `p`: the scoresheet of that match (nil: the one on screen) written to a file.
+        case printScoresheet(startedAt: Double?)
         /// Yes to "Change ends now?" (mid-game).
         case swapEnds
         /// Enter on the desk's call to court: its setup dialog.
@@ -156,6 +158,8 @@ public struct BadmintonApp: KeyedApp, Sendable {
     var onView = false
     /// The umpire's step of the call as last saved (`CourtFiles.callUmpire`).
     var umpireSaid: UmpireCallStep?
+    /// The config directory, where `p` writes a scoresheet (named to the user); nil: none.
+    var directory: String?
 
     public init(options: AppOptions, store: any StateReader, context: AppContext) {
         let options = BadmintonOptions(options)
@@ -176,6 +180,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
                                                            umpire: store.preference(BadmintonApp.umpireKey),
                                                            serviceJudge: store.preference(BadmintonApp.judgeKey)))
         history.source = StoreSource(store: store)
+        directory = store.directory
         mode = BadmintonApp.mode(options, store: store)
         if board != nil { return }
         // Only the index's head, when it covers the history (else the index read or rebuilt).
@@ -368,6 +373,7 @@ public struct BadmintonApp: KeyedApp, Sendable {
             guard let match else { return alertBell }
             modals.push(ScoresheetModal(match, court: court, zone: zone))
             return history.save(files)
+        case .printScoresheet(let t): return printScoresheet(startedAt: t)
         }
     }
 

@@ -166,6 +166,7 @@ enum BadmintonCommands {
         let index = matchIndex(store, files: files)
         guard index.count > 0 else { return CommandOutput(stderr: noMatchYet, status: 1) }
         let picked: MatchLog?
+        var said = ""
         if let n = options.scoresheet.flatMap(scoresheetNumber) {
             guard n <= index.count else {
                 return CommandOutput(stderr: "termini: no match \(n): there \(index.count == 1 ? "is 1" : "are \(index.count)") "
@@ -173,8 +174,10 @@ enum BadmintonCommands {
             }
             picked = match(n, in: index, store: store, files: files)
         } else if let current = index.current, current.effective.count == 1, index.currentGoesLast, index.count >= 2 {
-            // The match in progress has nothing on it yet: the last one played.
+            // The match in progress has nothing on it yet: the last one played, and said so.
             picked = match(index.count - 1, in: index, store: store, files: files)
+            let over = picked?.state.isOver ?? true
+            said = "termini: the match in progress has no rally yet; this is match \(index.count - 1), the last one\(over ? " played" : " (abandoned)")\n"
         } else {
             picked = index.current ?? match(index.count, in: index, store: store, files: files)
         }
@@ -183,9 +186,9 @@ enum BadmintonCommands {
         }
         let html = ScoresheetHTML.render(Scoresheet(log, court: CourtReader(store, files: files).courtName))
         if let path = options.output, path != "-" {
-            return CommandOutput(file: CommandFile(path: path, bytes: Array(html.utf8)))
+            return CommandOutput(stderr: said, file: CommandFile(path: path, bytes: Array(html.utf8)))
         }
-        return CommandOutput(stdout: html)
+        return CommandOutput(stdout: html, stderr: said)
     }
 
     /// `--status`, `--export` and `--scoresheet`; nil for the others (the scoreboard runs).

@@ -43,6 +43,8 @@ struct HistoryListing: Sendable {
     let rows: NewestFirst
     let zone: LocalZone
     let formatWidth: Int
+    /// The widest match number: 1 is the oldest, as `--scoresheet N` and `--export` count.
+    let numberWidth: Int
     let headWidth: Int
     /// The widest outcome.
     let outcomeWidth: Int
@@ -54,8 +56,10 @@ struct HistoryListing: Sendable {
         self.zone = zone
         let formatWidth = rows.reduce(4) { max($0, DisplayWidth.of($1.format)) }
         self.formatWidth = formatWidth
+        let numberWidth = "\(rows.count)".count
+        self.numberWidth = numberWidth
         headWidth = rows.reduce(0) { w, m in
-            max(w, HistoryListing.dateWidth(m, zone: zone) + 2 + formatWidth + 2 + max(10, HistoryListing.durationWidth(m)))
+            max(w, numberWidth + 2 + HistoryListing.dateWidth(m, zone: zone) + 2 + formatWidth + 2 + max(10, HistoryListing.durationWidth(m)))
         }
         outcomeWidth = rows.reduce(0) { max($0, $1.outcomeWidth) }
         abandoned = rows.reduce(0) { $0 + ($1.over ? 0 : 1) }
@@ -78,11 +82,14 @@ struct HistoryListing: Sendable {
         return minutes < 60 ? digits(minutes) + 4 : digits(minutes / 60) + 3 + digits(minutes % 60) + 4
     }
 
-    static func head(_ m: HistoryRow, formatWidth: Int, zone: LocalZone) -> String {
+    static func head(_ m: HistoryRow, number: Int, numberWidth: Int, formatWidth: Int, zone: LocalZone) -> String {
         let when = MatchReport.shortTime(m.startedAt, offset: zone.offset(at: m.startedAt))
         let format = TextLayout.pad(m.format, to: max(formatWidth, DisplayWidth.of(m.format)))
-        return "\(when)  \(format)  \(TextLayout.pad(m.duration, to: 10, alignment: .right))"
+        return "\(TextLayout.pad("\(number)", to: numberWidth, alignment: .right))  \(when)  \(format)  \(TextLayout.pad(m.duration, to: 10, alignment: .right))"
     }
+
+    /// The number of the match listed at `i` (newest first): 1 is the oldest.
+    func number(_ i: Int) -> Int { rows.count - i }
 
     /// Whether every outcome fits beside its date, a match a line.
     func oneLine(width: Int) -> Bool { outcomeWidth + headWidth + 3 <= width }
@@ -98,7 +105,7 @@ struct HistoryListing: Sendable {
         }
         return (range ?? rows.indices).map { i in
             let m = rows[i], abandoned = !m.over
-            let head = HistoryListing.head(m, formatWidth: formatWidth, zone: zone)
+            let head = HistoryListing.head(m, number: number(i), numberWidth: numberWidth, formatWidth: formatWidth, zone: zone)
             if oneLine {
                 let line = TextLayout.pad(head, to: headWidth) + "   " + TextLayout.sanitized(m.outcome.text)
                 return [(noted(line, lineWidth: headWidth + 3 + m.outcomeWidth, m), abandoned)]

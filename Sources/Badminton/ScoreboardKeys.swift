@@ -24,7 +24,7 @@ extension BadmintonApp {
             // Play resumes before anything else Enter does (documented with i).
             B([.enter], hint: .init("Resume", priority: -2), nil, when: stopped) { app, _, ctx in app.resumePlay(at: ctx.now) },
             B([.enter], hint: .init("Next game", priority: -1), "next game (after a game won)",
-              when: { !$0.watching && $0.phase == .gameOver }) { app, _, ctx in app.record(.nextGame, at: ctx.now) },
+              when: { !$0.watching && $0.phase == .gameOver }) { app, _, ctx in app.nextGame(ctx) },
             // Past its time Enter is the umpire's "play", late: the delay goes on the scoresheet.
             B([.enter], hint: .init(priority: -1, at: { app, ctx in
                 app.visibleInterval(at: ctx.now).map { $0.timer.isOverrunning(at: ctx.now) ? "Play" : "End interval" }
@@ -61,9 +61,11 @@ extension BadmintonApp {
             B([.char(" ")], "switch the player of that row", when: choosing) { app, key, _ in
                 app.chooseService(key)
             },
-            B([.enter], hint: .init("Play", priority: -1), "accept and play", when: choosing) { app, _, ctx in
+            B([.enter], hint: .init("Play", priority: -1), "accept and play (the interval ends)", when: choosing) { app, _, ctx in
                 guard let s = app.log?.state else { return [] }
-                return app.record(.service(team: s.server, server: app.service.server, receiver: app.service.receiver), at: ctx.now)
+                let effects = app.record(.service(team: s.server, server: app.service.server, receiver: app.service.receiver), at: ctx.now)
+                // "Play": the interval between games, counted down in this dialog, ends with it.
+                return effects + (app.log?.state.interval != nil && app.log?.state.phase == .playing ? app.record(.endInterval, at: ctx.now) : [])
             },
         ]
     }
@@ -99,8 +101,12 @@ extension BadmintonApp {
                 return []
             },
             B([.char("h")], hint: .init { $0.board == nil ? "History" : nil },
-              "history, abandoned matches marked", when: { $0.board == nil }) { app, _, _ in
+              "history, numbered as --scoresheet N counts, abandoned matches marked", when: { $0.board == nil }) { app, _, _ in
                 app.openHistory()
+            },
+            B([.char("p")], "print: this match's scoresheet to scoresheet-N.html, a page to print",
+              when: { !$0.watching && $0.log != nil }) { app, _, _ in
+                app.printScoresheet(startedAt: nil)
             },
             B([.char("x")], hint: .init(priority: 1, at: { app, ctx in
                 app.phase == .gameOver || (app.phase == .playing && app.visibleInterval(at: ctx.now) == nil) ? "End" : nil
@@ -147,10 +153,26 @@ extension BadmintonApp {
             return alertBell
         }
         let s = l.state
-        let effects = record(.undo, at: context.now)
+        var effects = record(.undo, at: context.now)
         guard log?.records.count != l.records.count else { return effects }
-        message = Message("Undone: \(BadmintonApp.describe(last.action, s)).", short: "Undone.")
+        var undone = last
+        // The end of the interval that came with the next game's Enter goes with it.
+        if let first = log?.lastEffective, BadmintonApp.oneKey(first, last) {
+            effects += record(.undo, at: context.now)
+            undone = first
+        }
+        message = Message("Undone: \(BadmintonApp.describe(undone.action, s)).", short: "Undone.")
         return effects
+    }
+
+    /// Whether `second` came with `first` from one key: the end of the interval with the next
+    /// game, or with the doubles service choice's Enter.
+    static func oneKey(_ first: MatchEvent, _ second: MatchEvent) -> Bool {
+        guard second.action == .endInterval, first.time == second.time else { return false }
+        switch first.action {
+        case .nextGame, .service: return true
+        default: return false
+        }
     }
 
     mutating func redo(_ context: AppContext) -> [AppEffect] {
@@ -158,8 +180,14 @@ extension BadmintonApp {
             message = Message("Nothing to redo.")
             return alertBell
         }
-        let effects = record(.redo, at: context.now)
-        if log?.records.count != l.records.count, let e = log?.effective.last, let st = log?.state {
+        var effects = record(.redo, at: context.now)
+        var redone = log?.effective.last
+        if let e = redone, let next = log?.redoable.last, BadmintonApp.oneKey(e, next) {
+            effects += record(.redo, at: context.now)
+        } else {
+            redone = nil
+        }
+        if log?.records.count != l.records.count, let e = redone ?? log?.effective.last, let st = log?.state {
             message = Message("Redone: \(BadmintonApp.describe(e.action, st)).", short: "Redone.")
         }
         return effects
@@ -179,6 +207,20 @@ extension BadmintonApp {
             return []
         }
         return swapEnds(context)
+    }
+
+    /// Enter after a game won: the next game, and the interval ends with it (the umpire calls
+    /// play when the players are ready: one key, not one for the game and one for the clock).
+    /// In doubles the interval runs on in the service choice, whose Enter ends it.
+    mutating func nextGame(_ context: AppContext) -> [AppEffect] {
+        let left = log?.state.left
+        var effects = record(.nextGame, at: context.now)
+        guard let s = log?.state, s.phase == .playing else { return effects }
+        if s.interval != nil { effects += record(.endInterval, at: context.now) }
+        if s.left != left {
+            message = Message("Ends changed: \(TextLayout.sanitized(s.teams[s.left].name)) now on the left")
+        }
+        return effects
     }
 
     mutating func swapEnds(_ context: AppContext) -> [AppEffect] {

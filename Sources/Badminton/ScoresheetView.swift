@@ -347,6 +347,11 @@ struct HistoryBrowser: Modal {
             guard h.matches.indices.contains(h.selected) else { return .close }
             return .send(.openScoresheet(startedAt: h.matches[h.selected].startedAt))
         },
+        B([.char("p")], hint: .init { $0.matches.isEmpty ? nil : "Print" },
+          "print: its scoresheet to scoresheet-N.html (N as listed), a page to print") { h, _, _ in
+            guard h.matches.indices.contains(h.selected) else { return .stay }
+            return .send(.printScoresheet(startedAt: h.matches[h.selected].startedAt))
+        },
         B(anyKey: "any other key", hint: .init("Close", keys: [.escape]), "close it (q and Esc too: they do not quit)") { _, _, _ in .close },
     ])
 

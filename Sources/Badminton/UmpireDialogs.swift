@@ -264,6 +264,9 @@ struct CorrectionForm: Modal, Equatable, Sendable {
     var focusRing: FocusRing
     /// Digits typed on a score row, until they make a score the match accepts.
     var typed: String?
+    /// A side's score as typed, kept when the row is left: the whole score (28-28 typed one
+    /// side at a time) is judged when both are typed, at the latest at Enter.
+    var entered: [Int?] = [nil, nil]
     var problem: String?
 
     init(state s: MatchState) {
@@ -305,7 +308,9 @@ struct CorrectionForm: Modal, Equatable, Sendable {
         B(KeyNames.digits(0...9) + [.backspace], name: "0-9 Backspace", hint: .init("Score", keys: KeyNames.digits(0...9)),
           "type the side's score (on a score row)", when: { $0.onScore }) { f, key, ctx in f.type(key, at: ctx.now) },
         B([.enter], hint: .init("Record"), "record the corrections (each a journal event; u undoes one)") { f, _, ctx in
-            if f.typed != nil, f.problem != nil { return .alert }
+            if f.entered != [nil, nil] {
+                guard f.setScore(f.wanted, at: ctx.now, final: true) else { return .alert }
+            }
             let events = CorrectionForm.events(from: f.original, to: f.draft, at: ctx.now)
             return events.isEmpty ? .close : .finish(.corrections(events))
         },
@@ -314,7 +319,10 @@ struct CorrectionForm: Modal, Equatable, Sendable {
 
     mutating func handle(_ key: Key, context: AppContext) -> ModalStep<Action> {
         if key != .enter { problem = nil }
-        return CorrectionForm.keys.dispatch(key, to: &self, context: context) ?? .stay
+        let step = CorrectionForm.keys.dispatch(key, to: &self, context: context) ?? .stay
+        // A score typed that does not fit yet is said on every row until it does.
+        if problem == nil, entered != [nil, nil] { _ = setScore(wanted, at: context.now, final: false) }
+        return step
     }
 
     func hints(context: AppContext) -> [KeyHint] { CorrectionForm.keys.hints(for: self, context: context) }
@@ -354,18 +362,27 @@ struct CorrectionForm: Modal, Equatable, Sendable {
             _ = apply(.correctCourts(team: t, right: 1 - draft.rightCourt[t]), at: now)
         case .score(let t):
             typed = nil
-            var new = draft.score
+            var new = wanted
             new[t] = max(0, new[t] + step)
-            return setScore(new, at: now) ? .stay : .alert
+            entered[t] = new[t]
+            _ = setScore(new, at: now, final: false)
         }
         return .stay
     }
 
-    /// A score the match accepts: not one that ends the game (that is a rally to score).
-    mutating func setScore(_ new: [Int], at now: Double) -> Bool {
-        guard new != draft.score else { return true }
-        if apply(.correctScore(new), at: now) { return true }
-        problem = "\(new[draft.left])-\(new[draft.right]) would end the game: score that rally with the point keys."
+    /// The score as typed so far: the draft's, with each side's typed value over it.
+    var wanted: [Int] { (0..<2).map { entered[$0] ?? draft.score[$0] } }
+
+    /// Takes a score the match accepts: not one that ends the game (that is a rally to score).
+    /// Until `final` (Enter) one that does not fit yet stays as typed, said but not refused.
+    mutating func setScore(_ new: [Int], at now: Double, final: Bool) -> Bool {
+        if new == draft.score || apply(.correctScore(new), at: now) {
+            entered = [nil, nil]
+            return true
+        }
+        let score = "\(new[draft.left])-\(new[draft.right])"
+        problem = final ? "\(score) would end the game: score that rally with the point keys."
+            : "\(score) would end the game; type the other side's score, Enter checks"
         return false
     }
 
@@ -379,9 +396,11 @@ struct CorrectionForm: Modal, Equatable, Sendable {
         }
         typed = text
         guard let n = Int(text) else { return .stay }
-        var new = draft.score
+        var new = wanted
         new[t] = n
-        return setScore(new, at: now) ? .stay : .alert
+        entered[t] = n
+        _ = setScore(new, at: now, final: false)
+        return .stay
     }
 
     /// The correction events that turn `s` into `draft`: the score first (the server then
@@ -458,9 +477,9 @@ struct CorrectionForm: Modal, Equatable, Sendable {
                 canvas.fit(text, in: value, style: focused ? theme[.focus] : changed ? theme[.selected] : theme[.dialog], glyphs: g)
             case .score(let t):
                 label(sideLabel(t, "score"))
-                let shown = typed.flatMap { focused ? $0 : nil } ?? String(draft.score[t])
+                let shown = typed.flatMap { focused ? $0 : nil } ?? String(wanted[t])
                 let text = focused ? "\(g.pointerLeft) \(shown.isEmpty ? "_" : shown) \(g.pointer)" : "  \(shown)"
-                let changed = draft.score[t] != original.score[t]
+                let changed = wanted[t] != original.score[t]
                 canvas.fit(text, in: value, style: focused ? theme[.focus] : changed ? theme[.selected] : theme[.dialog], glyphs: g)
             }
             y += 1

@@ -271,12 +271,21 @@ public enum MatchReport {
     }
 
     /// A CSV cell. One that begins with `=`, `+`, `-`, `@`, a tab or a carriage return is a
-    /// formula to a spreadsheet (OWASP's CSV injection): it gets a `'` in front and quotes,
-    /// so it is read as the text it is.
+    /// formula to a spreadsheet (OWASP's CSV injection), also after any spaces or invisible
+    /// characters (Unicode Zs, Zl, Zp and Cf: U+00A0, U+200B, U+FEFF...): it gets a `'` in
+    /// front and quotes, so it is read as the text it is. The one rule of every CSV Termini writes.
     public static func csvField(_ s: String) -> String {
         var cell = s
         var quote = cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-        if let first = cell.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) {
+        let blank: (Unicode.Scalar) -> Bool = { c in
+            switch c.properties.generalCategory {
+            case .spaceSeparator, .lineSeparator, .paragraphSeparator, .format: return true
+            default: return c == " " || c == "\u{0B}" || c == "\u{0C}"
+            }
+        }
+        let scalars = cell.unicodeScalars
+        let leading = scalars.first.map { ["\t", "\r"].contains($0) } ?? false
+        if leading || scalars.first(where: { !blank($0) }).map({ ["=", "+", "-", "@", "\t", "\r"].contains($0) }) == true {
             cell = "'" + cell
             quote = true
         }

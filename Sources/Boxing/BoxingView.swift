@@ -229,6 +229,6 @@ struct BoxingView {
         BigText("BOXING TIME", role: .title).render(in: Rect(x: rect.x + 1, y: y, width: rect.width - 2, height: titleH).intersection(rect), on: &canvas, theme: theme)
         y += titleH + 1
         canvas.put("Ding! Ding!", in: Rect(x: rect.x, y: y, width: rect.width, height: 1).intersection(rect), alignment: .center, style: theme[.accent])
-        canvas.put("press any key", in: rect.row(rect.height - 1), alignment: .center, style: theme[.muted])
+        canvas.put("starts by itself \(theme.glyphs.middleDot) any key skips", in: rect.row(rect.height - 1), alignment: .center, style: theme[.muted])
     }
 }

@@ -31,6 +31,22 @@ public final class NoticeBoard {
 
     public func clear(_ id: String) { notices.removeAll { $0.stickyID == id } }
 
+    /// A notice that stays (sticky `id`), behind those already posted: they are seen first.
+    public func postBehind(_ text: String, sticky id: String) {
+        notices.insert(Notice(text: TextLayout.sanitized(text), stickyID: id), at: 0)
+    }
+
+    /// Makes the notices that match stay (as sticky `id`); false when none matched.
+    @discardableResult
+    public func stick(where matches: (String) -> Bool, id: String) -> Bool {
+        var found = false
+        for i in notices.indices where matches(notices[i].text) {
+            notices[i].stickyID = id
+            found = true
+        }
+        return found
+    }
+
     /// Takes back the notices whose text is no longer true.
     public func remove(where isStale: (String) -> Bool) { notices.removeAll { isStale($0.text) } }
 
@@ -51,9 +67,9 @@ public struct SaveFailure: Sendable {
     public var error: any Error
     /// The app whose effect it was (nil: the host's own, a setting).
     public var owner: String?
-    /// The store had said, once, that nothing is kept (a read-only or missing config
-    /// directory): the change stays on screen, in memory. Otherwise the host puts the app
-    /// back to what is saved.
+    /// Nothing can be saved (a config directory that cannot be written) and the change is
+    /// one the user chose to keep in memory (a setting; an app they went on with unsaved): it
+    /// stays on screen. Otherwise the host puts the app back to what is saved.
     public var inMemoryOnly: Bool
 }
 
@@ -88,8 +104,10 @@ public final class EffectExecutor {
     public let store: any StateStore
     public let preferences: any PreferenceBook
     public let notices: NoticeBoard
-    /// Whether the store told the user of this error already (a read-only directory is
-    /// said once, not at every save).
+    /// Where nothing can be saved: whether the app's changes stay in memory (the user chose to
+    /// go on without saving). Otherwise they are not done, as for any failed save.
+    public var keptInMemory: (String) -> Bool = { _ in false }
+    /// Whether the user is told of this error throughout (a read-only directory).
     public let alreadyTold: @Sendable (any Error) -> Bool
     private var pending: [(file: String, effect: AppEffect, bytes: [UInt8], owner: String?)] = []
     /// The append the store is still syncing (see `confirm()`).
@@ -301,11 +319,13 @@ public final class EffectExecutor {
     }
 
     func failed(_ file: String, _ effect: AppEffect, _ error: any Error, owner: String?) -> SaveFailure {
-        let inMemory = !store.canWrite || alreadyTold(error)
+        // A setting changes in memory where nothing is saved (the frame says so throughout).
+        let inMemory = !store.canWrite && (store.readOnly || (owner.map(keptInMemory) ?? true))
         if !inMemory {
             notices.post(EffectExecutor.warning(file, error), sticky: EffectExecutor.saveWarning)
             warningShown = true
         } else if !alreadyTold(error) {
+            // The read-only directory is said throughout; another cause is said once here.
             notices.post("Could not save \(file): \(error)")
         }
         return SaveFailure(file: file, effect: effect, error: error, owner: owner, inMemoryOnly: inMemory)

@@ -137,6 +137,14 @@ public enum AppEffect: Sendable, Equatable {
         }
     }
 
+    /// A save of what the user did (not a derived file, not a damaged file's recovery).
+    public var isChange: Bool {
+        switch self {
+        case .write, .append: return true
+        default: return false
+        }
+    }
+
     /// Saves a `Codable` value in the versioned envelope every state file uses.
     public static func save<T: Encodable>(_ value: T, to file: String, version: Int) -> AppEffect {
         switch StateCodec.encode(value, version: version) {
@@ -168,6 +176,8 @@ public protocol StateReader: AnyObject {
     func notice(_ text: String)
     /// Whether saving works (false for a read-only or missing config directory).
     var canWrite: Bool { get }
+    /// The config directory's path (a file written there is named to the user); nil: none.
+    var directory: String? { get }
     /// A value from the `config` preferences file (`sound`, `badminton.format`, …).
     func preference(_ key: String) -> String?
     /// Whether the app reading through this keeps its files, or follows another termini's.
@@ -180,6 +190,8 @@ public protocol StateReader: AnyObject {
 /// The store the shell writes through (apps only ever see `StateReader`, which cannot
 /// change a file: what an app recovers it returns as effects the runtime carries out).
 public protocol StateStore: StateReader {
+    /// Saves nothing by design (a `--watch` screen): not a directory that cannot be written.
+    var readOnly: Bool { get }
     func write(_ file: String, bytes: [UInt8]) throws
     func append(_ file: String, bytes: [UInt8]) throws
     /// `AppEffect.writeDerived`: replaced whole if the disk takes it, else left as it was.

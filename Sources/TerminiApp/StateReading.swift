@@ -40,6 +40,10 @@ extension StateStore {
     public func replaceDamaged(_ file: String, reason: String, with bytes: [UInt8]) -> String? { keepAside(file, reason: reason) }
 }
 
+extension StateStore {
+    public var readOnly: Bool { false }
+}
+
 extension StateReader {
     /// A store that writes keeps what it reads.
     public var keeping: Keeping { .keeper }
@@ -54,6 +58,7 @@ extension StateReader {
     }
     /// A reader of one file (a fuzz target) lists nothing.
     public func fileNames() -> [String] { [] }
+    public var directory: String? { nil }
 }
 
 /// Some bytes of a file, and the file's size when they were read.

@@ -32,7 +32,8 @@ public enum Main {
             invocation = inv
         }
         switch invocation.action {
-        case .help: finish(CommandLineParser.helpText)
+        case .help: finish(invocation.app.flatMap(CommandLineParser.helpText(for:)) ?? invocation.command.flatMap(CommandLineParser.helpText(for:))
+            ?? CommandLineParser.helpText)
         case .version: finish("termini \(CommandLineParser.version)\n")
         case .completions(let shell): finish(Completions.script(for: shell))
         case .listThemes, .run: break
@@ -169,6 +170,13 @@ struct Startup {
         }
         guard let output else { return }
         Terminal.prepareCommand()
+        // A config directory that is a file holds nothing to report: its error alone, no
+        // empty card or list made up in its place.
+        if let d = directory, FileSystem.exists(d), !FileSystem.isDirectory(d) {
+            let found = reader.takeNotices()
+            for n in found.isEmpty ? ["cannot read \(d): Not a directory"] : found { Output.say("termini: \(TextLayout.printable(n))\n") }
+            exit(1)
+        }
         // A file named for the output (--output): written whole before anything is said.
         if let file = output.file, let problem = OutputFile.write(file.path, bytes: file.bytes) {
             Output.say("termini: \(TextLayout.printable(problem))\n")
@@ -277,7 +285,7 @@ struct LoadedConfig {
         config = ConfigFile(text: text)
         notices = config.problems.map { p in
             "config line \(p.line): expected 'key = value', found '\(TextLayout.truncate(TextLayout.sanitized(p.text), to: 30))' (ignored)"
-        }
+        } + PreferenceKey.valueProblems(config)
         self.bytes = bytes
     }
 }

@@ -54,7 +54,7 @@ public enum CommandLineParser {
         OptionSpec("--list-themes", help: "list the themes and where each comes from, then exit"),
         OptionSpec("--completions", value: "SHELL", values: .choices(Completions.Shell.allCases.map(\.rawValue)),
                    help: "print the completion script for SHELL (bash, zsh or fish), then exit"),
-        OptionSpec("--help", help: "show this help and exit (also -h)"),
+        OptionSpec("--help", help: "show this help and exit (also -h); after an app or a command, its own"),
         OptionSpec("--version", help: "print the version and exit"),
     ]
 
@@ -200,7 +200,8 @@ public enum CommandLineParser {
         + "apps: \(AppRegistry.ids.joined(separator: ", ")); commands: \(commands.map(\.descriptor.id).joined(separator: ", "))\n"
         + "Try 'termini --help' for more."
 
-    /// The full `--help` text: every app and every option.
+    /// `termini --help`: the apps, the commands, the options every app takes and where to
+    /// read more, in a screenful; each app's and command's own options are in its own help.
     public static var helpText: String { helpText(apps: AppRegistry.apps) }
 
     static func helpText(apps: [any MiniApp.Type]) -> String {
@@ -208,6 +209,8 @@ public enum CommandLineParser {
         Termini \(version): five small everyday apps in one keyboard-only terminal program.
 
         usage: termini [APP] [OPTIONS]
+               termini APP --help        the app's own options
+               termini COMMAND --help    a command's options
 
         With no APP, a launcher lists the apps. Inside, ? or F1 shows every key,
         Esc goes back to the launcher, F2-F6 switch apps, F7 opens the settings,
@@ -220,27 +223,54 @@ public enum CommandLineParser {
             let d = app.descriptor
             s += "  " + TextLayout.pad(d.id, to: 11) + TextLayout.pad("(F\(i + 2))", to: 6) + d.summary + "\n"
         }
-        s += "\nCommands:\n\n"
+        s += "\nCommands:\n"
         for c in commands.map(\.descriptor) {
             s += "  " + TextLayout.pad(c.id, to: 17) + c.summary + "\n"
         }
-        s += "\nOptions:\n"
+        s += "\nOptions (after an app's name too):\n"
         s += optionLines(globalOptions)
-        for d in apps.map({ $0.descriptor }) + commands.map({ $0.descriptor }) where !d.options.isEmpty {
-            s += "\nOptions of \(d.id) (termini \(d.id) ...):\n"
-            s += optionLines(d.options)
-        }
         s += """
 
         Files live in $XDG_CONFIG_HOME/termini (else ~/.config/termini) unless
         --config-dir is given. NO_COLOR=1 has the effect of --no-color.
         A command-line option wins over the environment, which wins over config.
-        One termini keeps each app's files; a second copy of the same app is
-        read-only (the title bar says so), follows it live, and keeps the files
-        once the first quits or dies. A change the disk refuses is not shown as
-        done: a warning stays on screen until a save works again.
         Exit status: 0 success, 1 error, 64 bad command line.
-        See termini(1) for the whole manual.
+        More: man termini (every key, option, file and config key), the README,
+        and docs/ in the source tree.
+
+        """
+        return s
+    }
+
+    /// The top help and every app's and command's own, in that order.
+    public static var allHelpTexts: [String] {
+        [helpText] + (AppRegistry.ids + commands.map(\.descriptor.id)).compactMap(helpText(for:))
+    }
+
+    /// `termini APP --help`, `termini COMMAND --help`: its own options; nil for a name that
+    /// is neither.
+    public static func helpText(for id: String) -> String? {
+        if let i = AppRegistry.index(of: id), let app = AppRegistry.app(id) { return helpText(of: app.descriptor, key: "F\(i + 2)") }
+        return commands.first { $0.descriptor.id == id }.map { helpText(of: $0.descriptor, key: nil) }
+    }
+
+    static func helpText(of d: AppDescriptor, key: String?) -> String {
+        // A command whose summary starts with its words says them in the usage (`init DIR --courts N`).
+        var summary = d.summary, words = d.words.isEmpty ? "" : " " + d.words.joined(separator: "|")
+        if let w = d.words.first, summary.hasPrefix(w + " "), let colon = summary.firstRange(of: ": ") {
+            words = " " + summary[..<colon.lowerBound]
+            summary = String(summary[colon.upperBound...])
+        }
+        var s = "termini \(d.id)\(key.map { " (\($0))" } ?? ""): \(summary)\n\n"
+        s += "usage: termini \(d.id)\(words) [OPTIONS]\n"
+        if !d.options.isEmpty {
+            s += "\nOptions of \(d.id) (termini \(d.id) ...):\n" + optionLines(d.options)
+        }
+        s += """
+
+        Termini's own options (--theme, --color, --no-color, --ascii, --config-dir)
+        work here too: termini --help. Inside, ? or F1 lists every key.
+        The whole reference: man termini, its part "\(d.name)".
 
         """
         return s

@@ -2,6 +2,7 @@ import TerminiCore
 import TerminiApp
 import TerminiData
 import TerminiStore
+import BadmintonRules
 
 /// The preference keys Termini reads from `config`, with what each does (for the manual).
 public enum PreferenceKey {
@@ -17,7 +18,7 @@ public enum PreferenceKey {
         (color, "yes|no", "no draws in monochrome, as NO_COLOR does"),
         (sound, "yes|no", "yes: bell for game sounds and alerts; no: never; unset: alerts only"),
         (lastApp, "APP", "the app used last, preselected in the launcher"),
-        ("badminton.format", "FORMAT", "the format last chosen for a new match (3x21, 3x15, 5x11, 1x21, GxP[cC])"),
+        ("badminton.format", "FORMAT", "the format last chosen for a new match (3x21, 3x15, 5x11, 1x21, or GxP[cC]: games x points, optional cap)"),
         ("badminton.discipline", "singles|doubles", "singles or doubles, last chosen"),
         ("badminton.names", "A,B", "the names last given to the two sides (doubles: A1/A2,B1/B2)"),
         ("badminton.server", "left|right", "the side that served first in the last new match"),
@@ -37,6 +38,35 @@ public enum PreferenceKey {
 
     /// Every key Termini reads from `config`, its own and the apps'.
     public static var all: [String] { documented.map(\.key) }
+
+    /// The values `key` takes, in words, when `value` is not one of them; nil when it is (or
+    /// the key takes any text, or is not Termini's).
+    public static func wrongValue(_ key: String, _ value: String) -> String? {
+        guard let spec = documented.first(where: { $0.key == key })?.values else { return nil }
+        switch spec {
+        case "yes|no", "on|off":
+            return PreferenceValue.bool(value) == nil ? spec.replacing("|", with: " or ") : nil
+        case "FORMAT":
+            guard case .failure = MatchFormat.parse(value) else { return nil }
+            return "3x21, 3x15, 5x11, 1x21 or GxP[cC] (games x points, optional cap)"
+        default:
+            let words = spec.split(separator: "|").map(String.init)
+            guard words.count > 1, words.allSatisfy({ $0 == $0.lowercased() }) else { return nil }
+            return words.contains(value.lowercased()) ? nil : words.joined(separator: " or ")
+        }
+    }
+
+    /// A line of `config` a key of Termini's with a value it does not take: each said once,
+    /// with its line and the values the key takes. The line stays as the user wrote it.
+    public static func valueProblems(_ config: ConfigFile) -> [String] {
+        var seen: Set<String> = []
+        return config.keys.compactMap { key in
+            guard seen.insert(key).inserted, let value = config.value(key), let takes = wrongValue(key, value) else { return nil }
+            let line = config.lineNumber(of: key).map { "config line \($0)" } ?? "config"
+            let shown = TextLayout.truncate(TextLayout.sanitized(value), to: 30)
+            return "\(line): \(key) = \(shown) (ignored): it takes \(takes)"
+        }
+    }
 
     public static func bool(_ v: String?) -> Bool? { PreferenceValue.bool(v) }
 }
@@ -64,6 +94,7 @@ final class AppStateReader: StateReader {
     func readRange(_ file: String, offset: Int, count: Int) -> FileRange? { store.readRange(file, offset: offset, count: count) }
     func notice(_ text: String) { store.notice(text) }
     var canWrite: Bool { store.canWrite }
+    var directory: String? { store.directory }
     func preference(_ key: String) -> String? { preferences().value(key) }
     func fileNames() -> [String] { store.fileNames() }
 }

@@ -20,6 +20,8 @@ public enum ShellAction: Equatable, Sendable {
     case appSetting(app: String, key: String, value: String)
     /// Quit, once the app's question (`quitQuestion`) was answered yes.
     case quit
+    /// Yes to "Go on without saving?": the app's changes stay in memory from now on.
+    case goOnUnsaved(app: String)
 }
 
 /// The launcher, the app windows, switching, the help, the settings and the notice line:
@@ -98,7 +100,7 @@ public final class Shell {
         self.speaker = speaker
         preferencesBook = ConfigPreferences(config, bytes: configBytes)
         saves = SaveCoordinator(executor: EffectExecutor(store: store, preferences: preferencesBook) { error in
-            // A read-only or missing config directory is said once, by the store.
+            // A read-only or missing config directory is said throughout, by the notice that stays.
             (error as? StoreError).map { $0 == .readOnly || $0 == .nowhere } ?? false
         })
         // Hung before the app opens: a save its start makes is heard too.
@@ -121,7 +123,9 @@ public final class Shell {
             open(app, now: now)
         }
         executor.collectNotices()
+        if savesNothing { sayNothingIsSaved() }
         updateVisibility(now: now)
+        executor.keptInMemory = { [unowned self] id in self.unsaved.contains(id) }
     }
 
     static func prepare(_ theme: Theme, unicode: Bool, monochrome: Bool, depth: ColorDepth? = nil) -> Theme {
@@ -211,6 +215,12 @@ public final class Shell {
                 saves.restore(id)
                 notices.post(readOnlyNotice(id, k))
             }
+        }
+        if let id = owner, savesNothing, !unsaved.contains(id), effects.contains(where: \.isChange) {
+            // Nothing can be saved: the change is not done until the user says to go on unsaved.
+            effects.removeAll(where: \.isFileSave)
+            saves.restore(id)
+            askToGoOnUnsaved(id)
         }
         let outcome = saves.submit(effects, owner: owner)
         for r in outcome.requests {
@@ -345,7 +355,7 @@ public final class Shell {
             s.open(app.descriptor.id, now: ctx.now)
             return []
         },
-        Binding([.char("q")], hint: .init("Quit", priority: 1), "quit (everything is saved; the desk asks first)") { s, _, ctx in
+        Binding([.char("q")], hint: .init(priority: 1) { $0.savesNothing ? "Quit, not saved" : "Quit" }, "quit (everything is saved; the desk asks first)") { s, _, ctx in
             if let question = s.current.flatMap({ s.apps[$0] })?.quitQuestion(context: ctx) {
                 s.modals.push(DialogModal.confirm(title: "Quit", message: question, yes: "quit", action: ShellAction.quit))
                 return []
@@ -403,6 +413,8 @@ public final class Shell {
         }
         var me = self
         if current != nil && KeyRoute.of(key, appWantsAllKeys: appWantsAllKeys) == .app {
+            keyInHand = key
+            defer { keyInHand = nil }
             out += with(current) { $0.handle(key, context: ctx) }
         } else if let result = Shell.keys.dispatch(key, to: &me, context: ctx) {
             out += result
@@ -419,6 +431,12 @@ public final class Shell {
 
     /// The notices on screen when the last key came (the help shows them in full).
     var seenNotices: [String] = []
+    /// Where nothing can be saved: the apps the user chose to go on with unsaved.
+    var unsaved: Set<String> = []
+    /// The app and key whose change waits for "Go on without saving?".
+    var unsavedAsk: (String, Key)?
+    /// The key an app is handling (a change it asks for may wait for that question).
+    var keyInHand: Key?
     /// The theme as read, before colours and glyphs are applied (for a change of either later).
     var loadedTheme: Theme
 
@@ -482,8 +500,8 @@ public final class Shell {
             return canvas
         }
         let bar = hintBar(app: app, context: ctx)
-        let notice = notices.newest
         let more = notices.notices.count - 1
+        let notice = notices.newest.map { fitted($0, width: screen.width, more: more) }
         if let app, let id = current {
             // A command's screen (the desk) has no F-key.
             let key = AppRegistry.index(of: id).map { "  F\($0 + 2)" } ?? ""
@@ -494,7 +512,7 @@ public final class Shell {
             window.render(in: screen, on: &canvas, theme: theme)
             app.render(in: Window.contentRect(screen), on: &canvas, theme: theme, context: ctx)
         } else {
-            var window = Window(title: "Termini", bar: bar, notice: notice, moreNotices: more)
+            var window = Window(title: "Termini", bar: bar, status: savesNothing ? Shell.notSavedMark : nil, notice: notice, moreNotices: more)
             window.groundLaid = true
             window.render(in: screen, on: &canvas, theme: theme)
             launcher.render(in: Window.contentRect(screen), on: &canvas, theme: theme,
@@ -514,7 +532,7 @@ public final class Shell {
         // The hall is badminton's and the desk's (its own link): another app's window says nothing of it.
         let hallLink = id == HallService.app || id == DeskCommand.descriptor.id ? hall?.link : nil
         let link = hallLink?.text(unicode: ctx.unicode)
-        let readOnly = keeping[id].map { !$0.keeps } == true ? "read-only" : nil
+        let readOnly = keeping[id].map { !$0.keeps } == true ? "read-only" : savesNothing ? Shell.notSavedMark : nil
         func joined(_ parts: [String?]) -> String? {
             let all = parts.compactMap { $0 }.filter { !$0.isEmpty }
             return all.isEmpty ? nil : all.joined(separator: " \(ctx.glyphs.middleDot) ")

@@ -53,6 +53,14 @@ extension Shell {
             executor.setPreference(PreferenceKey.ascii, on ? "yes" : "no")
         case .sound(let value):
             executor.setPreference(SoundPreference.key, value)
+        case .goOnUnsaved(let app):
+            unsaved.insert(app)
+            // The key that asked is done now, as if it had not been stopped.
+            if let (id, key) = unsavedAsk, id == app, current == id {
+                unsavedAsk = nil
+                let ctx = context(now)
+                return with(id) { $0.handle(key, context: ctx) }
+            }
         case let .appSetting(app, key, value):
             executor.setPreference(key, value)
             // The app on hand takes it at once; one not started reads it when it starts.

@@ -3,7 +3,7 @@ import TerminiStore
 
 /// Finds themes: the user's `$XDG_CONFIG_HOME/termini/themes/` first, then the installed
 /// `PREFIX/share/termini/themes/` (found relative to the executable), then the source tree's
-/// `themes/` when run from a checkout, then the two built into the binary.
+/// `themes/` when run from a checkout, then the six built into the binary (`BuiltinThemes`).
 public struct ThemeCatalog: Sendable {
     public enum Origin: String, Sendable {
         case user, installed, checkout = "source tree", builtin = "built in"
@@ -51,8 +51,8 @@ public struct ThemeCatalog: Sendable {
                 list.append(Entry(name: name, path: dir + "/" + file, origin: origin))
             }
         }
-        for builtin in [Theme.builtinDefault, Theme.mono] where !seen.contains(builtin.name) {
-            list.append(Entry(name: builtin.name, path: nil, origin: .builtin))
+        for name in Set(BuiltinThemes.files.keys).union([Theme.builtinDefault.name, Theme.mono.name]).sorted() where !seen.contains(name) {
+            list.append(Entry(name: name, path: nil, origin: .builtin))
         }
         entries = list.sorted { a, b in
             // default first, then by name.
@@ -81,7 +81,9 @@ public struct ThemeCatalog: Sendable {
             return (.builtinDefault, ["no theme named '\(TextLayout.sanitized(name))' (themes: \(names.joined(separator: ", "))); using the default theme"])
         }
         guard let path = entry.path else {
-            return (name == "mono" ? .mono : .builtinDefault, [])
+            guard let text = BuiltinThemes.files[name] else { return (name == "mono" ? .mono : .builtinDefault, []) }
+            let (theme, diags) = ThemeFile.parse(text, name: name)
+            return (theme, diags.map { "built-in theme \(name): \($0)" })
         }
         switch FileSystem.readText(path, limit: 256 << 10) {
         case .failure(let e):

@@ -5,8 +5,8 @@ public enum ConfigLocation {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case noHome
         public var description: String {
-            "neither XDG_CONFIG_HOME nor HOME is set, so Termini has nowhere to keep its files; "
-                + "set one of them or pass --config-dir DIR (running without saving)"
+            "Not saving: neither XDG_CONFIG_HOME nor HOME is set, so Termini has nowhere to keep its files "
+                + "(set one of them or pass --config-dir DIR). Nothing is kept."
         }
     }
 

@@ -208,7 +208,7 @@ public final class FileStore: StateStore {
     func reportReadOnly(_ why: String) {
         guard !toldReadOnly else { return }
         toldReadOnly = true
-        notice("Not saving: \(why). Termini runs on; nothing will be kept when it quits.")
+        notice("Not saving: \(why). Nothing is kept.")
     }
 
     /// The files as they are now, read by a store that changes nothing (a copy that follows

@@ -185,7 +185,11 @@ public final class Terminal {
         // ncurses believes the attributes normal (it drew nothing): make them so.
         writeAll(writer.resetBytes())
         curs_set(1)
+        // A terminal without an alternate screen (vt100) would keep the last frame, and the
+        // shell's next line would land on the key bar: it is cleared, the cursor at the top.
+        let clear = Terminal.terminfoString("rmcup") == nil ? Terminal.terminfoString("clear") : nil
         endwin()
+        if let clear { writeAll(clear) }
         delscreen(screen)
         fflush(output)
     }

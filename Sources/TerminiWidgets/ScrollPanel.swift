@@ -39,6 +39,9 @@ public struct ScrollPanel: Widget, Sendable, Equatable {
     /// What the footer row says instead of how to scroll: the search being typed, where the
     /// match is, that nothing was found.
     public var prompt: String?
+    /// The bottom border counts the lines on view (`1-18 of 240`, the help), not the items
+    /// (`1-13 of 97` matches, the history).
+    public var countsLines = false
 
     public init(title: String, items: [[StyledLine]], gap: Int = 0, fillsArea: Bool = false, scroll: Int = 0,
                 emptyText: String = "Nothing here yet.") {
@@ -80,6 +83,9 @@ public struct ScrollPanel: Widget, Sendable, Equatable {
 
     /// Rows for text in a box drawn in an area `height` rows high: the box less its border
     /// and the footer row.
+    /// The text lines of every item (gaps left out).
+    var lineCountOfItems: Int { items.reduce(0) { $0 + $1.count } }
+
     func textRows(areaHeight height: Int) -> Int { max(0, boxHeight(areaHeight: height) - 3) }
 
     func boxHeight(areaHeight height: Int) -> Int { fillsArea ? height : min(height, lineCount + 4) }
@@ -169,7 +175,7 @@ public struct ScrollPanel: Widget, Sendable, Equatable {
         canvas.fill(box, style: theme[.dialog])
         Box.draw(box, on: &canvas, glyphs: g, style: theme[.dialogBorder], title: title, titleStyle: theme[.dialogBorder])
         let inner = box.inset(horizontal: 2, vertical: 1)
-        var y = 0
+        var y = 0, drawn = 0
         for (n, item) in all.dropFirst(first).prefix(max(1, shown)).enumerated() {
             if n > 0 { y += gap }
             let found = current == first + n && !items.isEmpty
@@ -177,13 +183,15 @@ public struct ScrollPanel: Widget, Sendable, Equatable {
                 if found { canvas.fill(inner.row(y), style: theme[.focus]) }
                 canvas.put(TextLayout.sanitized(line.text), in: inner.row(y), style: found ? theme[.focus] : theme[line.role], ellipsis: g.ellipsis)
                 y += 1
+                drawn += 1
             }
         }
         canvas.put(footer, in: inner.row(inner.height - 1), alignment: prompt == nil ? .right : .left,
                    style: prompt == nil ? theme[.muted] : theme[.text], ellipsis: g.ellipsis)
         if scrolls {
             // Which items are on screen, in the bottom border.
-            let range = " \(first + 1)-\(first + shown) of \(items.count) "
+            let before = countsLines ? items[..<first].reduce(0) { $0 + $1.count } : first
+            let range = countsLines ? " \(before + 1)-\(before + drawn) of \(lineCountOfItems) " : " \(first + 1)-\(first + shown) of \(items.count) "
             let w = DisplayWidth.of(range)
             if box.width > w + 4 { canvas.put(range, x: box.maxX - 2 - w, y: box.maxY - 1, style: theme[.dialogBorder], clip: box) }
         }
@@ -213,6 +221,8 @@ extension HelpSection {
                 })
             }
         }
-        return ScrollPanel(title: title, items: items, scroll: scroll)
+        var panel = ScrollPanel(title: title, items: items, scroll: scroll)
+        panel.countsLines = true
+        return panel
     }
 }

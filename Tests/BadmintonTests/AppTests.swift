@@ -158,11 +158,10 @@ extension AppHarness where App == BadmintonApp {
         let ignored = h.press(.left)
         #expect(ignored == [.bell])
         #expect(h.state?.score == [21, 0])
+        // One key: the next game, and the interval with it ends (play is called).
         h.press(.enter)
         #expect(h.state?.phase == .playing && h.state?.gameNumber == 2)
-        #expect(h.app.visibleInterval(at: h.now) != nil, "the interval between games runs on")
-        h.press(.enter)
-        #expect(h.app.visibleInterval(at: h.now) == nil)
+        #expect(h.app.visibleInterval(at: h.now) == nil, "the interval between games ends with Enter")
     }
 
     @Test func intervalCountdownAsksForATickOnceASecond() {
@@ -449,7 +448,8 @@ extension AppHarness where App == BadmintonApp {
         let csv = BadmintonApp.runCommand(AppOptions(["--export": "csv"]), store: h.store, context: AppContext(now: h.now))?.allStdout ?? ""
         let rows = csv.split(separator: "\n")
         #expect(rows.first == "match,started,format,discipline,team1,team2,seq,time,event,team,score1,score2,game,server,player,detail,duration,shuttles")
-        #expect(rows.count == 1 + (1 + 21 + 1 + 21) + 2)
+        // The start, 21 points, the next game and the end of its interval (one Enter), 21 points.
+        #expect(rows.count == 1 + (1 + 21 + 2 + 21) + 2)
         #expect(rows[1].hasPrefix("1,2027-01-15T08:00:00Z,3x21,singles,Red,Blue,0,2027-01-15T08:00:00Z,start"))
         #expect(rows[2] == "1,2027-01-15T08:00:00Z,3x21,singles,Red,Blue,1,2027-01-15T08:00:01Z,point,Red,1,0,1,Red,,,,0")
         #expect(rows.last?.contains(",point,Blue,0,1,1,Blue") == true)

@@ -252,7 +252,11 @@ import Testing
                 default: return false
                 }
             }
-            if abs(d) > 1 && !(corrections && d <= 3) { return "one key changed the match by \(d) events" }
+            // Enter after a game (or the doubles service choice) ends the interval with it: two
+            // events of one key, undone and redone together.
+            let longer = d > 0 ? log.effective : b.effective
+            let pair = abs(d) == 2 && BadmintonApp.oneKey(longer[longer.count - 2], longer[longer.count - 1])
+            if abs(d) > 1 && !(corrections && d <= 3) && !pair { return "one key changed the match by \(d) events" }
         }
         return nil
     }

@@ -51,16 +51,16 @@ import Testing
     @Test func historyAt80x24() {
         var h = HistoryTests.threeMatches()
         h.press(.char("h"))
-        #expect(h.hints.map(\.label) == ["Choose", "Page", "Scoresheet", "Close"])
+        #expect(h.hints.map(\.label) == ["Choose", "Page", "Scoresheet", "Print", "Close"])
         #expect(h.board().lines == [
             " ┌─ History · 3 matches · 1 abandoned ──────────────────────────────────────┐",
-            " │ 2027-01-15 08:02  3x21       1 min                                       │",
+            " │ 3  2027-01-15 08:02  3x21       1 min                                    │",
             " │   Chen Qingchen/Jia Yifan beat Lee Chong Wei 1/Lee C… 21-0 5-0 (retired) │",
             " │                                                                          │",
-            " │ 2027-01-15 08:01  3x21       0 min                                       │",
+            " │ 2  2027-01-15 08:01  3x21       0 min                                    │",
             " │   Abandoned: Lin Dan v Lee Chong Wei 3-0                                 │",
             " │                                                                          │",
-            " │ 2027-01-15 08:00  3x21       2 min                                       │",
+            " │ 1  2027-01-15 08:00  3x21       2 min                                    │",
             " │   Lin Dan beat Lee Chong Wei 15-21 21-18 21-5                            │",
         ] + Array(repeating: " │                                                                          │", count: 10) + [
             " │                                                           any key closes │",
@@ -68,8 +68,8 @@ import Testing
         ], "\n\(h.board().text)")
         // Wide enough, one line a match.
         let wide = h.board(width: 198, height: 57).lines
-        #expect(wide[1].contains("2027-01-15 08:02  3x21       1 min   Chen Qingchen/Jia Yifan beat Lee Chong Wei 1/Lee Chong Wei 2 21-0 5-0 (retired)"))
-        #expect(wide[2].contains("2027-01-15 08:01  3x21       0 min   Abandoned: Lin Dan v Lee Chong Wei 3-0"))
+        #expect(wide[1].contains("3  2027-01-15 08:02  3x21       1 min   Chen Qingchen/Jia Yifan beat Lee Chong Wei 1/Lee Chong Wei 2 21-0 5-0 (retired)"))
+        #expect(wide[2].contains("2  2027-01-15 08:01  3x21       0 min   Abandoned: Lin Dan v Lee Chong Wei 3-0"))
     }
 
     @Test func abandonedMatchesAreMarkedInMonochrome() {

@@ -113,12 +113,16 @@ import Testing
 
     @Test func theIntervalBoxFitsLongNames() {
         var h = Harness(options: LayoutTests.longPairs)
+        // The deciding game at 11: its interval with the change of ends.
         h.press(.enter)
         h.point(0, times: 21)
         h.press(.enter, .enter)
+        h.point(1, times: 21)
+        h.press(.enter, .enter)
+        h.point(0, times: 11)
         let text = h.board().text
         #expect(text.contains("Ends changed: Lee Chong Wei 1/Lee Chong Wei 2 now on the left"), "\(text)")
-        #expect(text.contains("Lee Chong Wei 1/Lee Chong Wei 2 0 - 0 Chen Qingchen/Jia Yifan"), "\(text)")
+        #expect(text.contains("Lee Chong Wei 1/Lee Chong Wei 2 ") && text.contains(" - 11 Chen Qingchen/Jia Yifan"), "\(text)")
         // At the minimum size the names are cut, never the words around them.
         let small = h.board(width: 40, height: 12).text
         #expect(small.contains("Ends changed: Lee C") && small.contains(" on the left"), "\(small)")

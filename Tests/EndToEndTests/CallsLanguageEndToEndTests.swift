@@ -38,8 +38,7 @@ import Testing
         #expect(t.waitFor("20 Satzpunkt 3"), "\(at)\n\(t.screen)")
         t.send("a")
         #expect(t.waitFor("Satz; der erste Satz wurde gewonnen von Ann, 21-3"), "\(at)\n\(t.screen)")
-        // Enter begins game 2 (the interval runs on, the call waits), Enter again ends the interval.
-        t.send("Enter")
+        // Enter ends the interval and begins game 2: one key, the call at once.
         #expect(t.waitFor("Interval between games"), "\(at)\n\(t.screen)")
         t.send("Enter")
         #expect(t.waitFor("Zweiter Satz; 0 beide; bitte spielen"), "\(at)\n\(t.screen)")

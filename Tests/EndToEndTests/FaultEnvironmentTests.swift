@@ -164,9 +164,17 @@ func quitCleanly(_ t: TmuxSession) -> String? {
     @Test(.tmux) func noHomeRunsEveryAppWithANotice() throws {
         let failures = runCases("HOME unset", EnvSubject.apps, name: \.name) { a in
             guard let t = try? TmuxSession(arguments: a.arguments, environment: ["HOME": "<unset>"], useConfigDirOption: false) else { return "tmux" }
-            guard t.wait(timeout: 15, until: { $0.contains(a.ready) && $0.contains("nowhere to keep") }).ok else { return "no notice:\n\(t.screen)" }
+            // A change that cannot be kept asks first (badminton's --new at once): yes.
+            let asks = "Go on without saving?"
+            guard t.wait(timeout: 15, until: { ($0.contains(a.ready) || $0.contains(asks)) && $0.contains("Not saving") }).ok else {
+                return "no notice:\n\(t.screen)"
+            }
             t.sendKeys(a.keys)
             _ = t.settled(quiet: 0.2)
+            if t.screen.contains(asks) {
+                t.send("y")
+                guard t.wait(until: { !$0.contains(asks) }).ok else { return "the question stays:\n\(t.screen)" }
+            }
             return quitCleanly(t)
         }
         #expect(failures == 0)
@@ -213,13 +221,21 @@ func quitCleanly(_ t: TmuxSession) -> String? {
             let before = (try? FileManager.default.contentsOfDirectory(atPath: dir.path))?.sorted() ?? []
             let wrapper = root ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
             guard let t = try? TmuxSession(arguments: a.arguments, configDir: dir.path, wrapper: wrapper) else { return "tmux" }
-            guard t.wait(timeout: 15, until: { $0.contains(a.ready) && $0.contains("Not saving") }).ok else { return "no notice:\n\(t.screen)" }
+            // A change that cannot be kept asks first (badminton's --new at once).
+            let asks = "Go on without saving?"
+            guard t.wait(timeout: 15, until: { ($0.contains(a.ready) || $0.contains(asks)) && $0.contains("Not saving") }).ok else {
+                return "no notice:\n\(t.screen)"
+            }
             if a.name == "coffee" && !t.screen.contains("Geisha") { return "the saved cart was not read" }
             if a.name == "coffee", !t.screen.split(separator: "\n").contains(where: { $0.contains("Geisha") && $0.contains(" 7 [") }) {
                 return "the saved 7 bags of Geisha are not shown:\n\(t.screen)"
             }
             t.sendKeys(a.keys)
             _ = t.settled(quiet: 0.2)
+            if t.screen.contains(asks) {
+                t.send("y")
+                guard t.wait(until: { !$0.contains(asks) }).ok else { return "the question stays:\n\(t.screen)" }
+            }
             if t.screen.contains("Could not save") { return "a second notice for each change:\n\(t.screen)" }
             if let p = quitCleanly(t) { return p }
             let after = (try? FileManager.default.contentsOfDirectory(atPath: dir.path))?.sorted() ?? []

@@ -47,8 +47,9 @@ import TerminiTestSupport
     }
 
     @Test func helpAndCompletionsKnowTheDesk() {
-        let help = CommandLineParser.helpText
+        let help = CommandLineParser.helpText(for: "desk") ?? ""
         #expect(help.contains("Options of desk (termini desk ...):"))
+        #expect(CommandLineParser.helpText.contains("desk"))
         for o in DeskCommand.descriptor.options { #expect(help.contains(o.usage)) }
         for shell in Completions.Shell.allCases {
             let script = Completions.script(for: shell)

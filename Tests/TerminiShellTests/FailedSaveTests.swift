@@ -63,12 +63,21 @@ import BadmintonRules
         #expect(shell.text().contains("Could not save"), "\(shell.text())")
     }
 
-    @Test func aReadOnlyDirectoryKeepsItsChangesOnScreen() {
-        // Said once at the start ("Not saving"): the app works in memory, nothing is undone.
+    @Test func aReadOnlyDirectoryAsksBeforeAChangeStaysInMemory() {
+        // Nothing can be saved: the first stamp is not done and asks; yes does it, in memory.
         let store = InMemoryStore(canWrite: false)
         let shell = makeShell(store: store, open: "stamps")
-        shell.press(.char(" "), .char(" "))
+        shell.press(.char(" "))
+        #expect(stamps(shell) == 0)
+        #expect(shell.text().contains("Go on without saving?"), "\(shell.text())")
+        shell.press(.char("n"))
+        #expect(stamps(shell) == 0)
+        shell.press(.char(" "), .char("y"))
+        #expect(stamps(shell) == 1)
+        shell.press(.char(" "))
         #expect(stamps(shell) == 2)
+        #expect(store.files["stamps.json"] == nil)
+        #expect(shell.text().contains("not saved"))
     }
 }
 

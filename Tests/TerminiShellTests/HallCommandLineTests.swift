@@ -88,7 +88,7 @@ import TerminiTestSupport
     }
 
     @Test func helpCompletionsAndConfigKeysKnowTheHall() {
-        let help = CommandLineParser.helpText
+        let help = CommandLineParser.allHelpTexts.joined()
         #expect(help.contains("--hall URL") && help.contains("--hall-credentials FILE"))
         for shell in Completions.Shell.allCases {
             #expect(Completions.script(for: shell).contains("hall-credentials"))

@@ -245,7 +245,7 @@ final class RecordingStore: StateStore {
     /// Every option `--help` prints is an entry in OPTIONS (global) or in its app's
     /// subsection, and the page names no option `--help` does not know.
     @Test func everyOptionOfHelpIsInTheManual() {
-        let help = CommandLineParser.helpText
+        let help = CommandLineParser.allHelpTexts.joined(separator: "\n")
         var printed: [String] = []
         for line in help.split(separator: "\n") where line.hasPrefix("  --") {
             printed.append(String(line.dropFirst(2).prefix { $0 != " " }))

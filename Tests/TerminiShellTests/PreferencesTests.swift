@@ -111,8 +111,9 @@ import TerminiTestSupport
     @Test func theThemeKeyKeepsItsComment() {
         let store = InMemoryStore()
         let shell = makeShell(store: store, config: mine, catalog: ThemeCatalog(directories: []))
-        shell.press(.char("t"))
-        #expect(text(store) == mine.replacingOccurrences(of: "theme = court   # the green one", with: "theme = mono # the green one"))
+        // default, then court (as the file says: nothing to write), then high-contrast.
+        shell.press(.char("t"), .char("t"))
+        #expect(text(store) == mine.replacingOccurrences(of: "theme = court   # the green one", with: "theme = high-contrast # the green one"))
     }
 }
 
@@ -123,8 +124,9 @@ import TerminiTestSupport
         let checkout = TempThemes(["a.theme": "", "b.theme": "", "c.theme": "accent = blue\n", "mono.theme": "accent = blue\n"])
         let c = ThemeCatalog(directories: [(user.path, .user), (installed.path, .installed), (checkout.path, .checkout)])
         let origins = Dictionary(uniqueKeysWithValues: c.entries.map { ($0.name, $0.origin) })
-        #expect(origins == ["a": .user, "b": .installed, "c": .checkout, "mono": .checkout, "default": .builtin])
-        #expect(c.names == ["default", "a", "b", "c", "mono"])
+        #expect(origins == ["a": .user, "b": .installed, "c": .checkout, "mono": .checkout, "default": .builtin, "court": .builtin,
+                            "high-contrast": .builtin, "light": .builtin, "solarized-dark": .builtin])
+        #expect(c.names == ["default", "a", "b", "c", "court", "high-contrast", "light", "mono", "solarized-dark"])
         #expect(c.load("a").theme[.accent] == Style(foreground: .red))
         #expect(c.load("b").theme[.accent] == Style(foreground: .green))
         #expect(c.load("c").theme[.accent] == Style(foreground: .blue))

@@ -40,8 +40,8 @@ import TerminiTestSupport
         let store = InMemoryStore()
         let shell = makeShell(store: store, config: "# mine\nsound = no\n", catalog: ThemeCatalog(directories: []))
         shell.press(.function(7), .right)
-        #expect(shell.themeName == "mono" && shell.theme[.accent] == Theme.mono[.accent])
-        #expect(config(store) == "# mine\nsound = no\ntheme = mono\n", "one line changed, the rest kept")
+        #expect(shell.themeName == "court" && shell.theme[.accent] == ThemeCatalog(directories: []).load("court").theme[.accent])
+        #expect(config(store) == "# mine\nsound = no\ntheme = court\n", "one line changed, the rest kept")
         shell.press(.down, .right)  // colour off
         #expect(shell.monochrome && shell.theme[.accent].foreground == .default)
         #expect(config(store).contains("color = no"))

@@ -231,7 +231,7 @@ import TerminiTestSupport
         let top = shell.screen(small)
         #expect(top[2] == "│  │ Launcher                                                               │  │")
         #expect(top[8].contains("↑/↓ scroll · / search · any other key closes"))
-        #expect(top[9].contains(" 1-5 of 14 "), "the bottom edge says which entries show")
+        #expect(top[9].contains(" 1-5 of 16 "), "the bottom edge says which lines show")
         shell.press(.down)
         #expect(shell.screen(small)[2] == "│  │ ↑ ↓ k j        move between apps                                       │  │")
         // Far past the end: the last entry shows, and one ↑ moves at once.
@@ -453,28 +453,29 @@ import TerminiTestSupport
         let store = InMemoryStore()
         let shell = makeShell(store: store, catalog: ThemeCatalog(directories: []))
         #expect(shell.themeName == "default")
+        // The six built in, default first, then by name.
         shell.press(.char("t"))
-        #expect(shell.themeName == "mono")
-        #expect(shell.theme[.accent] == Theme.mono[.accent])
-        #expect(shell.screen()[21].contains("theme: mono"))
-        #expect(store.files["config"].map { String(decoding: $0, as: UTF8.self) } == "theme = mono\n")
+        #expect(shell.themeName == "court")
+        #expect(shell.theme[.accent] == ThemeCatalog(directories: []).load("court").theme[.accent])
+        #expect(shell.screen()[21].contains("theme: court"))
+        #expect(store.files["config"].map { String(decoding: $0, as: UTF8.self) } == "theme = court\n")
         shell.press(.char("T"))
-        #expect(shell.themeName == "default")
-        #expect(shell.preferences.value("theme") == "default")
+        #expect(shell.themeName == "high-contrast")
+        #expect(shell.preferences.value("theme") == "high-contrast")
     }
 
     @Test func userThemesAreIncludedWithTheirProblems() {
-        let dir = TempThemes(["mine.theme": "accent = red\nsparkle = blue\n"])
+        let dir = TempThemes(["a-mine.theme": "accent = red\nsparkle = blue\n"])
         let shell = makeShell(catalog: ThemeCatalog(directories: [(dir.path, .user)]))
         shell.press(.char("t"))
-        #expect(shell.themeName == "mine")
+        #expect(shell.themeName == "a-mine")
         #expect(shell.theme[.accent] == Style(foreground: .red))
         // The message names the file's whole path: a wide screen has room for it all.
         let text = shell.text(Size(width: 240, height: 24))
-        #expect(text.contains("mine.theme: line 2: unknown"))
+        #expect(text.contains("a-mine.theme: line 2: unknown"))
         #expect(text.contains("role 'sparkle' (ignored)"))
         shell.press(.char("t"))
-        #expect(shell.themeName == "mono")
+        #expect(shell.themeName == "court")
     }
 
     @Test func monochromeAndAsciiSurviveACycle() {

@@ -24,7 +24,7 @@ final class TempThemes {
 @Suite struct ThemeCatalogTests {
     @Test func builtinsAlwaysThereDefaultFirst() {
         let c = ThemeCatalog(directories: [])
-        #expect(c.names == ["default", "mono"])
+        #expect(c.names == ["default", "court", "high-contrast", "light", "mono", "solarized-dark"])
         #expect(c.entries.allSatisfy { $0.origin == .builtin && $0.path == nil })
         #expect(c.load("mono").theme == .mono)
         #expect(c.load("default").theme == .builtinDefault)
@@ -35,7 +35,7 @@ final class TempThemes {
         let user = TempThemes(["dark.theme": "accent = red\n", "mono.theme": "focus = underline\n", "notes.txt": "x"])
         let installed = TempThemes(["dark.theme": "accent = blue\n", "light.theme": "", ".hidden.theme": ""])
         let c = ThemeCatalog(directories: [(user.path, .user), (installed.path, .installed)])
-        #expect(c.names == ["default", "dark", "light", "mono"])
+        #expect(c.names == ["default", "court", "dark", "high-contrast", "light", "mono", "solarized-dark"])
         #expect(c.entries.first { $0.name == "dark" }?.origin == .user)
         #expect(c.entries.first { $0.name == "light" }?.origin == .installed)
         #expect(c.entries.first { $0.name == "mono" }?.origin == .user)
