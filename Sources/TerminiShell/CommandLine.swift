@@ -255,14 +255,27 @@ public enum CommandLineParser {
     }
 
     static func helpText(of d: AppDescriptor, key: String?) -> String {
-        // A command whose summary starts with its words says them in the usage (`init DIR --courts N`).
-        var summary = d.summary, words = d.words.isEmpty ? "" : " " + d.words.joined(separator: "|")
-        if let w = d.words.first, summary.hasPrefix(w + " "), let colon = summary.firstRange(of: ": ") {
-            words = " " + summary[..<colon.lowerBound]
-            summary = String(summary[colon.upperBound...])
+        // A command whose summary gives its words says each in a usage line of its own
+        // ("init DIR: a hall's broker; live DIR: its page").
+        let parts = d.summary.components(separatedBy: "; ")
+        let forms: [(usage: String, what: String)] = parts.compactMap { part in
+            guard d.words.contains(where: { part.hasPrefix($0 + " ") }), let colon = part.firstRange(of: ": ") else { return nil }
+            return (String(part[..<colon.lowerBound]), String(part[colon.upperBound...]))
         }
-        var s = "termini \(d.id)\(key.map { " (\($0))" } ?? ""): \(summary)\n\n"
-        s += "usage: termini \(d.id)\(words) [OPTIONS]\n"
+        var s = "termini \(d.id)\(key.map { " (\($0))" } ?? ""): "
+        if !forms.isEmpty, forms.count == parts.count {
+            s += forms.map(\.what).joined(separator: ", and ") + "\n\n"
+            let width = forms.map(\.usage.count).max() ?? 0
+            for (i, form) in forms.enumerated() {
+                let line = "termini \(d.id) \(form.usage) [OPTIONS]"
+                let room = "termini \(d.id)  [OPTIONS]".count + width
+                let lead = i == 0 ? "usage: " : "       "
+                s += lead + line + String(repeating: " ", count: max(0, room - line.count)) + "  \(form.what)\n"
+            }
+        } else {
+            let words = d.words.isEmpty ? "" : " " + d.words.joined(separator: "|")
+            s += d.summary + "\n\nusage: termini \(d.id)\(words) [OPTIONS]\n"
+        }
         if !d.options.isEmpty {
             s += "\nOptions of \(d.id) (termini \(d.id) ...):\n" + optionLines(d.options)
         }
