@@ -178,7 +178,7 @@ import TerminiTestSupport
 
     /// 10,000 messages of garbage on court 2's events, sent as fast as the broker takes them,
     /// and a rally of court 1 once the desk has taken 500: the rally reaches the desk (on its
-    /// disk) within a second, every garbage message is counted against court 2, none against 1.
+    /// disk) without waiting for the flood, every garbage message is counted against court 2, none against 1.
     @Test(.enabled(if: brokerAvailable && Child.installed("mosquitto_pub"), "needs mosquitto and mosquitto-clients"))
     func aFloodOnOneCourtCostsTheOthersNothing() throws {
         let broker = try MosquittoBroker()
@@ -211,7 +211,9 @@ import TerminiTestSupport
         let start = wallClock()
         #expect(pump.run(timeout: 20) { store.readBytes("badminton-1-match.jsonl") == court.sim.journalBytes })
         let delay = wallClock() - start
-        #expect(delay <= 1.0, "court 1's rally took \(delay) s to reach the desk during the flood")
+        // The budget, 1 s, is scripts/bench's (--only flood, a quiet machine). Beside the whole
+        // suite on two cores this bound still catches a loop the flood starves (88 s before).
+        #expect(delay <= 3.0, "court 1's rally took \(delay) s to reach the desk during the flood")
         // Every garbage event is counted against court 2 once the flood has been read.
         #expect(pump.run(timeout: 30) { (desk.links["2"]?.quarantined ?? 0) >= floodCount })
         #expect(desk.links["2"]?.quarantined == floodCount)

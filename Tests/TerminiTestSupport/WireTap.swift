@@ -16,13 +16,18 @@ public final class WireTap: @unchecked Sendable {
 
     public init(to target: Int) throws {
         self.target = target
-        port = try MosquittoBroker.freePort()
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var one: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var addr = WireTap.loopback(port)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Port 0: the kernel picks a free port as it binds, so no other test can take it
+        // between a look-up and the bind.
+        var addr = WireTap.loopback(0)
         let bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         guard bound == 0, listen(listener, 8) == 0 else { throw ChildFailure("wire tap: \(String(cString: strerror(errno)))") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        guard withUnsafeMutablePointer(to: &addr, { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) } }) == 0 else {
+            throw ChildFailure("wire tap: \(String(cString: strerror(errno)))")
+        }
+        port = Int(UInt16(bigEndian: addr.sin_port))
+        self.listener = listener
         let t = Thread { [weak self] in self?.accepting() }
         threads.append(t)
         t.start()
