@@ -46,8 +46,8 @@ struct BoardLayout: Equatable, Sendable {
         }
         // The letters take at most a third of the band and the digits: the score stays what
         // the eye finds first, and keeps at least seven rows.
-        // In ASCII the three-row letters are drawn with `#`, `"` and `_` (issue 23, item 8: who
-        // serves must read from 5 m in `--ascii --no-color` doubles at 80×24 too).
+        // In ASCII the three-row letters are drawn with `#`, `"` and `_`: who serves
+        // must read from 5 m in `--ascii --no-color` doubles at 80×24 too.
         let heights = BoardLayout.bandHeights
         var band = heights.first { room - $0 >= max(7, 2 * $0) } ?? 0
         // A taller band that costs the digits nothing is taken (the digits grow in steps).

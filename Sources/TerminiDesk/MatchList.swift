@@ -248,8 +248,8 @@ enum CSVRecords {
             }
         }
         if quoted {
-            // What it swallowed: the lines after it, read into its field (the referee's test:
-            // the next match went missing without a word).
+            // What it swallowed: the lines after it, read into its field, so that
+            // the next match never goes missing without a word.
             var rest = Substring(field)
             while rest.last == "\n" || rest.last == "\r" { rest = rest.dropLast() }
             let swallowed = rest.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }

@@ -7,7 +7,7 @@ import TerminiHall
 import BadmintonRules
 import Badminton
 
-/// `termini desk --hall URL --matches FILE.csv`: the desk's screen (issue 27). Three panes:
+/// `termini desk --hall URL --matches FILE.csv`: the desk's screen. Three panes:
 /// the queue (matches not called, each player's rest, a mark for one still on court), the
 /// courts (who plays, the live score from the recorded copies, the link, the clocks, the
 /// cards, the call's warm-up) and the finished matches. Pick a match, pick a court, Enter

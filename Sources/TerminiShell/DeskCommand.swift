@@ -6,7 +6,7 @@ import BadmintonRules
 
 /// `termini desk`: the tournament desk, a command of its own beside the apps (not an app of
 /// the launcher). Its options are in the one table that makes `--help`, the manual and the
-/// completions, as an app's are. The command line is fixed (issue 27):
+/// completions, as an app's are. The command line is fixed:
 ///
 ///     termini desk --hall URL --matches FILE.csv           the desk's screen (DeskApp)
 ///     termini desk --hall URL --call MATCH --court N       a call without the screen

@@ -21,7 +21,7 @@ extension Shell {
         }
     }
 
-    /// The keeper's lock file was removed or replaced under it (issue 24): a newcomer may keep
+    /// The keeper's lock file was removed or replaced under it: a newcomer may keep
     /// the files now. The save is refused (the app goes back to what the files hold) and said;
     /// the lock is taken again if nobody has it (the files read afresh: another copy may have
     /// saved meanwhile), else this copy follows the one that has it.
